@@ -1,0 +1,56 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../../generated/prisma/client.ts';
+
+export { Prisma } from '../../generated/prisma/client.ts';
+
+function createClient(connectionString: string) {
+  return new PrismaClient({
+    // DB_POOL_MAX is small for the embedded database: PGlite runs one query at a time anyway.
+    adapter: new PrismaPg({ connectionString, max: Number(process.env.DB_POOL_MAX ?? 10) }),
+    // The password hash never leaves lib/auth: it must be selected explicitly there.
+    omit: { user: { passwordHash: true } },
+  });
+}
+
+export type Db = ReturnType<typeof createClient>;
+
+const globalForDb = globalThis as unknown as { __db?: Db; __dbUrl?: string };
+
+/**
+ * The database URL of this process. Processes started by `npm start` receive it in DATABASE_URL
+ * (the embedded server's URL when no external database is configured).
+ */
+export function databaseUrl(): string {
+  const url = globalForDb.__dbUrl ?? process.env.DATABASE_URL;
+  if (!url) {
+    throw new Error('DATABASE_URL is not set. Start the app with `npm start` (embedded database) or set DATABASE_URL.');
+  }
+  return url;
+}
+
+/** Points this process's client at a specific database (scripts that start their own embedded server, tests). */
+export async function useDatabaseUrl(url: string): Promise<void> {
+  if (globalForDb.__db) await globalForDb.__db.$disconnect();
+  globalForDb.__db = undefined;
+  globalForDb.__dbUrl = url;
+}
+
+function client(): Db {
+  // One client per process; the globalThis slot survives Next's dev reloads.
+  globalForDb.__db ??= createClient(databaseUrl());
+  return globalForDb.__db;
+}
+
+/** The Prisma client, created on first use. */
+export const db: Db = new Proxy({} as Db, {
+  get(_target, property) {
+    const c = client();
+    const value = Reflect.get(c, property, c);
+    return typeof value === 'function' ? value.bind(c) : value;
+  },
+});
+
+export async function disconnectDb(): Promise<void> {
+  if (globalForDb.__db) await globalForDb.__db.$disconnect();
+  globalForDb.__db = undefined;
+}

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  test: {
+    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'],
+    globalSetup: ['lib/testing/vitest-global-setup.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    env: {
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop',
+      BCRYPT_COST: '4',
+      MAIL_OUTBOX_DIR: '.data/test-outbox',
+    },
+  },
+});
