@@ -8,6 +8,8 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const rateLimit = (fallback: string) =>
+  z.string().regex(/^\s*[1-9]\d*\/[1-9]\d*\s*$/, 'expected "count/seconds", e.g. "10/900"').default(fallback);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,14 +23,26 @@ const schema = z.object({
   MAIL_OUTBOX_DIR: z.string().default('.data/outbox'),
   DEMO_MODE: bool,
   // Rate limits: "count/seconds" per policy (see lib/auth/rate-limit.ts).
-  RATE_LIMIT_LOGIN_IP: z.string().default('20/900'),
-  RATE_LIMIT_LOGIN_EMAIL: z.string().default('8/900'),
-  RATE_LIMIT_VERIFY: z.string().default('10/900'),
-  RATE_LIMIT_RESEND: z.string().default('5/3600'),
-  RATE_LIMIT_RESET_REQUEST: z.string().default('5/3600'),
-  RATE_LIMIT_REGISTER: z.string().default('10/3600'),
-  BCRYPT_COST: positiveInt(12),
+  RATE_LIMIT_LOGIN_IP: rateLimit('20/900'),
+  RATE_LIMIT_LOGIN_EMAIL: rateLimit('8/900'),
+  RATE_LIMIT_VERIFY: rateLimit('10/900'),
+  RATE_LIMIT_RESEND: rateLimit('5/3600'),
+  RATE_LIMIT_RESET_REQUEST: rateLimit('5/3600'),
+  RATE_LIMIT_REGISTER: rateLimit('10/3600'),
+  // Proxies in front of the app that append to X-Forwarded-For (1: one reverse proxy).
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(5).default(1),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   IMAGES_DIR: z.string().default('.data/images'),
+  // Test runs of the production build only: lets BCRYPT_COST go below 12 to keep suites fast.
+  ALLOW_WEAK_BCRYPT: bool,
+  // Scraper (lib/ingest): where the public pages live, and how politely to read them.
+  WAKE_BASE_URL: z.string().url().default('https://wakeabc.com'),
+  NC_ABC_BASE_URL: z.string().url().default('https://abc2.nc.gov'),
+  SCRAPER_CONTACT: z.string().default('ops@ncbourbontracker.example'),
+  SOURCE_TIMEOUT_MS: positiveInt(20_000),
+  SOURCE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  WAKE_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(3),
+  WAKE_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -42,6 +56,10 @@ export function env(): Env {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // Production password hashes must be expensive; only tests and development may go lower.
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.BCRYPT_COST < 12 && !parsed.data.ALLOW_WEAK_BCRYPT) {
+    throw new Error('Invalid configuration:\n  BCRYPT_COST: must be at least 12 in production');
   }
   cached = parsed.data;
   return cached;

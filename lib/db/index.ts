@@ -29,7 +29,7 @@ export function databaseUrl(): string {
 }
 
 /** Points this process's client at a specific database (scripts that start their own embedded server, tests). */
-export async function useDatabaseUrl(url: string): Promise<void> {
+export async function setDatabaseUrl(url: string): Promise<void> {
   if (globalForDb.__db) await globalForDb.__db.$disconnect();
   globalForDb.__db = undefined;
   globalForDb.__dbUrl = url;

@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
-import { readMigrations } from './migrate.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { migrate, MigrationError, migrationsDir, readMigrations } from './migrate.ts';
 
 describe('migrations on the test database', () => {
   it('records every migration the way prisma migrate does', async () => {
@@ -16,6 +21,174 @@ describe('migrations on the test database', () => {
       expect(row.checksum).toBe(files[i].checksum);
       expect(row.finished_at).not.toBeNull();
       expect(row.applied_steps_count).toBe(1);
+    }
+  });
+});
+
+// Each test below gets its own empty database, and its own copy of prisma/migrations when it changes files.
+describe('migrate() on a scratch database', () => {
+  let db: TestDatabase | undefined;
+  let tempDir: string | undefined;
+
+  afterEach(async () => {
+    await db?.drop();
+    db = undefined;
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    tempDir = undefined;
+  });
+
+  async function scratch(label: string): Promise<string> {
+    db = await createTestDatabase(label, { migrate: false });
+    return db.url;
+  }
+
+  /** A temporary copy of prisma/migrations that a test may edit. */
+  function copyOfMigrations(): string {
+    tempDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-migrations-'));
+    cpSync(migrationsDir(), tempDir, { recursive: true });
+    return tempDir;
+  }
+
+  function addMigration(dir: string, name: string, sql: string) {
+    mkdirSync(path.join(dir, name));
+    writeFileSync(path.join(dir, name, 'migration.sql'), sql);
+  }
+
+  async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<T>(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  const exists = async (url: string, relation: string) =>
+    (await query<{ oid: string | null }>(url, 'SELECT to_regclass($1)::text AS oid', [relation]))[0].oid !== null;
+
+  const allNames = () => readMigrations().map((m) => m.name);
+
+  it('applies every migration once; a second run applies nothing; a failed earlier run is refused', async () => {
+    const url = await scratch('twice');
+    const first = await migrate(url);
+    expect(first).toEqual({ applied: allNames(), alreadyApplied: 0 });
+
+    const second = await migrate(url);
+    expect(second).toEqual({ applied: [], alreadyApplied: allNames().length });
+    const rows = await query<{ migration_name: string }>(url, 'SELECT migration_name FROM "_prisma_migrations"');
+    expect(rows.map((r) => r.migration_name).sort()).toEqual(allNames());
+
+    // A row that never finished (a crash in `prisma migrate deploy`, say) must be resolved by hand first.
+    await query(
+      url,
+      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count)
+       VALUES ('00000000-0000-4000-8000-000000000000', repeat('0', 64), '20990101000000_crashed', now(), 0)`,
+    );
+    const refused = migrate(url);
+    await expect(refused).rejects.toBeInstanceOf(MigrationError);
+    await expect(refused).rejects.toThrow(/20990101000000_crashed failed in an earlier run.*prisma migrate resolve/);
+  });
+
+  it('refuses when an applied migration file changed, naming it, and applies nothing else', async () => {
+    const url = await scratch('changed');
+    const dir = copyOfMigrations();
+    await migrate(url, { dir });
+
+    const [firstName] = allNames();
+    appendFileSync(path.join(dir, firstName, 'migration.sql'), '\n-- edited after it was applied\n');
+    addMigration(dir, '20990101000000_later', 'CREATE TABLE "later_table" ("id" INTEGER NOT NULL);\n');
+
+    const run = migrate(url, { dir });
+    await expect(run).rejects.toBeInstanceOf(MigrationError);
+    await expect(run).rejects.toThrow(new RegExp(`Migration ${firstName} was modified after it was applied`));
+
+    expect(await exists(url, 'later_table')).toBe(false);
+    const later = await query(url, `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = '20990101000000_later'`);
+    expect(later).toHaveLength(0);
+  });
+
+  it('rolls a failing migration back entirely, names it, and applies it once it is fixed', async () => {
+    const url = await scratch('broken');
+    const dir = copyOfMigrations();
+    const broken = '20990101000000_broken';
+    const goodPart = 'CREATE TYPE "Mood" AS ENUM (\'ok\');\nCREATE TABLE "half_done" ("id" INTEGER NOT NULL);\n';
+    addMigration(dir, broken, `${goodPart}INSERT INTO "no_such_table" VALUES (1);\n`);
+
+    const run = migrate(url, { dir });
+    await expect(run).rejects.toBeInstanceOf(MigrationError);
+    await expect(run).rejects.toThrow(new RegExp(`Migration ${broken} failed and was rolled back: .*no_such_table`));
+
+    // Earlier migrations stay applied; nothing of the broken one remains, not even its _prisma_migrations row.
+    expect(await exists(url, 'users')).toBe(true);
+    expect(await exists(url, 'half_done')).toBe(false);
+    expect(await query(url, `SELECT 1 FROM pg_type WHERE typname = 'Mood'`)).toHaveLength(0);
+    const rows = await query<{ migration_name: string }>(url, 'SELECT migration_name FROM "_prisma_migrations"');
+    expect(rows.map((r) => r.migration_name).sort()).toEqual(allNames());
+
+    writeFileSync(path.join(dir, broken, 'migration.sql'), goodPart);
+    expect(await migrate(url, { dir })).toEqual({ applied: [broken], alreadyApplied: allNames().length });
+    expect(await exists(url, 'half_done')).toBe(true);
+  });
+
+  it('applies each migration exactly once when two runners start together', async () => {
+    const url = await scratch('concurrent');
+    const dir = copyOfMigrations();
+    addMigration(dir, '20990101000000_second', 'CREATE TABLE "second_table" ("id" INTEGER NOT NULL);\n');
+    const names = readMigrations(dir).map((m) => m.name);
+
+    const [a, b] = await Promise.all([migrate(url, { dir }), migrate(url, { dir })]);
+    expect([...a.applied, ...b.applied].sort()).toEqual(names);
+    expect(a.applied.length + a.alreadyApplied).toBe(names.length);
+    expect(b.applied.length + b.alreadyApplied).toBe(names.length);
+
+    const rows = await query<{ migration_name: string; n: number }>(
+      url,
+      'SELECT migration_name, count(*)::int AS n FROM "_prisma_migrations" GROUP BY migration_name ORDER BY migration_name',
+    );
+    expect(rows).toEqual(names.map((name) => ({ migration_name: name, n: 1 })));
+  });
+
+  it('writes _prisma_migrations exactly as prisma migrate does', async () => {
+    const url = await scratch('rows');
+    const before = new Date(Date.now() - 60_000); // clock slack between this process and the server
+    await migrate(url);
+
+    // Prisma's own table definition (schema engine, sql-migration-connector for Postgres).
+    const columns = await query(
+      url,
+      `SELECT column_name, data_type, character_maximum_length AS length, is_nullable, column_default
+       FROM information_schema.columns WHERE table_name = '_prisma_migrations' ORDER BY ordinal_position`,
+    );
+    expect(columns).toEqual([
+      { column_name: 'id', data_type: 'character varying', length: 36, is_nullable: 'NO', column_default: null },
+      { column_name: 'checksum', data_type: 'character varying', length: 64, is_nullable: 'NO', column_default: null },
+      { column_name: 'finished_at', data_type: 'timestamp with time zone', length: null, is_nullable: 'YES', column_default: null },
+      { column_name: 'migration_name', data_type: 'character varying', length: 255, is_nullable: 'NO', column_default: null },
+      { column_name: 'logs', data_type: 'text', length: null, is_nullable: 'YES', column_default: null },
+      { column_name: 'rolled_back_at', data_type: 'timestamp with time zone', length: null, is_nullable: 'YES', column_default: null },
+      { column_name: 'started_at', data_type: 'timestamp with time zone', length: null, is_nullable: 'NO', column_default: 'now()' },
+      { column_name: 'applied_steps_count', data_type: 'integer', length: null, is_nullable: 'NO', column_default: '0' },
+    ]);
+
+    const rows = await query(url, 'SELECT * FROM "_prisma_migrations" ORDER BY migration_name');
+    const dirs = readdirSync(migrationsDir(), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(rows.map((r) => r.migration_name)).toEqual(dirs);
+    for (const [i, row] of rows.entries()) {
+      const bytes = readFileSync(path.join(migrationsDir(), dirs[i], 'migration.sql'));
+      expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(row.id).toHaveLength(36);
+      expect(row.checksum).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(row.started_at).toBeInstanceOf(Date);
+      expect(row.started_at.getTime()).toBeGreaterThan(before.getTime());
+      expect(row.finished_at).toBeInstanceOf(Date);
+      expect(row.finished_at.getTime()).toBeGreaterThanOrEqual(row.started_at.getTime());
+      expect(row.applied_steps_count).toBe(1);
+      expect(row.logs).toBeNull();
+      expect(row.rolled_back_at).toBeNull();
     }
   });
 });

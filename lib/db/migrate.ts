@@ -100,10 +100,23 @@ export async function migrate(
       }
 
       const pending = migrations.filter((m) => !applied.has(m.name));
+      const appliedNow: string[] = [];
       for (const m of pending) {
         const id = randomUUID();
         await client.query('BEGIN');
         try {
+          // On the embedded database every connection shares one Postgres session, so the advisory lock
+          // above does not exclude a second runner; the socket server does run one transaction at a time.
+          // Re-checking inside the transaction makes concurrent runs apply each migration exactly once.
+          const done = await client.query(
+            'SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL',
+            [m.name],
+          );
+          if (done.rowCount) {
+            await client.query('COMMIT');
+            log(`skipped ${m.name}: applied meanwhile by another runner`);
+            continue;
+          }
           await client.query(
             'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)',
             [id, m.checksum, m.name],
@@ -118,9 +131,10 @@ export async function migrate(
           await client.query('ROLLBACK');
           throw new MigrationError(`Migration ${m.name} failed and was rolled back: ${(error as Error).message}`);
         }
+        appliedNow.push(m.name);
         log(`applied ${m.name}`);
       }
-      return { applied: pending.map((m) => m.name), alreadyApplied: migrations.length - pending.length };
+      return { applied: appliedNow, alreadyApplied: migrations.length - appliedNow.length };
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK]).catch(() => {});
     }

@@ -94,18 +94,16 @@ CREATE TABLE "audit_log" (
 );
 
 -- CreateTable
-CREATE TABLE "outbox_emails" (
+CREATE TABLE "email_log" (
     "id" SERIAL NOT NULL,
     "to" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
     "subject" TEXT NOT NULL,
-    "text" TEXT NOT NULL,
-    "html" TEXT NOT NULL,
     "status" TEXT NOT NULL,
     "error" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "sent_at" TIMESTAMPTZ(3),
 
-    CONSTRAINT "outbox_emails_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "email_log_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -152,6 +150,7 @@ CREATE TABLE "products" (
     "alcohol_type" TEXT,
     "image_url" TEXT,
     "image_path" TEXT,
+    "wake_first_polled_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
@@ -223,6 +222,7 @@ CREATE TABLE "scrape_runs" (
     "items_seen" INTEGER NOT NULL DEFAULT 0,
     "changes_written" INTEGER NOT NULL DEFAULT 0,
     "error" TEXT,
+    "details" JSONB,
 
     CONSTRAINT "scrape_runs_pkey" PRIMARY KEY ("id")
 );
@@ -267,7 +267,10 @@ CREATE INDEX "rate_limits_window_start_idx" ON "rate_limits"("window_start");
 CREATE INDEX "audit_log_target_user_id_created_at_idx" ON "audit_log"("target_user_id", "created_at");
 
 -- CreateIndex
-CREATE INDEX "outbox_emails_to_created_at_idx" ON "outbox_emails"("to", "created_at");
+CREATE INDEX "email_log_to_created_at_idx" ON "email_log"("to", "created_at");
+
+-- CreateIndex
+CREATE INDEX "email_log_created_at_idx" ON "email_log"("created_at");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "boards_name_key" ON "boards"("name");

@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileForm } from './profile-form';
+
+export const metadata: Metadata = { title: 'My Profile' };
+
+export default function ProfilePage() {
+  return (
+    <div className="stack narrow">
+      <div className="page-header">
+        <div>
+          <h1>My Profile</h1>
+          <p>Your name, phone number and password.</p>
+        </div>
+      </div>
+      <div className="alert alert-info" data-testid="watchlist-notice">
+        Looking for the products you follow? Your watchlist has moved to its own page:{' '}
+        <Link href="/watchlist">go to My Watchlist</Link>.
+      </div>
+      <ProfileForm />
+      <ChangePasswordForm />
+    </div>
+  );
+}

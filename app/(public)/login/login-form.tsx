@@ -1,0 +1,164 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { apiFetch, NetworkError } from '../../_components/api';
+import { useAuth } from '../../_components/auth-context';
+import { saveVerifyEmailState } from '../verify-email/navigation-state';
+
+type FailureKind = 'pending' | 'disabled' | 'credentials' | 'network';
+
+/** Login failure classes (spec section 4): by the error text, with a network failure apart. */
+function classify(message: string): FailureKind {
+  if (message.includes('pending approval')) return 'pending';
+  if (message.includes('disabled')) return 'disabled';
+  return 'credentials';
+}
+
+function HelpPanel({ kind }: { kind: FailureKind }) {
+  if (kind === 'pending') {
+    return (
+      <div className="alert alert-info" data-testid="help-pending">
+        <h2>Your account is awaiting approval</h2>
+        <ul>
+          <li>Check your e-mail for a welcome message from us.</li>
+          <li>You will get another e-mail as soon as an administrator approves your account.</li>
+          <li>Approval typically takes 24-48 hours.</li>
+        </ul>
+      </div>
+    );
+  }
+  if (kind === 'disabled') {
+    return (
+      <div className="alert alert-warn" data-testid="help-disabled">
+        <h2>This account is disabled</h2>
+        <p>
+          If you think this is a mistake, <a href="mailto:support@ncbourbontracker.example">Contact our support team</a>.
+        </p>
+      </div>
+    );
+  }
+  if (kind === 'network') {
+    return (
+      <div className="alert alert-warn" data-testid="help-network">
+        <h2>We could not reach the server</h2>
+        <p>Check your connection and try again in a moment.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert-info" data-testid="help-credentials">
+      <h2>Having trouble signing in?</h2>
+      <ul>
+        <li>Check that your e-mail address and password are typed correctly.</li>
+        <li>Make sure Caps Lock is off.</li>
+        <li>
+          <Link href="/request-password-reset">Forgot your password?</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+export function LoginForm({ next }: { next: string }) {
+  const router = useRouter();
+  const { refresh } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<FailureKind | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setFailure(null);
+    if (!email.trim() || !password) {
+      setError('Email and password are required.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await apiFetch<{ error?: string; message?: string; code?: string; email?: string }>('/api/auth/login', {
+        method: 'POST',
+        body: { email: email.trim().toLowerCase(), password },
+      });
+      if (!res.ok) {
+        const message = res.data.error || res.data.message || 'Login failed';
+        if (res.status === 403 && res.data.code === 'EMAIL_NOT_VERIFIED') {
+          // Not verified yet: the verify-email screen takes over, with the server's message.
+          saveVerifyEmailState({ email: res.data.email || email.trim().toLowerCase(), message });
+          router.push('/verify-email');
+          return;
+        }
+        setError(message || 'Login failed. Please check your credentials.');
+        setFailure(classify(message));
+        return;
+      }
+      const user = await refresh();
+      if (!user) {
+        setError('Logged in, but could not load user profile.');
+        return;
+      }
+      router.replace(next);
+      router.refresh();
+    } catch (e) {
+      if (e instanceof NetworkError) {
+        setError('Network error');
+        setFailure('network');
+      } else {
+        setError('Network or server error. Please try again.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="card auth-card stack">
+      <h1>Log in</h1>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      {failure && <HelpPanel kind={failure} />}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="email">Email</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            className="input"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Logging in…' : 'Log In'}
+        </button>
+      </form>
+      <div className="auth-links">
+        <Link href="/register">Create an account</Link>
+        <Link href="/request-password-reset">Forgot password?</Link>
+      </div>
+    </div>
+  );
+}

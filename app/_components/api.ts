@@ -1,0 +1,44 @@
+'use client';
+
+// The shared client helper: JSON content type, the X-Requested-With header every state-changing
+// API call requires, and the session cookie.
+export interface ApiResult<T> {
+  ok: boolean;
+  status: number;
+  data: T;
+}
+
+export class NetworkError extends Error {}
+
+export async function apiFetch<T = Record<string, unknown>>(
+  path: string,
+  options: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError('Network error');
+  }
+  const text = await response.text();
+  let data: unknown = {};
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = {};
+    }
+  }
+  return { ok: response.ok, status: response.status, data: data as T };
+}

@@ -1,0 +1,65 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { createContext, Suspense, use, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { WhoamiUser } from '@/lib/auth/user-dto';
+import { apiFetch } from './api';
+import { LoadingScreen } from './loading-screen';
+
+interface AuthState {
+  user: WhoamiUser | null;
+  /** Re-reads the session from /api/auth/whoami; resolves to the user or null. */
+  refresh(): Promise<WhoamiUser | null>;
+  /** Ends the session; the user is cleared even if the call fails. */
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+type SessionPromise = Promise<WhoamiUser | null>;
+
+/** Shows the loading screen while the server resolves the session, then provides the user. */
+export function AuthProvider({ session, children }: { session: SessionPromise; children: ReactNode }) {
+  return (
+    <Suspense fallback={<LoadingScreen label="Checking your session…" />}>
+      <ResolvedAuthProvider session={session}>{children}</ResolvedAuthProvider>
+    </Suspense>
+  );
+}
+
+function ResolvedAuthProvider({ session, children }: { session: SessionPromise; children: ReactNode }) {
+  const [user, setUser] = useState(use(session));
+  const router = useRouter();
+
+  const refresh = useCallback(async () => {
+    try {
+      const res = await apiFetch<WhoamiUser>('/api/auth/whoami');
+      const next = res.ok ? res.data : null;
+      setUser(next);
+      return next;
+    } catch {
+      setUser(null);
+      return null;
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await apiFetch('/api/auth/logout', { method: 'POST' });
+    } catch {
+      // The user is signed out locally either way; the server row expires on its own.
+    }
+    setUser(null);
+    router.replace('/login');
+    router.refresh();
+  }, [router]);
+
+  const value = useMemo(() => ({ user, refresh, logout }), [user, refresh, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

@@ -1,0 +1,140 @@
+import bcrypt from 'bcryptjs';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@/lib/testing/api';
+import { insertTestUser, type TestUser } from '@/lib/testing/users';
+import { POST as login } from '../login/route';
+import { POST as logout } from '../logout/route';
+import { GET as whoami } from '../whoami/route';
+import { POST as changePassword } from './route';
+
+// POST /api/auth/change-password (profile screen): the current password is required, the new one has
+// 8 to 128 characters, and the user's other sessions end at once while this one stays.
+
+/** A browser with its own address, so rate-limit counters never leak between tests and test files. */
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
+  if (status) expect(res.status).toBe(status);
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  expect(typeof res.json.error).toBe('string');
+  expect((res.json.error as string).length).toBeGreaterThan(0);
+}
+
+const NEW_PASSWORD = 'Small-Batch-2026';
+
+async function signedIn(user: TestUser) {
+  const browser = new TestClient();
+  const res = await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: user.email, password: user.password } });
+  expect(res.status).toBe(200);
+  return browser;
+}
+
+const change = (browser: TestClient, body: unknown) =>
+  browser.call(changePassword, '/api/auth/change-password', { method: 'POST', body });
+
+const passwordHash = async (id: number) =>
+  (await sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [id]))[0].password_hash;
+
+describe('POST /api/auth/change-password', () => {
+  it("changes the password, keeps this session and ends the user's other sessions at once", async () => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const other = await insertTestUser(process.env.DATABASE_URL!);
+    const here = await signedIn(user);
+    const elsewhere = await signedIn(user);
+    const someoneElse = await signedIn(other);
+
+    const res = await change(here, { old_password: user.password, new_password: NEW_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.json.success).toBe(true);
+
+    expect((await here.call(whoami, '/x')).status).toBe(200);
+    expect((await elsewhere.call(whoami, '/x')).status).toBe(401);
+    expect((await someoneElse.call(whoami, '/x')).status).toBe(200);
+    expect(await sql('SELECT id FROM sessions WHERE user_id = $1', [user.id])).toHaveLength(1);
+
+    const hash = await passwordHash(user.id);
+    expect(hash).toMatch(/^\$2[aby]\$04\$/);
+    expect(await bcrypt.compare(NEW_PASSWORD, hash)).toBe(true);
+    expect((await new TestClient().call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } })).status).toBe(401);
+    expect((await new TestClient().call(login, '/x', { method: 'POST', body: { email: user.email, password: NEW_PASSWORD } })).status).toBe(200);
+  });
+
+  it('refuses a wrong current password and changes nothing', async () => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const here = await signedIn(user);
+    const elsewhere = await signedIn(user);
+    const res = await change(here, { old_password: 'Not-The-Password1!', new_password: NEW_PASSWORD });
+    expectClientError(res, 400);
+    expect(res.json.error).toBe('Current password is incorrect.');
+    expect(await bcrypt.compare(user.password, await passwordHash(user.id))).toBe(true);
+    expect((await elsewhere.call(whoami, '/x')).status).toBe(200);
+    // A failed check does not sign the caller out.
+    expect((await here.call(whoami, '/x')).status).toBe(200);
+  });
+
+  it.each([
+    ['7 characters', 'Aa1!xyz', 'New password must be at least 8 characters.'],
+    ['129 characters', 'x'.repeat(129), 'less than 128 characters'],
+  ])('refuses a new password of %s with the profile message', async (_label, newPassword, message) => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const res = await change(await signedIn(user), { old_password: user.password, new_password: newPassword });
+    expectClientError(res, 400);
+    expect(res.json.error).toContain(message);
+    expect(await bcrypt.compare(user.password, await passwordHash(user.id))).toBe(true);
+  });
+
+  it('refuses a new password equal to the current one', async () => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const res = await change(await signedIn(user), { old_password: user.password, new_password: user.password });
+    expectClientError(res, 400);
+  });
+
+  it('refuses an empty current password with the profile message', async () => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const res = await change(await signedIn(user), { old_password: '', new_password: NEW_PASSWORD });
+    expectClientError(res, 400);
+    expect(res.json.error).toContain('please fill in all three password fields');
+  });
+
+  it('is 401 without a session, after logout of the session, and for a user disabled meanwhile', async () => {
+    expectClientError(await change(new TestClient(), { old_password: 'x', new_password: NEW_PASSWORD }), 401);
+    const leaving = await insertTestUser(process.env.DATABASE_URL!);
+    const gone = await signedIn(leaving);
+    expect((await gone.call(logout, '/api/auth/logout', { method: 'POST' })).status).toBe(200);
+    expectClientError(await change(gone, { old_password: leaving.password, new_password: NEW_PASSWORD }), 401);
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const here = await signedIn(user);
+    await sql(`UPDATE users SET status = 'disabled' WHERE id = $1`, [user.id]);
+    expectClientError(await change(here, { old_password: user.password, new_password: NEW_PASSWORD }), 401);
+    expect(await bcrypt.compare(user.password, await passwordHash(user.id))).toBe(true);
+  });
+
+  const cases: [string, Record<string, unknown>, number][] = [
+    ['no X-Requested-With header', { noXhr: true, body: { old_password: 'x', new_password: NEW_PASSWORD } }, 403],
+    ['malformed JSON', { rawBody: '{"old_password":' }, 400],
+    ['JSON null', { rawBody: 'null' }, 400],
+    ['an empty object', { body: {} }, 400],
+    ['a missing current password', { body: { new_password: NEW_PASSWORD } }, 400],
+    ['a missing new password', { body: { old_password: 'whatever1' } }, 400],
+    ['the current password as a number', { body: { old_password: 12345678, new_password: NEW_PASSWORD } }, 400],
+    ['the new password as an object', { body: { old_password: 'whatever1', new_password: { a: 1 } } }, 400],
+    ['a 10,000-character current password', { body: { old_password: 'o'.repeat(10_000), new_password: NEW_PASSWORD } }, 400],
+    ['a 10,000-character new password', { body: { old_password: 'whatever1', new_password: 'n'.repeat(10_000) } }, 400],
+  ];
+  it.each(cases)('refuses %s with a JSON 4xx, never a 500 (signed in)', async (_label, options, status) => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const res = await (await signedIn(user)).call(changePassword, '/api/auth/change-password', { method: 'POST', ...options });
+    expectClientError(res, status);
+    expect(await bcrypt.compare(user.password, await passwordHash(user.id))).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { TestClient } from '@/lib/testing/api';
+import { insertTestUser } from '@/lib/testing/users';
+import { GET as verifyResetToken } from './route';
+
+// GET /api/auth/verify-reset-token/{token}: what the reset screen checks on load.
+
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** A reset token written the way lib/auth/password-reset.ts stores it: only its SHA-256. */
+async function insertResetToken(userId: number, options: { expiresInMinutes?: number; used?: boolean } = {}) {
+  const token = randomBytes(32).toString('base64url');
+  await sql(
+    `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, used_at)
+     VALUES ($1, $2, now() + make_interval(mins => $3), $4)`,
+    [userId, createHash('sha256').update(token).digest('hex'), options.expiresInMinutes ?? 60, options.used ? new Date() : null],
+  );
+  return token;
+}
+
+function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
+  if (status) expect(res.status).toBe(status);
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  expect(typeof res.json.error).toBe('string');
+  expect((res.json.error as string).length).toBeGreaterThan(0);
+}
+
+const check = (token: string) =>
+  new TestClient().call(verifyResetToken, `/api/auth/verify-reset-token/${encodeURIComponent(token)}`, { params: { token } });
+
+describe('GET /api/auth/verify-reset-token/{token}', () => {
+  it('answers valid with the first name and e-mail only', async () => {
+    const user = await insertTestUser(process.env.DATABASE_URL!, { firstName: 'Elliot' });
+    const res = await check(await insertResetToken(user.id));
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ valid: true, user: { first_name: 'Elliot', email: user.email } });
+  });
+
+  it('does not use the token up: checking twice is fine', async () => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const token = await insertResetToken(user.id);
+    expect((await check(token)).status).toBe(200);
+    expect((await check(token)).status).toBe(200);
+  });
+
+  it.each([
+    ['an unknown token', async () => randomBytes(32).toString('base64url')],
+    ['an expired token', async () => insertResetToken((await insertTestUser(process.env.DATABASE_URL!)).id, { expiresInMinutes: -1 })],
+    ['a used token', async () => insertResetToken((await insertTestUser(process.env.DATABASE_URL!)).id, { used: true })],
+    ["a disabled user's token", async () => insertResetToken((await insertTestUser(process.env.DATABASE_URL!, { status: 'disabled' })).id)],
+    ['the stored hash itself', async () => {
+      const user = await insertTestUser(process.env.DATABASE_URL!);
+      await insertResetToken(user.id);
+      return (await sql<{ token_hash: string }>('SELECT token_hash FROM password_reset_tokens WHERE user_id = $1', [user.id]))[0].token_hash;
+    }],
+    ['a 10,000-character token', async () => 'a'.repeat(10_000)],
+    ['a token with a NUL character', async () => 'abc\u0000def'],
+    ['a token of symbols', async () => "'; DROP TABLE users; --"],
+    ['a token of spaces', async () => '   '],
+  ])('answers %s with valid: false and the error, never a 500', async (_label, makeToken) => {
+    const res = await check(await makeToken());
+    expectClientError(res, 400);
+    expect(res.json.error).toContain('Invalid or expired reset token');
+    expect(res.json.valid).not.toBe(true);
+    expect(res.json).not.toHaveProperty('user');
+  });
+
+  it('answers a request without the token segment with a JSON 4xx', async () => {
+    const res = await new TestClient().call(verifyResetToken, '/api/auth/verify-reset-token/', { params: {} });
+    expectClientError(res);
+  });
+});

@@ -1,0 +1,146 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { POST as login } from '@/app/api/auth/login/route';
+import { TestClient } from '@/lib/testing/api';
+import { insertTestUser, type TestUser } from '@/lib/testing/users';
+import { GET, PUT } from './route';
+
+// GET and PUT /api/user/me: the profile screen (names and phone; the e-mail is not editable).
+
+/** A browser with its own address, so rate-limit counters never leak between tests and test files. */
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
+  if (status) expect(res.status).toBe(status);
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  expect(typeof res.json.error).toBe('string');
+  expect((res.json.error as string).length).toBeGreaterThan(0);
+}
+
+async function signedIn(user: TestUser) {
+  const browser = new TestClient();
+  const res = await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: user.email, password: user.password } });
+  expect(res.status).toBe(200);
+  return browser;
+}
+
+const put = (browser: TestClient, body: unknown) => browser.call(PUT, '/api/user/me', { method: 'PUT', body });
+
+const stored = async (id: number) =>
+  (await sql<{ first_name: string; last_name: string; phone_number: string | null; email: string; role: string; status: string }>(
+    'SELECT * FROM users WHERE id = $1',
+    [id],
+  ))[0];
+
+describe('GET /api/user/me', () => {
+  it('returns exactly the profile fields of the signed-in user', async () => {
+    const user = await insertTestUser(process.env.DATABASE_URL!, { firstName: 'Dakota' });
+    const res = await (await signedIn(user)).call(GET, '/api/user/me');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ first_name: 'Dakota', last_name: user.lastName, email: user.email, phone_number: null });
+  });
+
+  it('is 401 without a session, with a forged cookie, and once the user is disabled', async () => {
+    expectClientError(await new TestClient().call(GET, '/api/user/me'), 401);
+    expectClientError(await new TestClient().call(GET, '/api/user/me', { headers: { cookie: 'nbt_session=Fe26.2**forged*cookie' } }), 401);
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const browser = await signedIn(user);
+    await sql(`UPDATE users SET status = 'disabled' WHERE id = $1`, [user.id]);
+    expectClientError(await browser.call(GET, '/api/user/me'), 401);
+  });
+});
+
+describe('PUT /api/user/me', () => {
+  it('updates trimmed names and a formatted phone, and returns the profile', async () => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const browser = await signedIn(user);
+    const res = await put(browser, { first_name: '  Dana ', last_name: ' Whitlock ', phone_number: '919.555.0123' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      success: true,
+      user: { first_name: 'Dana', last_name: 'Whitlock', email: user.email, phone_number: '(919) 555-0123' },
+    });
+    expect(await stored(user.id)).toMatchObject({ first_name: 'Dana', last_name: 'Whitlock', phone_number: '(919) 555-0123' });
+    expect((await browser.call(GET, '/api/user/me')).json.phone_number).toBe('(919) 555-0123');
+  });
+
+  it.each([
+    ['null', null],
+    ['left out', undefined],
+    ['an empty string', ''],
+    ['punctuation only', '() -'],
+  ])('clears the phone when it is %s', async (_label, phone) => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const browser = await signedIn(user);
+    await put(browser, { first_name: 'A', last_name: 'B', phone_number: '9195550123' });
+    const res = await put(browser, { first_name: 'A', last_name: 'B', phone_number: phone });
+    expect(res.status).toBe(200);
+    expect((await stored(user.id)).phone_number).toBeNull();
+  });
+
+  it('ignores attempts to change the e-mail, role or status through the profile', async () => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const res = await put(await signedIn(user), {
+      first_name: 'Sam',
+      last_name: 'Ward',
+      email: 'takeover@example.test',
+      role: 'admin',
+      status: 'active',
+      password_hash: 'x',
+    });
+    expect(res.status).toBe(200);
+    expect(await stored(user.id)).toMatchObject({ email: user.email, role: 'user', status: 'active', first_name: 'Sam' });
+  });
+
+  it.each([
+    ['a blank first name', { first_name: '  ', last_name: 'Ward' }, 'First name and last name are required.'],
+    ['a blank last name', { first_name: 'Sam', last_name: '' }, 'First name and last name are required.'],
+    ['a 6-digit phone', { first_name: 'Sam', last_name: 'Ward', phone_number: '555-012' }, 'Phone number seems too short.'],
+    ['a 101-character name', { first_name: 'S'.repeat(101), last_name: 'Ward' }, 'at most 100 characters'],
+  ])('refuses %s with the profile message and changes nothing', async (_label, body, message) => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const res = await put(await signedIn(user), body);
+    expectClientError(res, 400);
+    expect(res.json.error).toContain(message);
+    expect((await stored(user.id)).first_name).toBe(user.firstName);
+  });
+
+  it('is 401 without a session', async () => {
+    expectClientError(await put(new TestClient(), { first_name: 'A', last_name: 'B' }), 401);
+  });
+
+  const valid = { first_name: 'Sam', last_name: 'Ward', phone_number: '9195550123' };
+  const cases: [string, Record<string, unknown>, number][] = [
+    ['no X-Requested-With header', { noXhr: true, body: valid }, 403],
+    ['malformed JSON', { rawBody: '{"first_name": "Sam", ' }, 400],
+    ['JSON null', { rawBody: 'null' }, 400],
+    ['a JSON array', { rawBody: '[]' }, 400],
+    ['an empty object', { body: {} }, 400],
+    ['a missing first name', { body: { last_name: 'Ward' } }, 400],
+    ['a missing last name', { body: { first_name: 'Sam' } }, 400],
+    ['the first name as a number', { body: { ...valid, first_name: 1 } }, 400],
+    ['the last name as an object', { body: { ...valid, last_name: { x: 1 } } }, 400],
+    ['the phone as a number', { body: { ...valid, phone_number: 9195550123 } }, 400],
+    ['the phone as an array', { body: { ...valid, phone_number: ['919'] } }, 400],
+    ['a 10,000-character first name', { body: { ...valid, first_name: 'f'.repeat(10_000) } }, 400],
+    ['a 10,000-character last name', { body: { ...valid, last_name: 'l'.repeat(10_000) } }, 400],
+    ['a 10,000-character phone', { body: { ...valid, phone_number: '9'.repeat(10_000) } }, 400],
+    ['a NUL character in the first name', { body: { ...valid, first_name: 'Sa\u0000m' } }, 400],
+    ['a NUL character in the last name', { body: { ...valid, last_name: '\u0000' } }, 400],
+  ];
+  it.each(cases)('refuses %s with a JSON 4xx, never a 500 (signed in)', async (_label, options, status) => {
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const res = await (await signedIn(user)).call(PUT, '/api/user/me', { method: 'PUT', ...options });
+    expectClientError(res, status);
+    expect((await stored(user.id)).first_name).toBe(user.firstName);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { getSessionUser } from '@/lib/auth/session';
+import { toWhoami } from '@/lib/auth/user-dto';
+import { AuthProvider } from './_components/auth-context';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'NC Bourbon Tracker', template: '%s · NC Bourbon Tracker' },
+  description: 'Allocated, limited and barrel bourbon arrivals across North Carolina ABC stores.',
+  icons: { icon: '/icon.svg' },
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#231c16' };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  // Not awaited: the page shell streams at once and the loading screen shows until the session resolves.
+  const session = getSessionUser().then((user) => (user ? toWhoami(user) : null));
+  return (
+    <html lang="en">
+      <body>
+        <AuthProvider session={session}>{children}</AuthProvider>
+      </body>
+    </html>
+  );
+}

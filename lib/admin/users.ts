@@ -1,0 +1,122 @@
+import { ApiError } from '../api/errors.ts';
+import { db, Prisma } from '../db/index.ts';
+import type { Role } from '../../generated/prisma/enums.ts';
+import { sendPasswordResetEmail } from '../auth/password-reset.ts';
+import { revokeUserSessions, type SessionUser } from '../auth/session.ts';
+import { sendMail } from '../mail/index.ts';
+import { approvedEmail } from '../mail/templates.ts';
+
+// User management for admins and power users. Rules the spec leaves to us:
+// - only an admin may grant the admin role or change an admin account;
+// - nobody can disable or demote the last active admin;
+// - every change is written to audit_log (who, what, when).
+
+export interface AdminUserRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  status: string;
+  role: Role;
+  email_verified: boolean;
+  created_at: string;
+}
+
+export const ADMIN_ERRORS = {
+  notFound: 'User not found',
+  lastAdmin: 'There must always be at least one active admin.',
+  adminOnly: 'Only an admin can change admin accounts or grant the admin role.',
+  unverified: 'This user has not verified their email address yet.',
+  resetInactive: 'User must be active to reset password',
+  mailFailed: 'Failed to send password reset email',
+} as const;
+
+type UserRecord = Prisma.UserGetPayload<object>;
+
+const toAdminRow = (u: Omit<UserRecord, 'passwordHash'>): AdminUserRow => ({
+  user_id: u.id,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  email: u.email,
+  status: u.status,
+  role: u.role,
+  email_verified: u.emailVerifiedAt !== null,
+  created_at: u.createdAt.toISOString(),
+});
+
+export async function listUsers(): Promise<AdminUserRow[]> {
+  const users = await db.user.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return users.map(toAdminRow);
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Locks the target and the active admins, so two concurrent changes cannot remove the last admin. */
+async function lockTarget(tx: Tx, userId: number) {
+  await tx.$queryRaw`SELECT id FROM users WHERE role = 'admin' AND status = 'active' ORDER BY id FOR UPDATE`;
+  const target = await tx.user.findUnique({ where: { id: userId } });
+  if (!target) throw new ApiError('not_found', ADMIN_ERRORS.notFound);
+  return target;
+}
+
+async function activeAdminCount(tx: Tx) {
+  return tx.user.count({ where: { role: 'admin', status: 'active' } });
+}
+
+function assertMayTouch(actor: SessionUser, target: { role: Role }, newRole?: Role) {
+  if (actor.role !== 'admin' && (target.role === 'admin' || newRole === 'admin')) {
+    throw new ApiError('forbidden', ADMIN_ERRORS.adminOnly);
+  }
+}
+
+export async function setUserRole(actor: SessionUser, userId: number, role: Role): Promise<AdminUserRow> {
+  await db.$transaction(async (tx) => {
+    const target = await lockTarget(tx, userId);
+    assertMayTouch(actor, target, role);
+    if (target.role === role) return;
+    if (target.role === 'admin' && target.status === 'active' && (await activeAdminCount(tx)) <= 1) {
+      throw new ApiError('conflict', ADMIN_ERRORS.lastAdmin);
+    }
+    await tx.user.update({ where: { id: userId }, data: { role } });
+    await tx.auditLog.create({
+      data: { actorId: actor.id, targetUserId: userId, action: 'role_changed', details: { from: target.role, to: role } },
+    });
+  });
+  return rowFor(userId);
+}
+
+export async function setUserActive(actor: SessionUser, userId: number, isActive: boolean): Promise<AdminUserRow> {
+  const activated = await db.$transaction(async (tx) => {
+    const target = await lockTarget(tx, userId);
+    assertMayTouch(actor, target);
+    const status = isActive ? 'active' : 'disabled';
+    if (target.status === status) return null;
+    if (isActive && !target.emailVerifiedAt) throw new ApiError('conflict', ADMIN_ERRORS.unverified);
+    if (!isActive && target.role === 'admin' && target.status === 'active' && (await activeAdminCount(tx)) <= 1) {
+      throw new ApiError('conflict', ADMIN_ERRORS.lastAdmin);
+    }
+    await tx.user.update({ where: { id: userId }, data: { status } });
+    await tx.auditLog.create({
+      data: { actorId: actor.id, targetUserId: userId, action: isActive ? 'activated' : 'disabled', details: { from: target.status, to: status } },
+    });
+    return { target, wasPending: target.status === 'pending' };
+  });
+  if (activated && !isActive) await revokeUserSessions(userId);
+  if (activated && isActive) await sendMail(approvedEmail(activated.target.email, activated.target.firstName));
+  return rowFor(userId);
+}
+
+export async function sendAdminPasswordReset(actor: SessionUser, userId: number): Promise<string> {
+  const target = await db.user.findUnique({ where: { id: userId } });
+  if (!target) throw new ApiError('not_found', ADMIN_ERRORS.notFound);
+  assertMayTouch(actor, target);
+  if (target.status !== 'active') throw new ApiError('conflict', ADMIN_ERRORS.resetInactive);
+  const sent = await sendPasswordResetEmail(target);
+  if (!sent.ok) throw new ApiError('unprocessable', ADMIN_ERRORS.mailFailed);
+  await db.auditLog.create({ data: { actorId: actor.id, targetUserId: userId, action: 'password_reset_sent' } });
+  return `Password reset email sent to ${target.email}`;
+}
+
+async function rowFor(userId: number): Promise<AdminUserRow> {
+  return toAdminRow(await db.user.findUniqueOrThrow({ where: { id: userId } }));
+}

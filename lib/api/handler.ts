@@ -1,0 +1,122 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import type { z } from 'zod';
+import { getSessionUser, isStaff, type CookieJar, type SessionUser } from '../auth/session.ts';
+import { env } from '../env.ts';
+import { ApiError, errorBody } from './errors.ts';
+
+// Every route handler goes through `route()`: it requires X-Requested-With on state-changing
+// requests, resolves the session and role, parses params/query/body with zod, and turns errors into
+// JSON 4xx answers. A 500 means a bug; it is logged and answered without details.
+
+type Access = 'public' | 'user' | 'staff';
+
+interface RouteConfig<P, Q, B> {
+  access: Access;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+}
+
+export interface RouteContext<P, Q, B, U> {
+  req: NextRequest;
+  /** The session cookie of this request; cookies set on it are sent with the response. */
+  cookies: CookieJar;
+  user: U;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+// Public routes never touch the session (health must answer even when sessions cannot be read).
+type UserFor<A extends Access> = A extends 'public' ? null : SessionUser;
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const MAX_BODY_BYTES = 64 * 1024;
+
+// Postgres text cannot hold NUL: refuse it before it fails deep inside a query. Checked on the parsed
+// values, so a route's schema may map such input to its own answer first.
+const NUL_ERROR = 'Request must not contain NUL characters';
+
+function assertNoNul(value: unknown): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new ApiError('bad_request', NUL_ERROR);
+  } else if (Array.isArray(value)) {
+    value.forEach(assertNoNul);
+  } else if (value && typeof value === 'object') {
+    Object.values(value).forEach(assertNoNul);
+  }
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) throw new ApiError('bad_request', 'Request body is too large');
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('bad_request', 'Request body must be valid JSON');
+  }
+}
+
+function parsed<T>(schema: z.ZodType<T> | undefined, raw: unknown): T {
+  const value = schema ? schema.parse(raw) : raw;
+  assertNoNul(value);
+  return value as T;
+}
+
+export function route<A extends Access, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+  config: RouteConfig<P, Q, B> & { access: A },
+  handler: (ctx: RouteContext<P, Q, B, UserFor<A>>) => Promise<Response | object>,
+) {
+  return async (req: NextRequest, segment?: { params: Promise<Record<string, string | string[]>> }) => {
+    const pending: Parameters<CookieJar['set']>[] = [];
+    const cookies: CookieJar = {
+      get: (name) => req.cookies.get(name),
+      getAll: () => req.cookies.getAll(),
+      set: (...args) => pending.push(args),
+    };
+    const withCookies = (res: Response) => {
+      if (!pending.length) return res;
+      const out = res instanceof NextResponse ? res : new NextResponse(res.body, res);
+      for (const [name, value, options] of pending) out.cookies.set(name, value, options);
+      return out;
+    };
+    try {
+      if (MUTATING.has(req.method) && req.headers.get('x-requested-with') !== 'XMLHttpRequest') {
+        throw new ApiError('forbidden', 'Missing X-Requested-With: XMLHttpRequest header');
+      }
+      const user = config.access === 'public' ? null : await getSessionUser(cookies);
+      if (config.access !== 'public' && !user) throw new ApiError('unauthorized', 'Not authenticated');
+      if (config.access === 'staff' && !isStaff(user!.role)) {
+        throw new ApiError('forbidden', 'You do not have permission to do that');
+      }
+      const params = parsed(config.params, segment?.params ? await segment.params : {});
+      const query = config.query ? parsed(config.query, Object.fromEntries(req.nextUrl.searchParams)) : ({} as Q);
+      const body = config.body ? parsed(config.body, await readJson(req)) : (undefined as B);
+      const result = await handler({ req, cookies, user: user as UserFor<A>, params, query, body });
+      return withCookies(result instanceof Response ? result : NextResponse.json(result));
+    } catch (error) {
+      const { status, body } = errorBody(error);
+      if (status >= 500) console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed:`, error);
+      return withCookies(
+        NextResponse.json(body, { status, headers: error instanceof ApiError ? retryHeaders(error) : undefined }),
+      );
+    }
+  };
+}
+
+function retryHeaders(error: ApiError): HeadersInit | undefined {
+  const wait = error.extra.retryAfter ?? error.extra.waitTime;
+  return typeof wait === 'number' ? { 'Retry-After': String(Math.ceil(wait)) } : undefined;
+}
+
+/**
+ * The client's address for per-IP rate limits. Proxies append the address they saw, so the entry
+ * TRUSTED_PROXY_HOPS from the right is the one our own proxy wrote; anything left of it came from the
+ * client and may be forged. Deploy behind a reverse proxy that sets X-Forwarded-For (see README).
+ */
+export function clientIp(req: NextRequest): string {
+  const chain = (req.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = env().TRUSTED_PROXY_HOPS;
+  return chain[Math.max(0, chain.length - hops)] || req.headers.get('x-real-ip') || 'unknown';
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ApiError } from '../api/errors.ts';
+import { db } from '../db/index.ts';
+import { burnPasswordCheck, verifyPassword } from './password.ts';
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .max(320, 'Email is too long')
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.string().min(1, 'Email is required')),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+});
+
+export const LOGIN_ERRORS = {
+  credentials: 'Invalid email or password',
+  unverified: 'Please verify your email address before logging in.',
+  pending:
+    'Your account is pending approval. You will receive an email as soon as an administrator approves it.',
+  disabled: 'Your account has been disabled. Please contact support.',
+} as const;
+
+/**
+ * Checks credentials and account state; returns the user id to start a session for. The password is
+ * checked first, so account states are only revealed to someone who knows the password, and an
+ * unknown e-mail costs the same bcrypt time as a wrong password.
+ */
+export async function authenticate(email: string, password: string): Promise<number> {
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, passwordHash: true, status: true, emailVerifiedAt: true },
+  });
+  const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
+  if (!user || !ok) throw new ApiError('unauthorized', LOGIN_ERRORS.credentials);
+  if (!user.emailVerifiedAt) throw new ApiError('forbidden', LOGIN_ERRORS.unverified, { code: 'EMAIL_NOT_VERIFIED', email });
+  if (user.status === 'pending') throw new ApiError('forbidden', LOGIN_ERRORS.pending, { code: 'PENDING_APPROVAL' });
+  if (user.status === 'disabled') throw new ApiError('forbidden', LOGIN_ERRORS.disabled, { code: 'ACCOUNT_DISABLED' });
+  return user.id;
+}

@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ApiError } from '../api/errors.ts';
+import { db } from '../db/index.ts';
+import { sendMail } from '../mail/index.ts';
+import { passwordResetEmail } from '../mail/templates.ts';
+import { hashPassword } from './password.ts';
+import { RESET_TOKEN_TTL_MINUTES } from './rules.ts';
+import { revokeUserSessions } from './session.ts';
+
+// Password reset: a random 32-byte token, stored as a SHA-256 hash, valid one hour, single use.
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const RESET_MESSAGES = {
+  requested: 'If an account exists for that email, we sent a link to reset your password. It is valid for 1 hour.',
+  invalidToken: 'Invalid or expired reset token',
+} as const;
+
+/** Creates a token for the user (voiding earlier unused ones) and e-mails the link. */
+export async function sendPasswordResetEmail(user: { id: number; email: string; firstName: string }) {
+  const token = randomBytes(32).toString('base64url');
+  await db.$transaction([
+    db.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } }),
+    db.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) },
+    }),
+  ]);
+  return sendMail(passwordResetEmail(user.email, user.firstName, token));
+}
+
+/** Same answer whether or not the address has an account. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  const user = await db.user.findUnique({ where: { email } });
+  if (user && user.emailVerifiedAt && user.status !== 'disabled') await sendPasswordResetEmail(user);
+  return RESET_MESSAGES.requested;
+}
+
+async function liveToken(token: string) {
+  if (!token || token.length > 200) return null;
+  const row = await db.passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || row.user.status === 'disabled') return null;
+  return row;
+}
+
+export async function checkResetToken(token: string) {
+  const row = await liveToken(token);
+  if (!row) throw new ApiError('bad_request', RESET_MESSAGES.invalidToken, { valid: false });
+  return { valid: true, user: { first_name: row.user.firstName, email: row.user.email } };
+}
+
+/** Sets the new password, burns the token and ends every session of the user. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  const row = await liveToken(token);
+  if (!row) throw new ApiError('bad_request', RESET_MESSAGES.invalidToken);
+  const passwordHash = await hashPassword(newPassword);
+  // The conditional update makes the token single-use even under concurrent requests.
+  const claimed = await db.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+  if (claimed.count !== 1) throw new ApiError('bad_request', RESET_MESSAGES.invalidToken);
+  await db.user.update({ where: { id: row.userId }, data: { passwordHash } });
+  await revokeUserSessions(row.userId);
+}

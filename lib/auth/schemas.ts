@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  isValidEmail,
+  newPasswordError,
+  normalizeEmail,
+  normalizePhone,
+  profileError,
+  registrationError,
+  resetPasswordError,
+  RULE_MESSAGES,
+  VERIFICATION_CODE_LENGTH,
+} from './rules.ts';
+
+// Request bodies of the account endpoints. The rules themselves live in rules.ts, shared with the
+// screens, so the server enforces exactly what the forms check.
+
+const text = (max = 1000) => z.string().max(max, 'is too long');
+
+/** Adds a rule from rules.ts (message or null) as a zod check with the rule's own message. */
+function rule<T>(check: (value: T) => string | null) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const message = check(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+const email = text(400).transform(normalizeEmail);
+
+export const registerSchema = z
+  .object({ first_name: text(), last_name: text(), email: text(400), password: text() })
+  .superRefine(rule(registrationError))
+  .transform((v) => ({
+    firstName: v.first_name.trim(),
+    lastName: v.last_name.trim(),
+    email: normalizeEmail(v.email),
+    password: v.password,
+  }));
+
+export const emailOnlySchema = z
+  .object({ email })
+  .superRefine(rule((v: { email: string }) => (v.email ? (isValidEmail(v.email) ? null : RULE_MESSAGES.invalidEmail) : RULE_MESSAGES.emailRequired)));
+
+export const verifyEmailSchema = z.object({
+  email,
+  code: z.string().regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), RULE_MESSAGES.codeIncomplete),
+});
+
+export const resetPasswordSchema = z
+  .object({ token: text(200).min(1, RULE_MESSAGES.resetLinkMissingToken), newPassword: text() })
+  .superRefine(rule((v: { newPassword: string }) => resetPasswordError(v.newPassword)));
+
+export const changePasswordSchema = z
+  .object({ old_password: text().min(1, RULE_MESSAGES.passwordFieldsRequired), new_password: text() })
+  .superRefine(rule((v: { new_password: string }) => newPasswordError(v.new_password)));
+
+export const profileUpdateSchema = z
+  .object({ first_name: text(), last_name: text(), phone_number: text(50).nullable().optional() })
+  .superRefine(rule(profileError))
+  .transform((v) => ({
+    firstName: v.first_name.trim(),
+    lastName: v.last_name.trim(),
+    phoneNumber: normalizePhone(v.phone_number),
+  }));
+
+export const userIdParams = z.object({
+  id: z.string().regex(/^\d{1,9}$/, 'User id must be a number').transform(Number),
+});

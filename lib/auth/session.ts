@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { getIronSession, type CookieStore } from 'iron-session';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
+import { db } from '../db/index.ts';
+import { env, sessionSecret } from '../env.ts';
+import type { Role, UserStatus } from '../../generated/prisma/enums.ts';
+
+// The cookie (sealed by iron-session) carries only a random session id. The sessions table holds
+// its hash, so logout, disabling a user and password changes revoke sessions immediately.
+// See docs/decisions/003-sessions.md.
+
+export { SESSION_COOKIE } from './session-cookie.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
+
+interface CookieData {
+  sid?: string;
+}
+
+export interface SessionUser {
+  id: number;
+  sessionId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  role: Role;
+  status: UserStatus;
+}
+
+const hashId = (sid: string) => createHash('sha256').update(sid).digest('hex');
+
+/**
+ * Where the session cookie is read and written: Next's cookie store in server components, or the
+ * request's cookies plus a list of pending Set-Cookie calls in route handlers (lib/api/handler.ts), so
+ * handlers are plain functions of a Request that tests can call directly.
+ */
+export type CookieJar = CookieStore;
+
+async function cookieSession(jar?: CookieJar) {
+  const ttlSeconds = env().SESSION_TTL_HOURS * 3600;
+  return getIronSession<CookieData>(jar ?? ((await cookies()) as unknown as CookieStore), {
+    password: sessionSecret(),
+    cookieName: SESSION_COOKIE,
+    ttl: ttlSeconds,
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: 'lax',
+      // Secure whenever the app is served over https (production); plain http only on a developer's machine.
+      secure: env().APP_URL.startsWith('https://'),
+      path: '/',
+    },
+  });
+}
+
+/** Creates a session row for the user and sets the cookie. */
+export async function startSession(
+  jar: CookieJar,
+  userId: number,
+  meta: { ip?: string | null; userAgent?: string | null } = {},
+) {
+  const sid = randomBytes(32).toString('base64url');
+  await db.session.create({
+    data: {
+      id: hashId(sid),
+      userId,
+      expiresAt: new Date(Date.now() + env().SESSION_TTL_HOURS * 3600_000),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    },
+  });
+  const session = await cookieSession(jar);
+  session.sid = sid;
+  await session.save();
+}
+
+/**
+ * The signed-in, active user of this request, or null. Cached per request. A session whose user is
+ * no longer active (disabled by an admin) stops working at its next request.
+ */
+export const getSessionUser = cache(async (jar?: CookieJar): Promise<SessionUser | null> => {
+  const session = await cookieSession(jar);
+  if (!session.sid) return null;
+  const id = hashId(session.sid);
+  const row = await db.session.findUnique({ where: { id }, include: { user: true } });
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.user.status !== 'active') {
+    await db.session.deleteMany({ where: { id } });
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > 5 * 60_000) {
+    await db.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } });
+  }
+  const u = row.user;
+  return {
+    id: u.id,
+    sessionId: id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phoneNumber: u.phoneNumber,
+    role: u.role,
+    status: u.status,
+  };
+});
+
+/** Deletes this request's session row and clears the cookie. */
+export async function endSession(jar: CookieJar): Promise<void> {
+  const session = await cookieSession(jar);
+  if (session.sid) await db.session.deleteMany({ where: { id: hashId(session.sid) } });
+  session.destroy();
+}
+
+/** Ends every session of a user, optionally keeping the current one (after a password change). */
+export async function revokeUserSessions(userId: number, keepSessionId?: string): Promise<number> {
+  const { count } = await db.session.deleteMany({
+    where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
+  });
+  return count;
+}
+
+export const isStaff = (role: Role) => role === 'admin' || role === 'power_user';

@@ -1,0 +1,16 @@
+import type { SessionUser } from './session.ts';
+
+/** The who-am-I response (spec section 3): what the client stores as the user. */
+export function toWhoami(user: SessionUser) {
+  return {
+    user_id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    role: user.role,
+    status: user.status,
+  };
+}
+
+export type WhoamiUser = ReturnType<typeof toWhoami>;

@@ -1,0 +1,14 @@
+import type { ListingType } from '../../generated/prisma/enums.ts';
+
+const KNOWN: Record<string, ListingType> = {
+  listed: 'Listed',
+  limited: 'Limited',
+  allocation: 'Allocation',
+  allocated: 'Allocation',
+  barrel: 'Barrel',
+};
+
+/** The warehouse report's "Listing Type" text as our enum; anything new is Unknown rather than a guess. */
+export function toListingType(text: string | null | undefined): ListingType {
+  return KNOWN[(text ?? '').trim().toLowerCase()] ?? 'Unknown';
+}

@@ -1,0 +1,121 @@
+import pg from 'pg';
+import { databaseUrl } from '../db/index.ts';
+import { nyDate, nyParts } from '../time.ts';
+import type { ScrapeSource } from '../../generated/prisma/enums.ts';
+import { updateDeliveryPatterns } from './delivery-pattern.ts';
+import { pollWakeInventory } from './poll-wake.ts';
+import { closeAbandonedRuns, finishRun, startRun, type RunOutcome } from './runs.ts';
+import { applyShipmentsExtract } from './shipments.ts';
+import { isSourceError } from './sources/errors.ts';
+import { fetchShipments } from './sources/shipments.ts';
+import { fetchWakeLocator } from './sources/wake-locator.ts';
+import { fetchWarehouseStock } from './sources/warehouse.ts';
+import { productsToPoll } from './tiers.ts';
+import { applyWarehouseSnapshot } from './warehouse.ts';
+import { db } from '../db/index.ts';
+
+// One scraper cycle: every source due now, each recorded as a run. A Postgres advisory lock makes sure
+// two runners never overlap (the second logs and skips), whatever machine they run on.
+
+export const SCRAPER_LOCK_KEY = 4_815_162_342;
+export const ALL_SOURCES: ScrapeSource[] = ['wake_locator', 'wake_inventory', 'warehouse', 'shipments'];
+
+export interface CycleOptions {
+  now?: Date;
+  /** Run only these sources (operators: --source); otherwise the ones due now. */
+  sources?: ScrapeSource[];
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+export interface CycleResult {
+  skipped: boolean;
+  runs: { source: ScrapeSource; outcome: RunOutcome }[];
+}
+
+/** Sources due at `now`: inventory and warehouse every cycle; the locator and shipments when stale. */
+export async function dueSources(now: Date): Promise<ScrapeSource[]> {
+  const due: ScrapeSource[] = ['wake_inventory', 'warehouse'];
+  const today = nyDate(now);
+  const lastOk = async (source: ScrapeSource) =>
+    db.scrapeRun.findFirst({ where: { source, status: { in: ['ok', 'partial'] } }, orderBy: { startedAt: 'desc' }, select: { startedAt: true } });
+  const locator = await lastOk('wake_locator');
+  if (!locator || nyDate(locator.startedAt) !== today) due.unshift('wake_locator');
+  // The extract refreshes about once a day near 11:00; look for it hourly from then until today's is in.
+  const totals = await db.shipmentTotal.findFirst({ orderBy: { extractedAt: 'desc' }, select: { extractedAt: true } });
+  const haveToday = totals && nyDate(totals.extractedAt) === today;
+  const p = nyParts(now);
+  if (!totals || (!haveToday && p.hour >= 11 && p.minute < 15)) due.push('shipments');
+  return due;
+}
+
+async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal): Promise<RunOutcome> {
+  switch (source) {
+    case 'wake_inventory': {
+      const { hot, listed } = await productsToPoll(now);
+      return pollWakeInventory([...hot, ...listed], { checkedAt: now, signal });
+    }
+    case 'warehouse': {
+      const rows = await fetchWarehouseStock({ signal });
+      const r = await applyWarehouseSnapshot(now, rows);
+      return { status: 'ok', itemsSeen: rows.length, changesWritten: r.levelsWritten, details: r };
+    }
+    case 'shipments': {
+      const extract = await fetchShipments({ signal });
+      const r = await applyShipmentsExtract(extract.extractedAt, extract.records);
+      const problems = [...extract.warnings, ...r.unknownBoards.map((b) => `unknown board "${b}"`)];
+      return {
+        status: problems.length && r.unknownBoards.length ? 'partial' : 'ok',
+        itemsSeen: extract.records.length,
+        changesWritten: r.shipmentsWritten,
+        error: r.unknownBoards.length ? `${r.unknownBoards.length} board name(s) matched no known board` : null,
+        details: { ...r, extractedAt: extract.extractedAt.toISOString(), warnings: problems.slice(0, 25) },
+      };
+    }
+    case 'wake_locator': {
+      const stores = await fetchWakeLocator({ signal });
+      return { status: 'ok', itemsSeen: stores.length, changesWritten: 0, details: { stores: stores.length } };
+    }
+  }
+}
+
+export async function runCycle(options: CycleOptions = {}): Promise<CycleResult> {
+  const log = options.log ?? (() => {});
+  const lock = new pg.Client({ connectionString: databaseUrl() });
+  await lock.connect();
+  try {
+    const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [SCRAPER_LOCK_KEY]);
+    if (!rows[0].ok) {
+      log('another scraper run holds the lock; skipping this cycle');
+      return { skipped: true, runs: [] };
+    }
+    try {
+      const abandoned = await closeAbandonedRuns();
+      if (abandoned) log(`closed ${abandoned} run(s) left open by a stopped scraper`);
+      const now = options.now ?? new Date();
+      const sources = options.sources ?? (await dueSources(now));
+      const runs: CycleResult['runs'] = [];
+      for (const source of sources) {
+        if (options.signal?.aborted) break;
+        const id = await startRun(source, now);
+        let outcome: RunOutcome;
+        try {
+          outcome = await runSource(source, now, options.signal);
+        } catch (error) {
+          const message = isSourceError(error) ? error.message : (error as Error)?.message ?? String(error);
+          const noData = isSourceError(error) && error.kind === 'no_data';
+          outcome = { status: noData ? 'ok' : 'failed', itemsSeen: 0, changesWritten: 0, error: message };
+        }
+        await finishRun(id, outcome);
+        runs.push({ source, outcome });
+        log(`${source}: ${outcome.status}, ${outcome.itemsSeen} seen, ${outcome.changesWritten} changes${outcome.error ? ` — ${outcome.error}` : ''}`);
+        if (source === 'wake_inventory' && outcome.changesWritten > 0) await updateDeliveryPatterns(nyDate(now));
+      }
+      return { skipped: false, runs };
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [SCRAPER_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    await lock.end();
+  }
+}

@@ -1,0 +1,96 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
+import { seedDatabase } from '../seed/index.ts';
+import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { sql } from '../testing/sql.ts';
+import { runCycle } from './runner.ts';
+
+// The real path end to end: the scraper's HTTP adapters read the simulator's pages over loopback, the
+// parsers turn them into snapshots, and the diff writes history to a real database.
+
+let database: TestDatabase;
+let sim: RunningSimulator;
+const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  // Configuration is read once per process: point the sources at the simulator before anything reads it.
+  Object.assign(process.env, {
+    WAKE_BASE_URL: `http://127.0.0.1:${port}`,
+    NC_ABC_BASE_URL: `http://127.0.0.1:${port}`,
+    WAKE_REQUEST_DELAY_MS: '0',
+    SOURCE_RETRIES: '0',
+    SOURCE_TIMEOUT_MS: '1500',
+  });
+  // Monday 16 Nov 2026, 07:00 New York.
+  sim = await startSimulator({ port, seed: 7, start: '2026-11-16T12:00:00Z' });
+  database = await createTestDatabase('scraper');
+  await setDatabaseUrl(database.url);
+  await seedDatabase({ history: false });
+}, 120_000);
+
+afterAll(async () => {
+  await sim?.stop();
+  await disconnectDb();
+  await database?.drop();
+});
+
+describe('scraper against the simulator', () => {
+  it('baselines the first poll, then finds a delivery as arrivals at the right store', async () => {
+    const first = await runCycle({ now: sim.world.now(), sources: ['wake_inventory', 'warehouse', 'shipments'] });
+    expect(first.runs.map((r) => [r.source, r.outcome.status])).toEqual([
+      ['wake_inventory', 'ok'],
+      ['warehouse', 'ok'],
+      ['shipments', 'ok'],
+    ]);
+    expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM inventory_history'))[0].n).toBe(0);
+    expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM store_inventory WHERE quantity > 0'))[0].n).toBeGreaterThan(0);
+
+    // Advance to just after the next delivery that brings allocated bottles.
+    let delivery;
+    for (let i = 0; i < 10 && !delivery; i++) {
+      const next = sim.world
+        .nextDeliveries()
+        .filter((d) => d.at)
+        .sort((a, b) => a.at!.getTime() - b.at!.getTime())[0];
+      sim.world.setTime(new Date(next.at!.getTime() + 60_000));
+      const today = sim.world.deliveriesOn(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(next.at!));
+      delivery = today.find(
+        (d) => d.storeNumber === next.storeNumber && d.items.some((item) => item.listingType !== 'Listed' && item.after > item.before),
+      );
+      if (!delivery) await runCycle({ now: sim.world.now(), sources: ['wake_inventory'] });
+    }
+    expect(delivery, 'the simulator delivers allocated bottles within a few deliveries').toBeTruthy();
+
+    const cycle = await runCycle({ now: sim.world.now(), sources: ['wake_inventory'] });
+    expect(cycle.runs[0].outcome.status).toBe('ok');
+    const arrivals = await q<{ plu: string; new_quantity: number; change_type: string }>(
+      `SELECT h.plu, h.new_quantity, h.change_type::text FROM inventory_history h JOIN stores s ON s.id = h.store_id
+       WHERE s.store_number = $1 AND h.checked_at = $2 AND h.change_type IN ('first', 'increase')`,
+      [delivery!.storeNumber, sim.world.now()],
+    );
+    const allocated = delivery!.items.filter((i) => i.listingType !== 'Listed' && i.after > i.before);
+    for (const item of allocated) {
+      expect(arrivals, `${item.name} arrived at store ${delivery!.storeNumber}`).toContainEqual(
+        expect.objectContaining({ plu: item.plu, new_quantity: item.after }),
+      );
+    }
+    // The same poll again writes nothing new.
+    const again = await runCycle({ now: new Date(sim.world.now().getTime() + 1000), sources: ['wake_inventory'] });
+    expect(again.runs[0].outcome.changesWritten).toBe(0);
+
+    const runs = await q<{ source: string; status: string }>(`SELECT source::text, status::text FROM scrape_runs ORDER BY id`);
+    expect(runs.every((r) => r.status === 'ok')).toBe(true);
+  });
+});

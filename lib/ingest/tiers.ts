@@ -1,0 +1,35 @@
+import { db } from '../db/index.ts';
+import { nyParts } from '../time.ts';
+
+// Polling tiers (docs/decisions/004-polling-tiers.md). At ~1 request per second per worker, the whole
+// 3,200-product catalog would take ~18 minutes, longer than a cycle. So every cycle polls what hunters
+// chase — Allocation, Limited and Barrel products and every product on anyone's watchlist — and the
+// Listed catalog is spread over the day's cycles, each Listed product polled once a day.
+
+/** Cycles per day: every 15 minutes from 07:00 to 21:00 New York time, both included. */
+export const CYCLES_PER_DAY = 57;
+
+/** Which of the day's cycles `at` is (0 at 07:00 … 56 at 21:00), clamped for manual runs outside hours. */
+export function cycleSlot(at: Date): number {
+  const p = nyParts(at);
+  const slot = Math.floor(((p.hour - 7) * 60 + p.minute) / 15);
+  return Math.min(CYCLES_PER_DAY - 1, Math.max(0, slot));
+}
+
+export async function productsToPoll(at: Date): Promise<{ hot: string[]; listed: string[] }> {
+  const slot = cycleSlot(at);
+  const hot = await db.$queryRawUnsafe<{ plu: string }[]>(
+    `SELECT plu FROM products WHERE listing_type IN ('Allocation', 'Limited', 'Barrel')
+     UNION
+     SELECT plu FROM watch_items WHERE active AND interest_type = 'interested'
+     ORDER BY plu`,
+  );
+  const listed = await db.$queryRawUnsafe<{ plu: string }[]>(
+    `SELECT plu FROM (
+       SELECT plu, row_number() OVER (ORDER BY plu) - 1 AS i FROM products WHERE listing_type IN ('Listed', 'Unknown')
+     ) t WHERE i % $1 = $2 ORDER BY plu`,
+    CYCLES_PER_DAY, slot,
+  );
+  const hotSet = new Set(hot.map((r) => r.plu));
+  return { hot: [...hotSet], listed: listed.map((r) => r.plu).filter((p) => !hotSet.has(p)) };
+}

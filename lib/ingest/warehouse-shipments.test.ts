@@ -1,0 +1,80 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { applyShipmentsExtract } from './shipments.ts';
+import { applyWarehouseSnapshot } from './warehouse.ts';
+
+let database: TestDatabase;
+let sql: pg.Client;
+
+beforeAll(async () => {
+  database = await createTestDatabase('whship');
+  await setDatabaseUrl(database.url);
+  sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+  await sql.query(`INSERT INTO boards (id, name, name_clean) VALUES (179, 'Wake County ABC Board', 'Wake County'), (90, 'Durham County ABC Board', 'Durham County')`);
+  await sql.query(`INSERT INTO products (plu, name, listing_type, bottles_per_case, updated_at) VALUES ('27090', 'Blanton''s Single Barrel', 'Allocation', 6, now())`);
+});
+
+afterAll(async () => {
+  await sql?.end();
+  await disconnectDb();
+  await database?.drop();
+});
+
+describe('applyWarehouseSnapshot', () => {
+  it('records a level only when it changes, and adds products new to the catalog', async () => {
+    const t = (h: number) => new Date(Date.UTC(2026, 10, 16, 12 + h));
+    const first = await applyWarehouseSnapshot(t(0), [
+      { ncCode: '27090', brandName: "Blanton's Single Barrel", listingType: 'Allocation', totalAvailable: 120 },
+      { ncCode: '01234', brandName: 'New Barrel Pick', listingType: 'Barrel', totalAvailable: 36 },
+    ]);
+    expect(first).toMatchObject({ newProducts: 1, levelsWritten: 2 });
+    const same = await applyWarehouseSnapshot(t(1), [
+      { ncCode: '27090', brandName: "Blanton's Single Barrel", listingType: 'Allocation', totalAvailable: 120 },
+      { ncCode: '01234', brandName: 'New Barrel Pick', listingType: 'Barrel', totalAvailable: 30 },
+    ]);
+    expect(same.levelsWritten).toBe(1);
+    const { rows } = await sql.query(`SELECT plu, total_available FROM warehouse_levels ORDER BY checked_at, plu`);
+    expect(rows).toEqual([
+      { plu: '01234', total_available: 36 },
+      { plu: '27090', total_available: 120 },
+      { plu: '01234', total_available: 30 },
+    ]);
+    const product = await sql.query(`SELECT listing_type::text FROM products WHERE plu = '01234'`);
+    expect(product.rows[0].listing_type).toBe('Barrel');
+  });
+});
+
+describe('applyShipmentsExtract', () => {
+  const extract = (day: string, wake: number, durham: number) => ({
+    at: new Date(`${day}T15:03:56Z`),
+    records: [
+      { plu: '27090', boardName: 'Wake County ABC Board', units: wake, productName: "Blanton's Single Barrel" },
+      { plu: '27090', boardName: 'Durham County ABC Board', units: durham, productName: "Blanton's Single Barrel" },
+      { plu: '27090', boardName: 'Nowhere ABC Board', units: 6, productName: "Blanton's Single Barrel" },
+    ],
+  });
+
+  it('dates increases between extracts as shipments; the first extract is a baseline; decreases are ageing out', async () => {
+    const e1 = extract('2026-11-16', 12, 6);
+    const base = await applyShipmentsExtract(e1.at, e1.records);
+    expect(base).toMatchObject({ baseline: true, shipmentsWritten: 0, unknownBoards: ['Nowhere ABC Board'] });
+
+    const e2 = extract('2026-11-17', 24, 6);
+    expect(await applyShipmentsExtract(e2.at, e2.records)).toMatchObject({ baseline: false, shipmentsWritten: 1 });
+    // The same extract again is skipped.
+    expect(await applyShipmentsExtract(e2.at, e2.records)).toMatchObject({ skipped: true });
+
+    const e3 = extract('2026-11-18', 18, 12); // Wake ages out 6, Durham gets 6
+    await applyShipmentsExtract(e3.at, e3.records);
+    const { rows } = await sql.query(
+      `SELECT plu, board_id, to_char(ship_date, 'YYYY-MM-DD') AS day, units FROM shipments ORDER BY ship_date, board_id`,
+    );
+    expect(rows).toEqual([
+      { plu: '27090', board_id: 179, day: '2026-11-17', units: 12 },
+      { plu: '27090', board_id: 90, day: '2026-11-18', units: 6 },
+    ]);
+  });
+});

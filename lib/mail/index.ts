@@ -1,0 +1,66 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { db } from '../db/index.ts';
+import { env } from '../env.ts';
+
+// One way to send mail. SMTP through nodemailer when SMTP_URL is set; otherwise (development) the
+// message goes to a readable outbox: printed to the console and written to MAIL_OUTBOX_DIR. A message
+// is never silently dropped, and every attempt is recorded in email_log (without its body).
+
+export interface MailMessage {
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type SendResult = { ok: true; via: 'smtp' | 'outbox' } | { ok: false; error: string };
+
+let transporter: Transporter | undefined;
+
+function smtp(): Transporter | undefined {
+  const url = env().SMTP_URL;
+  if (!url) return undefined;
+  transporter ??= nodemailer.createTransport(url, { from: env().MAIL_FROM });
+  return transporter;
+}
+
+function writeToOutbox(message: MailMessage): void {
+  const dir = path.resolve(env().MAIL_OUTBOX_DIR);
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(dir, `${stamp}-${message.kind}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.txt`);
+  writeFileSync(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`);
+  console.log(`[mail] (no SMTP_URL) ${message.kind} to ${message.to}: "${message.subject}" → ${file}\n${message.text}`);
+}
+
+export async function sendMail(message: MailMessage): Promise<SendResult> {
+  let result: SendResult;
+  const transport = smtp();
+  if (!transport) {
+    writeToOutbox(message);
+    result = { ok: true, via: 'outbox' };
+  } else {
+    try {
+      await transport.sendMail({ from: env().MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      result = { ok: true, via: 'smtp' };
+    } catch (error) {
+      result = { ok: false, error: (error as Error).message };
+      console.error(`[mail] sending ${message.kind} to ${message.to} failed: ${result.error}`);
+    }
+  }
+  await db.emailLog
+    .create({
+      data: {
+        to: message.to,
+        kind: message.kind,
+        subject: message.subject,
+        status: result.ok ? (result.via === 'smtp' ? 'sent' : 'outbox') : 'failed',
+        error: result.ok ? null : result.error.slice(0, 500),
+      },
+    })
+    .catch((error) => console.error('[mail] could not record the attempt:', error));
+  return result;
+}

@@ -1,0 +1,40 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { classifyPath, safeNextPath } from './routes.ts';
+
+function pages(dir: string, prefix = ''): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) {
+      if (entry.startsWith('_') || entry === 'api') continue;
+      const segment = entry.startsWith('(') ? '' : `/${entry.replace(/^\[(.+)\]$/, '123')}`;
+      found.push(...pages(full, prefix + segment));
+    } else if (entry === 'page.tsx') {
+      found.push(prefix || '/');
+    }
+  }
+  return found;
+}
+
+describe('routes', () => {
+  it('knows every screen in app/, so proxy.ts never redirects a real page away', () => {
+    for (const page of pages(path.resolve('app'))) expect(classifyPath(page), page).not.toBe('unknown');
+  });
+
+  it('classifies auth pages as public and everything else as unknown', () => {
+    expect(classifyPath('/login')).toBe('public');
+    expect(classifyPath('/reset-password')).toBe('public');
+    expect(classifyPath('/')).toBe('app');
+    expect(classifyPath('/wp-admin')).toBe('unknown');
+  });
+
+  it('only returns to same-site paths after login', () => {
+    expect(safeNextPath('/stores/3?days=60')).toBe('/stores/3?days=60');
+    expect(safeNextPath('https://evil.example')).toBe('/');
+    expect(safeNextPath('//evil.example')).toBe('/');
+    expect(safeNextPath('/\\evil.example')).toBe('/');
+    expect(safeNextPath(undefined)).toBe('/');
+  });
+});

@@ -1,0 +1,44 @@
+// The screens that exist, in one place: proxy.ts redirects everything else (to /login when signed out,
+// to / when signed in), and a test checks that every app/**/page.tsx is listed here.
+
+/** Screens for visitors (auth pages). A signed-in user is sent on from /login by the page itself. */
+export const PUBLIC_ROUTES = [
+  '/login',
+  '/register',
+  '/verify-email',
+  '/verification-success',
+  '/request-password-reset',
+  '/reset-password',
+] as const;
+
+/** Screens for signed-in users. `/` also greets visitors, so it needs no session. */
+export const APP_ROUTES = ['/', '/profile', '/admin'] as const;
+
+/** Dynamic screens, as patterns. */
+export const APP_ROUTE_PATTERNS: RegExp[] = [];
+
+export const REPORT_LINKS = [
+  { href: '/todays-arrivals', title: "Today's Arrivals", description: 'What just landed at which Wake store' },
+  { href: '/inventory', title: 'Current Inventory', description: 'Allocated, limited and barrel bottles on shelves now' },
+  { href: '/delivery-analysis', title: 'Delivery Analysis', description: 'How a product was spread across stores' },
+  { href: '/warehouse-inventory', title: 'Warehouse Inventory', description: 'What is left at the state warehouse' },
+  { href: '/stores', title: 'Stores', description: 'Directory, delivery days and each store’s history' },
+  { href: '/statewide-shipments', title: 'Statewide Shipments', description: 'Which boards each product shipped to' },
+] as const;
+
+export type RouteKind = 'public' | 'app' | 'unknown';
+
+export function classifyPath(pathname: string): RouteKind {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if ((PUBLIC_ROUTES as readonly string[]).includes(path)) return 'public';
+  if ((APP_ROUTES as readonly string[]).includes(path)) return 'app';
+  if (APP_ROUTE_PATTERNS.some((re) => re.test(path))) return 'app';
+  return 'unknown';
+}
+
+/** A same-site path to return to after login; anything else (absolute or protocol-relative URLs) becomes '/'. */
+export function safeNextPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (value.startsWith('/login')) return '/';
+  return value;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv, parseCsvRecords } from './csv.ts';
+import { bottlesPerCase, parseSize } from './products.ts';
+import { cleanBoardName, loadReferenceData } from './reference.ts';
+
+describe('parseCsv', () => {
+  it('handles quoted commas, doubled quotes, CRLF and a trailing newline', () => {
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n1,\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['1', ''],
+    ]);
+    expect(parseCsv('"multi\nline",z')).toEqual([['multi\nline', 'z']]);
+    expect(() => parseCsv('"open')).toThrow(/unterminated/);
+  });
+
+  it('maps records by header and rejects ragged rows', () => {
+    expect(parseCsvRecords('id,name\n1,"A, B"\n', ['name'] as const)).toEqual([{ name: 'A, B' }]);
+    expect(() => parseCsvRecords('id,name\n1\n', ['id'] as const)).toThrow(/row 2/);
+    expect(() => parseCsvRecords('id\n1\n', ['name'] as const)).toThrow(/missing column/);
+  });
+});
+
+describe('product sizes', () => {
+  it('reads sizes and packs from names', () => {
+    expect(parseSize('Broken Shed Vodka (1L)').sizeMl).toBe(1000);
+    expect(parseSize('1800 Tequila Variety Pack .375L').sizeMl).toBe(375);
+    expect(parseSize('Fireball Keg 5.25L').sizeMl).toBe(5250);
+    expect(parseSize('Midnight Moon Peanut Butter Moonshine 50ml').sizeMl).toBe(50);
+    expect(parseSize('High Noon Lemon 4Pk')).toEqual({ sizeMl: 4 * 355, pack: { count: 4, kind: 'can' } });
+    expect(parseSize('Bacardi Gold - 10Pk')).toEqual({ sizeMl: 500, pack: { count: 10, kind: 'mini' } });
+    expect(parseSize('Grey Goose Original 50ml 4Pk')).toEqual({ sizeMl: 200, pack: { count: 4, kind: 'mini' } });
+    // A gift add-on is not the bottle's size.
+    expect(parseSize("Dewar's Discovery Pk 12Y w/ 2x 50ML").sizeMl).toBeNull();
+    expect(parseSize("Blanton's Single Barrel").sizeMl).toBeNull();
+  });
+
+  it('gives bottles per case by size and type', () => {
+    expect(bottlesPerCase('Allocation', 750, 79.95, null)).toBe(6);
+    expect(bottlesPerCase('Barrel', 750, 39.95, null)).toBe(6);
+    expect(bottlesPerCase('Listed', 750, 19.95, null)).toBe(12);
+    expect(bottlesPerCase('Listed', 750, 89.95, null)).toBe(6);
+    expect(bottlesPerCase('Listed', 1750, 29.95, null)).toBe(6);
+    expect(bottlesPerCase('Listed', 375, 9.95, null)).toBe(24);
+    expect(bottlesPerCase('Listed', 50, 1.95, null)).toBe(120);
+    expect(bottlesPerCase('Listed', 1420, 10.95, { count: 4, kind: 'can' })).toBe(6);
+  });
+});
+
+describe('reference data', () => {
+  const ref = loadReferenceData();
+
+  it('has every board, Wake with its 27 retail stores and the MXB outlet', () => {
+    expect(ref.boards).toHaveLength(173);
+    expect(ref.boards.find((b) => b.id === 179)).toMatchObject({ name: 'Wake County ABC Board', nameClean: 'Wake County', retailStores: 27 });
+    expect(cleanBoardName('Cherokee Tribal ABC Commission')).toBe('Cherokee Tribal ABC Commission');
+    expect(ref.stores).toHaveLength(28);
+    expect(ref.stores.filter((s) => s.mixed_beverage).map((s) => s.nickname)).toEqual(['Garner MXB']);
+    expect(ref.stores.map((s) => s.store_number).sort((a, b) => a - b)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
+    const sandy = ref.stores.find((s) => s.nickname === 'Sandy Forks')!;
+    expect(sandy).toMatchObject({ address: '7200 Sandy Fork Rd., Raleigh, NC 27609', zip: '27609', phone: '919-896-8850' });
+    for (const s of ref.stores) {
+      if (s.mixed_beverage) continue;
+      expect(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Random']).toContain(s.delivery_day);
+      expect([7, 14]).toContain(s.delivery_interval_days);
+      expect(s.address.endsWith(s.zip!)).toBe(true);
+    }
+  });
+
+  it('has the whole catalog with listing types, prices and sizes', () => {
+    const count = (t: string) => ref.products.filter((p) => p.listingType === t).length;
+    expect(ref.products).toHaveLength(3241);
+    expect([count('Allocation'), count('Barrel'), count('Limited'), count('Listed'), count('Unknown')]).toEqual([46, 111, 99, 2983, 2]);
+    expect(new Set(ref.products.map((p) => p.plu)).size).toBe(3241);
+    for (const p of ref.products) {
+      expect(p.plu).toMatch(/^\d{5}$/);
+      expect(p.sizeMl).toBeGreaterThan(0);
+      expect(p.bottlesPerCase).toBeGreaterThan(0);
+    }
+    expect(ref.products.find((p) => p.plu === '27090')).toMatchObject({
+      name: "Blanton's Single Barrel",
+      listingType: 'Allocation',
+      retailPrice: '79.95',
+      sizeMl: 750,
+      bottlesPerCase: 6,
+    });
+    expect(ref.products.filter((p) => p.retailPrice === null)).toHaveLength(46);
+    // Sizes of one product share a name: the 1.75 L, 750 ml and 375 ml of Bacardi Superior.
+    const bacardi = ref.products.filter((p) => p.name === 'Bacardi Superior').map((p) => [p.retailPrice, p.sizeMl]);
+    expect(bacardi).toEqual(expect.arrayContaining([['22.95', 1750], ['14.95', 750], ['7.45', 375]]));
+  });
+});

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import pg from 'pg';
+import type { Role, UserStatus } from '../../generated/prisma/enums.ts';
+
+// Test users written straight into the database (the way a fixture should: fast, no UI), with a
+// unique e-mail per call so tests can run in parallel.
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  status: UserStatus;
+}
+
+export async function insertTestUser(
+  databaseUrl: string,
+  options: { role?: Role; status?: UserStatus; verified?: boolean; firstName?: string; email?: string } = {},
+): Promise<TestUser> {
+  const tag = randomBytes(4).toString('hex');
+  const user = {
+    email: options.email ?? `hunter-${tag}@example.test`,
+    password: `Test-${tag}-Pass1!`,
+    firstName: options.firstName ?? 'Casey',
+    lastName: `Tester${tag.slice(0, 3)}`,
+    role: options.role ?? 'user',
+    status: options.status ?? 'active',
+  };
+  const hash = await bcrypt.hash(user.password, 4);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO users (email, password_hash, first_name, last_name, role, status, email_verified_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5::"Role", $6::"UserStatus", $7, now()) RETURNING id`,
+      [user.email, hash, user.firstName, user.lastName, user.role, user.status, options.verified === false ? null : new Date()],
+    );
+    return { id: rows[0].id, ...user };
+  } finally {
+    await client.end();
+  }
+}

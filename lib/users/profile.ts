@@ -1,0 +1,52 @@
+import { ApiError } from '../api/errors.ts';
+import { db } from '../db/index.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { revokeUserSessions } from '../auth/session.ts';
+
+export interface Profile {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+}
+
+const toProfile = (u: { firstName: string; lastName: string; email: string; phoneNumber: string | null }): Profile => ({
+  first_name: u.firstName,
+  last_name: u.lastName,
+  email: u.email,
+  phone_number: u.phoneNumber,
+});
+
+export async function getProfile(userId: number): Promise<Profile> {
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new ApiError('not_found', 'User not found');
+  return toProfile(user);
+}
+
+/** Names and phone only: the e-mail is managed by the system. */
+export async function updateProfile(
+  userId: number,
+  input: { firstName: string; lastName: string; phoneNumber: string | null },
+): Promise<Profile> {
+  const user = await db.user.update({
+    where: { id: userId },
+    data: { firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber },
+  });
+  return toProfile(user);
+}
+
+export const CHANGE_PASSWORD_ERRORS = {
+  wrongCurrent: 'Current password is incorrect.',
+  same: 'New password must be different from the current password.',
+} as const;
+
+/** Checks the current password, stores the new one and ends the user's other sessions. */
+export async function changePassword(userId: number, currentSessionId: string, oldPassword: string, newPassword: string) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
+    throw new ApiError('bad_request', CHANGE_PASSWORD_ERRORS.wrongCurrent);
+  }
+  if (oldPassword === newPassword) throw new ApiError('bad_request', CHANGE_PASSWORD_ERRORS.same);
+  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(newPassword) } });
+  await revokeUserSessions(userId, currentSessionId);
+}

@@ -1,0 +1,28 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { SESSION_COOKIE } from '@/lib/auth/session-cookie';
+import { classifyPath } from '@/lib/routes';
+
+// Optimistic, cookie-only redirects. The real check happens on the server in every layout and
+// route handler (lib/auth/session.ts); a forged cookie gets no further than this.
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const hasSession = request.cookies.has(SESSION_COOKIE);
+  const kind = classifyPath(pathname);
+
+  if (kind === 'unknown') {
+    return NextResponse.redirect(new URL(hasSession ? '/' : '/login', request.url));
+  }
+  if (kind === 'app' && pathname !== '/' && !hasSession) {
+    const login = new URL('/login', request.url);
+    login.searchParams.set('next', pathname + search);
+    return NextResponse.redirect(login);
+  }
+  // Layouts cannot see the URL; pass it on so a server-side redirect to /login can come back here.
+  const headers = new Headers(request.headers);
+  headers.set('x-pathname', pathname + search);
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  matcher: ['/((?!api/|_next/|favicon.ico|icon.svg|robots.txt|placeholder-bottle.svg|.*\\.(?:png|jpg|jpeg|svg|webp|ico|txt)$).*)'],
+};

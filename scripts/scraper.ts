@@ -1,0 +1,64 @@
+// The scraper: `tsx scripts/scraper.ts` runs on a node-cron schedule (every 15 minutes, 07:00–21:00
+// New York time); `--once` runs one cycle and exits; `--source wake_inventory,warehouse` limits a run to
+// some sources; `--run-now` runs one cycle at start, then keeps the schedule. SIGTERM/SIGINT let the current run finish writing what it fetched, then exit.
+import cron from 'node-cron';
+import { connectDatabase } from '../lib/db/connect.ts';
+import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
+import { ALL_SOURCES, runCycle } from '../lib/ingest/runner.ts';
+import { SCRAPER_SCHEDULES, SCRAPER_TIMEZONE } from '../lib/ingest/schedule.ts';
+import type { ScrapeSource } from '../generated/prisma/enums.ts';
+
+const args = process.argv.slice(2);
+const once = args.includes('--once');
+// --run-now: one cycle at start, then the schedule (the demo uses it so data is live at once).
+const runNow = args.includes('--run-now');
+const sourceArg = args.find((a) => a.startsWith('--source'))?.split('=')[1] ?? (args.includes('--source') ? args[args.indexOf('--source') + 1] : undefined);
+const sources = sourceArg?.split(',').map((s) => s.trim()) as ScrapeSource[] | undefined;
+const unknown = sources?.filter((s) => !ALL_SOURCES.includes(s));
+if (unknown?.length) {
+  console.error(`Unknown source(s): ${unknown.join(', ')}. Known: ${ALL_SOURCES.join(', ')}`);
+  process.exit(2);
+}
+
+const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+const connection = await connectDatabase();
+await setDatabaseUrl(connection.url);
+log(`database: ${connection.description}`);
+
+const stop = new AbortController();
+let running: Promise<unknown> | null = null;
+
+async function cycle() {
+  if (running) {
+    log('previous cycle still running; skipping');
+    return;
+  }
+  running = runCycle({ sources, signal: stop.signal, log }).catch((error) => log(`cycle failed: ${(error as Error).stack ?? error}`));
+  await running;
+  running = null;
+}
+
+async function shutdown(signal: string) {
+  if (stop.signal.aborted) return;
+  log(`${signal}: finishing the current run, then exiting`);
+  stop.abort();
+  for (const task of cron.getTasks().values()) await task.stop();
+  if (running) await running;
+  await disconnectDb();
+  await connection.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+if (once) {
+  await cycle();
+  await disconnectDb();
+  await connection.close();
+} else {
+  for (const expression of SCRAPER_SCHEDULES) {
+    cron.schedule(expression, cycle, { timezone: SCRAPER_TIMEZONE, name: `scrape ${expression}` });
+  }
+  log(`scheduled ${SCRAPER_SCHEDULES.join(' and ')} (${SCRAPER_TIMEZONE})`);
+  if (runNow) await cycle();
+}
