@@ -35,6 +35,8 @@ const schema = z.object({
   IMAGES_DIR: z.string().default('.data/images'),
   // Test runs of the production build only: lets BCRYPT_COST go below 12 to keep suites fast.
   ALLOW_WEAK_BCRYPT: bool,
+  // Watchlist: Listed products at or above this retail price count as "Premium" (the state has no such type).
+  PREMIUM_MIN_PRICE: z.coerce.number().min(0).default(60),
   // Scraper (lib/ingest): where the public pages live, and how politely to read them.
   WAKE_BASE_URL: z.string().url().default('https://wakeabc.com'),
   NC_ABC_BASE_URL: z.string().url().default('https://abc2.nc.gov'),
