@@ -1,0 +1,39 @@
+import pg from 'pg';
+import { databaseUrl } from './index.ts';
+
+// A plain node-postgres pool for the few bulk statements that move hundreds of thousands of values
+// (the scraper's snapshot diff). Prisma's raw queries serialise large array parameters several times
+// over; pg sends them once. Everything else uses the Prisma client (lib/db/index.ts).
+
+const globalForPg = globalThis as unknown as { __pgPool?: pg.Pool; __pgPoolUrl?: string };
+
+function pool(): pg.Pool {
+  const url = databaseUrl();
+  if (!globalForPg.__pgPool || globalForPg.__pgPoolUrl !== url) {
+    void globalForPg.__pgPool?.end();
+    globalForPg.__pgPool = new pg.Pool({ connectionString: url, max: 2 });
+    globalForPg.__pgPoolUrl = url;
+  }
+  return globalForPg.__pgPool;
+}
+
+/** Runs `work` in one transaction on one connection; rolls back on any error. */
+export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool().connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export async function closePgPool(): Promise<void> {
+  await globalForPg.__pgPool?.end();
+  globalForPg.__pgPool = undefined;
+}

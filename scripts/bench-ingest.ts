@@ -1,0 +1,221 @@
+// npm run bench:ingest — how fast the scraper turns snapshots into history, against Postgres.
+//
+// Phases (each in its own process, so peak memory is that phase's alone):
+//   wake-empty       27 Wake stores × 3,241 products, on a database with no history yet
+//   statewide-empty  465 stores × 3,241 products (synthetic), no history yet
+//   wake-year        the Wake snapshot again after a year of history (5,000,000 rows)
+//   statewide-year   the statewide snapshot after that year of history
+//   shipments-parse  parsing an 18 MB, 85,000-record shipments extract
+// Each store phase first writes a baseline poll, then times a full poll in which ~5% of the cells changed
+// (arrivals, sales, sell-outs): that second poll is what every 15-minute cycle does.
+// Targets (2-core machine): Wake ≤ 1 s, statewide ≤ 10 s, peak RSS ≤ 300 MB; shipments ≤ 2 s and ≤ 200 MB.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const self = fileURLToPath(import.meta.url);
+const TARGETS = {
+  'wake-empty': { seconds: 1, rssMb: 300 },
+  'wake-year': { seconds: 1, rssMb: 300 },
+  'statewide-empty': { seconds: 10, rssMb: 300 },
+  'statewide-year': { seconds: 10, rssMb: 300 },
+  'shipments-parse': { seconds: 2, rssMb: 200 },
+} as const;
+type Phase = keyof typeof TARGETS;
+
+interface PhaseResult {
+  phase: Phase;
+  seconds: number;
+  rows: number;
+  peakRssMb: number;
+  note: string;
+}
+
+/** Samples RSS while `work` runs; returns its result, duration and the peak. */
+async function measure<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakRssMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, seconds: (performance.now() - started) / 1000, peakRssMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// ── child: one phase ────────────────────────────────────────────────────────────────────────────────
+
+async function runPhase(phase: Phase, databaseUrl: string, workDir: string): Promise<PhaseResult> {
+  if (phase === 'shipments-parse') {
+    const { parseShipments } = await import('../lib/ingest/sources/shipments.ts');
+    const file = path.join(workDir, 'extract.json');
+    const m = await measure(async () => parseShipments(readFileSync(file, 'utf8')));
+    return { phase, seconds: m.seconds, rows: m.result.records.length, peakRssMb: m.peakRssMb, note: `${(readFileSync(file).length / 1e6).toFixed(1)} MB read and parsed` };
+  }
+  const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
+  const { applyWakeSnapshot } = await import('../lib/ingest/wake-snapshot.ts');
+  await setDatabaseUrl(databaseUrl);
+  const statewide = phase.startsWith('statewide');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const stores = (await client.query<{ id: number }>(statewide ? 'SELECT id FROM stores ORDER BY id' : 'SELECT id FROM stores WHERE board_id = 179 AND NOT mixed_beverage ORDER BY id')).rows.map((r) => r.id);
+  const plus = (await client.query<{ plu: string }>('SELECT plu FROM products ORDER BY plu')).rows.map((r) => r.plu);
+  await client.end();
+
+  // Deterministic quantities: ~40% of cells stocked; `poll` 1 changes ~5% of cells.
+  const snapshot = (poll: number) => {
+    const stock: { storeId: number; plu: string; quantity: number }[] = [];
+    for (let s = 0; s < stores.length; s++) {
+      for (let p = 0; p < plus.length; p++) {
+        const h = Math.imul(s * 7919 + p * 104_729 + 1, 2_654_435_761) >>> 0;
+        let q = h % 10 < 4 ? (h >>> 8) % 24 + 1 : 0;
+        if (poll > 0 && (h >>> 4) % 20 === poll % 20) q = q > 0 ? (h % 3 === 0 ? 0 : Math.max(0, q - 2)) : (h >>> 12) % 6 + 1;
+        if (q > 0) stock.push({ storeId: stores[s], plu: plus[p], quantity: q });
+      }
+    }
+    return { polledPlus: plus, storeIds: stores, stock };
+  };
+  const base = new Date('2026-11-20T15:00:00Z');
+  await applyWakeSnapshot({ checkedAt: base, ...snapshot(0) });
+  // Only the measured poll's snapshot should count towards its peak memory.
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = await measure(() => applyWakeSnapshot({ checkedAt: new Date(base.getTime() + 15 * 60_000), ...snapshot(1) }));
+  await disconnectDb();
+  await (await import('../lib/db/pg.ts')).closePgPool();
+  const cells = stores.length * plus.length;
+  return {
+    phase,
+    seconds: m.seconds,
+    rows: cells,
+    peakRssMb: m.peakRssMb,
+    note: `${stores.length} stores × ${plus.length} products; ${m.result.historyRows.toLocaleString('en-US')} history rows written`,
+  };
+}
+
+// ── parent: database, data, phases, report ─────────────────────────────────────────────────────────
+
+async function main() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    console.error('bench:ingest measures Postgres: set DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/postgres).');
+    process.exit(2);
+  }
+  const { createTestDatabase } = await import('../lib/testing/database.ts');
+  process.env.TEST_PG_SERVER_URL = serverUrl;
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-bench-ingest-'));
+  const databases: { url: string; drop(): Promise<void> }[] = [];
+  const cleanup = async () => {
+    for (const d of databases) await d.drop().catch(() => {});
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    const { generateShipmentsExtract } = await import('../lib/ingest/sources/fixtures/generate-shipments.ts');
+    writeFileSync(path.join(workDir, 'extract.json'), generateShipmentsExtract(85_000));
+
+    const prepare = async (label: string, withYear: boolean) => {
+      const db = await createTestDatabase(`bench_${label}`);
+      databases.push(db);
+      const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
+      const { seedDatabase } = await import('../lib/seed/index.ts');
+      await setDatabaseUrl(db.url);
+      await seedDatabase({ history: false });
+      await disconnectDb();
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      // 438 synthetic stores across the other boards make the statewide 465.
+      await c.query(`INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, region, first_polled_at)
+        SELECT b.id, 1000 + g, 'Store ' || g, g || ' Main St', 'bench ' || g, 'Somewhere', 'Statewide', now() - interval '1 year'
+        FROM generate_series(1, 438) g JOIN LATERAL (SELECT id FROM boards WHERE id <> 179 ORDER BY id OFFSET (g % 172) LIMIT 1) b ON true`);
+      await c.query(`UPDATE stores SET first_polled_at = now() - interval '1 year' WHERE first_polled_at IS NULL`);
+      await c.query(`UPDATE products SET wake_first_polled_at = now() - interval '1 year'`);
+      if (withYear) {
+        const t = performance.now();
+        await c.query(`
+          WITH s AS (SELECT array_agg(id ORDER BY id) AS a FROM stores WHERE board_id = 179 AND NOT mixed_beverage),
+               p AS (SELECT array_agg(plu ORDER BY plu) AS a FROM products)
+          INSERT INTO inventory_history (store_id, plu, checked_at, previous_quantity, new_quantity, delta, change_type)
+          SELECT s.a[1 + g % array_length(s.a, 1)], p.a[1 + (g * 7) % array_length(p.a, 1)],
+                 timestamptz '2025-11-20 12:00:00+00' + (g % 365) * interval '1 day' + (g / 365 % 56) * interval '15 minutes',
+                 0, 1 + g % 6, 1 + g % 6, (CASE WHEN g % 7 = 0 THEN 'first' ELSE 'increase' END)::"ChangeType"
+          FROM generate_series(0, 4999999) g, s, p
+          ON CONFLICT DO NOTHING`);
+        await c.query('ANALYZE');
+        const n = (await c.query<{ n: string }>('SELECT count(*) AS n FROM inventory_history')).rows[0].n;
+        console.log(`  ${label}: ${Number(n).toLocaleString('en-US')} history rows generated in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+      }
+      await c.end();
+      return db.url;
+    };
+
+    console.log('Preparing databases (reference data; a year of history for the *-year phases)…');
+    const empty = await prepare('empty', false);
+    const year = await prepare('year', true);
+    const plan: [Phase, string][] = [
+      ['shipments-parse', empty],
+      ['wake-empty', empty],
+      ['statewide-empty', empty],
+      ['wake-year', year],
+      ['statewide-year', year],
+    ];
+    const results: PhaseResult[] = [];
+    for (const [phase, url] of plan) {
+      // The wake and statewide phases of one database share its inventory: reset it between them.
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query('TRUNCATE store_inventory');
+      await c.query(`DELETE FROM inventory_history WHERE checked_at >= '2026-11-20'`);
+      await c.end();
+      results.push(await runChild(phase, url, workDir));
+    }
+
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+    console.log(`\n| phase | time | rows/s | peak RSS | target | |\n|---|---|---|---|---|---|`);
+    let failed = false;
+    for (const r of results) {
+      const t = TARGETS[r.phase];
+      const ok = r.seconds <= t.seconds && r.peakRssMb <= t.rssMb;
+      failed ||= !ok;
+      console.log(
+        `| ${r.phase} | ${r.seconds.toFixed(2)} s | ${Math.round(r.rows / r.seconds).toLocaleString('en-US')} | ${r.peakRssMb.toFixed(0)} MB | ≤ ${t.seconds} s, ≤ ${t.rssMb} MB | ${ok ? 'ok' : 'MISSED'} |`,
+      );
+    }
+    for (const r of results) console.log(`  ${r.phase}: ${r.note}`);
+    console.log(`\nload average: ${load} (${os.cpus().length} cores)`);
+    await cleanup();
+    process.exit(failed ? 1 : 0);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+function runChild(phase: Phase, url: string, workDir: string): Promise<PhaseResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--phase', phase, '--db', url, '--work', workDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DB_POOL_MAX: '2' },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as PhaseResult);
+      else reject(new Error(`phase ${phase} failed (exit ${code}): ${out}`));
+    });
+  });
+}
+
+const arg = (name: string) => process.argv[process.argv.indexOf(name) + 1];
+if (process.argv.includes('--phase')) {
+  const result = await runPhase(arg('--phase') as Phase, arg('--db'), arg('--work'));
+  console.log(JSON.stringify(result));
+  process.exit(0);
+} else {
+  await main();
+}
