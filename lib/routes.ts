@@ -12,10 +12,24 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 /** Screens for signed-in users. `/` also greets visitors, so it needs no session. */
-export const APP_ROUTES = ['/', '/profile', '/admin'] as const;
+export const APP_ROUTES = [
+  '/',
+  '/profile',
+  '/admin',
+  '/watchlist',
+  // reports
+  '/todays-arrivals',
+  '/inventory',
+  '/delivery-analysis',
+  '/warehouse-inventory',
+  '/stores',
+  '/statewide-shipments',
+] as const;
 
 /** Dynamic screens, as patterns. */
-export const APP_ROUTE_PATTERNS: RegExp[] = [];
+export const APP_ROUTE_PATTERNS: RegExp[] = [
+  /^\/stores\/\d+$/, // a store's detail page, /stores/{storeId}
+];
 
 export const REPORT_LINKS = [
   { href: '/todays-arrivals', title: "Today's Arrivals", description: 'What just landed at which Wake store' },

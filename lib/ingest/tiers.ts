@@ -1,10 +1,12 @@
 import { db } from '../db/index.ts';
 import { nyParts } from '../time.ts';
+import { listDefaultProducts } from '../watchlist/default-products.ts';
 
 // Polling tiers (docs/decisions/004-polling-tiers.md). At ~1 request per second per worker, the whole
 // 3,200-product catalog would take ~18 minutes, longer than a cycle. So every cycle polls what hunters
-// chase — Allocation, Limited and Barrel products and every product on anyone's watchlist — and the
-// Listed catalog is spread over the day's cycles, each Listed product polled once a day.
+// watch — the default watchlist (Allocation, Limited, Barrel and Premium products) and every product
+// anyone added to a watchlist — and the rest of the catalog is spread over the day's cycles, each such
+// product polled once a day.
 
 /** Cycles per day: every 15 minutes from 07:00 to 21:00 New York time, both included. */
 export const CYCLES_PER_DAY = 57;
@@ -18,11 +20,9 @@ export function cycleSlot(at: Date): number {
 
 export async function productsToPoll(at: Date): Promise<{ hot: string[]; listed: string[] }> {
   const slot = cycleSlot(at);
-  const hot = await db.$queryRawUnsafe<{ plu: string }[]>(
-    `SELECT plu FROM products WHERE listing_type IN ('Allocation', 'Limited', 'Barrel')
-     UNION
-     SELECT plu FROM watch_items WHERE active AND interest_type = 'interested'
-     ORDER BY plu`,
+  const defaults = await listDefaultProducts();
+  const watched = await db.$queryRawUnsafe<{ plu: string }[]>(
+    `SELECT DISTINCT plu FROM watch_items WHERE active AND interest_type = 'interested' ORDER BY plu`,
   );
   const listed = await db.$queryRawUnsafe<{ plu: string }[]>(
     `SELECT plu FROM (
@@ -30,6 +30,6 @@ export async function productsToPoll(at: Date): Promise<{ hot: string[]; listed:
      ) t WHERE i % $1 = $2 ORDER BY plu`,
     CYCLES_PER_DAY, slot,
   );
-  const hotSet = new Set(hot.map((r) => r.plu));
+  const hotSet = new Set([...defaults.map((p) => p.plu), ...watched.map((r) => r.plu)]);
   return { hot: [...hotSet], listed: listed.map((r) => r.plu).filter((p) => !hotSet.has(p)) };
 }

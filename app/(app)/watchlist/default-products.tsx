@@ -1,0 +1,172 @@
+'use client';
+
+import { useMemo, useRef, useState } from 'react';
+import {
+  countByType,
+  DEFAULT_PAGE_SIZE,
+  filterByType,
+  formatPrice,
+  formatSize,
+  pageOf,
+  premiumRuleText,
+  TYPE_FILTERS,
+  TYPE_LABELS,
+  WATCHLIST_MESSAGES,
+  type TypeFilter,
+} from '@/lib/watchlist/rules';
+import type { DefaultProduct } from '@/lib/watchlist/types';
+import { Switch } from './switch';
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+/** The default list: type filters, 20 products a page, and a switch per product. */
+export function DefaultProducts({
+  products,
+  failed,
+  onRetry,
+  offByPlu,
+  switching,
+  onSwitch,
+  notice,
+  onDismissNotice,
+  premiumMinPrice,
+}: {
+  products: DefaultProduct[] | null;
+  failed: boolean;
+  onRetry: () => void;
+  offByPlu: ReadonlyMap<string, number>;
+  switching: ReadonlySet<string>;
+  onSwitch: (product: DefaultProduct, watching: boolean) => void;
+  notice: Notice;
+  onDismissNotice: () => void;
+  premiumMinPrice: number;
+}) {
+  const [filter, setFilter] = useState<TypeFilter>('all');
+  const [page, setPage] = useState(1);
+  const top = useRef<HTMLElement>(null);
+
+  const counts = useMemo(() => countByType(products ?? []), [products]);
+  const filtered = useMemo(() => filterByType(products ?? [], filter), [products, filter]);
+  const shown = pageOf(filtered, page, DEFAULT_PAGE_SIZE);
+
+  const choose = (next: TypeFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
+  const go = (next: number) => {
+    setPage(next);
+    top.current?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <section id="default-products" ref={top} className="card stack wl-section" aria-labelledby="defaults-heading">
+      <div>
+        <h2 id="defaults-heading">Default products</h2>
+        <p className="muted small">
+          Every Allocation, Limited and Barrel product, plus Premium ones, is on your watchlist unless you switch it off.{' '}
+          <span data-testid="premium-rule">
+            {premiumRuleText(premiumMinPrice)} The price is set by the site operator.
+          </span>
+        </p>
+      </div>
+
+      {failed && (
+        <div className="alert alert-error row spread" role="alert">
+          <span>{WATCHLIST_MESSAGES.loadDefaults}</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
+            Try Again
+          </button>
+        </div>
+      )}
+
+      {notice && (
+        <div className={`alert alert-${notice.kind} row spread nowrap`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <span data-testid="defaults-notice">{notice.text}</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={onDismissNotice} aria-label="Dismiss message">
+            ✕
+          </button>
+        </div>
+      )}
+
+      {!products ? (
+        !failed && (
+          <p className="muted" role="status">
+            Loading default products…
+          </p>
+        )
+      ) : (
+        <>
+          <div className="wl-filters" role="group" aria-label="Filter by type">
+            {TYPE_FILTERS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                className="wl-filter"
+                aria-pressed={filter === f}
+                onClick={() => choose(f)}
+              >
+                {TYPE_LABELS[f]} <span className="wl-filter-count">{counts[f]}</span>
+              </button>
+            ))}
+          </div>
+
+          <p className="muted small wl-range" aria-live="polite" data-testid="defaults-range">
+            {shown.total
+              ? `Showing ${shown.from}–${shown.to} of ${shown.total} ${filter === 'all' ? '' : `${TYPE_LABELS[filter]} `}products`
+              : 'No products of this type right now.'}
+          </p>
+
+          <ul className="wl-list" aria-label="Default products" data-testid="default-list">
+            {shown.items.map((p) => {
+              const watching = !offByPlu.has(p.plu);
+              return (
+                <li key={p.plu} className={`wl-row${watching ? '' : ' wl-row-off'}`} data-plu={p.plu}>
+                  <div className="wl-row-main">
+                    <span className="wl-name">{p.brand_name}</span>
+                    <span className="wl-meta">
+                      PLU {p.plu} · {formatSize(p.size_ml)}
+                      {p.bottles_per_case ? ` · ${p.bottles_per_case} per case` : ''}
+                    </span>
+                  </div>
+                  <div className="wl-row-facts">
+                    <span className={`badge badge-type wl-type type-${p.listing_type_key}`}>{TYPE_LABELS[p.listing_type_key]}</span>
+                    <span className="wl-price">{formatPrice(p.retail_price)}</span>
+                  </div>
+                  <div className="wl-row-actions">
+                    <Switch
+                      checked={watching}
+                      label={`Watch ${p.brand_name}, PLU ${p.plu}`}
+                      busy={switching.has(p.plu)}
+                      onText="Watching"
+                      offText="Off"
+                      onChange={(next) => onSwitch(p, next)}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+
+          {shown.totalPages > 1 && (
+            <nav className="wl-pager" aria-label="Default products pages">
+              <button type="button" className="btn btn-secondary btn-sm" disabled={shown.page <= 1} onClick={() => go(shown.page - 1)}>
+                ← Previous
+              </button>
+              <span className="wl-page" data-testid="defaults-page">
+                Page {shown.page} of {shown.totalPages}
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={shown.page >= shown.totalPages}
+                onClick={() => go(shown.page + 1)}
+              >
+                Next →
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
+import type { DefaultProduct, Preference, WatchItem } from '@/lib/watchlist/types';
+import { CatalogSearch, type SearchStatus } from './catalog-search';
+import { failureText, watchlistApi } from './client';
+import { CustomItemForm } from './custom-item-form';
+import { DefaultProducts } from './default-products';
+import { MyItems } from './my-items';
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+async function fetchDefaults(): Promise<{ products: DefaultProduct[]; preferences: Preference[] } | null> {
+  try {
+    const [products, preferences] = await Promise.all([watchlistApi.defaultProducts(), watchlistApi.preferences()]);
+    if (!products.ok || !preferences.ok || !products.data.data || !preferences.data.data) return null;
+    return { products: products.data.data, preferences: preferences.data.data };
+  } catch {
+    return null;
+  }
+}
+
+async function fetchItems(): Promise<WatchItem[] | null> {
+  try {
+    const res = await watchlistApi.items();
+    return res.ok && res.data.data ? res.data.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A placeholder id for a switch-off the server has not answered yet. */
+const PENDING_ID = -1;
+
+/**
+ * The watchlist screen's state: the default list with the user's preferences (which products are
+ * switched off) and the user's own items. Switches update at once and follow the server's answer: a
+ * failed call puts the switch back and says so.
+ */
+export function WatchlistView({ premiumMinPrice }: { premiumMinPrice: number }) {
+  const [defaults, setDefaults] = useState<DefaultProduct[] | null>(null);
+  const [defaultsFailed, setDefaultsFailed] = useState(false);
+  const [prefs, setPrefs] = useState<Preference[]>([]);
+  const [items, setItems] = useState<WatchItem[] | null>(null);
+  const [itemsFailed, setItemsFailed] = useState(false);
+  const [switching, setSwitching] = useState<ReadonlySet<string>>(new Set());
+  const [defaultsNotice, setDefaultsNotice] = useState<Notice>(null);
+  const switchingRef = useRef(new Set<string>());
+
+  // State is only set once the answers are in (the Try Again buttons clear the failure first).
+  const loadDefaults = useCallback(
+    () =>
+      fetchDefaults().then((loaded) => {
+        setDefaultsFailed(!loaded);
+        if (loaded) {
+          setDefaults(loaded.products);
+          setPrefs(loaded.preferences);
+        }
+      }),
+    [],
+  );
+
+  const loadItems = useCallback(
+    () =>
+      fetchItems().then((loaded) => {
+        setItemsFailed(!loaded);
+        if (loaded) setItems(loaded);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    void loadDefaults();
+    void loadItems();
+  }, [loadDefaults, loadItems]);
+
+  /** Re-reads the preferences after a failed switch, so the screen shows what the server holds. */
+  const resyncPreferences = useCallback(async () => {
+    try {
+      const res = await watchlistApi.preferences();
+      if (!res.ok || !res.data.data) return;
+      const fresh = res.data.data;
+      // Switches still waiting for an answer keep their optimistic state.
+      setPrefs((current) => [
+        ...fresh.filter((p) => !switchingRef.current.has(p.plu)),
+        ...current.filter((p) => switchingRef.current.has(p.plu)),
+      ]);
+    } catch {
+      // The rolled-back state stays; the next load corrects it.
+    }
+  }, []);
+
+  const offByPlu = useMemo(() => {
+    const map = new Map<string, number>();
+    for (const p of prefs) if (p.interest_type === 'not_interested') map.set(p.plu, p.watch_id);
+    return map;
+  }, [prefs]);
+
+  const markSwitching = (plu: string, on: boolean) => {
+    if (on) switchingRef.current.add(plu);
+    else switchingRef.current.delete(plu);
+    setSwitching(new Set(switchingRef.current));
+  };
+
+  /** Switch a default product on (delete its not_interested preference) or off (add one). */
+  async function setWatching(product: DefaultProduct, watching: boolean) {
+    const { plu } = product;
+    if (switchingRef.current.has(plu)) return;
+    const before = prefs.find((p) => p.plu === plu);
+    if (watching && before?.watch_id === PENDING_ID) return;
+    const restore = () =>
+      setPrefs((current) => [...current.filter((p) => p.plu !== plu), ...(before ? [before] : [])]);
+
+    setDefaultsNotice(null);
+    markSwitching(plu, true);
+    setPrefs((current) =>
+      watching
+        ? current.filter((p) => p.plu !== plu)
+        : [...current.filter((p) => p.plu !== plu), { watch_id: PENDING_ID, plu, interest_type: 'not_interested' }],
+    );
+    try {
+      if (watching) {
+        if (!before) return; // nothing to delete: already on
+        const res = await watchlistApi.remove(before.watch_id);
+        if (!res.ok) {
+          restore();
+          setDefaultsNotice({ kind: 'error', text: failureText(WATCHLIST_MESSAGES.updateFailed, res) });
+          void resyncPreferences();
+        }
+      } else {
+        const res = await watchlistApi.add({ plu, interest_type: 'not_interested' });
+        const watchId = res.data.watchId ?? res.data.data?.watch_id;
+        if (!res.ok || typeof watchId !== 'number') {
+          restore();
+          setDefaultsNotice({ kind: 'error', text: failureText(WATCHLIST_MESSAGES.updateFailed, res) });
+          void resyncPreferences();
+          return;
+        }
+        setPrefs((current) => [
+          ...current.filter((p) => p.plu !== plu),
+          { watch_id: watchId, plu, interest_type: 'not_interested' },
+        ]);
+      }
+    } catch {
+      restore();
+      setDefaultsNotice({ kind: 'error', text: WATCHLIST_MESSAGES.updateFailed });
+    } finally {
+      markSwitching(plu, false);
+    }
+  }
+
+  /** A new item (from search or the custom form) joins the list and the preferences. */
+  const onAdded = useCallback((item: WatchItem) => {
+    setItems((current) => [item, ...(current ?? []).filter((i) => i.watch_id !== item.watch_id)]);
+    setPrefs((current) => [
+      ...current.filter((p) => p.plu !== item.plu),
+      { watch_id: item.watch_id, plu: item.plu, interest_type: item.interest_type },
+    ]);
+  }, []);
+
+  const onItemChanged = useCallback((item: WatchItem) => {
+    setItems((current) => (current ?? []).map((i) => (i.watch_id === item.watch_id ? item : i)));
+  }, []);
+
+  const onItemRemoved = useCallback((item: WatchItem) => {
+    setItems((current) => (current ?? []).filter((i) => i.watch_id !== item.watch_id));
+    setPrefs((current) => current.filter((p) => p.watch_id !== item.watch_id));
+  }, []);
+
+  const defaultByPlu = useMemo(() => new Map((defaults ?? []).map((p) => [p.plu, p])), [defaults]);
+  const itemPlus = useMemo(() => new Set((items ?? []).map((i) => i.plu)), [items]);
+  const searchStatus = useCallback(
+    (plu: string): SearchStatus => {
+      if (itemPlus.has(plu)) return 'item';
+      if (defaultByPlu.has(plu)) return offByPlu.has(plu) ? 'default-off' : 'default-on';
+      return 'none';
+    },
+    [itemPlus, defaultByPlu, offByPlu],
+  );
+
+  const watchingDefaults = defaults ? defaults.filter((p) => !offByPlu.has(p.plu)).length : null;
+
+  return (
+    <>
+      <nav className="wl-summary" aria-label="Watchlist sections">
+        <a href="#default-products">
+          Default products
+          {defaults && watchingDefaults !== null && (
+            <span className="wl-summary-count" data-testid="watching-count">
+              {watchingDefaults} of {defaults.length} watched
+            </span>
+          )}
+        </a>
+        <a href="#add-products">Add products</a>
+        <a href="#my-items">
+          Your items
+          {items && <span className="wl-summary-count">{items.length}</span>}
+        </a>
+      </nav>
+
+      <DefaultProducts
+        products={defaults}
+        failed={defaultsFailed}
+        onRetry={() => {
+          setDefaultsFailed(false);
+          void loadDefaults();
+        }}
+        offByPlu={offByPlu}
+        switching={switching}
+        onSwitch={(p, on) => void setWatching(p, on)}
+        notice={defaultsNotice}
+        onDismissNotice={() => setDefaultsNotice(null)}
+        premiumMinPrice={premiumMinPrice}
+      />
+
+      <section id="add-products" className="card stack wl-section" aria-labelledby="add-heading">
+        <div>
+          <h2 id="add-heading">Add products</h2>
+          <p className="muted small">
+            Search the state catalog for anything that is not on the default list, or add a product the catalog does not
+            have yet by its PLU. Added products are checked at every Wake County store each scraper cycle while they are
+            active.
+          </p>
+        </div>
+        <div className="wl-add-grid">
+          <CatalogSearch statusOf={searchStatus} onAdded={onAdded} />
+          <CustomItemForm onAdded={onAdded} />
+        </div>
+      </section>
+
+      <MyItems
+        items={items}
+        failed={itemsFailed}
+        onRetry={() => {
+          setItemsFailed(false);
+          void loadItems();
+        }}
+        onChanged={onItemChanged}
+        onRemoved={onItemRemoved}
+      />
+    </>
+  );
+}
