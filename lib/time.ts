@@ -3,49 +3,92 @@
 
 export const NY_TZ = 'America/New_York';
 
-const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: NY_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
-const partsFormat = new Intl.DateTimeFormat('en-US', {
+export const DAY_MS = 86_400_000;
+
+// The one Intl formatter that knows New York's offsets (DST included). Everything else is arithmetic.
+const wallFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: NY_TZ,
+  hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hourCycle: 'h23',
-  weekday: 'long',
 });
+
+export interface NyWallClock {
+  year: number;
+  /** 1..12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** Whole civil days since 1970-01-01 of the New York date: date arithmetic becomes integer math. */
+  dayNumber: number;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+}
+
+/** What New York's clocks show at an instant (epoch milliseconds). */
+export function nyWallClock(ms: number): NyWallClock {
+  const p: Record<string, number> = {};
+  for (const part of wallFormat.formatToParts(new Date(ms))) {
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
+  }
+  const dayNumber = Date.UTC(p.year, p.month - 1, p.day) / DAY_MS;
+  return {
+    year: p.year,
+    month: p.month,
+    day: p.day,
+    hour: p.hour === 24 ? 0 : p.hour,
+    minute: p.minute,
+    second: p.second,
+    dayNumber,
+    weekday: weekdayOfDayNumber(dayNumber),
+  };
+}
+
+/** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
+export function weekdayOfDayNumber(dayNumber: number): number {
+  return (((dayNumber + 4) % 7) + 7) % 7;
+}
+
+/** Minutes New York is ahead of UTC at that instant (-300 in winter, -240 in summer). */
+function offsetMinutes(ms: number): number {
+  const w = nyWallClock(ms);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/** The instant (epoch ms) at which New York's clocks show that day number and time. */
+export function nyWallToUtcMs(dayNumber: number, hour = 0, minute = 0, second = 0): number {
+  const wall = dayNumber * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000;
+  // The offset at the guess, then at the corrected instant: right on both sides of a DST change.
+  const first = wall - offsetMinutes(wall) * 60_000;
+  return wall - offsetMinutes(first) * 60_000;
+}
+
+export const dayNumberToYmd = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+export const ymdToDayNumber = (ymd: string) => Date.parse(`${ymd}T00:00:00Z`) / DAY_MS;
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The New York calendar date of an instant, as YYYY-MM-DD. */
 export function nyDate(at: Date = new Date()): string {
-  return ymdFormat.format(at);
+  return dayNumberToYmd(nyWallClock(at.getTime()).dayNumber);
 }
 
+/** New York wall-clock fields of an instant, with the weekday's name. */
 export function nyParts(at: Date) {
-  const parts = Object.fromEntries(partsFormat.formatToParts(at).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: parts.weekday as string,
-  };
+  const w = nyWallClock(at.getTime());
+  return { ...w, weekday: WEEKDAYS[w.weekday] };
 }
 
 /** The UTC instant of a New York wall-clock time (handles the DST offset of that day). */
 export function nyTimeToUtc(ymd: string, hour = 0, minute = 0, second = 0): Date {
-  const [y, m, d] = ymd.split('-').map(Number);
-  const guess = Date.UTC(y, m - 1, d, hour, minute, second);
-  // The offset at the guessed instant; a second pass corrects the rare case where the offset differs.
-  let utc = guess;
-  for (let i = 0; i < 2; i++) {
-    const p = nyParts(new Date(utc));
-    const asIfUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    utc += guess - asIfUtc;
-  }
-  return new Date(utc);
+  return new Date(nyWallToUtcMs(ymdToDayNumber(ymd), hour, minute, second));
 }
 
 /** Midnight-to-midnight bounds of a New York date, as UTC instants [start, end). */
@@ -60,8 +103,7 @@ export function addDays(ymd: string, days: number): string {
 }
 
 export function weekdayOf(ymd: string): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  return WEEKDAYS[weekdayOfDayNumber(ymdToDayNumber(ymd))];
 }
 
 export const isYmd = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));

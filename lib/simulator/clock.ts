@@ -1,84 +1,37 @@
-// New York wall-clock arithmetic for the simulator, through Intl (DST-correct, no fixed offsets).
+// New York wall-clock arithmetic for the simulator (the time-zone work itself is lib/time.ts's).
+import { dayNumberToYmd, NY_TZ, nyWallClock, nyWallToUtcMs, weekdayOfDayNumber, type NyWallClock } from '../time.ts';
+
 // Days are "day numbers": whole civil days since 1970-01-01, so weekday and date arithmetic are integer
 // math; instants are epoch milliseconds.
 
-export const TIME_ZONE = 'America/New_York';
+export const TIME_ZONE = NY_TZ;
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 /** The simulation step: state changes only at multiples of 15 minutes (epoch-aligned, so NY quarter hours). */
 export const TICK_MS = 15 * MINUTE_MS;
 
-const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-export interface NyLocal {
-  year: number;
-  month: number; // 1..12
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  /** Civil day number of the New York date. */
-  dayNumber: number;
-  /** 0 = Sunday .. 6 = Saturday. */
-  weekday: number;
+export interface NyLocal extends NyWallClock {
   /** hour * 60 + minute. */
   minuteOfDay: number;
 }
 
 /** The New York wall-clock fields of an instant. */
 export function nyLocal(ms: number): NyLocal {
-  const p: Record<string, number> = {};
-  for (const part of formatter.formatToParts(new Date(ms))) {
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  }
-  const hour = p.hour === 24 ? 0 : p.hour;
-  const dayNumber = Date.UTC(p.year, p.month - 1, p.day) / DAY_MS;
-  return {
-    year: p.year,
-    month: p.month,
-    day: p.day,
-    hour,
-    minute: p.minute,
-    second: p.second,
-    dayNumber,
-    weekday: weekdayOf(dayNumber),
-    minuteOfDay: hour * 60 + p.minute,
-  };
+  const w = nyWallClock(ms);
+  return { ...w, minuteOfDay: w.hour * 60 + w.minute };
 }
 
 /** 0 = Sunday .. 6 = Saturday (1970-01-01 was a Thursday). */
-export function weekdayOf(dayNumber: number): number {
-  return (((dayNumber + 4) % 7) + 7) % 7;
-}
+export const weekdayOf = weekdayOfDayNumber;
 
 /** Monday-based week number of a day (weeks start on Monday). */
 export function weekOf(dayNumber: number): number {
   return Math.floor((dayNumber + 3) / 7);
 }
 
-/** Minutes UTC is behind New York at that instant's wall clock (-300 in winter, -240 in summer). */
-function offsetMinutes(ms: number): number {
-  const l = nyLocal(ms);
-  const asUtc = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second);
-  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
-}
-
 /** The instant (epoch ms) at which New York clocks show that day and time. */
-export function nyInstant(dayNumber: number, hour: number, minute = 0, second = 0): number {
-  const wall = dayNumber * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000;
-  const first = wall - offsetMinutes(wall) * MINUTE_MS;
-  return wall - offsetMinutes(first) * MINUTE_MS;
-}
+export const nyInstant = nyWallToUtcMs;
 
 /** The New York day number of an instant. */
 export function nyDayNumber(ms: number): number {
@@ -86,9 +39,7 @@ export function nyDayNumber(ms: number): number {
 }
 
 /** "2026-07-20" for a day number. */
-export function ymd(dayNumber: number): string {
-  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
-}
+export const ymd = dayNumberToYmd;
 
 /** Day number of "2026-07-20" (undefined when malformed). */
 export function parseYmd(text: string): number | undefined {
