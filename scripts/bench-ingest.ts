@@ -85,7 +85,6 @@ async function runPhase(phase: Phase, databaseUrl: string, workDir: string): Pro
   (globalThis as { gc?: () => void }).gc?.();
   const m = await measure(() => applyWakeSnapshot({ checkedAt: new Date(base.getTime() + 15 * 60_000), ...snapshot(1) }));
   await disconnectDb();
-  await (await import('../lib/db/pg.ts')).closePgPool();
   const cells = stores.length * plus.length;
   return {
     phase,

@@ -4,7 +4,6 @@
 import cron from 'node-cron';
 import { connectDatabase } from '../lib/db/connect.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
-import { closePgPool } from '../lib/db/pg.ts';
 import { ALL_SOURCES, runCycle } from '../lib/ingest/runner.ts';
 import { SCRAPER_SCHEDULES, SCRAPER_TIMEZONE } from '../lib/ingest/schedule.ts';
 import type { ScrapeSource } from '../generated/prisma/enums.ts';
@@ -46,7 +45,6 @@ async function shutdown(signal: string) {
   for (const task of cron.getTasks().values()) await task.stop();
   if (running) await running;
   await disconnectDb();
-  await closePgPool();
   await connection.close();
   process.exit(0);
 }
@@ -56,7 +54,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 if (once) {
   await cycle();
   await disconnectDb();
-  await closePgPool();
   await connection.close();
 } else {
   for (const expression of SCRAPER_SCHEDULES) {

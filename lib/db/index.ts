@@ -50,7 +50,15 @@ export const db: Db = new Proxy({} as Db, {
   },
 });
 
+const closers = new Set<() => Promise<void>>();
+
+/** Other connection holders of this process (lib/db/pg.ts) register here so disconnectDb() closes them too. */
+export function onDisconnect(close: () => Promise<void>): void {
+  closers.add(close);
+}
+
 export async function disconnectDb(): Promise<void> {
   if (globalForDb.__db) await globalForDb.__db.$disconnect();
   globalForDb.__db = undefined;
+  for (const close of closers) await close();
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { databaseUrl } from './index.ts';
+import { databaseUrl, onDisconnect } from './index.ts';
 
 // A plain node-postgres pool for the few bulk statements that move hundreds of thousands of values
 // (the scraper's snapshot diff). Prisma's raw queries serialise large array parameters several times
@@ -11,8 +11,13 @@ function pool(): pg.Pool {
   const url = databaseUrl();
   if (!globalForPg.__pgPool || globalForPg.__pgPoolUrl !== url) {
     void globalForPg.__pgPool?.end();
-    globalForPg.__pgPool = new pg.Pool({ connectionString: url, max: 2 });
+    const created = new pg.Pool({ connectionString: url, max: 2 });
+    // An idle connection dropped by the server (restart, database removed) must not crash the process;
+    // the pool replaces it on the next checkout.
+    created.on('error', (error) => console.error('[db] idle bulk connection closed:', error.message));
+    globalForPg.__pgPool = created;
     globalForPg.__pgPoolUrl = url;
+    onDisconnect(closePgPool);
   }
   return globalForPg.__pgPool;
 }
