@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '../lib/testing/database.ts';
+import { E2E_SESSION_SECRET } from './constants.ts';
 import { startMailServer } from '../lib/testing/mail-server.ts';
 
 // One isolated world per e2e run: a fresh database (seeded with the demo data), a real SMTP server and
@@ -58,7 +59,7 @@ export default async function globalSetup() {
       DATABASE_URL: database.url,
       DB_POOL_MAX: '5',
       APP_URL: baseUrl,
-      SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnopqrstuv',
+      SESSION_SECRET: E2E_SESSION_SECRET,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       MAIL_FROM: 'NC Bourbon Tracker <alerts@ncbourbon.test>',
       BCRYPT_COST: '4',

@@ -37,6 +37,8 @@ const schema = z.object({
   ALLOW_WEAK_BCRYPT: bool,
   // Watchlist: Listed products at or above this retail price count as "Premium" (the state has no such type).
   PREMIUM_MIN_PRICE: z.coerce.number().min(0).default(60),
+  // Arrival alerts (lib/alerts): alert e-mails per user per New York day; later arrivals that day are counted in the next one.
+  ALERT_DAILY_CAP: positiveInt(10),
   // Scraper (lib/ingest): where the public pages live, and how politely to read them.
   WAKE_BASE_URL: z.string().url().default('https://wakeabc.com'),
   NC_ABC_BASE_URL: z.string().url().default('https://abc2.nc.gov'),

@@ -9,6 +9,7 @@ export const PUBLIC_ROUTES = [
   '/verification-success',
   '/request-password-reset',
   '/reset-password',
+  '/unsubscribe', // arrival alert e-mails' link: works signed in or not (lib/alerts/token.ts)
 ] as const;
 
 /** Screens for signed-in users. `/` also greets visitors, so it needs no session. */

@@ -177,7 +177,8 @@ export function expectedSchema(datamodel: DmmfDatamodel): SchemaShape {
       if (field.kind === 'unsupported') throw new Error(`${model.name}.${field.name}: Unsupported() types are not checked`);
       t.columns[field.dbName ?? field.name] = {
         type: expectedType(model, field, enumNames),
-        nullable: !field.isRequired,
+        // Prisma creates scalar-list columns without NOT NULL (lists cannot be optional in the schema).
+        nullable: field.isList || !field.isRequired,
         default: expectedDefault(model, field, enumValues),
       };
     }

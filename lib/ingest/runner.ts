@@ -1,8 +1,10 @@
 import pg from 'pg';
+import { processArrivalAlerts } from '../alerts/process.ts';
 import { databaseUrl } from '../db/index.ts';
 import { nyDate, nyParts } from '../time.ts';
 import type { ScrapeSource } from '../../generated/prisma/enums.ts';
 import { updateDeliveryPatterns } from './delivery-pattern.ts';
+import { applyLocator } from './locator.ts';
 import { pollWakeInventory } from './poll-wake.ts';
 import { closeAbandonedRuns, finishRun, startRun, type RunOutcome } from './runs.ts';
 import { applyShipmentsExtract } from './shipments.ts';
@@ -73,8 +75,7 @@ async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal):
       };
     }
     case 'wake_locator': {
-      const stores = await fetchWakeLocator({ signal });
-      return { status: 'ok', itemsSeen: stores.length, changesWritten: 0, details: { stores: stores.length } };
+      return applyLocator(await fetchWakeLocator({ signal }));
     }
   }
 }
@@ -110,6 +111,8 @@ export async function runCycle(options: CycleOptions = {}): Promise<CycleResult>
         runs.push({ source, outcome });
         log(`${source}: ${outcome.status}, ${outcome.itemsSeen} seen, ${outcome.changesWritten} changes${outcome.error ? ` — ${outcome.error}` : ''}`);
         if (source === 'wake_inventory' && outcome.changesWritten > 0) await updateDeliveryPatterns(nyDate(now));
+        // Arrival alerts (lib/alerts): never throws, so a mail problem cannot fail the scrape.
+        if (source === 'wake_inventory' && outcome.status !== 'failed') await processArrivalAlerts({ checkedAt: now, log });
       }
       return { skipped: false, runs };
     } finally {

@@ -48,12 +48,15 @@ afterAll(async () => {
 
 describe('scraper against the simulator', () => {
   it('baselines the first poll, then finds a delivery as arrivals at the right store', async () => {
-    const first = await runCycle({ now: sim.world.now(), sources: ['wake_inventory', 'warehouse', 'shipments'] });
+    const first = await runCycle({ now: sim.world.now(), sources: ['wake_locator', 'wake_inventory', 'warehouse', 'shipments'] });
     expect(first.runs.map((r) => [r.source, r.outcome.status])).toEqual([
+      ['wake_locator', 'ok'],
       ['wake_inventory', 'ok'],
       ['warehouse', 'ok'],
       ['shipments', 'ok'],
     ]);
+    // Every locator row (27 retail stores and the mixed-beverage outlet) matched a known store.
+    expect(first.runs[0].outcome.itemsSeen).toBe(28);
     expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM inventory_history'))[0].n).toBe(0);
     expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM store_inventory WHERE quantity > 0'))[0].n).toBeGreaterThan(0);
 

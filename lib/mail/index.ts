@@ -14,6 +14,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
 }
 
 export type SendResult = { ok: true; via: 'smtp' | 'outbox' } | { ok: false; error: string };
@@ -44,7 +45,14 @@ export async function sendMail(message: MailMessage): Promise<SendResult> {
     result = { ok: true, via: 'outbox' };
   } else {
     try {
-      await transport.sendMail({ from: env().MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from: env().MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
       result = { ok: true, via: 'smtp' };
     } catch (error) {
       result = { ok: false, error: (error as Error).message };

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getSessionUser, isStaff } from '@/lib/auth/session';
+import { AlertVolume } from './alert-volume';
 import { UsersTable } from './users-table';
 
 export const metadata: Metadata = { title: 'Manage Users' };
@@ -19,6 +20,7 @@ export default async function AdminPage() {
         </div>
       </div>
       <UsersTable currentUserId={user.id} actorRole={user.role} />
+      <AlertVolume />
     </div>
   );
 }

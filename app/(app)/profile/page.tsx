@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ArrivalAlertsCard } from './arrival-alerts-card';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 
@@ -11,7 +12,7 @@ export default function ProfilePage() {
       <div className="page-header">
         <div>
           <h1>My Profile</h1>
-          <p>Your name, phone number and password.</p>
+          <p>Your name, phone number, password and arrival alerts.</p>
         </div>
       </div>
       <div className="alert alert-info" data-testid="watchlist-notice">
@@ -20,6 +21,7 @@ export default function ProfilePage() {
       </div>
       <ProfileForm />
       <ChangePasswordForm />
+      <ArrivalAlertsCard />
     </div>
   );
 }

@@ -1,0 +1,275 @@
+'use client';
+
+import Link from 'next/link';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import {
+  ALERT_LISTING_TYPES,
+  ALERT_MESSAGES,
+  hourLabel,
+  LISTING_TYPE_LABELS,
+  MAX_ALERT_STORES,
+  parseMinQuantity,
+  type AlertListingType,
+  type AlertModeName,
+  type AlertSettingsDto,
+} from '@/lib/alerts/rules';
+import { apiFetch } from '../../_components/api';
+
+interface StoreOption {
+  store_id: number;
+  store_number: number;
+  nickname: string;
+  address: string;
+}
+
+interface Loaded {
+  settings: AlertSettingsDto;
+  stores: StoreOption[];
+  premium_min_price: number;
+}
+
+interface Form {
+  enabled: boolean;
+  mode: AlertModeName;
+  digestHour: number;
+  types: AlertListingType[];
+  minQuantity: string;
+  someStores: boolean;
+  storeIds: number[];
+}
+
+type Banner = { kind: 'success' | 'error'; text: string } | null;
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
+const toForm = (s: AlertSettingsDto): Form => ({
+  enabled: s.enabled,
+  mode: s.mode,
+  digestHour: s.digest_hour,
+  types: s.listing_types,
+  minQuantity: String(s.min_quantity),
+  someStores: s.store_ids.length > 0,
+  storeIds: s.store_ids,
+});
+
+async function fetchSettings(): Promise<Loaded | null> {
+  try {
+    const res = await apiFetch<Loaded & { success?: boolean }>('/api/alerts/settings');
+    return res.ok && res.data.settings ? res.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function formError(form: Form): string | null {
+  if (!form.types.length) return ALERT_MESSAGES.noListingType;
+  if (parseMinQuantity(form.minQuantity) === null) return ALERT_MESSAGES.minQuantity;
+  if (form.someStores && !form.storeIds.length) return 'Choose at least one store, or all stores.';
+  if (form.storeIds.length > MAX_ALERT_STORES) return ALERT_MESSAGES.tooManyStores;
+  return null;
+}
+
+/** The "Arrival alerts" card: GET and PUT /api/alerts/settings. */
+export function ArrivalAlertsCard() {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [form, setForm] = useState<Form | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<Banner>(null);
+
+  const load = useCallback(
+    () =>
+      fetchSettings().then((data) => {
+        setLoadFailed(!data);
+        if (data) {
+          setLoaded(data);
+          setForm(toForm(data.settings));
+        }
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const update = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!form || busy) return;
+    const invalid = formError(form);
+    if (invalid) {
+      setBanner({ kind: 'error', text: invalid });
+      return;
+    }
+    setBanner(null);
+    setBusy(true);
+    try {
+      const res = await apiFetch<{ success?: boolean; settings?: AlertSettingsDto; error?: string; message?: string }>('/api/alerts/settings', {
+        method: 'PUT',
+        body: {
+          enabled: form.enabled,
+          mode: form.mode,
+          digest_hour: form.digestHour,
+          listing_types: form.types,
+          min_quantity: parseMinQuantity(form.minQuantity),
+          store_ids: form.someStores ? form.storeIds : [],
+        },
+      });
+      if (!res.ok || !res.data.settings) {
+        setBanner({ kind: 'error', text: res.data.error || ALERT_MESSAGES.saveFailed });
+        return;
+      }
+      const saved = res.data.settings;
+      setLoaded((l) => (l ? { ...l, settings: saved } : l));
+      setForm(toForm(saved));
+      setBanner({ kind: 'success', text: res.data.message || ALERT_MESSAGES.saved });
+    } catch {
+      setBanner({ kind: 'error', text: ALERT_MESSAGES.saveFailed });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
+  const savedOn = loaded?.settings.enabled ?? false;
+
+  return (
+    <section className="card stack" id="arrival-alerts" aria-labelledby="alerts-heading" data-testid="arrival-alerts">
+      <div className="row spread nowrap alerts-head">
+        <div>
+          <h2 id="alerts-heading">Arrival alerts</h2>
+          <p className="muted small">
+            An e-mail when a bottle from your <Link href="/watchlist">watchlist</Link> lands at a Wake County ABC store.
+          </p>
+        </div>
+        {loaded && (
+          <span className={`badge ${savedOn ? 'badge-active' : ''}`} data-testid="alerts-status">
+            {savedOn ? 'On' : 'Off'}
+          </span>
+        )}
+      </div>
+      {loadFailed && (
+        <div className="alert alert-error row spread" role="alert">
+          <span>{ALERT_MESSAGES.loadFailed}</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
+            Try Again
+          </button>
+        </div>
+      )}
+      {banner && (
+        <div className={`alert alert-${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
+          {banner.text}
+        </div>
+      )}
+      {!form || !loaded ? (
+        !loadFailed && (
+          // No role="status" here: the profile form's banners are the page's status messages.
+          <p className="muted">Loading your alert settings…</p>
+        )
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <label className="alerts-switch">
+            <input type="checkbox" role="switch" checked={form.enabled} onChange={(e) => update({ enabled: e.target.checked })} />
+            <span>
+              <strong>Send me arrival alerts</strong>
+              <span className="hint">Sent to your account e-mail. Every alert has an unsubscribe link.</span>
+            </span>
+          </label>
+
+          <fieldset className="alerts-fieldset">
+            <legend>When</legend>
+            <label className="alerts-option">
+              <input type="radio" name="alert-mode" value="instant" checked={form.mode === 'instant'} onChange={() => update({ mode: 'instant' })} />
+              <span>
+                <strong>Right away</strong>
+                <span className="hint">One e-mail after each check that finds arrivals (every 15 minutes, 7 AM–9 PM).</span>
+              </span>
+            </label>
+            <label className="alerts-option">
+              <input type="radio" name="alert-mode" value="digest" checked={form.mode === 'digest'} onChange={() => update({ mode: 'digest' })} />
+              <span>
+                <strong>Daily digest</strong>
+                <span className="hint">One summary a day of everything that arrived.</span>
+              </span>
+            </label>
+            {form.mode === 'digest' && (
+              <div className="field alerts-indent">
+                <label htmlFor="digest_hour">Send the digest at</label>
+                <select id="digest_hour" className="input alerts-hour" aria-describedby="digest_hour-hint" value={form.digestHour}
+                  onChange={(e) => update({ digestHour: Number(e.target.value) })}>
+                  {HOURS.map((h) => (
+                    <option key={h} value={h}>
+                      {hourLabel(h)}
+                    </option>
+                  ))}
+                </select>
+                <span id="digest_hour-hint" className="hint">New York time. There are no checks from 10 PM to 6 AM; a digest set for those hours goes out at 7 AM.</span>
+              </div>
+            )}
+          </fieldset>
+
+          <fieldset className="alerts-fieldset">
+            <legend>Which bottles</legend>
+            <div className="alerts-choices">
+              {ALERT_LISTING_TYPES.map((t) => (
+                <label key={t} className="alerts-choice">
+                  <input type="checkbox" checked={form.types.includes(t)} onChange={(e) => update({ types: toggle(form.types, t, e.target.checked) })} />
+                  <span>{LISTING_TYPE_LABELS[t]}</span>
+                </label>
+              ))}
+            </div>
+            <span className="hint">
+              From your default list. Premium means Listed bottles at ${loaded.premium_min_price} or more; they are restocked often.
+              Products you added to your watchlist yourself always alert.
+            </span>
+          </fieldset>
+
+          <div className="field">
+            <label htmlFor="min_quantity">Minimum bottles at the store</label>
+            <input id="min_quantity" className="input alerts-qty" type="number" inputMode="numeric" min={1} max={99} step={1}
+              aria-describedby="min_quantity-hint" value={form.minQuantity} onChange={(e) => update({ minQuantity: e.target.value })} />
+            <span id="min_quantity-hint" className="hint">Skip arrivals that leave fewer bottles on the shelf.</span>
+          </div>
+
+          <fieldset className="alerts-fieldset">
+            <legend>Stores</legend>
+            <label className="alerts-option">
+              <input type="radio" name="alert-stores" checked={!form.someStores} onChange={() => update({ someStores: false })} />
+              <span>
+                <strong>All stores</strong>
+              </span>
+            </label>
+            <label className="alerts-option">
+              <input type="radio" name="alert-stores" checked={form.someStores} onChange={() => update({ someStores: true })} />
+              <span>
+                <strong>Only these stores</strong>
+                {form.someStores && <span className="hint">{form.storeIds.length} chosen</span>}
+              </span>
+            </label>
+            {form.someStores && (
+              <div className="alerts-stores" role="group" aria-label="Stores to alert for">
+                {loaded.stores.map((s) => (
+                  <label key={s.store_id} className="alerts-choice alerts-store">
+                    <input type="checkbox" checked={form.storeIds.includes(s.store_id)}
+                      onChange={(e) => update({ storeIds: toggle(form.storeIds, s.store_id, e.target.checked) })} />
+                    <span>
+                      {s.nickname} <span className="muted small">#{s.store_number}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Saving…' : 'Save Alert Settings'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS } from '@/lib/alerts/rules';
+import { expectClientError, insertArrival, query, setAlertSettings, signedIn, withAlertsDatabase } from '@/lib/alerts/testing';
+import { TestClient } from '@/lib/testing/api';
+import { GET, PUT } from './route';
+
+// GET and PUT /api/alerts/settings: the "Arrival alerts" card of the profile page.
+
+withAlertsDatabase();
+
+const valid = {
+  enabled: true,
+  mode: 'digest',
+  digest_hour: 18,
+  listing_types: ['Barrel', 'Allocation'],
+  min_quantity: 2,
+  store_ids: [] as number[],
+};
+const put = (browser: TestClient, body: unknown) => browser.call(PUT, '/api/alerts/settings', { method: 'PUT', body });
+const storeIds = async () => (await query<{ id: number }>('SELECT id FROM stores ORDER BY id')).map((r) => r.id);
+
+describe('GET /api/alerts/settings', () => {
+  it('answers the defaults (alerts off) and the stores to choose from', async () => {
+    const { browser } = await signedIn();
+    const res = await browser.call(GET, '/api/alerts/settings');
+    expect(res.status).toBe(200);
+    expect(res.json.settings).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect(res.json.settings.enabled).toBe(false);
+    expect(res.json.stores.length).toBe((await storeIds()).length);
+    expect(res.json.premium_min_price).toBe(60);
+    expect(res.json.stores[0]).toEqual({
+      store_id: expect.any(Number),
+      store_number: expect.any(Number),
+      nickname: expect.any(String),
+      address: expect.any(String),
+    });
+  });
+
+  it('is 401 without a session', async () => {
+    expectClientError(await new TestClient().call(GET, '/api/alerts/settings'), 401);
+  });
+});
+
+describe('PUT /api/alerts/settings', () => {
+  it('saves every field and GET reads them back, types in display order and stores once each', async () => {
+    const { browser, user } = await signedIn();
+    const [s1, s2] = await storeIds();
+    const res = await put(browser, { ...valid, store_ids: [s2, s1, s2] });
+    expect(res.status).toBe(200);
+    const expected = { ...valid, listing_types: ['Allocation', 'Barrel'], store_ids: [s1, s2].sort((a, b) => a - b) };
+    expect(res.json).toEqual({ success: true, settings: expected, message: ALERT_MESSAGES.saved });
+    expect((await browser.call(GET, '/api/alerts/settings')).json.settings).toEqual(expected);
+    const [row] = await query<{ listing_types: string; store_ids: number[] }>(
+      'SELECT listing_types::text, store_ids FROM alert_settings WHERE user_id = $1',
+      [user.id],
+    );
+    expect(row.listing_types).toBe('{Allocation,Barrel}');
+    // Saving again replaces; "all stores" is the empty list.
+    expect((await put(browser, { ...valid, store_ids: [] })).json.settings.store_ids).toEqual([]);
+  });
+
+  it('refuses invalid settings with a readable 400 and keeps what was saved', async () => {
+    const { browser, user } = await signedIn();
+    expect((await put(browser, valid)).status).toBe(200);
+    const cases: [unknown, string | RegExp][] = [
+      [{ ...valid, listing_types: [] }, ALERT_MESSAGES.noListingType],
+      [{ ...valid, listing_types: ['Unknown'] }, /listing_types/],
+      [{ ...valid, digest_hour: 24 }, ALERT_MESSAGES.digestHour],
+      [{ ...valid, digest_hour: -1 }, ALERT_MESSAGES.digestHour],
+      [{ ...valid, min_quantity: 0 }, ALERT_MESSAGES.minQuantity],
+      [{ ...valid, min_quantity: 100 }, ALERT_MESSAGES.minQuantity],
+      [{ ...valid, min_quantity: 2.5 }, ALERT_MESSAGES.minQuantity],
+      [{ ...valid, mode: 'weekly' }, /mode/],
+      [{ ...valid, store_ids: [999_999] }, ALERT_MESSAGES.unknownStore],
+      [{ ...valid, store_ids: Array.from({ length: 51 }, (_, i) => i + 1) }, ALERT_MESSAGES.tooManyStores],
+      [{ ...valid, enabled: 'yes' }, /enabled/],
+      [{ ...valid, user_id: 1 }, /user_id|Unrecognized/i],
+      [{ enabled: true }, /mode|Invalid/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await put(browser, body);
+      expectClientError(res, 400);
+      if (typeof message === 'string') expect(res.json.error).toContain(message);
+      else expect(res.json.error).toMatch(message);
+    }
+    const [row] = await query<{ digest_hour: number; min_quantity: number }>('SELECT digest_hour, min_quantity FROM alert_settings WHERE user_id = $1', [user.id]);
+    expect(row).toEqual({ digest_hour: 18, min_quantity: 2 });
+  });
+
+  it('is 401 without a session and 403 without X-Requested-With', async () => {
+    expectClientError(await put(new TestClient(), valid), 401);
+    const { browser } = await signedIn();
+    expectClientError(await browser.call(PUT, '/api/alerts/settings', { method: 'PUT', body: valid, noXhr: true }), 403);
+  });
+
+  it('drops waiting alerts when alerts are turned off, and sends waiting digest items with the next run when switched to instant', async () => {
+    const { browser, user } = await signedIn();
+    await setAlertSettings(process.env.DATABASE_URL!, user.id, { mode: 'digest' });
+    const [store] = await storeIds();
+    const [{ plu }] = await query<{ plu: string }>(`SELECT plu FROM products WHERE listing_type = 'Allocation' ORDER BY plu LIMIT 1`);
+    const history = await insertArrival(process.env.DATABASE_URL!, { storeId: store, plu, at: new Date('2026-11-20T16:00:00Z'), quantity: 2 });
+    const log = (status: string) =>
+      query(`INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at) VALUES ($1, $2, now(), $3::"AlertStatus", now())`, [user.id, history, status]);
+    const statusOf = async () => (await query<{ status: string }>('SELECT status::text FROM alert_log WHERE user_id = $1', [user.id]))[0].status;
+    await log('digest_pending');
+
+    expect((await put(browser, { ...valid, mode: 'instant' })).status).toBe(200);
+    expect(await statusOf()).toBe('pending');
+    expect((await put(browser, { ...valid, enabled: false })).status).toBe(200);
+    expect(await statusOf()).toBe('cancelled');
+  });
+});

@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { unsubscribeToken } from '../lib/alerts/token.ts';
+import { sql } from '../lib/testing/sql.ts';
+import { E2E_SESSION_SECRET } from './constants.ts';
+import { expect, test } from './fixtures';
+
+// Arrival alerts on screen: the "Arrival alerts" card of /profile (save and restore, validation) and the
+// unsubscribe page every alert e-mail links to, which works without signing in. The e-mails themselves
+// are tested through the scraper and a real SMTP server in lib/alerts/alerts.test.ts.
+
+/** The server's SESSION_SECRET (e2e/global-setup.ts): unsubscribe links are signed with it. */
+
+const inMain = (page: Page) => page.getByRole('main');
+const card = (page: Page) => page.getByTestId('arrival-alerts');
+const typeBox = (page: Page, name: string) => card(page).getByRole('checkbox', { name, exact: true });
+
+test.describe('the Arrival alerts card on /profile', () => {
+  test('starts off with the defaults, saves every setting and shows them again after a reload', async ({ page, createUser, signIn }) => {
+    const user = await createUser();
+    await signIn(page, user);
+    await page.goto('/profile');
+    const alerts = card(page);
+    await expect(alerts.getByRole('heading', { name: 'Arrival alerts' })).toBeVisible();
+    await expect(page.getByTestId('alerts-status')).toHaveText('Off');
+    await expect(alerts.getByRole('switch', { name: /Send me arrival alerts/ })).not.toBeChecked();
+    await expect(alerts.getByRole('radio', { name: /Right away/ })).toBeChecked();
+    for (const t of ['Allocation', 'Limited', 'Barrel']) await expect(typeBox(page, t)).toBeChecked();
+    await expect(typeBox(page, 'Premium')).not.toBeChecked();
+    await expect(alerts.getByLabel('Minimum bottles at the store')).toHaveValue('1');
+    await expect(alerts.getByRole('radio', { name: 'All stores' })).toBeChecked();
+
+    // Nothing to alert about: refused before anything is sent.
+    for (const t of ['Allocation', 'Limited', 'Barrel']) await typeBox(page, t).uncheck();
+    await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
+    await expect(inMain(page).getByRole('alert')).toHaveText('Choose at least one listing type.');
+
+    await alerts.getByRole('switch', { name: /Send me arrival alerts/ }).check();
+    await alerts.getByRole('radio', { name: /Daily digest/ }).check();
+    await alerts.getByLabel('Send the digest at').selectOption({ label: '6 PM' });
+    await typeBox(page, 'Allocation').check();
+    await typeBox(page, 'Premium').check();
+    await alerts.getByLabel('Minimum bottles at the store').fill('2');
+    await alerts.getByRole('radio', { name: /Only these stores/ }).check();
+    const stores = alerts.getByRole('group', { name: 'Stores to alert for' }).getByRole('checkbox');
+    await stores.nth(0).check();
+    await stores.nth(2).check();
+    await expect(alerts.getByText('2 chosen')).toBeVisible();
+    await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
+    await expect(inMain(page).getByRole('status')).toHaveText('Alert settings saved.');
+    await expect(page.getByTestId('alerts-status')).toHaveText('On');
+
+    await page.reload();
+    await expect(alerts.getByRole('switch', { name: /Send me arrival alerts/ })).toBeChecked();
+    await expect(alerts.getByRole('radio', { name: /Daily digest/ })).toBeChecked();
+    await expect(alerts.getByLabel('Send the digest at')).toHaveValue('18');
+    await expect(typeBox(page, 'Allocation')).toBeChecked();
+    await expect(typeBox(page, 'Limited')).not.toBeChecked();
+    await expect(typeBox(page, 'Premium')).toBeChecked();
+    await expect(alerts.getByLabel('Minimum bottles at the store')).toHaveValue('2');
+    await expect(alerts.getByRole('radio', { name: /Only these stores/ })).toBeChecked();
+    await expect(stores.nth(0)).toBeChecked();
+    await expect(stores.nth(1)).not.toBeChecked();
+    await expect(stores.nth(2)).toBeChecked();
+    const [row] = await sql<{ enabled: boolean; mode: string; digest_hour: number; store_ids: number[] }>(
+      'SELECT enabled, mode::text, digest_hour, store_ids FROM alert_settings WHERE user_id = $1',
+      [user.id],
+      process.env.E2E_DATABASE_URL,
+    );
+    expect(row).toMatchObject({ enabled: true, mode: 'digest', digest_hour: 18 });
+    expect(row.store_ids).toHaveLength(2);
+  });
+
+  test('is usable on a phone @phone', async ({ page, createUser, signIn }) => {
+    await signIn(page, await createUser());
+    await page.goto('/profile#arrival-alerts');
+    const alerts = card(page);
+    await alerts.getByRole('switch', { name: /Send me arrival alerts/ }).check();
+    await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
+    await expect(inMain(page).getByRole('status')).toHaveText('Alert settings saved.');
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('the unsubscribe page', () => {
+  test('turns alerts off from the e-mail link without signing in @phone', async ({ page, createUser }) => {
+    const user = await createUser();
+    await sql(
+      `INSERT INTO alert_settings (user_id, enabled, listing_types, store_ids, updated_at) VALUES ($1, true, '{Allocation}', '{}', now())`,
+      [user.id],
+      process.env.E2E_DATABASE_URL,
+    );
+    const link = `/unsubscribe?token=${encodeURIComponent(unsubscribeToken(user.id, E2E_SESSION_SECRET))}`;
+    await page.goto(link);
+    const box = page.getByTestId('unsubscribe');
+    await expect(box.getByText(`${user.email[0]}•••@example.test`)).toBeVisible();
+    // Opening the link changed nothing yet (mail scanners open links too).
+    const enabled = async () =>
+      (await sql<{ enabled: boolean }>('SELECT enabled FROM alert_settings WHERE user_id = $1', [user.id], process.env.E2E_DATABASE_URL))[0].enabled;
+    expect(await enabled()).toBe(true);
+
+    await box.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(inMain(page).getByRole('status')).toHaveText('You are unsubscribed from arrival alerts. No more alert e-mails will be sent.');
+    expect(await enabled()).toBe(false);
+
+    await page.reload();
+    await expect(inMain(page).getByRole('status')).toContainText('Arrival alerts are already off');
+    await expect(box.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+  });
+
+  test('says so when the link is not valid', async ({ page }) => {
+    await page.goto('/unsubscribe?token=12.not-a-real-signature');
+    await expect(inMain(page).getByRole('alert')).toContainText('This unsubscribe link is not valid.');
+    await page.goto('/unsubscribe');
+    await expect(inMain(page).getByRole('alert')).toContainText('This unsubscribe link is not valid.');
+  });
+});

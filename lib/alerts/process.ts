@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import { db } from '../db/index.ts';
+import { env } from '../env.ts';
+import { sendMail, type MailMessage, type SendResult } from '../mail/index.ts';
+import { composeAlert, type ArrivalRow } from './compose.ts';
+import { afterFailure, capDay, capDecision, DEFAULT_POLICY, digestDueAt, isDigestDue, type AlertPolicy } from './policy.ts';
+import { alertEmail } from './templates.ts';
+
+// Arrival alerts, run by the scraper after each successful (or partial) Wake inventory run:
+//   1. runs cut short mid-send are released for a retry;
+//   2. the run's arrivals (inventory_history first/increase rows: baseline polls write none) are matched
+//      against every active user's watch set and settings in one INSERT … SELECT. The unique key
+//      (user_id, history_id) with ON CONFLICT DO NOTHING means an arrival is logged for a user once,
+//      whatever restarts or concurrent runners;
+//   3. alerts of users who turned alerts off or are no longer active are cancelled;
+//   4. digests that are due are claimed and sent (one summary per user and day);
+//   5. instant alerts (and retries) are claimed per user and sent as one e-mail per user.
+// A row is claimed by moving it to 'sending' in a single UPDATE, so two runners never send the same
+// row. A row whose send was cut short stays 'sending' until its lease ends and is then retried: the
+// only way an alert can go out twice is a process dying between the SMTP server accepting the message
+// and the next statement marking it sent.
+
+export interface ProcessOptions {
+  /** The scraper run's check time: the arrivals' checked_at and this step's clock. */
+  checkedAt: Date;
+  log?: (line: string) => void;
+  policy?: Partial<AlertPolicy>;
+  /** How e-mails leave (tests replace it to simulate a process that stops mid-send). */
+  send?: (message: MailMessage) => Promise<SendResult>;
+}
+
+export interface ProcessResult {
+  collected: number;
+  cancelled: number;
+  released: number;
+  emailsSent: number;
+  emailsFailed: number;
+  suppressed: number;
+  digestsSent: number;
+}
+
+interface Ctx {
+  now: Date;
+  policy: AlertPolicy;
+  send: (message: MailMessage) => Promise<SendResult>;
+  result: ProcessResult;
+  log: (line: string) => void;
+}
+
+/** The premium threshold of the default watch list (lib/watchlist uses the same setting). */
+const premiumMinPrice = () => env().PREMIUM_MIN_PRICE;
+
+/** Never throws: alerts must not fail the scraper run. Returns null when the step failed (logged). */
+export async function processArrivalAlerts(options: ProcessOptions): Promise<ProcessResult | null> {
+  const log = options.log ?? (() => {});
+  const ctx: Ctx = {
+    now: options.checkedAt,
+    policy: { ...DEFAULT_POLICY, dailyCap: env().ALERT_DAILY_CAP, ...options.policy },
+    send: options.send ?? sendMail,
+    result: { collected: 0, cancelled: 0, released: 0, emailsSent: 0, emailsFailed: 0, suppressed: 0, digestsSent: 0 },
+    log,
+  };
+  try {
+    ctx.result.released = await releaseInterrupted(ctx);
+    ctx.result.collected = await collectArrivals(ctx);
+    ctx.result.cancelled = await cancelIneligible();
+    await sendDueDigests(ctx);
+    await sendInstantAlerts(ctx);
+    const r = ctx.result;
+    if (r.collected || r.emailsSent || r.emailsFailed || r.suppressed || r.released || r.cancelled) {
+      log(
+        `alerts: ${r.collected} arrival alert(s) logged, ${r.emailsSent} e-mail(s) sent (${r.digestsSent} digest), ` +
+          `${r.emailsFailed} failed, ${r.suppressed} suppressed by the daily cap, ${r.cancelled} cancelled, ${r.released} released for retry`,
+      );
+    }
+    return r;
+  } catch (error) {
+    log(`alerts: failed — ${(error as Error)?.message ?? String(error)}`);
+    console.error('[alerts] processing failed:', error);
+    return null;
+  }
+}
+
+/** Sends cut short by a stopped process (still 'sending' after the lease) become due again, or failed. */
+async function releaseInterrupted(ctx: Ctx): Promise<number> {
+  return db.$executeRawUnsafe(
+    `UPDATE alert_log
+        SET status = (CASE WHEN attempts >= $2 THEN 'failed' ELSE 'pending' END)::"AlertStatus",
+            next_attempt_at = $1::timestamptz,
+            error = 'the send was cut short (process stopped) before it was confirmed'
+      WHERE status = 'sending' AND next_attempt_at <= $1::timestamptz`,
+    ctx.now,
+    ctx.policy.maxAttempts,
+  );
+}
+
+/**
+ * Logs one alert per (user, arrival) for the run's arrivals (and those of the lookback window, which are
+ * skipped when already logged). The watch set: the default products (Allocation, Limited, Barrel, and
+ * Listed at or above PREMIUM_MIN_PRICE) of the listing types the user chose, minus the user's
+ * not_interested ones, plus the user's active interested items whatever their type (products the user
+ * added one by one). Then the user's minimum quantity and stores.
+ */
+async function collectArrivals(ctx: Ctx): Promise<number> {
+  const since = new Date(ctx.now.getTime() - ctx.policy.lookbackMs);
+  return db.$executeRawUnsafe(
+    `INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at)
+     SELECT r.user_id, a.id, a.checked_at,
+            (CASE WHEN r.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus",
+            $2::timestamptz
+       FROM (SELECT h.id, h.store_id, h.plu, h.new_quantity, h.checked_at, p.listing_type, p.retail_price
+               FROM inventory_history h
+               JOIN products p ON p.plu = h.plu
+              WHERE h.change_type IN ('first', 'increase')
+                AND h.checked_at > $1::timestamptz AND h.checked_at <= $2::timestamptz) a
+       JOIN (SELECT s.user_id, s.mode, s.listing_types, s.min_quantity, s.store_ids
+               FROM alert_settings s
+               JOIN users u ON u.id = s.user_id
+              WHERE s.enabled AND u.status = 'active') r
+         ON a.new_quantity >= r.min_quantity
+        AND (cardinality(r.store_ids) = 0 OR a.store_id = ANY (r.store_ids))
+       LEFT JOIN watch_items w ON w.user_id = r.user_id AND w.plu = a.plu
+      WHERE CASE
+              WHEN w.interest_type = 'not_interested' THEN false
+              WHEN w.interest_type = 'interested' AND w.active THEN true
+              ELSE (a.listing_type IN ('Allocation', 'Limited', 'Barrel') OR (a.listing_type = 'Listed' AND a.retail_price >= $3))
+                   AND a.listing_type = ANY (r.listing_types)
+            END
+     ON CONFLICT (user_id, history_id) DO NOTHING`,
+    since,
+    ctx.now,
+    premiumMinPrice(),
+  );
+}
+
+/** Waiting alerts of users who turned alerts off, or whose account is no longer active, are dropped. */
+async function cancelIneligible(): Promise<number> {
+  return db.$executeRawUnsafe(
+    `UPDATE alert_log l
+        SET status = 'cancelled', error = 'alerts turned off or account not active'
+      WHERE l.status IN ('pending', 'digest_pending')
+        AND NOT EXISTS (SELECT 1 FROM alert_settings s JOIN users u ON u.id = s.user_id
+                         WHERE s.user_id = l.user_id AND s.enabled AND u.status = 'active')`,
+  );
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  firstName: string;
+  mode: 'instant' | 'digest';
+}
+
+async function recipient(userId: number): Promise<Recipient | null> {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, firstName: true, status: true, alertSettings: { select: { enabled: true, mode: true } } },
+  });
+  if (!user || user.status !== 'active' || !user.alertSettings?.enabled) return null;
+  return { id: user.id, email: user.email, firstName: user.firstName, mode: user.alertSettings.mode };
+}
+
+async function sendDueDigests(ctx: Ctx): Promise<void> {
+  const candidates = await db.$queryRawUnsafe<{ user_id: number; digest_hour: number; last_digest_at: Date | null }[]>(
+    `SELECT s.user_id, s.digest_hour, s.last_digest_at
+       FROM alert_settings s JOIN users u ON u.id = s.user_id
+      WHERE s.enabled AND s.mode = 'digest' AND u.status = 'active'
+        AND EXISTS (SELECT 1 FROM alert_log l WHERE l.user_id = s.user_id AND l.status = 'digest_pending')
+      ORDER BY s.user_id`,
+  );
+  for (const c of candidates) {
+    if (!isDigestDue(ctx.now, c.digest_hour, c.last_digest_at)) continue;
+    await forUser(ctx, c.user_id, async () => {
+      const emailId = randomUUID();
+      // Marking the day's digest as taken and claiming its rows is one statement: one runner wins.
+      const claimed = await db.$queryRawUnsafe<{ attempts: number }[]>(
+        `WITH s AS (
+           UPDATE alert_settings SET last_digest_at = $2::timestamptz
+            WHERE user_id = $1 AND enabled AND mode = 'digest'
+              AND (last_digest_at IS NULL OR last_digest_at < $3::timestamptz)
+           RETURNING user_id)
+         UPDATE alert_log l
+            SET status = 'sending', email_id = $4, attempts = l.attempts + 1, next_attempt_at = $5::timestamptz
+           FROM s
+          WHERE l.user_id = s.user_id AND l.status = 'digest_pending'
+         RETURNING l.attempts`,
+        c.user_id,
+        ctx.now,
+        digestDueAt(ctx.now, c.digest_hour),
+        emailId,
+        new Date(ctx.now.getTime() + ctx.policy.sendLeaseMs),
+      );
+      if (!claimed.length) return;
+      const sent = await deliver(ctx, c.user_id, emailId, 'digest', claimed, null);
+      if (sent) ctx.result.digestsSent++;
+    });
+  }
+}
+
+async function sendInstantAlerts(ctx: Ctx): Promise<void> {
+  const users = await db.$queryRawUnsafe<{ user_id: number }[]>(
+    `SELECT DISTINCT user_id FROM alert_log WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz ORDER BY user_id`,
+    ctx.now,
+  );
+  for (const { user_id: userId } of users) {
+    await forUser(ctx, userId, async () => {
+      const { start, end } = capDay(ctx.now);
+      const [{ n: sentToday }] = await db.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(DISTINCT email_id)::int AS n FROM alert_log
+          WHERE user_id = $1 AND status = 'sent' AND sent_at >= $2::timestamptz AND sent_at < $3::timestamptz`,
+        userId,
+        start,
+        end,
+      );
+      const decision = capDecision(sentToday, ctx.policy.dailyCap);
+      if (!decision.send) {
+        ctx.result.suppressed += await db.$executeRawUnsafe(
+          `UPDATE alert_log SET status = 'suppressed', email_id = NULL, error = NULL
+            WHERE user_id = $1 AND status = 'pending' AND next_attempt_at <= $2::timestamptz`,
+          userId,
+          ctx.now,
+        );
+        return;
+      }
+      const emailId = randomUUID();
+      const claimed = await db.$queryRawUnsafe<{ attempts: number }[]>(
+        `UPDATE alert_log SET status = 'sending', email_id = $3, attempts = attempts + 1, next_attempt_at = $4::timestamptz
+          WHERE id IN (SELECT id FROM alert_log
+                        WHERE user_id = $1 AND status = 'pending' AND next_attempt_at <= $2::timestamptz
+                        FOR UPDATE SKIP LOCKED)
+         RETURNING attempts`,
+        userId,
+        ctx.now,
+        emailId,
+        new Date(ctx.now.getTime() + ctx.policy.sendLeaseMs),
+      );
+      if (!claimed.length) return;
+      await deliver(ctx, userId, emailId, 'instant', claimed, decision.last ? { dailyCap: ctx.policy.dailyCap } : null);
+    });
+  }
+}
+
+/** One user's failure (a database error, a bad row) never stops the others. */
+async function forUser(ctx: Ctx, userId: number, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    ctx.log(`alerts: user ${userId}: ${(error as Error)?.message ?? String(error)}`);
+    console.error(`[alerts] user ${userId} failed:`, error);
+  }
+}
+
+async function claimedArrivals(emailId: string): Promise<ArrivalRow[]> {
+  const rows = await db.$queryRawUnsafe<
+    {
+      alert_id: string;
+      plu: string;
+      name: string;
+      listing_type: string;
+      retail_price: number | null;
+      store_id: number;
+      store_number: number;
+      nickname: string;
+      address: string;
+      new_quantity: number;
+      previous_quantity: number;
+      delta: number;
+      change_type: 'first' | 'increase';
+      checked_at: Date;
+    }[]
+  >(
+    `SELECT l.id::text AS alert_id, h.plu, p.name, p.listing_type::text AS listing_type, p.retail_price::float8 AS retail_price,
+            s.id AS store_id, s.store_number, s.nickname, s.address,
+            h.new_quantity, h.previous_quantity, h.delta, h.change_type::text AS change_type, h.checked_at
+       FROM alert_log l
+       JOIN inventory_history h ON h.id = l.history_id
+       JOIN products p ON p.plu = h.plu
+       JOIN stores s ON s.id = h.store_id
+      WHERE l.email_id = $1 AND l.status = 'sending'`,
+    emailId,
+  );
+  return rows.map((r) => ({
+    alertId: r.alert_id,
+    plu: r.plu,
+    productName: r.name,
+    listingType: r.listing_type,
+    retailPrice: r.retail_price === null ? null : Number(r.retail_price),
+    storeId: r.store_id,
+    storeNumber: r.store_number,
+    storeNickname: r.nickname,
+    storeAddress: r.address,
+    newQuantity: r.new_quantity,
+    previousQuantity: r.previous_quantity,
+    delta: r.delta,
+    changeType: r.change_type,
+    checkedAt: new Date(r.checked_at),
+  }));
+}
+
+/** Builds and sends the e-mail for the rows claimed under `emailId`, then records the outcome. */
+async function deliver(
+  ctx: Ctx,
+  userId: number,
+  emailId: string,
+  kind: 'instant' | 'digest',
+  claimed: { attempts: number }[],
+  lastForToday: { dailyCap: number } | null,
+): Promise<boolean> {
+  const who = await recipient(userId);
+  const arrivals = who ? await claimedArrivals(emailId) : [];
+  if (!who || !arrivals.length) {
+    await db.$executeRawUnsafe(
+      `UPDATE alert_log SET status = 'cancelled', error = $2 WHERE email_id = $1 AND status = 'sending'`,
+      emailId,
+      who ? 'the arrival is no longer in the history' : 'alerts turned off or account not active',
+    );
+    return false;
+  }
+  const [{ n: earlierSuppressed }] = await db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM alert_log WHERE user_id = $1 AND status = 'suppressed' AND email_id IS NULL`,
+    userId,
+  );
+  const content = composeAlert(arrivals, { maxProducts: ctx.policy.maxProductsPerEmail, earlierSuppressed });
+  // A retry of a failed digest is still the digest; everything else is shown as the user's mode says.
+  const message = alertEmail({
+    to: who.email,
+    userId,
+    firstName: who.firstName,
+    kind: kind === 'digest' || who.mode === 'digest' ? 'digest' : 'instant',
+    content,
+    lastForToday: lastForToday ?? undefined,
+  });
+
+  let outcome: SendResult;
+  try {
+    outcome = await ctx.send(message);
+  } catch (error) {
+    outcome = { ok: false, error: (error as Error)?.message ?? String(error) };
+  }
+
+  if (outcome.ok) {
+    await db.$executeRawUnsafe(
+      `UPDATE alert_log SET status = 'sent', sent_at = $2::timestamptz, error = NULL WHERE email_id = $1 AND status = 'sending'`,
+      emailId,
+      ctx.now,
+    );
+    if (earlierSuppressed) {
+      // Counted in this e-mail's "more arrivals" line: not counted again.
+      await db.$executeRawUnsafe(
+        `UPDATE alert_log SET email_id = $2 WHERE user_id = $1 AND status = 'suppressed' AND email_id IS NULL`,
+        userId,
+        emailId,
+      );
+    }
+    ctx.result.emailsSent++;
+    return true;
+  }
+
+  ctx.result.emailsFailed++;
+  ctx.log(`alerts: e-mail to user ${userId} failed: ${outcome.error}`);
+  for (const attempts of new Set(claimed.map((c) => c.attempts))) {
+    const next = afterFailure(ctx.now, attempts, ctx.policy);
+    await db.$executeRawUnsafe(
+      `UPDATE alert_log SET status = $3::"AlertStatus", next_attempt_at = $4::timestamptz, error = $5
+        WHERE email_id = $1 AND status = 'sending' AND attempts = $2`,
+      emailId,
+      attempts,
+      next.status,
+      next.nextAttemptAt,
+      outcome.error.slice(0, 500),
+    );
+  }
+  return false;
+}

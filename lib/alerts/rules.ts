@@ -1,0 +1,72 @@
+// Arrival alert settings as the screen and the API both see them: the choices, the defaults and the
+// messages. No server imports, so the profile card uses the same rules the server enforces.
+
+export const ALERT_LISTING_TYPES = ['Allocation', 'Limited', 'Barrel', 'Listed'] as const;
+export type AlertListingType = (typeof ALERT_LISTING_TYPES)[number];
+
+export const ALERT_MODES = ['instant', 'digest'] as const;
+export type AlertModeName = (typeof ALERT_MODES)[number];
+
+export const MIN_QUANTITY_MAX = 99;
+export const MAX_ALERT_STORES = 50;
+
+/** What the API reads and writes (GET/PUT /api/alerts/settings). */
+export interface AlertSettingsDto {
+  enabled: boolean;
+  mode: AlertModeName;
+  /** 0-23, New York time. */
+  digest_hour: number;
+  /** Types of the default list that alert (Listed: the Premium ones); products the user added always alert. */
+  listing_types: AlertListingType[];
+  /** Alert only when the store has at least this many bottles after the arrival. */
+  min_quantity: number;
+  /** Only these stores; empty means every store. */
+  store_ids: number[];
+}
+
+/**
+ * Alerts are opt-in: a user without saved settings gets none. Premium (Listed) restocks are routine and
+ * frequent, so they are off until the user turns them on.
+ */
+export const DEFAULT_ALERT_SETTINGS: AlertSettingsDto = {
+  enabled: false,
+  mode: 'instant',
+  digest_hour: 17,
+  listing_types: ['Allocation', 'Limited', 'Barrel'],
+  min_quantity: 1,
+  store_ids: [],
+};
+
+/** How the listing types of the default watch list are named on the settings card. */
+export const LISTING_TYPE_LABELS: Record<AlertListingType, string> = {
+  Allocation: 'Allocation',
+  Limited: 'Limited',
+  Barrel: 'Barrel',
+  Listed: 'Premium',
+};
+
+export const ALERT_MESSAGES = {
+  noListingType: 'Choose at least one listing type.',
+  minQuantity: `Minimum quantity must be a whole number from 1 to ${MIN_QUANTITY_MAX}.`,
+  digestHour: 'Choose an hour for your daily digest.',
+  tooManyStores: `Choose at most ${MAX_ALERT_STORES} stores, or all stores.`,
+  unknownStore: 'One of the chosen stores does not exist. Reload the page and try again.',
+  saved: 'Alert settings saved.',
+  saveFailed: 'Could not save your alert settings. Please try again.',
+  loadFailed: 'Could not load your alert settings. Please try again.',
+  unsubscribed: 'You are unsubscribed from arrival alerts. No more alert e-mails will be sent.',
+  invalidToken: 'This unsubscribe link is not valid. Open the link from your most recent alert e-mail, or turn alerts off on your profile.',
+} as const;
+
+/** "5 PM", "12 AM": how digest hours are shown (New York time). */
+export function hourLabel(hour: number): string {
+  const h = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Parses the minimum-quantity field: a whole number 1..MIN_QUANTITY_MAX, or null. */
+export function parseMinQuantity(value: string): number | null {
+  if (!/^\s*\d{1,3}\s*$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= MIN_QUANTITY_MAX ? n : null;
+}

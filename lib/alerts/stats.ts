@@ -1,0 +1,68 @@
+import { db } from '../db/index.ts';
+import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
+import { ALERT_KINDS } from './templates.ts';
+
+// Alert volume for the admin page: per New York day, e-mails sent and failed (every attempt is in
+// email_log) and arrivals held back by the daily cap (alert_log); plus what is waiting right now.
+
+export interface AlertDay {
+  date: string;
+  sent: number;
+  failed: number;
+  suppressed: number;
+}
+
+export interface AlertStats {
+  days: AlertDay[];
+  queue: { retrying: number; awaiting_digest: number; given_up: number };
+  subscribers: number;
+}
+
+export async function alertStats(days: number, now = new Date()): Promise<AlertStats> {
+  const today = nyDate(now);
+  const first = addDays(today, -(days - 1));
+  const since = nyTimeToUtc(first, 0);
+  const kinds = Object.values(ALERT_KINDS);
+
+  const mail = await db.$queryRawUnsafe<{ day: string; sent: number; failed: number }[]>(
+    `SELECT to_char(created_at AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS day,
+            count(*) FILTER (WHERE status IN ('sent', 'outbox'))::int AS sent,
+            count(*) FILTER (WHERE status = 'failed')::int AS failed
+       FROM email_log
+      WHERE kind = ANY ($1::text[]) AND created_at >= $2::timestamptz
+      GROUP BY 1`,
+    kinds,
+    since,
+  );
+  const held = await db.$queryRawUnsafe<{ day: string; suppressed: number }[]>(
+    `SELECT to_char(created_at AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS day, count(*)::int AS suppressed
+       FROM alert_log
+      WHERE status = 'suppressed' AND created_at >= $1::timestamptz
+      GROUP BY 1`,
+    since,
+  );
+  const [queue] = await db.$queryRawUnsafe<{ retrying: number; awaiting_digest: number; given_up: number }[]>(
+    `SELECT count(*) FILTER (WHERE status = 'pending' AND attempts > 0)::int AS retrying,
+            count(*) FILTER (WHERE status = 'digest_pending')::int AS awaiting_digest,
+            count(*) FILTER (WHERE status = 'failed' AND created_at >= $1::timestamptz)::int AS given_up
+       FROM alert_log
+      WHERE status IN ('pending', 'digest_pending', 'failed')`,
+    since,
+  );
+  const subscribers = await db.alertSettings.count({ where: { enabled: true, user: { status: 'active' } } });
+
+  const byDay = new Map<string, AlertDay>();
+  for (let i = 0; i < days; i++) {
+    const date = addDays(today, -i);
+    byDay.set(date, { date, sent: 0, failed: 0, suppressed: 0 });
+  }
+  for (const m of mail) {
+    const d = byDay.get(m.day);
+    if (d) Object.assign(d, { sent: m.sent, failed: m.failed });
+  }
+  for (const h of held) {
+    const d = byDay.get(h.day);
+    if (d) d.suppressed = h.suppressed;
+  }
+  return { days: [...byDay.values()], queue, subscribers };
+}

@@ -1,0 +1,141 @@
+import { env } from '../env.ts';
+import type { MailMessage } from '../mail/index.ts';
+import { NY_TZ } from '../time.ts';
+import type { AlertContent, ArrivalType, ProductBlock } from './compose.ts';
+import { unsubscribeToken } from './token.ts';
+
+// The arrival alert and digest e-mails, as text and HTML, in the look of lib/mail/templates.ts (same
+// colours, card and type). Every link is built from APP_URL; every e-mail carries its unsubscribe link.
+
+const PRODUCT = 'NC Bourbon Tracker';
+const MUTED = 'color:#6b5e52;font-size:13px';
+
+export const ALERT_KINDS = { instant: 'arrival_alert', digest: 'arrival_digest' } as const;
+
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const url = (p: string) => new URL(p, env().APP_URL).toString();
+
+export const links = {
+  product: (plu: string) => url(`/inventory?search=${encodeURIComponent(plu)}`),
+  store: (storeId: number) => url(`/stores/${storeId}`),
+  todaysArrivals: () => url('/todays-arrivals'),
+  settings: () => url('/profile#arrival-alerts'),
+  unsubscribe: (userId: number) => url(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`),
+};
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeZone: NY_TZ, hour: 'numeric', minute: '2-digit' });
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function arrivalLabel(changeType: ArrivalType, delta: number): string {
+  return changeType === 'first' ? 'new at this store' : `restocked (+${delta})`;
+}
+
+export function priceLabel(price: number | null): string {
+  return price === null ? 'price not available' : `$${price.toFixed(2)}`;
+}
+
+export function moreArrivalsLine(n: number): string {
+  return `…and ${plural(n, 'more arrival')} — see Today's Arrivals`;
+}
+
+export function subjectFor(kind: 'instant' | 'digest', content: AlertContent): string {
+  const stores = plural(content.storeCount, 'store');
+  if (kind === 'digest') return `Your daily arrivals digest: ${plural(content.products.length, 'watched product')} at ${stores}`;
+  if (content.products.length === 1) return `Arrived: ${content.products[0].name} at ${stores}`;
+  return `${content.products.length} watched products arrived at ${stores}`;
+}
+
+export interface AlertEmailInput {
+  to: string;
+  userId: number;
+  firstName: string;
+  kind: 'instant' | 'digest';
+  content: AlertContent;
+  /** This e-mail uses up the day's allowance of alert e-mails. */
+  lastForToday?: { dailyCap: number };
+}
+
+function productText(p: ProductBlock): string {
+  const lines = [`${p.name} (PLU ${p.plu}) — ${p.listingType}, ${priceLabel(p.retailPrice)}`, `  ${links.product(p.plu)}`];
+  for (const s of p.stores) {
+    lines.push(
+      `  • ${s.nickname} (store #${s.storeNumber}), ${s.address} — ${plural(s.quantity, 'bottle')}, ${arrivalLabel(s.changeType, s.delta)}, ${timeFormat.format(s.checkedAt)}`,
+      `    ${links.store(s.storeId)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function productHtml(p: ProductBlock): string {
+  const stores = p.stores
+    .map(
+      (s) =>
+        `<li style="margin:0 0 8px"><a href="${escape(links.store(s.storeId))}" style="color:#8a4b12;font-weight:600">${escape(s.nickname)}</a>` +
+        ` <span style="${MUTED}">store #${s.storeNumber}</span> — <strong>${plural(s.quantity, 'bottle')}</strong>, ` +
+        `${escape(arrivalLabel(s.changeType, s.delta))}, ${escape(timeFormat.format(s.checkedAt))}` +
+        `<br><span style="${MUTED}">${escape(s.address)}</span></li>`,
+    )
+    .join('');
+  return (
+    `<div style="border-top:1px solid #e3d9cc;padding:14px 0 4px">` +
+    `<a href="${escape(links.product(p.plu))}" style="color:#231c16;font-weight:700;font-size:16px">${escape(p.name)}</a>` +
+    `<div style="${MUTED};margin:2px 0 8px">${escape(p.listingType)} · ${escape(priceLabel(p.retailPrice))} · PLU ${escape(p.plu)}</div>` +
+    `<ul style="margin:0;padding-left:18px">${stores}</ul></div>`
+  );
+}
+
+export function alertEmail(input: AlertEmailInput): MailMessage {
+  const { content } = input;
+  const intro =
+    input.kind === 'digest'
+      ? 'Here is what arrived at Wake County ABC stores from your watchlist since your last digest:'
+      : 'Bottles from your watchlist just arrived at Wake County ABC stores:';
+  const caution = 'Counts come from public Wake County ABC pages and may not be real-time; call the store before you drive there.';
+  const more = content.moreArrivals > 0 ? moreArrivalsLine(content.moreArrivals) : null;
+  const last = input.lastForToday
+    ? `This is your last alert e-mail today (limit ${input.lastForToday.dailyCap} a day). Later arrivals today are on Today's Arrivals and counted in your next alert.`
+    : null;
+  const unsubscribe = links.unsubscribe(input.userId);
+  const title = input.kind === 'digest' ? 'Your daily arrivals digest' : 'Watched bottles arrived';
+
+  const text = [
+    `Hi ${input.firstName},`,
+    intro,
+    content.products.map(productText).join('\n\n'),
+    more && `${more}: ${links.todaysArrivals()}`,
+    caution,
+    last,
+    `Change your alert settings: ${links.settings()}\nUnsubscribe from arrival alerts: ${unsubscribe}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+
+  const html = `<!doctype html><html><body style="margin:0;background:#faf7f2;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#231c16">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<div style="font-weight:700;color:#8a4b12;margin-bottom:16px">${PRODUCT}</div>
+<div style="background:#fff;border:1px solid #e3d9cc;border-radius:10px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>
+<p style="margin:0 0 14px">Hi ${escape(input.firstName)},</p>
+<p style="margin:0 0 14px">${escape(intro)}</p>
+${content.products.map(productHtml).join('\n')}
+${more ? `<p style="margin:14px 0;font-weight:600"><a href="${escape(links.todaysArrivals())}" style="color:#8a4b12">${escape(more)}</a></p>` : ''}
+<p style="margin:14px 0 0;${MUTED}">${escape(caution)}</p>
+${last ? `<p style="margin:14px 0 0;padding:10px 12px;background:#fdf3e3;border-radius:8px">${escape(last)}</p>` : ''}
+</div>
+<p style="${MUTED};margin-top:16px">You receive arrival alerts because you turned them on at ${PRODUCT}.
+<a href="${escape(links.settings())}" style="color:#6b5e52">Alert settings</a> ·
+<a href="${escape(unsubscribe)}" style="color:#6b5e52">Unsubscribe</a></p>
+</div></body></html>`;
+
+  return {
+    to: input.to,
+    kind: ALERT_KINDS[input.kind],
+    subject: subjectFor(input.kind, content),
+    text,
+    html,
+    // Mail clients show their own "Unsubscribe" button for this header.
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+  };
+}
