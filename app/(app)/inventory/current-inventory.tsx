@@ -1,0 +1,86 @@
+'use client';
+
+import { useDeferredValue, useState } from 'react';
+import { matchesSearch, toggleType, typePasses } from '@/lib/reports-client/listing-types';
+import type { AllocatedProduct, InventorySummary } from '@/lib/reports-client/types';
+import { ErrorRetry } from '../../_components/reports/error-retry';
+import { getJson } from '../../_components/reports/fetchers';
+import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
+import { Stats } from '../../_components/reports/stats';
+import { TypeFilter } from '../../_components/reports/type-filter';
+import { useResource } from '../../_components/reports/use-resource';
+import { ProductCard } from './product-card';
+
+interface InventoryResponse {
+  success?: boolean;
+  products: AllocatedProduct[];
+  summary: InventorySummary;
+  error?: string;
+}
+
+export function CurrentInventory() {
+  const { state, reload } = useResource<InventoryResponse>('inventory', (signal) =>
+    getJson<InventoryResponse>('/api/inventory/allocated-current', 'Failed to fetch inventory data', signal),
+  );
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+
+  if (state.status === 'error') return <ErrorRetry message={state.error} onRetry={reload} />;
+  if (state.status !== 'ready') {
+    return (
+      <>
+        <SkeletonStats count={3} />
+        <div className="skeleton" style={{ height: 96 }} aria-hidden="true" />
+        <SkeletonList count={6} height={72} label="Loading inventory…" />
+      </>
+    );
+  }
+
+  const { products = [], summary } = state.data;
+  const counts = summary?.byListingType ?? {};
+  const visible = products.filter((p) => typePasses(p.Listing_Type, selected) && matchesSearch(deferredQuery, p.product_name, p.plu));
+
+  return (
+    <>
+      <Stats
+        label="Inventory summary"
+        items={[
+          { label: 'Products', value: (summary?.totalProducts ?? products.length).toLocaleString('en-US') },
+          { label: 'Bottles', value: (summary?.totalBottles ?? 0).toLocaleString('en-US') },
+          { label: 'Stores', value: (summary?.uniqueStores ?? 0).toLocaleString('en-US') },
+        ]}
+      />
+      <div className="card filters">
+        <div className="field">
+          <label htmlFor="inventory-search">Search by name or PLU</label>
+          <input id="inventory-search" className="input" type="search" inputMode="search" autoComplete="off"
+            placeholder="e.g. Blanton or 12345" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </div>
+        <TypeFilter counts={counts} selected={selected} onToggle={(t) => setSelected((s) => toggleType(s, t))}
+          onClear={() => setSelected(new Set())} />
+      </div>
+      <p className="muted small" aria-live="polite" data-testid="inventory-count">
+        Showing {visible.length} of {products.length} products
+      </p>
+      {products.length === 0 ? (
+        <div className="card empty-state" data-testid="inventory-empty">
+          <p>
+            No allocated, limited or barrel bottles are on Wake County shelves right now. They usually sell within hours to a
+            few days of a delivery: check Today&apos;s Arrivals for the next one.
+          </p>
+        </div>
+      ) : visible.length === 0 ? (
+        <div className="card empty-state">
+          <p>No products match. Try another name, or show all types.</p>
+        </div>
+      ) : (
+        <div className="stack-sm">
+          {visible.map((p) => (
+            <ProductCard key={p.plu} product={p} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

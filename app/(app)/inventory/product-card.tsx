@@ -1,0 +1,76 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { bottleSize, price, usDateTime } from '@/lib/reports-client/format';
+import type { AllocatedProduct, StoreStock } from '@/lib/reports-client/types';
+import { isMixedBeverage } from '@/lib/reports-client/stores';
+import { ErrorRetry } from '../../_components/reports/error-retry';
+import { getJson } from '../../_components/reports/fetchers';
+import { ListingBadge } from '../../_components/reports/listing-badge';
+import { SkeletonList } from '../../_components/reports/skeleton';
+
+type Stores = { status: 'idle' | 'loading' } | { status: 'error' } | { status: 'ready'; stores: StoreStock[] };
+
+/** A product; its stores load the first time the card is opened. */
+export function ProductCard({ product: p }: { product: AllocatedProduct }) {
+  const [stores, setStores] = useState<Stores>({ status: 'idle' });
+
+  async function load() {
+    setStores({ status: 'loading' });
+    const res = await getJson<{ stores: StoreStock[] }>(`/api/inventory/product/${encodeURIComponent(p.plu)}/stores`, '');
+    setStores(res.ok ? { status: 'ready', stores: res.data.stores ?? [] } : { status: 'error' });
+  }
+
+  return (
+    <details className="card product-card" data-testid="inventory-product"
+      onToggle={(e) => {
+        if (e.currentTarget.open && stores.status === 'idle') void load();
+      }}>
+      <summary>
+        <span className="product-card-title">
+          <span className="product-name">{p.product_name}</span>
+          <span className="product-meta">
+            <ListingBadge type={p.Listing_Type} />
+            <span>{price(p.retail_price)}</span>
+            {p.size_ml ? <span>{bottleSize(p.size_ml)}</span> : null}
+            <span>PLU {p.plu}</span>
+          </span>
+        </span>
+        <span className="product-card-figures">
+          <strong>{p.total_bottles}</strong> {p.total_bottles === 1 ? 'bottle' : 'bottles'}
+          <span className="muted"> · {p.stores_with_stock} {p.stores_with_stock === 1 ? 'store' : 'stores'}</span>
+        </span>
+      </summary>
+      <div className="product-card-body">
+        {(stores.status === 'loading' || stores.status === 'idle') && (
+          <SkeletonList count={Math.min(Math.max(p.stores_with_stock, 1), 4)} height={52} label="Loading stores…" />
+        )}
+        {stores.status === 'error' && <ErrorRetry message="Failed to load the stores for this product." onRetry={() => void load()} />}
+        {stores.status === 'ready' &&
+          (stores.stores.length === 0 ? (
+            <p className="muted">No store has this product right now.</p>
+          ) : (
+            <ul className="store-lines">
+              {stores.stores.map((s) => (
+                <li key={s.store_id}>
+                  <div>
+                    <Link href={`/stores/${s.store_id}`} className="store-link">
+                      {s.nickname} <span className="muted">#{s.store_number}</span>
+                    </Link>
+                    {isMixedBeverage(s) && <span className="badge badge-mxb">MXB only</span>}
+                    <div className="muted small">{s.address}</div>
+                    {s.last_updated && <div className="muted small">Seen {usDateTime(s.last_updated)}</div>}
+                  </div>
+                  <div className="store-line-figures">
+                    <strong>{s.quantity}</strong>
+                    <span className="muted small">{s.quantity === 1 ? 'bottle' : 'bottles'}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,158 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import {
+  DEFAULT_SHIPMENT_DATE_RANGE,
+  SEARCH_DEBOUNCE_MS,
+  SHIPMENT_DATE_RANGES,
+  SHIPMENT_PRODUCT_TYPES,
+  SHIPMENT_VIEWS,
+  type ShipmentDateRange,
+  type ShipmentProductType,
+  type ShipmentView,
+} from '@/lib/reports-client/options';
+import { findWakeBoard } from '@/lib/reports-client/shipments';
+import type { Board, Shipment } from '@/lib/reports-client/types';
+import { apiFetch } from '../../_components/api';
+import { ErrorRetry } from '../../_components/reports/error-retry';
+import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
+import { Stats } from '../../_components/reports/stats';
+import { useResource, type Loaded } from '../../_components/reports/use-resource';
+import { ShipmentGroups } from './shipment-groups';
+
+const FAILED = 'Failed to fetch shipments data';
+
+async function loadShipments(query: string, signal: AbortSignal): Promise<Loaded<Shipment[]>> {
+  try {
+    const res = await apiFetch<{ success?: boolean; shipments?: Shipment[] }>(`/api/state/shipments?${query}`, { signal });
+    if (!res.ok || res.data.success === false || !Array.isArray(res.data.shipments)) return { ok: false, error: FAILED };
+    return { ok: true, data: res.data.shipments };
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    return { ok: false, error: FAILED };
+  }
+}
+
+async function loadBoards(signal: AbortSignal): Promise<Loaded<Board[]>> {
+  try {
+    const res = await apiFetch<Board[]>('/api/state/boards', { signal });
+    return res.ok && Array.isArray(res.data) ? { ok: true, data: res.data } : { ok: false, error: 'Failed to load boards' };
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    return { ok: false, error: 'Failed to load boards' };
+  }
+}
+
+export function StatewideShipments({ initialSearch }: { initialSearch: string }) {
+  const router = useRouter();
+  const [productType, setProductType] = useState<ShipmentProductType>('all-allocation-limited-barrel');
+  const [boardId, setBoardId] = useState('all');
+  const [dateRange, setDateRange] = useState<ShipmentDateRange>(DEFAULT_SHIPMENT_DATE_RANGE);
+  const [text, setText] = useState(initialSearch);
+  const [searchTerm, setSearchTerm] = useState(initialSearch.trim());
+  const [view, setView] = useState<ShipmentView>('product');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearchTerm(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const boards = useResource<Board[]>('boards', loadBoards);
+  const boardList = boards.state.status === 'ready' ? boards.state.data : [];
+  const wake = findWakeBoard(boardList);
+
+  const query = new URLSearchParams({ productType, boardId, searchTerm, dateRange }).toString();
+  const { state, reload } = useResource<Shipment[]>(query, (signal) => loadShipments(query, signal), FAILED);
+  const shipments = state.status === 'ready' ? state.data : [];
+
+  function back() {
+    if (window.history.length > 1) router.back();
+    else router.push('/warehouse-inventory');
+  }
+
+  return (
+    <>
+      <div className="row spread">
+        <button type="button" className="btn btn-secondary btn-sm" onClick={back}>
+          <span aria-hidden="true">←</span> Back
+        </button>
+        {wake && (
+          <button type="button" className="btn btn-secondary btn-sm" aria-pressed={boardId === String(wake.board_id)}
+            onClick={() => setBoardId(boardId === String(wake.board_id) ? 'all' : String(wake.board_id))}>
+            {boardId === String(wake.board_id) ? 'Showing Wake County' : 'Wake County only'}
+          </button>
+        )}
+      </div>
+
+      <form className="card filters filter-grid ship-filters" onSubmit={(e) => { e.preventDefault(); setSearchTerm(text.trim()); }} aria-label="Filters">
+        <div className="field span-2">
+          <label htmlFor="ship-search">Search</label>
+          <input id="ship-search" className="input" type="search" autoComplete="off" placeholder="Product name or NC code"
+            value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div className="field span-2">
+          <label htmlFor="ship-type">Product type</label>
+          <select id="ship-type" className="input" value={productType} onChange={(e) => setProductType(e.target.value as ShipmentProductType)}>
+            {SHIPMENT_PRODUCT_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>{t.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ship-board">Board</label>
+          <select id="ship-board" className="input" value={boardId} onChange={(e) => setBoardId(e.target.value)}>
+            <option value="all">All boards</option>
+            {boardList.map((b) => (
+              <option key={b.board_id} value={String(b.board_id)}>{b.board_name_clean}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ship-range">Dates</label>
+          <select id="ship-range" className="input" value={dateRange} onChange={(e) => setDateRange(e.target.value as ShipmentDateRange)}>
+            {SHIPMENT_DATE_RANGES.map((r) => (
+              <option key={r.value} value={r.value}>{r.label}</option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      <div className="seg" role="group" aria-label="View">
+        {SHIPMENT_VIEWS.map((v) => (
+          <button key={v.value} type="button" aria-pressed={view === v.value} onClick={() => setView(v.value)}>
+            {v.label}
+          </button>
+        ))}
+      </div>
+
+      {state.status === 'error' && <ErrorRetry message={state.error} onRetry={reload} />}
+      {(state.status === 'loading' || state.status === 'idle') && (
+        <>
+          <SkeletonStats count={4} />
+          <SkeletonList count={6} height={64} label="Loading shipments…" />
+        </>
+      )}
+      {state.status === 'ready' && (
+        <>
+          <Stats
+            label="Shipments summary"
+            items={[
+              { label: 'Shipments', value: shipments.length.toLocaleString('en-US') },
+              { label: 'Cases', value: shipments.reduce((n, s) => n + (s.cases ?? 0), 0).toLocaleString('en-US') },
+              { label: 'Products', value: new Set(shipments.map((s) => s.nc_code)).size },
+              { label: 'Boards', value: new Set(shipments.map((s) => s.board_id)).size },
+            ]}
+          />
+          {shipments.length === 0 ? (
+            <div className="card empty-state" data-testid="shipments-empty">
+              <p>No shipments match these filters. Try a longer date range or all boards.</p>
+            </div>
+          ) : (
+            <ShipmentGroups key={`${view}:${query}`} view={view} shipments={shipments} />
+          )}
+        </>
+      )}
+    </>
+  );
+}

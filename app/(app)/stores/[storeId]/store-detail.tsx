@@ -1,0 +1,132 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { usDate } from '@/lib/reports-client/format';
+import { deliveryDayLabel, deliveryIntervalLabel, isMixedBeverage } from '@/lib/reports-client/stores';
+import type { Store, StoreItem } from '@/lib/reports-client/types';
+import { apiFetch } from '../../../_components/api';
+import { ErrorRetry } from '../../../_components/reports/error-retry';
+import { getJson } from '../../../_components/reports/fetchers';
+import { SkeletonList } from '../../../_components/reports/skeleton';
+import { useResource, type Loaded } from '../../../_components/reports/use-resource';
+import { StoreHistory } from './store-history';
+import { StoreInventory } from './store-inventory';
+
+interface InventoryData {
+  store: Store;
+  inventory: StoreItem[];
+}
+
+async function loadStore(storeId: string, signal: AbortSignal): Promise<Loaded<InventoryData>> {
+  try {
+    const res = await apiFetch<{ success?: boolean; store?: Store; inventory?: StoreItem[] }>(
+      `/api/stores/${encodeURIComponent(storeId)}/inventory`,
+      { signal },
+    );
+    if (res.status === 404) return { ok: false, error: 'Store not found' };
+    if (!res.ok || res.data.success === false || !res.data.store) return { ok: false, error: 'Failed to fetch store data' };
+    return { ok: true, data: { store: res.data.store, inventory: res.data.inventory ?? [] } };
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    return { ok: false, error: 'Failed to fetch store data' };
+  }
+}
+
+export function StoreDetail({ storeId }: { storeId: string }) {
+  const router = useRouter();
+  // The store being switched to, until its page arrives (then the URL's store wins again).
+  const [switching, setSwitching] = useState<{ from: string; to: string } | null>(null);
+  const stores = useResource<{ stores: Store[] }>('stores', (signal) => getJson<{ stores: Store[] }>('/api/stores', 'Failed to fetch stores data', signal));
+  const detail = useResource<InventoryData>(storeId, (signal) => loadStore(storeId, signal), 'Failed to fetch store data');
+  const store = detail.state.status === 'ready' ? detail.state.data.store : null;
+  const storeList = stores.state.status === 'ready' ? stores.state.data.stores ?? [] : [];
+
+  return (
+    <div className="stack">
+      <div className="page-header">
+        <div>
+          <h1>{store ? store.nickname : detail.state.status === 'error' ? 'Store' : <span className="skeleton skeleton-title" aria-label="Loading store" />}</h1>
+          <p>{store ? `Store #${store.store_number} · ${store.region ?? 'Wake County'}` : 'Wake County ABC store'}</p>
+        </div>
+        <div className="field store-switch">
+          <label htmlFor="store-select">Switch store</label>
+          <select id="store-select" className="input" value={switching && switching.from === storeId ? switching.to : storeId} disabled={storeList.length === 0}
+            onChange={(e) => {
+              setSwitching({ from: storeId, to: e.target.value });
+              router.push(`/stores/${e.target.value}`);
+            }}>
+            {storeList.length === 0 && <option value={storeId}>Loading stores…</option>}
+            {storeList.map((s) => (
+              <option key={s.store_id} value={String(s.store_id)}>
+                #{s.store_number} {s.nickname}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {detail.state.status === 'error' && (
+        <ErrorRetry message={detail.state.error} onRetry={detail.state.error === 'Store not found' ? undefined : detail.reload} />
+      )}
+      {detail.state.status === 'loading' && (
+        <>
+          <div className="skeleton" style={{ height: 172 }} aria-hidden="true" />
+          <SkeletonList count={4} height={80} label="Loading the store…" />
+        </>
+      )}
+      {store && detail.state.status === 'ready' && (
+        <>
+          <StoreInfo store={store} />
+          <StoreInventory items={detail.state.data.inventory} />
+        </>
+      )}
+      {detail.state.status !== 'error' && <StoreHistory storeId={storeId} />}
+    </div>
+  );
+}
+
+function StoreInfo({ store }: { store: Store }) {
+  return (
+    <section className="card" aria-label="Store information">
+      <dl className="kv store-info">
+        <div className="wide">
+          <dt>Address</dt>
+          <dd>{store.address}</dd>
+        </div>
+        {store.phone && (
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}>{store.phone}</a>
+            </dd>
+          </div>
+        )}
+        {store.hours && (
+          <div className="wide">
+            <dt>Hours</dt>
+            <dd>{store.hours}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Delivery day</dt>
+          <dd data-testid="delivery-day">{deliveryDayLabel(store.delivery_day)}</dd>
+        </div>
+        <div>
+          <dt>Delivery interval</dt>
+          <dd data-testid="delivery-interval">{deliveryIntervalLabel(store.delivery_interval_days)}</dd>
+        </div>
+        <div>
+          <dt>Last delivery</dt>
+          <dd data-testid="last-delivery">{usDate(store.last_delivery_date)}</dd>
+        </div>
+        {isMixedBeverage(store) && (
+          <div className="wide">
+            <dt>Customers</dt>
+            <dd>Mixed-beverage permit holders only</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+'use client';
+
+import { useDeferredValue, useState } from 'react';
+import { WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
+import { usDate, usDateTime } from '@/lib/reports-client/format';
+import { DEFAULT_WAREHOUSE_PERIOD, WAREHOUSE_PERIODS, type WarehousePeriod } from '@/lib/reports-client/options';
+import type { WarehouseMeta, WarehouseProduct } from '@/lib/reports-client/types';
+import {
+  DEFAULT_WAREHOUSE_FILTERS,
+  filterWarehouse,
+  WAREHOUSE_TYPE_FILTERS,
+  type WarehouseFilters,
+  type WarehouseTypeFilter,
+} from '@/lib/reports-client/warehouse';
+import { apiFetch } from '../../_components/api';
+import { ErrorRetry } from '../../_components/reports/error-retry';
+import { readCache, writeCache } from '../../_components/reports/local-cache';
+import { SkeletonGrid } from '../../_components/reports/skeleton';
+import { useResource, type Loaded } from '../../_components/reports/use-resource';
+import { WarehouseCard } from './warehouse-card';
+
+interface WarehouseData {
+  products: WarehouseProduct[];
+  meta: WarehouseMeta;
+}
+
+const PAGE = 60;
+const FAILED = 'Failed to fetch warehouse inventory';
+
+/**
+ * Cached per period for 4 hours; each visit revalidates with If-None-Match (the cached meta.file_modified)
+ * and a 304 keeps the cache. Without a connection a fresh cache is shown as it is.
+ */
+async function loadWarehouse(period: WarehousePeriod, signal: AbortSignal): Promise<Loaded<WarehouseData>> {
+  const key = warehouseCacheKey(period);
+  const cached = readCache<WarehouseData>(key, WAREHOUSE_TTL_MS);
+  const tag = cached?.value.meta?.file_modified;
+  try {
+    const res = await apiFetch<{ success?: boolean; products?: WarehouseProduct[]; meta?: WarehouseMeta; error?: string }>(
+      `/api/reports/warehouse-inventory?timePeriod=${period}`,
+      { signal, headers: tag ? { 'If-None-Match': tag } : undefined },
+    );
+    if (res.status === 304 && cached) return { ok: true, data: cached.value };
+    if (!res.ok) return { ok: false, error: res.data.error || FAILED };
+    if (!res.data.success || !res.data.products) return { ok: false, error: res.data.error || 'Unknown error occurred' };
+    const data: WarehouseData = { products: res.data.products, meta: res.data.meta ?? ({} as WarehouseMeta) };
+    writeCache(key, data);
+    return { ok: true, data };
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    // No connection (a store's back room): a fresh cached copy beats an error.
+    return cached ? { ok: true, data: cached.value } : { ok: false, error: FAILED };
+  }
+}
+
+export function WarehouseInventory() {
+  const [period, setPeriod] = useState<WarehousePeriod>(DEFAULT_WAREHOUSE_PERIOD);
+  const [filters, setFilters] = useState<WarehouseFilters>(DEFAULT_WAREHOUSE_FILTERS);
+  const [limit, setLimit] = useState(PAGE);
+  const search = useDeferredValue(filters.search);
+  const { state, reload } = useResource<WarehouseData>(period, (signal) => loadWarehouse(period, signal), FAILED);
+
+  function update(patch: Partial<WarehouseFilters>) {
+    setFilters((f) => ({ ...f, ...patch }));
+    setLimit(PAGE);
+  }
+
+  const all = state.status === 'ready' ? state.data.products : [];
+  const visible =
+    state.status === 'ready'
+      ? filterWarehouse(all, { ...filters, search }).sort(
+          (a, b) => (b.current_inventory ?? 0) - (a.current_inventory ?? 0) || a.product_name.localeCompare(b.product_name),
+        )
+      : [];
+
+  return (
+    <>
+      <form className="card filters filter-grid wh-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
+        <div className="field span-2">
+          <label htmlFor="wh-search">Search</label>
+          <input id="wh-search" className="input" type="search" autoComplete="off" placeholder="Name or PLU" value={filters.search}
+            onChange={(e) => update({ search: e.target.value })} />
+        </div>
+        <div className="field span-2">
+          <label htmlFor="wh-type">Product type</label>
+          <select id="wh-type" className="input" value={filters.type} onChange={(e) => update({ type: e.target.value as WarehouseTypeFilter })}>
+            {WAREHOUSE_TYPE_FILTERS.map((t) => (
+              <option key={t.value} value={t.value}>{t.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="wh-period">Time period</label>
+          <select id="wh-period" className="input" value={period}
+            onChange={(e) => {
+              setPeriod(e.target.value as WarehousePeriod);
+              setLimit(PAGE);
+            }}>
+            {WAREHOUSE_PERIODS.map((p) => (
+              <option key={p.value} value={p.value}>{p.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field checkbox-field">
+          <label className="checkbox">
+            <input type="checkbox" checked={filters.hideZeroActivity} onChange={(e) => update({ hideZeroActivity: e.target.checked })} />
+            <span>Hide zero activity</span>
+          </label>
+          <span className="hint">Products with no bottles at any time in the period.</span>
+        </div>
+      </form>
+
+      {state.status === 'error' && <ErrorRetry message={state.error} onRetry={reload} />}
+      {(state.status === 'loading' || state.status === 'idle') && <SkeletonGrid count={6} height={196} label="Loading warehouse inventory…" />}
+      {state.status === 'ready' && (
+        <>
+          <p className="muted small" aria-live="polite" data-testid="warehouse-count">
+            Showing {Math.min(limit, visible.length)} of {visible.length} products
+            {visible.length !== all.length ? ` (${all.length} in total)` : ''}
+            {state.data.meta?.startDate ? ` · ${usDate(state.data.meta.startDate)} – ${usDate(state.data.meta.endDate)}` : ''}
+            {state.data.meta?.file_modified && usDateTime(state.data.meta.file_modified) !== '—'
+              ? ` · last warehouse check ${usDateTime(state.data.meta.file_modified)}`
+              : ''}
+          </p>
+          {visible.length === 0 ? (
+            <div className="card empty-state">
+              <p>No products match these filters.</p>
+            </div>
+          ) : (
+            <ul className="card-grid list-plain" aria-label="Warehouse products">
+              {visible.slice(0, limit).map((p) => (
+                <li key={p.plu || p.nc_code || p.product_name}>
+                  <WarehouseCard product={p} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {visible.length > limit && (
+            <button type="button" className="btn btn-secondary btn-block" onClick={() => setLimit((l) => l + PAGE)}>
+              Show more ({visible.length - limit} left)
+            </button>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { route } from '@/lib/api/handler';
+import { storesWithoutDeliveries } from '@/lib/reports/delivery-analysis';
+
+const ids = (name: string) =>
+  z
+    .array(z.number({ error: `${name} must be a list of store ids` }).int(`${name} must be a list of store ids`).min(1).max(2_147_483_647), {
+      error: `${name} must be a list of store ids`,
+    })
+    .max(1000, `${name} may hold at most 1000 ids`)
+    .default([]);
+
+const body = z.object(
+  { deliveredStoreIds: ids('deliveredStoreIds'), otherDropStoreIds: ids('otherDropStoreIds') },
+  { error: 'Request body must be an object with deliveredStoreIds and otherDropStoreIds' },
+);
+
+export const POST = route({ access: 'user', body }, async ({ body }) =>
+  storesWithoutDeliveries(body.deliveredStoreIds, body.otherDropStoreIds),
+);

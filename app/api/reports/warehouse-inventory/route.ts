@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { route } from '@/lib/api/handler';
+import { oneOf } from '@/lib/reports/params';
+import { jsonResponse } from '@/lib/reports/sql';
+import { TIME_PERIODS, warehouseInventory } from '@/lib/reports/warehouse';
+
+const query = z.object({ timePeriod: oneOf('timePeriod', TIME_PERIODS).default('last_30_days') });
+
+export const GET = route({ access: 'user', query }, async ({ req, query }) => {
+  const answer = await warehouseInventory(query.timePeriod, req.headers.get('if-none-match'));
+  // Revalidated on every use (no-cache): the client keeps the answer and sends its version back.
+  const headers = { ETag: `"${answer.etag}"`, 'Cache-Control': 'private, no-cache' };
+  if (answer.notModified) return new Response(null, { status: 304, headers });
+  return jsonResponse(answer.json, headers);
+});

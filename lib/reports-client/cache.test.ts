@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DELIVERY_ANALYSIS_TTL_MS,
+  deliveryAnalysisCacheKey,
+  isFresh,
+  readEntry,
+  WAREHOUSE_TTL_MS,
+  warehouseCacheKey,
+  writeEntry,
+  type KeyValueStore,
+} from './cache.ts';
+
+function memoryStore(): KeyValueStore & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+describe('report cache keys', () => {
+  it('keys delivery analysis by product, weeks and the other-drops flag', () => {
+    const keys = new Set([
+      deliveryAnalysisCacheKey('12345', 0, false),
+      deliveryAnalysisCacheKey('12345', 1, false),
+      deliveryAnalysisCacheKey('12345', 0, true),
+      deliveryAnalysisCacheKey('54321', 0, false),
+    ]);
+    expect(keys.size).toBe(4);
+    expect(deliveryAnalysisCacheKey('12345', 2, true)).toBe(deliveryAnalysisCacheKey('12345', 2, true));
+  });
+
+  it('keys warehouse inventory by time period', () => {
+    expect(warehouseCacheKey('last_30_days')).not.toBe(warehouseCacheKey('last_90_days'));
+  });
+
+  it('uses 30 minutes for delivery analysis and 4 hours for the warehouse', () => {
+    expect(DELIVERY_ANALYSIS_TTL_MS).toBe(1_800_000);
+    expect(WAREHOUSE_TTL_MS).toBe(14_400_000);
+  });
+});
+
+describe('cache entries', () => {
+  const t0 = 1_750_000_000_000;
+
+  it('is fresh until the TTL has passed', () => {
+    expect(isFresh(t0, DELIVERY_ANALYSIS_TTL_MS, t0)).toBe(true);
+    expect(isFresh(t0, DELIVERY_ANALYSIS_TTL_MS, t0 + DELIVERY_ANALYSIS_TTL_MS - 1)).toBe(true);
+    expect(isFresh(t0, DELIVERY_ANALYSIS_TTL_MS, t0 + DELIVERY_ANALYSIS_TTL_MS)).toBe(false);
+    expect(isFresh(t0 + 60_000, DELIVERY_ANALYSIS_TTL_MS, t0)).toBe(false); // saved "in the future": clock changed
+  });
+
+  it('reads back what was written while fresh, and drops it once expired', () => {
+    const store = memoryStore();
+    const key = warehouseCacheKey('last_30_days');
+    expect(writeEntry(store, key, { etag: 'v1', rows: [1, 2] }, t0)).toBe(true);
+    expect(readEntry(store, key, WAREHOUSE_TTL_MS, t0 + 1000)).toEqual({ savedAt: t0, value: { etag: 'v1', rows: [1, 2] } });
+    expect(readEntry(store, key, WAREHOUSE_TTL_MS, t0 + WAREHOUSE_TTL_MS)).toBeNull();
+    expect(store.map.has(key)).toBe(false);
+  });
+
+  it('drops unreadable entries and survives a storage that throws', () => {
+    const store = memoryStore();
+    store.setItem('k', '{not json');
+    expect(readEntry(store, 'k', 1000, t0)).toBeNull();
+    expect(store.map.has('k')).toBe(false);
+    store.setItem('k', JSON.stringify({ value: 1 }));
+    expect(readEntry(store, 'k', 1000, t0)).toBeNull();
+
+    const broken: KeyValueStore = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {},
+    };
+    expect(readEntry(broken, 'k', 1000, t0)).toBeNull();
+    expect(writeEntry(broken, 'k', 1, t0)).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+// Local (browser) caching rules for the report screens. Pure: the storage is passed in, so the rules
+// are tested without a browser; app/_components/reports/local-cache.ts binds them to localStorage.
+
+export const DELIVERY_ANALYSIS_TTL_MS = 30 * 60 * 1000;
+export const WAREHOUSE_TTL_MS = 4 * 60 * 60 * 1000;
+
+export interface CacheEntry<T> {
+  savedAt: number;
+  value: T;
+}
+
+/** The minimal part of the Web Storage API the cache needs. */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export function deliveryAnalysisCacheKey(plu: string, weeksBack: number, includeOtherDrops: boolean): string {
+  return `nbt:delivery-analysis:v1:${plu}:${weeksBack}:${includeOtherDrops ? 'with-other-drops' : 'deliveries-only'}`;
+}
+
+export function warehouseCacheKey(timePeriod: string): string {
+  return `nbt:warehouse-inventory:v1:${timePeriod}`;
+}
+
+export function isFresh(savedAt: number, ttlMs: number, now: number): boolean {
+  return Number.isFinite(savedAt) && savedAt <= now && now - savedAt < ttlMs;
+}
+
+/** The stored value when present, well-formed and younger than ttlMs; an expired or broken entry is removed. */
+export function readEntry<T>(store: KeyValueStore, key: string, ttlMs: number, now: number): CacheEntry<T> | null {
+  let raw: string | null;
+  try {
+    raw = store.getItem(key);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    const entry = JSON.parse(raw) as CacheEntry<T>;
+    if (entry && typeof entry.savedAt === 'number' && 'value' in entry && isFresh(entry.savedAt, ttlMs, now)) return entry;
+  } catch {
+    // fall through: unreadable entries are dropped
+  }
+  try {
+    store.removeItem(key);
+  } catch {
+    // storage unavailable
+  }
+  return null;
+}
+
+/** Saves a value; a full or unavailable storage is not an error (the screen simply fetches again). */
+export function writeEntry<T>(store: KeyValueStore, key: string, value: T, now: number): boolean {
+  try {
+    store.setItem(key, JSON.stringify({ savedAt: now, value } satisfies CacheEntry<T>));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,52 @@
+// Listing types: Allocation, Limited and Barrel are "hunted"; Unknown (new to the catalog) is treated as
+// hunted too; Listed is everyday stock.
+
+export const LISTING_TYPES = ['Allocation', 'Limited', 'Barrel', 'Listed', 'Unknown'] as const;
+export const HUNTED_TYPES = ['Allocation', 'Limited', 'Barrel', 'Unknown'] as const;
+
+/** The type as one of ours ("allocated" and odd casing included); anything else is Unknown. */
+export function normalizeListingType(value: string | null | undefined): string {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === 'allocation' || v === 'allocated') return 'Allocation';
+  if (v === 'limited') return 'Limited';
+  if (v === 'barrel') return 'Barrel';
+  if (v === 'listed') return 'Listed';
+  return 'Unknown';
+}
+
+/** Sort order for type badges: hunted types first, in the order above. */
+export function compareListingTypes(a: string, b: string): number {
+  const ia = (LISTING_TYPES as readonly string[]).indexOf(normalizeListingType(a));
+  const ib = (LISTING_TYPES as readonly string[]).indexOf(normalizeListingType(b));
+  return ia - ib || a.localeCompare(b);
+}
+
+/** With nothing selected every type passes; otherwise only the selected types do. */
+export function typePasses(type: string | null | undefined, selected: ReadonlySet<string>): boolean {
+  return selected.size === 0 || selected.has(normalizeListingType(type));
+}
+
+/** Toggles one type in a selection (returns a new set). */
+export function toggleType(selected: ReadonlySet<string>, type: string): Set<string> {
+  const next = new Set(selected);
+  const key = normalizeListingType(type);
+  if (next.has(key)) next.delete(key);
+  else next.add(key);
+  return next;
+}
+
+/** Case- and accent-insensitive "contains" for searching by name; a PLU/NC code matches by prefix. */
+export function matchesSearch(query: string, name: string | null | undefined, code?: string | null): boolean {
+  const q = fold(query);
+  if (!q) return true;
+  if (fold(name ?? '').includes(q)) return true;
+  return Boolean(code && code.toLowerCase().startsWith(q));
+}
+
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
+}

@@ -1,0 +1,131 @@
+import { ApiError } from '../api/errors.ts';
+import { db, Prisma } from '../db/index.ts';
+import { addDays, nyDate, nyDayRange, weekdayOf } from '../time.ts';
+import { ARRIVAL, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeFields, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
+import type { Store } from './stores.ts';
+
+// Delivery Analysis: how one product was spread over Wake's stores since Monday of the current New York
+// week minus `weeksBack` weeks, compared with what the warehouse shipped to Wake (board 179) meanwhile.
+// A product's deliveries come from (plu, change_type, checked_at); the other hunted drops from the same
+// index, one range per hunted product, so a 5-week range never scans the Listed rows.
+
+export interface DeliveryAnalysisRequest {
+  plu: string;
+  weeksBack: number;
+  includeOtherDrops: boolean;
+}
+
+interface StoreRef {
+  store_id: number;
+  nickname: string;
+  store_number: number;
+  address: string;
+  mixed_beverage: 1 | 0;
+}
+
+export interface Delivery extends StoreRef {
+  history_id: number;
+  delivery_date: string;
+  quantity: number;
+}
+
+export interface OtherDropStore extends StoreRef {
+  received_products: string;
+  received_plus: string;
+}
+
+export interface DeliveryAnalysis {
+  product: { name: string; plu: string; bottles_per_case: number };
+  dateRange: { startDate: string; endDate: string };
+  shipmentInfo: { totalCases: number };
+  summary: { totalCasesDelivered: number; uniqueStores: number };
+  deliveries: Delivery[];
+  storesWithOtherDrops: OtherDropStore[];
+}
+
+const MONDAY_OFFSET: Record<string, number> = { Monday: 0, Tuesday: 1, Wednesday: 2, Thursday: 3, Friday: 4, Saturday: 5, Sunday: 6 };
+
+/** Monday of the current New York week minus `weeksBack` weeks, through today (both YYYY-MM-DD). */
+export function analysisRange(weeksBack: number, now = new Date()): { startDate: string; endDate: string } {
+  const today = nyDate(now);
+  return { startDate: addDays(today, -MONDAY_OFFSET[weekdayOf(today)] - 7 * weeksBack), endDate: today };
+}
+
+export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = new Date()): Promise<{ success: true; analysis: DeliveryAnalysis }> {
+  const { plu, weeksBack, includeOtherDrops } = request;
+  const { startDate, endDate } = analysisRange(weeksBack, now);
+  const from = nyDayRange(startDate).start.toISOString();
+  const until = nyDayRange(endDate).end.toISOString();
+
+  const otherDrops = includeOtherDrops
+    ? Prisma.sql`(
+        SELECT json_agg(o ORDER BY o.store_number) FROM (
+          SELECT ${storeRefFields('s')},
+                 string_agg(r.name, ', ' ORDER BY r.name, r.plu) AS received_products,
+                 string_agg(r.plu, ', ' ORDER BY r.name, r.plu) AS received_plus
+          FROM stores s
+          JOIN (
+            SELECT DISTINCT h.store_id, p.plu, p.name
+            FROM products p
+            JOIN inventory_history h ON h.plu = p.plu
+            WHERE p.listing_type IN ${HUNTED} AND p.plu <> ${plu} AND h.change_type IN ${ARRIVAL}
+              AND h.checked_at >= ${from}::timestamptz AND h.checked_at < ${until}::timestamptz
+          ) r ON r.store_id = s.id
+          WHERE s.board_id = ${WAKE_BOARD_ID} AND NOT s.mixed_beverage
+            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.store_id = s.id)
+          GROUP BY s.id
+        ) o
+      )`
+    : Prisma.sql`NULL::json`;
+
+  const [row] = await db.$queryRaw<
+    { product: { name: string; plu: string; bottles_per_case: number | null } | null; deliveries: Delivery[] | null; shipped_units: number; other_drops: OtherDropStore[] | null }[]
+  >`
+    WITH deliveries AS (
+      SELECT h.id AS history_id, to_char((h.checked_at AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS delivery_date,
+             ${storeRefFields('s')}, h.delta AS quantity, h.checked_at
+      FROM inventory_history h
+      JOIN stores s ON s.id = h.store_id AND s.board_id = ${WAKE_BOARD_ID}
+      WHERE h.plu = ${plu} AND h.change_type IN ${ARRIVAL}
+        AND h.checked_at >= ${from}::timestamptz AND h.checked_at < ${until}::timestamptz
+    )
+    SELECT
+      (SELECT json_build_object('name', name, 'plu', plu, 'bottles_per_case', bottles_per_case) FROM products WHERE plu = ${plu}) AS product,
+      (SELECT json_agg(x ORDER BY d.checked_at DESC, d.store_number, d.history_id) FROM deliveries d
+        CROSS JOIN LATERAL (SELECT d.history_id, d.delivery_date, d.store_id, d.nickname, d.store_number, d.address, d.quantity, d.mixed_beverage) x
+      ) AS deliveries,
+      (SELECT COALESCE(sum(units), 0)::int FROM shipments
+        WHERE plu = ${plu} AND board_id = ${WAKE_BOARD_ID} AND ship_date BETWEEN ${startDate}::date AND ${endDate}::date) AS shipped_units,
+      ${otherDrops} AS other_drops`;
+
+  if (!row.product) throw new ApiError('not_found', `No product with PLU ${plu}`);
+  // Unknown case size: counted as 6 bottles a case (DEFAULT_BOTTLES_PER_CASE), and said so by returning
+  // the size used, so the screen's per-delivery cases add up to totalCasesDelivered.
+  const bottlesPerCase = row.product.bottles_per_case && row.product.bottles_per_case > 0 ? row.product.bottles_per_case : DEFAULT_BOTTLES_PER_CASE;
+  const deliveries = row.deliveries ?? [];
+  return {
+    success: true,
+    analysis: {
+      product: { name: row.product.name, plu: row.product.plu, bottles_per_case: bottlesPerCase },
+      dateRange: { startDate, endDate },
+      shipmentInfo: { totalCases: casesOf(row.shipped_units, bottlesPerCase) },
+      summary: {
+        totalCasesDelivered: deliveries.reduce((sum, d) => sum + casesOf(d.quantity, bottlesPerCase), 0),
+        uniqueStores: new Set(deliveries.map((d) => d.store_id)).size,
+      },
+      deliveries,
+      storesWithOtherDrops: row.other_drops ?? [],
+    },
+  };
+}
+
+/** Wake retail stores (not the mixed-beverage outlet) in neither list, by store number. */
+export async function storesWithoutDeliveries(deliveredStoreIds: number[], otherDropStoreIds: number[]): Promise<{ success: true; stores: Store[] }> {
+  const excluded = [...new Set([...deliveredStoreIds, ...otherDropStoreIds])];
+  const [row] = await db.$queryRaw<{ stores: Store[] }[]>`
+    SELECT COALESCE(json_agg(x ORDER BY x.store_number), '[]'::json) AS stores FROM (
+      SELECT ${storeFields('s')} FROM stores s
+      WHERE s.board_id = ${WAKE_BOARD_ID} AND NOT s.mixed_beverage AND NOT (s.id = ANY(${excluded}::int[]))
+    ) x`;
+  return { success: true, stores: row.stores };
+}

@@ -1,0 +1,103 @@
+import { ApiError } from '../api/errors.ts';
+import { db } from '../db/index.ts';
+import { HUNTED, huntedFirst, isoInstant, likeEscape, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
+
+// Current Inventory: what is on Wake's shelves now (store_inventory), per hunted product; the stores of
+// one product; and the product search of the delivery-analysis screen.
+
+export interface AllocatedProduct {
+  plu: string;
+  product_name: string;
+  Listing_Type: string;
+  retail_price: number | null;
+  size_ml: number | null;
+  total_bottles: number;
+  stores_with_stock: number;
+  stores: [];
+}
+
+export interface InventorySummary {
+  totalProducts: number;
+  totalBottles: number;
+  uniqueStores: number;
+  byListingType: Record<string, number>;
+}
+
+export interface StoreStock {
+  store_id: number;
+  nickname: string;
+  store_number: number;
+  address: string;
+  mixed_beverage: 1 | 0;
+  quantity: number;
+  last_updated: string;
+}
+
+export interface SearchResult {
+  name: string;
+  plu: string;
+  retail_price: number | null;
+  brand_name: string;
+}
+
+/** Hunted products with bottles at any Wake store now, most bottles first, and the totals. */
+export async function allocatedCurrent(): Promise<{ success: true; products: AllocatedProduct[]; summary: InventorySummary }> {
+  const [row] = await db.$queryRaw<{ products: AllocatedProduct[]; summary: InventorySummary }[]>`
+    WITH stock AS (
+      SELECT si.plu, si.store_id, si.quantity
+      FROM store_inventory si
+      JOIN products p ON p.plu = si.plu AND p.listing_type IN ${HUNTED}
+      JOIN stores s ON s.id = si.store_id AND s.board_id = ${WAKE_BOARD_ID}
+      WHERE si.quantity > 0
+    ), per_product AS (
+      SELECT p.plu, p.name AS product_name, p.listing_type AS "Listing_Type", p.retail_price, p.size_ml,
+             sum(st.quantity)::int AS total_bottles, count(*)::int AS stores_with_stock, '[]'::json AS stores
+      FROM stock st JOIN products p ON p.plu = st.plu
+      GROUP BY p.plu
+    )
+    SELECT
+      COALESCE((SELECT json_agg(x ORDER BY x.total_bottles DESC, x.product_name, x.plu) FROM per_product x), '[]'::json) AS products,
+      json_build_object(
+        'totalProducts', (SELECT count(*) FROM per_product),
+        'totalBottles', (SELECT COALESCE(sum(total_bottles), 0) FROM per_product),
+        'uniqueStores', (SELECT count(DISTINCT store_id) FROM stock),
+        'byListingType', COALESCE((SELECT json_object_agg("Listing_Type", n) FROM (
+          SELECT "Listing_Type", count(*) AS n FROM per_product GROUP BY 1 ORDER BY 1) t), '{}'::json)
+      ) AS summary`;
+  return { success: true, products: row.products, summary: row.summary };
+}
+
+/** Wake stores holding a product now, most bottles first. 404 for a PLU the catalog does not know. */
+export async function productStores(plu: string): Promise<{ success: true; stores: StoreStock[] }> {
+  const [row] = await db.$queryRaw<{ known: boolean; stores: StoreStock[] }[]>`
+    SELECT EXISTS (SELECT 1 FROM products WHERE plu = ${plu}) AS known,
+      COALESCE((SELECT json_agg(x ORDER BY x.quantity DESC, x.store_number) FROM (
+        SELECT ${storeRefFields('s')}, si.quantity, ${isoInstant('si.last_updated')} AS last_updated
+        FROM store_inventory si JOIN stores s ON s.id = si.store_id AND s.board_id = ${WAKE_BOARD_ID}
+        WHERE si.plu = ${plu} AND si.quantity > 0
+      ) x), '[]'::json) AS stores`;
+  if (!row.known) throw new ApiError('not_found', `No product with PLU ${plu}`);
+  return { success: true, stores: row.stores };
+}
+
+export const SEARCH_LIMIT = 20;
+
+/**
+ * Products whose name contains the term (any case) or whose PLU starts with it, at most 20: hunted first,
+ * then the exact PLU, names starting with the term, the rest by name.
+ */
+export async function searchProducts(term: string): Promise<{ success: true; products: SearchResult[] }> {
+  const escaped = likeEscape(term);
+  const [row] = await db.$queryRaw<{ products: SearchResult[] }[]>`
+    SELECT COALESCE(json_agg(json_build_object('name', x.name, 'plu', x.plu, 'retail_price', x.retail_price, 'brand_name', x.name)
+                             ORDER BY x.hunted, x.rank, x.name, x.plu), '[]'::json) AS products
+    FROM (
+      SELECT p.name, p.plu, p.retail_price, ${huntedFirst('p.listing_type')} AS hunted,
+             (CASE WHEN p.plu = ${term} THEN 0 WHEN p.name ILIKE ${`${escaped}%`} THEN 1 ELSE 2 END) AS rank
+      FROM products p
+      WHERE p.name ILIKE ${`%${escaped}%`} OR p.plu LIKE ${`${escaped}%`}
+      ORDER BY ${huntedFirst('p.listing_type')}, rank, p.name, p.plu
+      LIMIT ${SEARCH_LIMIT}
+    ) x`;
+  return { success: true, products: row.products };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// Request parameters of the report calls. Every message says what a good value looks like, so a bad
+// request answers 400 with something a person can act on (lib/api turns the first issue into `error`).
+
+/** A real calendar date as YYYY-MM-DD (2026-02-30 is refused), years 2000-2099. */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 2000 || y > 2099) return false;
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+export const ymd = (name: string) =>
+  z.string({ error: `${name} must be a date as YYYY-MM-DD` }).refine(isCalendarDate, `${name} must be a valid date as YYYY-MM-DD`);
+
+/** A route segment that must be a positive whole number (store ids, board ids). */
+export const idText = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a positive whole number`)
+    .transform(Number)
+    .refine((n) => n > 0, `${name} must be a positive whole number`);
+
+/** A 5-digit NC code (PLU), leading zeros kept. */
+export const plu = z
+  .string({ error: 'plu must be a 5-digit NC code, e.g. "27090"' })
+  .trim()
+  .regex(/^\d{5}$/, 'plu must be a 5-digit NC code, e.g. "27090"');
+
+export const pluParams = z.object({ plu });
+export const storeIdParams = z.object({ storeId: idText('storeId') });
+
+/** One of a fixed set of strings; the message lists them. */
+export function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` });
+}

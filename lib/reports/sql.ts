@@ -1,0 +1,68 @@
+import { Prisma } from '../db/index.ts';
+import { WAKE_BOARD_ID } from '../ingest/poll-wake.ts';
+
+// Shared pieces of the report queries. The reports build their answers as JSON inside Postgres
+// (json_agg over rows whose column names are the contract's field names): one round trip, exact field
+// names and types (numeric prices become JSON numbers, bigint ids plain numbers), and no per-row work in
+// Node for lists of thousands of rows. Large answers (hundreds of KB: warehouse, store history and
+// inventory, shipments) come back as JSON text and go out as the response body unchanged, instead of
+// being parsed into objects and serialised again.
+
+/** JSON text whose content is a T (documentation for the reader; a string at run time). */
+export type JsonText<T> = string & { readonly __json?: T };
+
+/** The HTTP answer for JSON text made by Postgres. */
+export function jsonResponse(text: JsonText<unknown>, headers: Record<string, string> = {}): Response {
+  return new Response(text, { headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+export { WAKE_BOARD_ID };
+
+/** What hunters chase. Unknown products (new to the catalog, not typed by the warehouse yet) count too. */
+export const HUNTED_TYPES = ['Allocation', 'Limited', 'Barrel', 'Unknown'] as const;
+
+/** `listing_type IN ${HUNTED}`: a literal list, so the planner sees the constants. */
+export const HUNTED = Prisma.raw(`('Allocation', 'Limited', 'Barrel', 'Unknown')`);
+
+/** `change_type IN ${ARRIVAL}`: history rows that are arrivals (stock went up). */
+export const ARRIVAL = Prisma.raw(`('first', 'increase')`);
+
+/** Used when the catalog does not know a product's case size: 6 is the most common case for spirits. */
+export const DEFAULT_BOTTLES_PER_CASE = 6;
+
+/** ISO-8601 UTC text of a timestamptz column, e.g. 2026-03-10T14:15:00.000Z. */
+export const isoInstant = (column: string) => Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The New York calendar date of a timestamptz column (a SQL date). */
+export const nyDateOf = (column: string) => Prisma.raw(`(${column} AT TIME ZONE 'America/New_York')::date`);
+
+/** 0 for hunted listing types, 1 for Listed: `ORDER BY ${huntedFirst('p.listing_type')}`. */
+export const huntedFirst = (column: string) => Prisma.raw(`(CASE WHEN ${column} IN ('Allocation', 'Limited', 'Barrel', 'Unknown') THEN 0 ELSE 1 END)`);
+
+/** Cases for a number of bottles: rounded up, at least 1 when there are any (unknown case size: 6). */
+export function casesOf(bottles: number, bottlesPerCase: number | null): number {
+  if (!(bottles > 0)) return 0;
+  const perCase = bottlesPerCase && bottlesPerCase > 0 ? bottlesPerCase : DEFAULT_BOTTLES_PER_CASE;
+  return Math.max(1, Math.ceil(bottles / perCase));
+}
+
+/** SQL twin of casesOf for a units column and a bottles_per_case column. */
+export const casesSql = (units: string, bottlesPerCase: string) =>
+  Prisma.raw(
+    `(CASE WHEN ${units} > 0 THEN ceil(${units}::numeric / COALESCE(NULLIF(${bottlesPerCase}, 0), ${DEFAULT_BOTTLES_PER_CASE}))::int ELSE 0 END)`,
+  );
+
+/** The Store fields of the contract, from a `stores` alias. */
+export const storeFields = (s: string) =>
+  Prisma.raw(
+    `${s}.id AS store_id, ${s}.store_number, ${s}.nickname, ${s}.address, ${s}.city, ${s}.region, ${s}.phone, ${s}.hours,
+     ${s}.mixed_beverage::int AS mixed_beverage, ${s}.delivery_day, ${s}.delivery_interval_days,
+     to_char(${s}.last_delivery_date, 'YYYY-MM-DD') AS last_delivery_date`,
+  );
+
+/** The short store reference (deliveries, other drops, stock): id, nickname, number, address, mixed beverage. */
+export const storeRefFields = (s: string) =>
+  Prisma.raw(`${s}.id AS store_id, ${s}.nickname, ${s}.store_number, ${s}.address, ${s}.mixed_beverage::int AS mixed_beverage`);
+
+/** LIKE's wildcards taken literally: searching "100%" looks for a percent sign. */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');

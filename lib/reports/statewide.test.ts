@@ -1,0 +1,142 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as boardsRoute } from '@/app/api/state/boards/route';
+import { GET as productsRoute } from '@/app/api/state/products/route';
+import { GET as shipmentsRoute } from '@/app/api/state/shipments/route';
+import { TestClient } from '@/lib/testing/api';
+import { expectClientError, HUNTED_SQL, query, signedIn, withReportsDatabase } from './testing.ts';
+
+// GET /api/state/boards, /api/state/products and /api/state/shipments against the seeded demo shipments
+// (today is Wednesday 11 March 2026 in New York).
+
+withReportsDatabase();
+
+let browser: TestClient;
+beforeAll(async () => {
+  browser = await signedIn();
+});
+
+describe('GET /api/state/boards', () => {
+  it('answers every board as a plain array, by name', async () => {
+    const res = await browser.call(boardsRoute, '/api/state/boards');
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.json)).toBe(true);
+    const boards = res.json as unknown as { board_id: number; board_name_clean: string }[];
+    expect(boards).toHaveLength(173);
+    expect(boards).toContainEqual({ board_id: 179, board_name_clean: 'Wake County' });
+    const names = boards.map((b) => b.board_name_clean);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('is 401 without a session', async () => {
+    expectClientError(await new TestClient().call(boardsRoute, '/api/state/boards'), 401);
+  });
+});
+
+describe('GET /api/state/products', () => {
+  it('lists the hunted products that have shipments, by name', async () => {
+    const res = await browser.call(productsRoute, '/api/state/products');
+    expect(res.status).toBe(200);
+    const ref = await query<{ plu: string }>(
+      `SELECT DISTINCT p.plu FROM products p JOIN shipments s ON s.plu = p.plu WHERE p.listing_type IN ${HUNTED_SQL}`,
+    );
+    const products = res.json.products as { nc_code: string; brand_name: string; Listing_Type: string }[];
+    expect(products.map((p) => p.nc_code).sort()).toEqual(ref.map((r) => r.plu).sort());
+    expect(Object.keys(products[0]).sort()).toEqual(['Listing_Type', 'brand_name', 'nc_code']);
+    const names = products.map((p) => p.brand_name);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('is 401 without a session', async () => {
+    expectClientError(await new TestClient().call(productsRoute, '/api/state/products'), 401);
+  });
+});
+
+const shipments = (q: Record<string, string> = {}) => browser.call(shipmentsRoute, '/api/state/shipments', { query: q });
+
+const referenceShipments = (where: string, params: unknown[] = []) =>
+  query<{ plu: string; board_id: number; ship_date: string; units: number; bpc: number | null }>(
+    `SELECT s.plu, s.board_id, to_char(s.ship_date, 'YYYY-MM-DD') AS ship_date, s.units, p.bottles_per_case AS bpc
+     FROM shipments s JOIN products p ON p.plu = s.plu WHERE ${where}`,
+    params,
+  );
+
+const key = (s: { plu?: string; nc_code?: string; board_id: number; ship_date: string }) => `${s.plu ?? s.nc_code}|${s.board_id}|${s.ship_date}`;
+
+describe('GET /api/state/shipments', () => {
+  it('answers the hunted shipments of the last 16 days to every board by default, newest first', async () => {
+    const res = await shipments();
+    expect(res.status).toBe(200);
+    const ref = await referenceShipments(`p.listing_type IN ${HUNTED_SQL} AND s.ship_date BETWEEN '2026-02-24' AND '2026-03-11'`);
+    const list = res.json.shipments as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(list.length).toBeGreaterThan(10);
+    expect(list.map((s) => key(s as never)).sort()).toEqual(ref.map(key).sort());
+    for (const s of list) {
+      expect(Object.keys(s).sort()).toEqual(
+        ['brand_name', 'nc_code', 'Listing_Type', 'retail_price', 'bottles_per_case', 'board_name_clean', 'board_id', 'ship_date', 'ship_date_formatted', 'cases'].sort(),
+      );
+      const r = ref.find((x) => key(x) === key(s as never))!;
+      expect(s.cases).toBe(Math.ceil(r.units / (r.bpc ?? 6)));
+      const [y, m, d] = s.ship_date.split('-');
+      expect(s.ship_date_formatted).toBe(`${m}/${d}/${y}`);
+    }
+    const dates = list.map((s) => s.ship_date as string);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('filters by product type, board, search term and date range', async () => {
+    const barrel = (await shipments({ productType: 'barrel', dateRange: 'last-24-days' })).json.shipments;
+    expect(barrel.length).toBeGreaterThan(0);
+    expect(barrel.every((s: { Listing_Type: string }) => s.Listing_Type === 'Barrel')).toBe(true);
+    expect(barrel.length).toBe((await referenceShipments(`p.listing_type = 'Barrel' AND s.ship_date >= '2026-02-16'`)).length);
+
+    const wake = (await shipments({ boardId: '179', dateRange: 'current-month' })).json.shipments;
+    expect(wake.length).toBeGreaterThan(0);
+    expect(wake.every((s: { board_id: number; board_name_clean: string; ship_date: string }) => s.board_id === 179 && s.board_name_clean === 'Wake County' && s.ship_date >= '2026-03-01')).toBe(true);
+
+    const [p] = await query<{ plu: string; name: string }>(
+      `SELECT p.plu, p.name FROM shipments s JOIN products p ON p.plu = s.plu WHERE p.listing_type = 'Allocation' AND s.ship_date >= '2026-02-24' ORDER BY s.units DESC LIMIT 1`,
+    );
+    const word = p.name.split(' ')[0].toUpperCase();
+    const byName = (await shipments({ searchTerm: word })).json.shipments;
+    expect(byName.some((s: { nc_code: string }) => s.nc_code === p.plu)).toBe(true);
+    expect(byName.every((s: { brand_name: string; nc_code: string }) => s.brand_name.toUpperCase().includes(word) || s.nc_code.startsWith(word))).toBe(true);
+    const byCode = (await shipments({ searchTerm: p.plu })).json.shipments;
+    expect(byCode.length).toBeGreaterThan(0);
+    expect(byCode.every((s: { nc_code: string }) => s.nc_code === p.plu)).toBe(true);
+    expect((await shipments({ searchTerm: '%' })).json.shipments).toEqual([]);
+  });
+
+  it('rounds units up to whole cases, counting an unknown case size as 6', async () => {
+    const [p] = await query<{ plu: string }>(
+      `SELECT plu FROM products p WHERE listing_type = 'Barrel' AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.plu = p.plu) ORDER BY plu LIMIT 1`,
+    );
+    await query(`UPDATE products SET bottles_per_case = NULL WHERE plu = $1`, [p.plu]);
+    await query(`INSERT INTO shipments (plu, board_id, ship_date, units) VALUES ($1, 179, '2026-03-10', 13), ($1, 17, '2026-03-10', 6)`, [p.plu]);
+    const list = (await shipments({ searchTerm: p.plu })).json.shipments;
+    expect(list.map((s: { board_id: number; cases: number; bottles_per_case: number | null }) => [s.board_id, s.cases, s.bottles_per_case]).sort()).toEqual([
+      [17, 1, null],
+      [179, 3, null],
+    ]);
+  });
+
+  it('is 404 for an unknown board', async () => {
+    expectClientError(await shipments({ boardId: '99999' }), 404);
+  });
+
+  it.each([
+    [{ productType: 'wine' }],
+    [{ productType: '' }],
+    [{ boardId: 'wake' }],
+    [{ boardId: '0' }],
+    [{ boardId: '-179' }],
+    [{ dateRange: 'last-7-days' }],
+    [{ dateRange: 'current_month' }],
+    [{ searchTerm: 'x'.repeat(101) }],
+  ])('refuses %j with 400', async (q) => {
+    expectClientError(await shipments(q), 400);
+  });
+
+  it('is 401 without a session', async () => {
+    expectClientError(await new TestClient().call(shipmentsRoute, '/api/state/shipments'), 401);
+  });
+});

@@ -1,0 +1,138 @@
+import { ApiError } from '../api/errors.ts';
+import { db } from '../db/index.ts';
+import { addDays, nyDate, nyDayRange } from '../time.ts';
+import { ARRIVAL, huntedFirst, storeFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
+
+// Stores: the Wake directory, one store's shelves now (store_inventory) and its drops over the last 30,
+// 60 or 90 days. A store's drops come from (store_id, change_type, checked_at): the increases only, a few
+// thousand rows for 90 days, never the store's far more numerous sales.
+
+export interface Store {
+  store_id: number;
+  store_number: number;
+  nickname: string;
+  address: string;
+  city: string;
+  region: string;
+  phone: string | null;
+  hours: string | null;
+  mixed_beverage: 1 | 0;
+  delivery_day: string | null;
+  delivery_interval_days: number | null;
+  last_delivery_date: string | null;
+}
+
+export interface StoreItem {
+  brand_name: string;
+  product_name: string;
+  Listing_Type: string;
+  nc_code: string;
+  retail_price: number | null;
+  bottles_per_case: number | null;
+  size_ml: number | null;
+  quantity: number;
+  images: { image_url: string | null; image_path: string | null };
+}
+
+export interface HistoryItem {
+  history_id: number;
+  product_name: string;
+  listing_type: string;
+  retail_price: number | null;
+  nc_code: string;
+  change_type: 'first' | 'increase';
+  delta: number;
+  quantity: number;
+}
+
+export interface HistoryDay {
+  date: string;
+  formatted_date: string;
+  day_of_week: string;
+  item_count: number;
+  items: HistoryItem[];
+}
+
+export interface StoreHistory {
+  success: true;
+  summary: { totalChanges: number; uniqueProducts: number; totalInventoryAdded: number; daysWithChanges: number };
+  changes: HistoryDay[];
+}
+
+export const HISTORY_PERIODS = ['30', '60', '90'] as const;
+
+/** Wake's stores, by store number. */
+export async function listStores(): Promise<{ success: true; stores: Store[] }> {
+  const [row] = await db.$queryRaw<{ stores: Store[] }[]>`
+    SELECT COALESCE(json_agg(x ORDER BY x.store_number), '[]'::json) AS stores
+    FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.board_id = ${WAKE_BOARD_ID}) x`;
+  return { success: true, stores: row.stores };
+}
+
+/**
+ * A store and what it holds now (quantity > 0): hunted types first, then by name, as JSON text
+ * (`{ success, store, inventory }`, ~170 KB for a big store). 404 for an unknown store.
+ */
+export async function storeInventory(storeId: number): Promise<JsonText<{ success: true; store: Store; inventory: StoreItem[] }>> {
+  const [row] = await db.$queryRaw<{ body: string }[]>`
+    SELECT '{"success":true,"store":' || (SELECT row_to_json(x) FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.id = ${storeId}) x)::text
+        || ',"inventory":' || COALESCE((
+             SELECT json_agg(x ORDER BY ${huntedFirst('x."Listing_Type"')}, x.product_name, x.nc_code)
+             FROM store_inventory si
+             JOIN products p ON p.plu = si.plu
+             CROSS JOIN LATERAL (SELECT p.image_url, p.image_path) images
+             CROSS JOIN LATERAL (
+               SELECT p.name AS brand_name, p.name AS product_name, p.listing_type AS "Listing_Type", p.plu AS nc_code, p.retail_price,
+                      p.bottles_per_case, p.size_ml, si.quantity, row_to_json(images) AS images
+             ) x
+             WHERE si.store_id = ${storeId} AND si.quantity > 0
+           ), '[]'::json)::text || '}' AS body
+    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ${WAKE_BOARD_ID})`;
+  if (!row) throw new ApiError('not_found', `No Wake store with id ${storeId}`);
+  return row.body;
+}
+
+/**
+ * A store's drops (first/increase of any product) in the last `days` New York dates up to today, grouped by
+ * date, newest first; within a day hunted products first, then by name. JSON text (`StoreHistory`, up to
+ * ~700 KB for 90 days of a busy store). 404 for an unknown store.
+ */
+export async function storeHistory(storeId: number, days: number, now = new Date()): Promise<JsonText<StoreHistory>> {
+  const today = nyDate(now);
+  const from = nyDayRange(addDays(today, 1 - days)).start.toISOString();
+  const until = nyDayRange(today).end.toISOString();
+  const [row] = await db.$queryRaw<{ body: string }[]>`
+    WITH items AS MATERIALIZED (
+      SELECT (h.checked_at AT TIME ZONE 'America/New_York')::date AS day,
+             h.id AS history_id, p.name AS product_name, p.listing_type, p.retail_price, p.plu AS nc_code,
+             h.change_type, h.delta, h.new_quantity AS quantity
+      FROM inventory_history h JOIN products p ON p.plu = h.plu
+      WHERE h.store_id = ${storeId} AND h.change_type IN ${ARRIVAL}
+        AND h.checked_at >= ${from}::timestamptz AND h.checked_at < ${until}::timestamptz
+    ), by_day AS (
+      SELECT i.day, count(*)::int AS item_count,
+             json_agg(x ORDER BY ${huntedFirst('x.listing_type')}, x.product_name, x.history_id DESC) AS items
+      FROM items i
+      CROSS JOIN LATERAL (
+        SELECT i.history_id, i.product_name, i.listing_type, i.retail_price, i.nc_code, i.change_type, i.delta, i.quantity
+      ) x
+      GROUP BY i.day
+    )
+    SELECT '{"success":true,"summary":' || (
+             SELECT row_to_json(t) FROM (
+               SELECT count(*) AS "totalChanges",
+                      (SELECT count(*) FROM (SELECT nc_code FROM items GROUP BY nc_code) u) AS "uniqueProducts",
+                      COALESCE(sum(delta), 0) AS "totalInventoryAdded",
+                      (SELECT count(*) FROM by_day) AS "daysWithChanges"
+               FROM items
+             ) t)::text
+        || ',"changes":' || COALESCE((
+             SELECT json_agg(d ORDER BY d.date DESC) FROM (
+               SELECT to_char(day, 'YYYY-MM-DD') AS date, to_char(day, 'MM/DD/YYYY') AS formatted_date,
+                      to_char(day, 'FMDay') AS day_of_week, item_count, items
+               FROM by_day
+             ) d), '[]'::json)::text || '}' AS body
+    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ${WAKE_BOARD_ID})`;
+  if (!row) throw new ApiError('not_found', `No Wake store with id ${storeId}`);
+  return row.body;
+}

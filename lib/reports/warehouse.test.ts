@@ -1,0 +1,150 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as warehouseRoute } from '@/app/api/reports/warehouse-inventory/route';
+import { TestClient } from '@/lib/testing/api';
+import { nyDate, nyDayRange } from '@/lib/time';
+import { expectClientError, query, signedIn, TODAY, withReportsDatabase } from './testing.ts';
+
+// GET /api/reports/warehouse-inventory against the seeded demo levels (today is 11 March 2026).
+
+withReportsDatabase();
+
+let browser: TestClient;
+beforeAll(async () => {
+  browser = await signedIn();
+});
+
+const warehouse = (timePeriod?: string, headers: Record<string, string> = {}) =>
+  browser.call(warehouseRoute, '/api/reports/warehouse-inventory', { query: timePeriod === undefined ? {} : { timePeriod }, headers });
+
+const PRODUCT_FIELDS = [
+  'product_name', 'plu', 'nc_code', 'listing_type', 'retail_price', 'bottles_per_case', 'current_inventory', 'peak_inventory',
+  'peak_inventory_date', 'low_inventory', 'low_inventory_date', 'image_url', 'image_path',
+].sort();
+
+/** The reference answer, computed here from the raw levels (not with lib/reports' SQL). */
+async function expected(startDate: string) {
+  const start = nyDayRange(startDate).start.getTime();
+  const end = nyDayRange(TODAY).end.getTime();
+  const rows = await query<{ plu: string; at: Date; total: number }>(
+    'SELECT plu, checked_at AS at, total_available AS total FROM warehouse_levels ORDER BY plu, checked_at',
+  );
+  const byPlu = new Map<string, { at: number; total: number }[]>();
+  for (const r of rows) byPlu.set(r.plu, [...(byPlu.get(r.plu) ?? []), { at: r.at.getTime(), total: r.total }]);
+  const out = new Map<string, { current: number; peak: number; peakDate: string; low: number; lowDate: string }>();
+  for (const [plu, levels] of byPlu) {
+    const inForce = levels.filter((l) => l.at < start).at(-1);
+    const points = [...(inForce ? [{ at: start, total: inForce.total }] : []), ...levels.filter((l) => l.at >= start && l.at < end)];
+    if (!points.length) continue;
+    const peak = points.reduce((best, p) => (p.total > best.total ? p : best));
+    const low = points.reduce((best, p) => (p.total < best.total ? p : best));
+    out.set(plu, {
+      current: points.at(-1)!.total,
+      peak: peak.total,
+      peakDate: nyDate(new Date(peak.at)),
+      low: low.total,
+      lowDate: nyDate(new Date(low.at)),
+    });
+  }
+  return out;
+}
+
+describe('GET /api/reports/warehouse-inventory', () => {
+  it('answers current, peak and low of every product with levels over the last 30 days by default', async () => {
+    const res = await warehouse();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.json.success).toBe(true);
+    expect(res.json.meta).toEqual({
+      file_modified: expect.any(String),
+      timePeriod: 'last_30_days',
+      startDate: '2026-02-10',
+      endDate: TODAY,
+      count: res.json.products.length,
+    });
+    expect(res.headers.get('etag')).toBe(`"${res.json.meta.file_modified}"`);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+
+    const ref = await expected('2026-02-10');
+    const products = res.json.products as Record<string, unknown>[];
+    expect(products.length).toBe(ref.size);
+    expect(products.length).toBeGreaterThan(300);
+    const names = products.map((p) => p.product_name as string);
+    expect([...names].sort()).toEqual(names);
+    for (const p of products) {
+      expect(Object.keys(p).sort()).toEqual(PRODUCT_FIELDS);
+      expect(p.nc_code).toBe(p.plu);
+      const r = ref.get(p.plu as string)!;
+      expect([p.plu, p.current_inventory, p.peak_inventory, p.peak_inventory_date, p.low_inventory, p.low_inventory_date]).toEqual([
+        p.plu, r.current, r.peak, r.peakDate, r.low, r.lowDate,
+      ]);
+    }
+  });
+
+  it.each([
+    ['current_month', '2026-03-01'],
+    ['last_90_days', '2025-12-12'],
+  ])('covers the %s period from %s', async (timePeriod, startDate) => {
+    const res = await warehouse(timePeriod);
+    expect(res.json.meta).toMatchObject({ timePeriod, startDate, endDate: TODAY });
+    const ref = await expected(startDate);
+    expect(res.json.products.length).toBe(ref.size);
+    for (const p of res.json.products) {
+      const r = ref.get(p.plu)!;
+      expect([p.current_inventory, p.peak_inventory, p.peak_inventory_date, p.low_inventory, p.low_inventory_date]).toEqual([
+        r.current, r.peak, r.peakDate, r.low, r.lowDate,
+      ]);
+    }
+  });
+
+  it('counts the level in force at the period start for the peak and the low, dated the start', async () => {
+    const [p] = await query<{ plu: string }>(
+      `SELECT plu FROM products p WHERE listing_type = 'Listed' AND NOT EXISTS (SELECT 1 FROM warehouse_levels w WHERE w.plu = p.plu) ORDER BY plu LIMIT 1`,
+    );
+    // 500 since 20 January (in force on 10 February), 300 on 20 February, 400 on 1 March (16:15 EST).
+    await query(
+      `INSERT INTO warehouse_levels (plu, checked_at, total_available) VALUES
+       ($1, '2026-01-20T15:00:00Z', 500), ($1, '2026-02-20T15:00:00Z', 300), ($1, '2026-03-01T21:15:00Z', 400)`,
+      [p.plu],
+    );
+    const month = (await warehouse('last_30_days')).json.products.find((x: { plu: string }) => x.plu === p.plu);
+    expect(month).toMatchObject({ current_inventory: 400, peak_inventory: 500, peak_inventory_date: '2026-02-10', low_inventory: 300, low_inventory_date: '2026-02-20' });
+    const march = (await warehouse('current_month')).json.products.find((x: { plu: string }) => x.plu === p.plu);
+    expect(march).toMatchObject({ current_inventory: 400, peak_inventory: 400, peak_inventory_date: '2026-03-01', low_inventory: 300, low_inventory_date: '2026-03-01' });
+    const quarter = (await warehouse('last_90_days')).json.products.find((x: { plu: string }) => x.plu === p.plu);
+    expect(quarter).toMatchObject({ current_inventory: 400, peak_inventory: 500, peak_inventory_date: '2026-01-20', low_inventory: 300, low_inventory_date: '2026-02-20' });
+  });
+
+  it('answers 304 with no body while the version is current, and 200 once the levels change', async () => {
+    const first = await warehouse('last_30_days');
+    const tag = first.json.meta.file_modified as string;
+    for (const header of [`"${tag}"`, tag, `W/"${tag}"`, `"stale", "${tag}"`]) {
+      const res = await warehouse('last_30_days', { 'If-None-Match': header });
+      expect(res.status, header).toBe(304);
+      expect(res.json).toEqual({});
+      expect(res.headers.get('etag')).toBe(`"${tag}"`);
+    }
+    expect((await warehouse('last_30_days', { 'If-None-Match': '"something-else"' })).status).toBe(200);
+    // Another period has another window, so another version.
+    expect((await warehouse('current_month', { 'If-None-Match': `"${tag}"` })).status).toBe(200);
+
+    await query(`INSERT INTO warehouse_levels (plu, checked_at, total_available) VALUES ('27090', '2026-03-11T16:35:00Z', 1)`);
+    const changed = await warehouse('last_30_days', { 'If-None-Match': `"${tag}"` });
+    expect(changed.status).toBe(200);
+    expect(changed.json.meta.file_modified).not.toBe(tag);
+    const ref = (await expected('2026-02-10')).get('27090')!;
+    expect(changed.json.products.find((x: { plu: string }) => x.plu === '27090')).toMatchObject({
+      current_inventory: 1,
+      low_inventory: ref.low,
+      low_inventory_date: ref.lowDate,
+    });
+    expect(ref.current).toBe(1);
+  });
+
+  it.each([['last_7_days'], [''], ['LAST_30_DAYS'], ['current-month']])('refuses timePeriod %j with 400', async (timePeriod) => {
+    expectClientError(await warehouse(timePeriod), 400);
+  });
+
+  it('is 401 without a session', async () => {
+    expectClientError(await new TestClient().call(warehouseRoute, '/api/reports/warehouse-inventory'), 401);
+  });
+});
