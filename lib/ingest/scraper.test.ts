@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { seedDatabase } from '../seed/index.ts';
 import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
+import { GET as todaysArrivals } from '../../app/api/inventory/todays-arrivals/route.ts';
+import { POST as login } from '../../app/api/auth/login/route.ts';
+import { TestClient } from '../testing/api.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { insertTestUser } from '../testing/users.ts';
 import { sql } from '../testing/sql.ts';
 import { runCycle } from './runner.ts';
 
@@ -89,6 +93,18 @@ describe('scraper against the simulator', () => {
         expect.objectContaining({ plu: item.plu, new_quantity: item.after }),
       );
     }
+    // And a hunter sees them on Today's Arrivals for that day, at that store.
+    const hunter = await insertTestUser(database.url);
+    const browser = new TestClient();
+    expect((await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: hunter.email, password: hunter.password } })).status).toBe(200);
+    const day = await browser.call(todaysArrivals, '/api/inventory/todays-arrivals', { query: { date: delivery!.date } });
+    expect(day.status).toBe(200);
+    for (const item of allocated) {
+      expect(day.json.arrivals, `${item.name} listed on Today's Arrivals`).toContainEqual(
+        expect.objectContaining({ plu: item.plu, store_number: delivery!.storeNumber, new_quantity: item.after }),
+      );
+    }
+
     // The same poll again writes nothing new.
     const again = await runCycle({ now: new Date(sim.world.now().getTime() + 1000), sources: ['wake_inventory'] });
     expect(again.runs[0].outcome.changesWritten).toBe(0);
