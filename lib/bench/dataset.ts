@@ -1,0 +1,315 @@
+// The one-year Wake dataset `npm run bench:api` measures the report calls against. Reference data (boards,
+// Wake's stores, the real catalog) comes from the seed; every observation is generated here in a few big
+// INSERT … SELECT statements over generate_series, with deterministic pseudo-random values (hashint8 of the
+// series values), so a year of rows takes a couple of minutes instead of hours of client-side inserts.
+//
+// Shape (per year, `now` being the end):
+// - Listed stock: each of the 27 polled Wake stores carries `listedPerStore` Listed products, restocked to
+//   a par level with the store's weekly delivery every 2-4 weeks and selling one bottle on each of the
+//   following open days (Monday-Saturday) until the next restock or sold out: ~5.3 M history rows, about
+//   300 restocks per store and week (what a store's "previous drops" show) and ~20 k sales a day.
+// - Hunted stock (Allocation, Limited, Barrel, Unknown): each product ships to Wake in ~20 % of weeks and
+//   reaches 1-6 stores (Barrel 1-3) with their next delivery, 1-6 bottles each ("first" the first time a
+//   store gets it), then sells down within hours (Allocation) or days (others); some bottles stay.
+// - store_inventory: the last quantity of every (store, product) history.
+// - Warehouse levels for every product: Listed receipts every 1-3 weeks, drawn down on weekdays; hunted
+//   products received in their drop weeks and gone within the week.
+// - Shipments to all 173 boards: each hunted drop to Wake and 2-24 other boards, and Listed products to
+//   0-11 boards a week (~900 k rows).
+// Every history chain is consistent (previous = the prior row's new quantity) and every instant is a poll
+// time (a quarter hour between 07:00 and 21:00 New York time), none after `now`.
+import type pg from 'pg';
+import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
+
+export interface DatasetOptions {
+  now: Date;
+  /** Days of history before today (default 365). */
+  days?: number;
+  /** Listed products each store carries (default 820: ~5.3 M history rows a year). */
+  listedPerStore?: number;
+  log?: (line: string) => void;
+}
+
+export interface DatasetSummary {
+  rows: Record<string, number>;
+  seconds: number;
+}
+
+const WAKE_BOARD_ID = 179;
+const NY = `'America/New_York'`;
+
+/** A deterministic pseudo-random non-negative int4 of the given SQL integer expressions (hashint8 chained). */
+function h(salt: number, ...parts: string[]): string {
+  let expr = `hashint8(${salt}::bigint * 65537)`;
+  for (const part of parts) expr = `hashint8(${expr}::bigint * 65537 + (${part}))`;
+  return `(${expr} & 2147483647)`;
+}
+
+/** New York wall-clock `slot` (0 = 07:00, 15 minutes each) of a date expression, as timestamptz. */
+const pollAt = (day: string, slot: string) => `(((${day}) + time '07:00' + (${slot}) * interval '15 minutes') AT TIME ZONE ${NY})`;
+
+/** The `j`-th open day (Monday-Saturday) after `day`: skips the Sunday in between. */
+const openDayAfter = (day: string, j: string) => `((${day}) + (${j}) + ((${j}) + extract(isodow FROM (${day}))::int - 1) / 6)`;
+
+/** The `j`-th weekday (Monday-Friday) after `day`. */
+const weekdayAfter = (day: string, j: string) => `((${day}) + (${j}) + 2 * (((${j}) + extract(isodow FROM (${day}))::int - 1) / 5))`;
+
+const TABLES = ['inventory_history', 'store_inventory', 'warehouse_levels', 'shipments'] as const;
+
+/**
+ * Generates the dataset into a migrated database that holds the reference data only. `client` must be a
+ * connection of its own: the session settings and temporary tables live on it.
+ */
+export async function buildDataset(client: pg.Client, options: DatasetOptions): Promise<DatasetSummary> {
+  const log = options.log ?? (() => {});
+  const days = options.days ?? 365;
+  const perStore = options.listedPerStore ?? 820;
+  const started = performance.now();
+  const today = nyDate(options.now);
+  const firstDay = addDays(today, -days);
+  const windowStart = nyTimeToUtc(firstDay, 7); // the baseline poll: stock recorded, no history
+  const now = options.now.toISOString();
+
+  const step = async (label: string, sql: string, params: unknown[] = []) => {
+    const t0 = performance.now();
+    const result = await client.query(sql, params);
+    log(`  ${label}${result.rowCount ? `: ${result.rowCount.toLocaleString('en-US')} rows` : ''} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    return result;
+  };
+
+  await client.query(`SET work_mem = '512MB'; SET maintenance_work_mem = '512MB'; SET synchronous_commit = off`);
+  for (const table of TABLES) {
+    const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows;
+    if (n > 0) throw new Error(`buildDataset: ${table} already has rows; it needs a database with reference data only`);
+  }
+
+  // Secondary indexes are dropped for the bulk load and rebuilt afterwards (much faster than maintaining
+  // them row by row); the definitions are read back from pg_indexes so they come back exactly as migrated.
+  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+     WHERE i.schemaname = current_schema() AND i.tablename = ANY($1)
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    [[...TABLES]],
+  );
+  for (const i of indexes) await client.query(`DROP INDEX "${i.indexname}"`);
+
+  await step(
+    'stores',
+    `CREATE TEMP TABLE b_stores AS
+     SELECT id, store_number, (row_number() OVER (ORDER BY store_number) - 1)::int AS k,
+            CASE delivery_day WHEN 'Monday' THEN 0 WHEN 'Tuesday' THEN 1 WHEN 'Wednesday' THEN 2 WHEN 'Thursday' THEN 3
+                              WHEN 'Friday' THEN 4 ELSE ${h(1, 'store_number')} % 5 END AS off
+     FROM stores WHERE board_id = ${WAKE_BOARD_ID} AND NOT mixed_beverage`,
+  );
+  const [{ n: storeCount }] = (await client.query('SELECT count(*)::int AS n FROM b_stores')).rows;
+  if (storeCount === 0) throw new Error('buildDataset: no Wake retail stores (load the reference data first)');
+
+  await client.query(
+    `CREATE TEMP TABLE b_weeks AS
+     SELECT w, (date_trunc('week', $1::date)::date + 7 * w) AS monday FROM generate_series(0, $2::int) w`,
+    [firstDay, Math.ceil(days / 7) + 2],
+  );
+  await client.query(
+    `CREATE TEMP TABLE b_listed AS
+     SELECT plu, (row_number() OVER (ORDER BY plu) - 1)::int AS i, COALESCE(NULLIF(bottles_per_case, 0), 6) AS bpc
+     FROM products WHERE listing_type = 'Listed'`,
+  );
+  await client.query(
+    `CREATE TEMP TABLE b_hunted AS
+     SELECT plu, listing_type::text AS type, (row_number() OVER (ORDER BY plu) - 1)::int AS i,
+            COALESCE(NULLIF(bottles_per_case, 0), 6) AS bpc
+     FROM products WHERE listing_type IN ('Allocation', 'Limited', 'Barrel', 'Unknown')`,
+  );
+  const [{ n: listedCount }] = (await client.query('SELECT count(*)::int AS n FROM b_listed')).rows;
+  if (listedCount < perStore) throw new Error(`buildDataset: the catalog has ${listedCount} Listed products, fewer than ${perStore}`);
+  await client.query('CREATE TEMP TABLE b_boards AS SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS k FROM boards');
+  const [{ n: boardCount }] = (await client.query('SELECT count(*)::int AS n FROM b_boards')).rows;
+
+  // ── Listed restocks and sales ───────────────────────────────────────────────────────────────────────
+  // Per (store, product): cycle c weeks (2-4) with a phase, par level, one sale per open day after the
+  // restock (at most par, so the last may sell out), the product's daily poll slot. The restock comes with
+  // the store's delivery (10:00-14:00, the same poll for every product of that delivery).
+  await step(
+    'listed history (generated)',
+    `CREATE TEMP TABLE b_events AS
+     SELECT s.id AS store_id, l.plu,
+            CASE WHEN e.j = 0 THEN ${pollAt('w.monday + s.off', `12 + ${h(2, 's.k', 'w.w')} % 17`)}
+                 ELSE ${pollAt(openDayAfter('w.monday + s.off', 'e.j'), 'p.slot')} END AS at,
+            CASE WHEN e.j = 0 THEN p.par - p.sales ELSE p.par - e.j + 1 END AS prev,
+            CASE WHEN e.j = 0 THEN p.par ELSE p.par - e.j END AS next,
+            false AS first
+     FROM b_stores s
+     CROSS JOIN generate_series(0, $1::int - 1) n
+     CROSS JOIN LATERAL (
+       SELECT c, ${h(4, 's.k', 'n')} % c AS phase, par, LEAST(par, 6 * c - 2) AS sales, 12 + ${h(5, 's.k', 'n')} % 45 AS slot
+       FROM (SELECT 2 + ${h(3, 's.k', 'n')} % 3 AS c, 6 + ${h(6, 's.k', 'n')} % 19 AS par) q
+     ) p
+     JOIN b_listed l ON l.i = (s.k * 211 + n * 5) % $2::int
+     JOIN b_weeks w ON (w.w + p.phase) % p.c = 0
+     CROSS JOIN LATERAL generate_series(0, p.sales) e(j)`,
+    [perStore, listedCount],
+  );
+
+  // ── Hunted drops ────────────────────────────────────────────────────────────────────────────────────
+  await step(
+    'hunted drops',
+    `CREATE TEMP TABLE b_drops AS
+     SELECT hp.plu, hp.type, hp.i, hp.bpc, w.w, w.monday,
+            1 + ${h(11, 'hp.i', 'w.w')} % (CASE WHEN hp.type = 'Barrel' THEN 3 ELSE 6 END) AS nstores,
+            ${h(12, 'hp.i', 'w.w')} % $1::int AS base,
+            (ARRAY[1, 2, 4, 5, 7, 8, 10, 11, 13])[1 + ${h(13, 'hp.i', 'w.w')} % 9] AS step
+     FROM b_hunted hp CROSS JOIN b_weeks w
+     WHERE ${h(10, 'hp.i', 'w.w')} % 100 < 20`,
+    [storeCount],
+  );
+  // Each reached store: the arrival with its next delivery, then the sell-down (amounts as deltas; the
+  // chain is computed below with a running sum).
+  await step(
+    'hunted history (generated)',
+    `CREATE TEMP TABLE b_hunted_events AS
+     WITH arrivals AS (
+       SELECT d.*, s.id AS store_id, s.k,
+              (d.monday + 7 + s.off) AS day,
+              12 + ${h(2, 's.k', 'd.w + 1')} % 17 AS slot,
+              1 + ${h(14, 'd.i', 'd.w', 's.k')} % (CASE WHEN d.type = 'Barrel' THEN 4 ELSE 6 END) AS qty
+       FROM b_drops d
+       CROSS JOIN generate_series(0, 5) t
+       JOIN b_stores s ON s.k = (d.base + t * d.step) % $1::int
+       WHERE t < d.nstores
+     ), plan AS (
+       SELECT a.*, 1 + ${h(15, 'a.i', 'a.w', 'a.k')} % LEAST(a.qty, 3) AS steps,
+              a.type <> 'Allocation' AND ${h(16, 'a.i', 'a.w', 'a.k')} % 5 = 0 AS lingers
+       FROM arrivals a
+     )
+     SELECT store_id, plu, ${pollAt('day', 'slot')} AS at, qty AS delta FROM plan
+     UNION ALL
+     SELECT p.store_id, p.plu,
+            CASE WHEN p.type = 'Allocation'
+                 THEN ${pollAt('p.day', `p.slot + u * (1 + ${h(17, 'p.i', 'p.w', 'p.k')} % 6)`)}
+                 ELSE ${pollAt(openDayAfter('p.day', 'u'), `12 + ${h(18, 'p.i', 'p.w', 'p.k', 'u')} % 45`)} END,
+            -(CASE WHEN u < p.steps THEN 1 ELSE p.qty - (p.steps - 1) END)
+     FROM plan p CROSS JOIN LATERAL generate_series(1, p.steps) u
+     WHERE NOT (p.lingers AND u = p.steps)`,
+    [storeCount],
+  );
+  await step(
+    'hunted history (chained)',
+    `INSERT INTO b_events (store_id, plu, at, prev, next, first)
+     SELECT store_id, plu, at, run - delta, run, delta > 0 AND run = delta AND positives = 1
+     FROM (
+       SELECT *, sum(delta) OVER w AS run, count(*) FILTER (WHERE delta > 0) OVER w AS positives
+       FROM b_hunted_events WINDOW w AS (PARTITION BY store_id, plu ORDER BY at)
+     ) z`,
+  );
+  await step(
+    'inventory_history',
+    `INSERT INTO inventory_history (store_id, plu, checked_at, previous_quantity, new_quantity, delta, change_type)
+     SELECT store_id, plu, at, prev, next, next - prev,
+            (CASE WHEN first THEN 'first' WHEN next > prev THEN 'increase' WHEN next = 0 THEN 'sold_out' ELSE 'decrease' END)::"ChangeType"
+     FROM b_events WHERE at > $1::timestamptz AND at <= $2::timestamptz
+     ORDER BY at, store_id, plu`,
+    [windowStart, now],
+  );
+  await step(
+    'store_inventory',
+    `INSERT INTO store_inventory (store_id, plu, quantity, last_updated)
+     SELECT DISTINCT ON (store_id, plu) store_id, plu, next, at
+     FROM b_events WHERE at > $1::timestamptz AND at <= $2::timestamptz
+     ORDER BY store_id, plu, at DESC`,
+    [windowStart, now],
+  );
+  await client.query('DROP TABLE b_events, b_hunted_events');
+
+  // ── Warehouse levels ────────────────────────────────────────────────────────────────────────────────
+  // Listed: a receipt every r weeks (Monday or Tuesday morning) up to top, drawn down on weekdays towards
+  // top × (1 - frac); a day's drain is recorded on ~20-90 % of weekdays (else it shows the next day).
+  await step(
+    'warehouse_levels',
+    `INSERT INTO warehouse_levels (plu, checked_at, total_available)
+     WITH listed AS (
+       SELECT l.plu, l.i, r, ${h(21, 'l.i')} % r AS phase, l.bpc * (10 + ${h(22, 'l.i')} % 150) AS top,
+              (30 + ${h(23, 'l.i')} % 66) / 100.0 AS frac, 20 + ${h(24, 'l.i')} % 71 AS speed
+       FROM b_listed l CROSS JOIN LATERAL (SELECT 1 + ${h(20, 'l.i')} % 3 AS r) q
+     ), listed_rows AS (
+       SELECT p.plu,
+              CASE WHEN j = 0 THEN ${pollAt('w.monday + ' + h(25, 'p.i', 'w.w') + ' % 2', `1 + ${h(26, 'p.i', 'w.w')} % 12`)}
+                   ELSE ${pollAt(weekdayAfter('w.monday + ' + h(25, 'p.i', 'w.w') + ' % 2', 'j'), `4 + ${h(27, 'p.i', 'w.w', 'j')} % 53`)} END AS at,
+              (p.top - floor(p.top * p.frac * j / (5 * p.r - 1)))::int AS total
+       FROM listed p
+       JOIN b_weeks w ON (w.w + p.phase) % p.r = 0
+       CROSS JOIN LATERAL generate_series(0, 5 * p.r - 2) j -- the last drain is on the Friday before the next receipt
+       WHERE j = 0 OR ${h(28, 'p.i', 'w.w', 'j')} % 100 < p.speed
+     ), hunted_rows AS (
+       SELECT d.plu,
+              CASE WHEN j = 0 THEN ${pollAt('d.monday', '1')} ELSE ${pollAt(weekdayAfter('d.monday', 'j'), `4 + ${h(29, 'd.i', 'd.w', 'j')} % 53`)} END AS at,
+              (d.bpc * (6 + ${h(30, 'd.i', 'd.w')} % 60) * (3 - j) / 3)::int AS total
+       FROM b_drops d CROSS JOIN generate_series(0, 3) j
+     ), baseline AS (
+       SELECT plu, $1::timestamptz AS at, (top * (1 - frac))::int AS total FROM listed
+       UNION ALL SELECT plu, $1::timestamptz, 0 FROM b_hunted
+     )
+     SELECT plu, at, total FROM (
+       SELECT * FROM baseline UNION ALL SELECT * FROM listed_rows UNION ALL SELECT * FROM hunted_rows
+     ) x
+     WHERE at >= $1::timestamptz AND at <= $2::timestamptz
+     ORDER BY at, plu`,
+    [windowStart, now],
+  );
+
+  // ── Shipments ───────────────────────────────────────────────────────────────────────────────────────
+  await step(
+    'shipments',
+    `INSERT INTO shipments (plu, board_id, ship_date, units)
+     WITH wake AS (SELECT k FROM b_boards WHERE id = ${WAKE_BOARD_ID}),
+     hunted AS (
+       SELECT d.plu, CASE WHEN t = 0 THEN ${WAKE_BOARD_ID} ELSE b.id END AS board_id,
+              d.monday + ${h(31, 'd.i', 'd.w', 't')} % 3 AS ship_date,
+              d.bpc * (1 + ${h(32, 'd.i', 'd.w', 't')} % 4) AS units
+       FROM b_drops d
+       CROSS JOIN generate_series(0, 24) t
+       JOIN b_boards b ON b.k = (${h(33, 'd.i', 'd.w')} + t * (1 + ${h(34, 'd.i', 'd.w')} % ($1::int - 1))) % $1::int
+       WHERE t < 3 + ${h(35, 'd.i', 'd.w')} % 23 AND (t = 0 OR b.k <> (SELECT k FROM wake))
+     ),
+     listed AS (
+       SELECT l.plu, b.id AS board_id, w.monday + ${h(41, 'l.i', 'w.w', 't')} % 5 AS ship_date,
+              l.bpc * (1 + ${h(42, 'l.i', 'w.w', 't')} % 5) AS units
+       FROM b_listed l CROSS JOIN b_weeks w
+       CROSS JOIN generate_series(0, 10) t
+       JOIN b_boards b ON b.k = (${h(43, 'l.i', 'w.w')} + t * (1 + ${h(44, 'l.i', 'w.w')} % ($1::int - 1))) % $1::int
+       WHERE t < ${h(45, 'l.i', 'w.w')} % 12
+     )
+     SELECT plu, board_id, ship_date, units FROM (SELECT * FROM hunted UNION ALL SELECT * FROM listed) x
+     WHERE ship_date > $2::date AND ship_date <= $3::date
+     ORDER BY ship_date, plu, board_id`,
+    [boardCount, firstDay, today],
+  );
+
+  // ── Indexes back, store and product state, scrape runs ──────────────────────────────────────────────
+  for (const i of indexes) await step(`index ${i.indexname}`, i.indexdef);
+  await step(
+    'stores',
+    `UPDATE stores s SET first_polled_at = $1::timestamptz,
+            last_delivery_date = (SELECT max((h.checked_at AT TIME ZONE ${NY})::date) FROM inventory_history h
+                                  WHERE h.store_id = s.id AND h.change_type IN ('first', 'increase'))
+     WHERE s.id IN (SELECT id FROM b_stores)`,
+    [windowStart],
+  );
+  await step('products', 'UPDATE products SET wake_first_polled_at = $1::timestamptz', [windowStart]);
+  // The last poll at or before now (07:00-21:00 every 15 minutes, New York time).
+  await step(
+    'scrape_runs',
+    `INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written)
+     SELECT src::"ScrapeSource", at, at + interval '40 seconds', 'ok', 300, 0
+     FROM (SELECT max(checked_at) AS at FROM inventory_history) last
+     CROSS JOIN unnest(ARRAY['wake_inventory', 'warehouse']) src`,
+  );
+
+  const rows: Record<string, number> = {};
+  for (const table of TABLES) {
+    rows[table] = (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+  }
+  const t0 = performance.now();
+  await client.query(`VACUUM ANALYZE ${TABLES.join(', ')}, stores, products, boards`);
+  log(`  vacuum analyze (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  return { rows, seconds: (performance.now() - started) / 1000 };
+}
