@@ -2,23 +2,13 @@ import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import bcrypt from 'bcryptjs';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '../auth/rules.ts';
 import { insertTestUser } from '../testing/users.ts';
 import { createAdmin, CreateAdminError, createAdminInputError, type CreateAdminInput } from './create-admin.ts';
+import { sql } from '@/lib/testing/sql';
 
 // lib/admin/create-admin.ts (the logic of `npm run create-admin`) and the thin CLI around it.
-
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 interface UserRow {
   id: number;

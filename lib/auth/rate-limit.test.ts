@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { env } from '../env.ts';
 import { consumeRateLimit, parseLimit } from './rate-limit.ts';
+import { sql } from '@/lib/testing/sql';
 
 // Limits of this file's process (configuration is read once per process; each test file has its own).
 process.env.RATE_LIMIT_VERIFY = '3/3600';
@@ -25,16 +25,6 @@ async function withEnv(vars: Record<string, string | undefined>, fn: () => Promi
     await fn();
   } finally {
     apply(saved);
-  }
-}
-
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { NextRequest } from 'next/server';
+import { expect } from 'vitest';
 
 // Calls a route handler directly, as Next would: a NextRequest in, the Response out. A tiny cookie jar
 // carries the session cookie between calls, like a browser.
@@ -60,4 +61,13 @@ export class TestClient {
   hasSessionCookie() {
     return this.cookies.has('nbt_session');
   }
+}
+
+/** A 4xx answer with a non-empty JSON `error` the screen can show (never a 500). */
+export function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
+  if (status) expect(res.status).toBe(status);
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  expect(typeof res.json.error).toBe('string');
+  expect((res.json.error as string).length).toBeGreaterThan(0);
 }

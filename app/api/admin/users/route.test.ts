@@ -16,6 +16,7 @@ import { POST as resetPasswordOf } from './[id]/reset-password/route';
 import { PATCH as setRole } from './[id]/role/route';
 import { PATCH as setStatus } from './[id]/status/route';
 import { GET as listUsers } from './route';
+import { expectClientError } from '@/lib/testing/api';
 
 // The admin API: GET /api/admin/users, PATCH /api/admin/users/{id}/role, PATCH .../{id}/status and
 // POST .../{id}/reset-password. admin and power_user only; only an admin touches admin accounts; the
@@ -45,14 +46,6 @@ afterAll(async () => {
 });
 
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sqlOn<T>(text, params, database.url);
-
-function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
-}
 
 const user = (options: { role?: Role; status?: UserStatus; verified?: boolean; firstName?: string } = {}) =>
   insertTestUser(database.url, options);

@@ -1,5 +1,4 @@
 import bcrypt from 'bcryptjs';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '@/lib/testing/api';
 import { insertTestUser, type TestUser } from '@/lib/testing/users';
@@ -7,28 +6,11 @@ import { POST as login } from '../login/route';
 import { POST as logout } from '../logout/route';
 import { GET as whoami } from '../whoami/route';
 import { POST as changePassword } from './route';
+import { sql } from '@/lib/testing/sql';
+import { expectClientError } from '@/lib/testing/api';
 
 // POST /api/auth/change-password (profile screen): the current password is required, the new one has
 // 8 to 128 characters, and the user's other sessions end at once while this one stays.
-
-/** A browser with its own address, so rate-limit counters never leak between tests and test files. */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
-}
 
 const NEW_PASSWORD = 'Small-Batch-2026';
 

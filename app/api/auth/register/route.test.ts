@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
 import { TestClient } from '@/lib/testing/api';
@@ -12,19 +11,10 @@ import { insertTestUser } from '@/lib/testing/users';
 import { POST as login } from '../login/route';
 import { POST as verifyEmail } from '../verify-email/route';
 import { POST as register } from './route';
+import { sql } from '@/lib/testing/sql';
+import { expectClientError } from '@/lib/testing/api';
 
 // POST /api/auth/register against the real database and a real SMTP server.
-
-/** A browser with its own address, so rate-limit counters never leak between tests and test files. */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-register-mail-'));
 let mailServer: Awaited<ReturnType<typeof startMailServer>>;
@@ -55,14 +45,6 @@ async function awayFromWindowEdge(windowSeconds: number, marginMs = 10_000) {
   const windowMs = windowSeconds * 1000;
   const left = windowMs - (Date.now() % windowMs);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
-
-function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
 }
 
 describe('POST /api/auth/register', () => {

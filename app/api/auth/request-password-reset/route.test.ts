@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
 import { TestClient } from '@/lib/testing/api';
@@ -10,20 +9,11 @@ import { readMailbox, startMailServer, waitForMail } from '@/lib/testing/mail-se
 import { insertTestUser } from '@/lib/testing/users';
 import { GET as verifyResetToken } from '../verify-reset-token/[token]/route';
 import { POST as requestReset } from './route';
+import { sql } from '@/lib/testing/sql';
+import { expectClientError } from '@/lib/testing/api';
 
 // POST /api/auth/request-password-reset: the same answer whether or not the account exists, a link
 // APP_URL/reset-password?token=… valid one hour and stored hashed, and the limits per IP and e-mail.
-
-/** A browser with its own address, so rate-limit counters never leak between tests and test files. */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-reset-mail-'));
 let mailServer: Awaited<ReturnType<typeof startMailServer>>;
@@ -42,14 +32,6 @@ afterAll(async () => {
 const dbUrl = () => process.env.DATABASE_URL!;
 const uniqueEmail = (tag = 'reset') => `${tag}-${randomBytes(5).toString('hex')}@example.test`;
 const mailsTo = (email: string) => readMailbox(mailDir).filter((m) => m.to.includes(email));
-
-function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
-}
 
 async function awayFromWindowEdge(windowSeconds: number, marginMs = 10_000) {
   const windowMs = windowSeconds * 1000;

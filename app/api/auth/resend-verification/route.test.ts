@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
 import { TestClient } from '@/lib/testing/api';
@@ -11,20 +10,11 @@ import { insertTestUser } from '@/lib/testing/users';
 import { POST as register } from '../register/route';
 import { POST as verifyEmail } from '../verify-email/route';
 import { POST as resend } from './route';
+import { sql } from '@/lib/testing/sql';
+import { expectClientError } from '@/lib/testing/api';
 
 // POST /api/auth/resend-verification: 60 s cooldown with waitTime, a new code voids the old one,
 // the same answer for unknown and verified addresses, and the per-IP limit.
-
-/** A browser with its own address, so rate-limit counters never leak between tests and test files. */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-resend-mail-'));
 let mailServer: Awaited<ReturnType<typeof startMailServer>>;
@@ -43,14 +33,6 @@ afterAll(async () => {
 const uniqueEmail = (tag = 'resend') => `${tag}-${randomBytes(5).toString('hex')}@example.test`;
 const codeOf = (mail: { subject: string }) => /(\d{6})/.exec(mail.subject)![1];
 const mailsTo = (email: string) => readMailbox(mailDir).filter((m) => m.to.includes(email));
-
-function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
-}
 
 async function awayFromWindowEdge(windowSeconds: number, marginMs = 10_000) {
   const windowMs = windowSeconds * 1000;

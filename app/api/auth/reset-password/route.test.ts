@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '@/lib/testing/api';
 import { insertTestUser, type TestUser } from '@/lib/testing/users';
@@ -8,20 +7,11 @@ import { POST as login } from '../login/route';
 import { GET as verifyResetToken } from '../verify-reset-token/[token]/route';
 import { GET as whoami } from '../whoami/route';
 import { POST as resetPassword } from './route';
+import { sql } from '@/lib/testing/sql';
+import { expectClientError } from '@/lib/testing/api';
 
 // POST /api/auth/reset-password: single use, one hour, 8 to 128 characters, and every session of the
 // user ends at once.
-
-/** A browser with its own address, so rate-limit counters never leak between tests and test files. */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function insertResetToken(userId: number, options: { expiresInMinutes?: number } = {}) {
   const token = randomBytes(32).toString('base64url');
@@ -30,14 +20,6 @@ async function insertResetToken(userId: number, options: { expiresInMinutes?: nu
     [userId, createHash('sha256').update(token).digest('hex'), options.expiresInMinutes ?? 60],
   );
   return token;
-}
-
-function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
 }
 
 const NEW_PASSWORD = 'Bottled-In-Bond100';

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
 import { TestClient } from '@/lib/testing/api';
@@ -12,20 +11,11 @@ import { POST as login } from '../login/route';
 import { POST as register } from '../register/route';
 import { POST as resend } from '../resend-verification/route';
 import { POST as verifyEmail } from './route';
+import { sql } from '@/lib/testing/sql';
+import { expectClientError } from '@/lib/testing/api';
 
 // POST /api/auth/verify-email: the 6-digit code, its 3 attempts and 30 minutes, what happens once
 // an address is verified (pending approval, welcome e-mail, admins notified), and the IP limit.
-
-/** A browser with its own address, so rate-limit counters never leak between tests and test files. */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-verify-mail-'));
 let mailServer: Awaited<ReturnType<typeof startMailServer>>;
@@ -46,14 +36,6 @@ const STRONG = 'Single-Barrel9!';
 const codeOf = (mail: { subject: string }) => /(\d{6})/.exec(mail.subject)![1];
 /** A 6-digit code that is not `code`. */
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
-}
 
 async function awayFromWindowEdge(windowSeconds: number, marginMs = 10_000) {
   const windowMs = windowSeconds * 1000;

@@ -1,30 +1,12 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
 import { TestClient } from '@/lib/testing/api';
 import { insertTestUser, type TestUser } from '@/lib/testing/users';
 import { GET, PUT } from './route';
+import { sql } from '@/lib/testing/sql';
+import { expectClientError } from '@/lib/testing/api';
 
 // GET and PUT /api/user/me: the profile screen (names and phone; the e-mail is not editable).
-
-/** A browser with its own address, so rate-limit counters never leak between tests and test files. */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
-}
 
 async function signedIn(user: TestUser) {
   const browser = new TestClient();

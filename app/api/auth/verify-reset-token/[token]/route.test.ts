@@ -1,21 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '@/lib/testing/api';
 import { insertTestUser } from '@/lib/testing/users';
 import { GET as verifyResetToken } from './route';
+import { sql } from '@/lib/testing/sql';
+import { expectClientError } from '@/lib/testing/api';
 
 // GET /api/auth/verify-reset-token/{token}: what the reset screen checks on load.
-
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** A reset token written the way lib/auth/password-reset.ts stores it: only its SHA-256. */
 async function insertResetToken(userId: number, options: { expiresInMinutes?: number; used?: boolean } = {}) {
@@ -26,14 +17,6 @@ async function insertResetToken(userId: number, options: { expiresInMinutes?: nu
     [userId, createHash('sha256').update(token).digest('hex'), options.expiresInMinutes ?? 60, options.used ? new Date() : null],
   );
   return token;
-}
-
-function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
 }
 
 const check = (token: string) =>
