@@ -235,6 +235,11 @@ test.describe('Current Inventory', () => {
   });
 });
 
+test('?search= pre-fills the inventory search (the link in arrival alert e-mails)', async ({ page }) => {
+  await page.goto('/inventory?search=27090');
+  await expect(page.getByLabel('Search by name or PLU')).toHaveValue('27090');
+});
+
 test.describe('Delivery Analysis', () => {
   test('search → suggestion → Generate Report → sections; a second Generate uses the cache, Refresh does not @phone', async ({ page }) => {
     const product = await recentlyDeliveredProduct(page);

@@ -18,12 +18,12 @@ interface InventoryResponse {
   error?: string;
 }
 
-export function CurrentInventory() {
+export function CurrentInventory({ initialSearch = '' }: { initialSearch?: string }) {
   const { state, reload } = useResource<InventoryResponse>('inventory', (signal) =>
     getJson<InventoryResponse>('/api/inventory/allocated-current', 'Failed to fetch inventory data', signal),
   );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialSearch);
   const deferredQuery = useDeferredValue(query);
 
   if (state.status === 'error') return <ErrorRetry message={state.error} onRetry={reload} />;

@@ -3,7 +3,10 @@ import { CurrentInventory } from './current-inventory';
 
 export const metadata: Metadata = { title: 'Current Inventory' };
 
-export default function InventoryPage() {
+/** ?search= pre-fills the search (arrival alert e-mails link here with the product's PLU). */
+export default async function InventoryPage({ searchParams }: { searchParams: Promise<{ search?: string | string[] }> }) {
+  const { search } = await searchParams;
+  const initialSearch = typeof search === 'string' ? search.slice(0, 100) : '';
   return (
     <div className="stack">
       <div className="page-header">
@@ -19,7 +22,7 @@ export default function InventoryPage() {
           <li>Call the store before you drive there.</li>
         </ul>
       </aside>
-      <CurrentInventory />
+      <CurrentInventory initialSearch={initialSearch} />
     </div>
   );
 }
