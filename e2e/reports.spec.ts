@@ -339,9 +339,12 @@ test.describe('Warehouse Inventory', () => {
     const count = page.getByTestId('warehouse-count');
     const [, hunted] = await shown(count);
 
+    // Filters without Listed use the hunted answer; Listed only fetches Listed products.
     await type.selectOption('barrel');
     await expectEach(cards.locator('.badge-type'), (t) => t === 'Barrel', 'only Barrel');
+    const listedRequest = page.waitForRequest((r) => r.url().includes('/api/reports/warehouse-inventory'));
     await type.selectOption('listed');
+    expect(new URL((await listedRequest).url()).searchParams.get('listingTypes')).toBe('Listed');
     await expectEach(cards.locator('.badge-type'), (t) => t === 'Listed', 'only Listed');
     await type.selectOption('hunted');
     await hideZero.uncheck();
@@ -350,12 +353,15 @@ test.describe('Warehouse Inventory', () => {
     await expect.poll(async () => (await parseShown(count))[1]).toBe(hunted);
 
     // The period's answer is cached; the next visit sends its version and a 304 keeps the cache.
-    const tag = await page.evaluate(() => JSON.parse(localStorage.getItem('nbt:warehouse-inventory:v1:last_30_days')!).value.meta.file_modified);
+    const tag = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('nbt:warehouse-inventory:v2:last_30_days:Allocation,Limited,Barrel,Unknown')!).value.meta.file_modified,
+    );
     expect(tag).toBeTruthy();
     const request = page.waitForRequest((r) => r.url().includes('/api/reports/warehouse-inventory'));
     const response = page.waitForResponse((r) => r.url().includes('/api/reports/warehouse-inventory'));
     await page.reload();
     expect(await (await request).headerValue('if-none-match')).toBe(tag);
+    expect(new URL((await request).url()).searchParams.get('listingTypes')).toBe('Allocation,Limited,Barrel,Unknown');
     expect((await response).status()).toBe(304);
     await expect(cards.first()).toBeVisible();
 
@@ -376,7 +382,10 @@ test.describe('Warehouse Inventory', () => {
     expect(await (await request).headerValue('if-none-match')).toBeNull();
     await expect(page.getByTestId('warehouse-count')).toContainText(/Showing \d+ of \d+ products/);
     const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('nbt:warehouse')).sort());
-    expect(keys).toEqual(['nbt:warehouse-inventory:v1:last_30_days', 'nbt:warehouse-inventory:v1:last_90_days']);
+    expect(keys).toEqual([
+      'nbt:warehouse-inventory:v2:last_30_days:Allocation,Limited,Barrel,Unknown',
+      'nbt:warehouse-inventory:v2:last_90_days:Allocation,Limited,Barrel,Unknown',
+    ]);
   });
 
   test('images fall back from image_url to image_path to the placeholder; errors are shown', async ({ page }) => {

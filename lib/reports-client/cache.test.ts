@@ -3,12 +3,14 @@ import {
   DELIVERY_ANALYSIS_TTL_MS,
   deliveryAnalysisCacheKey,
   isFresh,
+  legacyWarehouseCacheKey,
   readEntry,
   WAREHOUSE_TTL_MS,
   warehouseCacheKey,
   writeEntry,
   type KeyValueStore,
 } from './cache.ts';
+import { warehouseListingTypes } from './warehouse.ts';
 
 function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -32,8 +34,22 @@ describe('report cache keys', () => {
     expect(deliveryAnalysisCacheKey('12345', 2, true)).toBe(deliveryAnalysisCacheKey('12345', 2, true));
   });
 
-  it('keys warehouse inventory by time period', () => {
-    expect(warehouseCacheKey('last_30_days')).not.toBe(warehouseCacheKey('last_90_days'));
+  it('keys warehouse inventory by time period and requested type set', () => {
+    const hunted = warehouseListingTypes('hunted');
+    const keys = new Set(
+      ['last_30_days', 'last_90_days', 'current_month'].flatMap((period) =>
+        (['hunted', 'listed', 'all'] as const).map((f) => warehouseCacheKey(period, warehouseListingTypes(f))),
+      ),
+    );
+    expect(keys.size).toBe(9);
+    expect(warehouseCacheKey('last_30_days', hunted)).toBe(warehouseCacheKey('last_30_days', warehouseListingTypes('hunted')));
+    // Filters without Listed share the hunted answer, so they share its entry.
+    for (const f of ['allocation', 'limited', 'barrel'] as const) {
+      expect(warehouseCacheKey('last_30_days', warehouseListingTypes(f))).toBe(warehouseCacheKey('last_30_days', hunted));
+    }
+    // The v1 entries held every type under the period alone; they are never read as v2 entries.
+    expect(keys.has(legacyWarehouseCacheKey('last_30_days'))).toBe(false);
+    expect(legacyWarehouseCacheKey('last_30_days')).toBe('nbt:warehouse-inventory:v1:last_30_days');
   });
 
   it('uses 30 minutes for delivery analysis and 4 hours for the warehouse', () => {
@@ -54,7 +70,7 @@ describe('cache entries', () => {
 
   it('reads back what was written while fresh, and drops it once expired', () => {
     const store = memoryStore();
-    const key = warehouseCacheKey('last_30_days');
+    const key = warehouseCacheKey('last_30_days', warehouseListingTypes('hunted'));
     expect(writeEntry(store, key, { etag: 'v1', rows: [1, 2] }, t0)).toBe(true);
     expect(readEntry(store, key, WAREHOUSE_TTL_MS, t0 + 1000)).toEqual({ savedAt: t0, value: { etag: 'v1', rows: [1, 2] } });
     expect(readEntry(store, key, WAREHOUSE_TTL_MS, t0 + WAREHOUSE_TTL_MS)).toBeNull();

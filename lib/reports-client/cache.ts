@@ -20,7 +20,13 @@ export function deliveryAnalysisCacheKey(plu: string, weeksBack: number, include
   return `nbt:delivery-analysis:v1:${plu}:${weeksBack}:${includeOtherDrops ? 'with-other-drops' : 'deliveries-only'}`;
 }
 
-export function warehouseCacheKey(timePeriod: string): string {
+/** One entry per period and requested type set (`listingTypes` as sent: the answers differ by both). */
+export function warehouseCacheKey(timePeriod: string, listingTypes: string): string {
+  return `nbt:warehouse-inventory:v2:${timePeriod}:${listingTypes}`;
+}
+
+/** The v1 entry of a period (every type, ~1 MB): replaced by the v2 entries, so it is removed. */
+export function legacyWarehouseCacheKey(timePeriod: string): string {
   return `nbt:warehouse-inventory:v1:${timePeriod}`;
 }
 

@@ -3,7 +3,7 @@ import { groupArrivalsByProduct, nextDayOutcome, summarizeArrivals } from './arr
 import { groupByBoard, groupByDate, groupByProduct, findWakeBoard } from './shipments.ts';
 import { deliveryIntervalLabel, filterStores, NO_STORE_FILTERS, regionsOf } from './stores.ts';
 import type { Arrival, Shipment, Store, WarehouseProduct } from './types.ts';
-import { DEFAULT_WAREHOUSE_FILTERS, filterWarehouse, hasZeroActivity } from './warehouse.ts';
+import { DEFAULT_WAREHOUSE_FILTERS, filterWarehouse, hasZeroActivity, WAREHOUSE_TYPE_FILTERS, warehouseListingTypes } from './warehouse.ts';
 
 function arrival(name: string, storeId: number, delta: number, extra: Partial<Arrival> = {}): Arrival {
   return {
@@ -189,5 +189,23 @@ describe('statewide shipments', () => {
   it('the Wake shortcut finds the board whose name contains wake', () => {
     expect(findWakeBoard([{ board_id: 2, board_name_clean: 'Carteret County' }, { board_id: 179, board_name_clean: 'WAKE County' }])?.board_id).toBe(179);
     expect(findWakeBoard([{ board_id: 2, board_name_clean: 'Carteret County' }])).toBeUndefined();
+  });
+});
+
+describe('warehouseListingTypes', () => {
+  it('asks for the hunted types unless the filter shows Listed', () => {
+    expect(warehouseListingTypes('hunted')).toBe('Allocation,Limited,Barrel,Unknown');
+    expect(warehouseListingTypes(DEFAULT_WAREHOUSE_FILTERS.type)).toBe('Allocation,Limited,Barrel,Unknown');
+    for (const f of ['allocation', 'limited', 'barrel'] as const) expect(warehouseListingTypes(f)).toBe('Allocation,Limited,Barrel,Unknown');
+    expect(warehouseListingTypes('listed')).toBe('Listed');
+    expect(warehouseListingTypes('all')).toBe('all');
+  });
+
+  it('always fetches every type the filter lets through', () => {
+    for (const f of WAREHOUSE_TYPE_FILTERS) {
+      const sent = warehouseListingTypes(f.value);
+      const fetched = sent === 'all' ? ['Allocation', 'Limited', 'Barrel', 'Listed', 'Unknown'] : sent.split(',');
+      for (const t of f.types) expect(fetched, f.value).toContain(t);
+    }
   });
 });

@@ -117,6 +117,8 @@ export interface WarehouseMeta {
   timePeriod: string;
   startDate: string;
   endDate: string;
+  /** The listing types the answer covers (older cached answers lack it). */
+  listingTypes?: string[];
   count: number;
 }
 
@@ -163,6 +165,8 @@ export interface HistoryDay {
   formatted_date: string;
   day_of_week: string;
   item_count: number;
+  /** Listed (everyday) products restocked that day, not in items (older answers lack it). */
+  other_count?: number;
   items: HistoryItem[];
 }
 

@@ -1,4 +1,4 @@
-import { matchesSearch, normalizeListingType } from './listing-types.ts';
+import { HUNTED_TYPES, LISTING_TYPES, matchesSearch, normalizeListingType } from './listing-types.ts';
 import type { WarehouseProduct } from './types.ts';
 
 /** Product type choices; the default is the hunted set (Unknown, i.e. new to the catalog, counts as hunted). */
@@ -12,6 +12,18 @@ export const WAREHOUSE_TYPE_FILTERS = [
 ] as const;
 export type WarehouseTypeFilter = (typeof WAREHOUSE_TYPE_FILTERS)[number]['value'];
 export const DEFAULT_WAREHOUSE_TYPE_FILTER: WarehouseTypeFilter = 'hunted';
+
+/**
+ * The `listingTypes` the screen asks the server for, by the type filter: the hunted set (the server's
+ * default) for every filter without Listed, so they share one answer and one cache entry; Listed only for
+ * "Listed only"; all types for "All types". Listed is most of the catalog, so it is fetched only when shown.
+ */
+export function warehouseListingTypes(type: WarehouseTypeFilter): string {
+  const types: readonly string[] = WAREHOUSE_TYPE_FILTERS.find((t) => t.value === type)?.types ?? HUNTED_TYPES;
+  if (!types.includes('Listed')) return HUNTED_TYPES.join(',');
+  if (LISTING_TYPES.every((t) => types.includes(t))) return 'all';
+  return LISTING_TYPES.filter((t) => types.includes(t)).join(',');
+}
 
 export interface WarehouseFilters {
   type: WarehouseTypeFilter;

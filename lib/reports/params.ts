@@ -37,3 +37,27 @@ export const storeIdParams = z.object({ storeId: idText('storeId') });
 export function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T) {
   return z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` });
 }
+
+/** Product listing types, in the order the catalog lists them; Allocation, Limited, Barrel and Unknown are hunted. */
+export const LISTING_TYPES = ['Allocation', 'Limited', 'Barrel', 'Listed', 'Unknown'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+export const HUNTED_LISTING_TYPES: readonly ListingType[] = ['Allocation', 'Limited', 'Barrel', 'Unknown'];
+
+const LISTING_TYPES_MESSAGE = `listingTypes must be "all" or a comma list of: ${LISTING_TYPES.join(', ')}`;
+
+/**
+ * `listingTypes`: "all", or a comma list of listing types (each once or more, any order); the answer is the
+ * set in LISTING_TYPES order, so equal sets are equal values. Absent: the hunted types.
+ */
+export const listingTypes = z
+  .string({ error: LISTING_TYPES_MESSAGE })
+  .transform((text, ctx): ListingType[] => {
+    if (text.trim() === 'all') return [...LISTING_TYPES];
+    const parts = text.split(',').map((t) => t.trim());
+    if (!parts.every((t): t is ListingType => (LISTING_TYPES as readonly string[]).includes(t))) {
+      ctx.addIssue({ code: 'custom', message: LISTING_TYPES_MESSAGE });
+      return z.NEVER;
+    }
+    return LISTING_TYPES.filter((t) => parts.includes(t));
+  })
+  .default([...HUNTED_LISTING_TYPES]);

@@ -96,9 +96,10 @@ const history = (storeId: string, days?: string) =>
 
 /** The store's increases per New York date from `from`, written independently of lib/reports. */
 const referenceHistory = (storeId: number, from: string) =>
-  query<{ id: string; day: string; delta: number; plu: string }>(
-    `SELECT h.id::text, to_char((h.checked_at AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS day, h.delta, h.plu
-     FROM inventory_history h WHERE h.store_id = $1 AND h.change_type IN ('first', 'increase')
+  query<{ id: string; day: string; delta: number; plu: string; listed: boolean }>(
+    `SELECT h.id::text, to_char((h.checked_at AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS day, h.delta, h.plu,
+            p.listing_type = 'Listed' AS listed
+     FROM inventory_history h JOIN products p ON p.plu = h.plu WHERE h.store_id = $1 AND h.change_type IN ('first', 'increase')
        AND (h.checked_at AT TIME ZONE 'America/New_York')::date >= $2::date`,
     [storeId, from],
   );
@@ -108,13 +109,19 @@ describe('GET /api/inventory/store-history/{storeId}', () => {
     const res = await history('5');
     expect(res.status).toBe(200);
     const ref = await referenceHistory(5, '2026-02-10');
-    const changes = res.json.changes as { date: string; formatted_date: string; day_of_week: string; item_count: number; items: Record<string, unknown>[] }[];
+    const changes = res.json.changes as {
+      date: string; formatted_date: string; day_of_week: string; item_count: number; other_count: number; items: Record<string, unknown>[];
+    }[];
     const days = [...new Set(ref.map((r) => r.day))].sort().reverse();
     expect(changes.map((c) => c.date)).toEqual(days);
     for (const c of changes) {
       const mine = ref.filter((r) => r.day === c.date);
-      expect(c.items.map((i) => i.history_id).sort()).toEqual(mine.map((r) => Number(r.id)).sort());
-      expect(c.item_count).toBe(mine.length);
+      // Only hunted products are listed; Listed ones are counted per day.
+      const listed = mine.filter((r) => !r.listed);
+      expect(c.items.map((i) => i.history_id).sort()).toEqual(listed.map((r) => Number(r.id)).sort());
+      expect(c.item_count).toBe(listed.length);
+      expect(c.other_count).toBe(mine.length - listed.length);
+      expect(c.items.every((i) => i.listing_type !== 'Listed')).toBe(true);
       const [y, m, d] = c.date.split('-');
       expect(c.formatted_date).toBe(`${m}/${d}/${y}`);
       expect(c.day_of_week).toBe(new Date(`${c.date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' }));
@@ -130,6 +137,22 @@ describe('GET /api/inventory/store-history/{storeId}', () => {
       totalInventoryAdded: ref.reduce((n, r) => n + r.delta, 0),
       daysWithChanges: days.length,
     });
+    expect(changes.some((c) => c.other_count > 0)).toBe(true);
+    expect(changes.some((c) => c.items.length > 0)).toBe(true);
+  });
+
+  it('counts a day with only Listed increases, with no items', async () => {
+    const [p] = await query<{ plu: string }>(`SELECT plu FROM products WHERE listing_type = 'Listed' ORDER BY plu LIMIT 1`);
+    // A day with no other drops at store 6: Sunday 15 February (noon EST).
+    await query(`DELETE FROM inventory_history WHERE store_id = 6 AND (checked_at AT TIME ZONE 'America/New_York')::date = '2026-02-15'`);
+    await query(
+      `INSERT INTO inventory_history (store_id, plu, checked_at, previous_quantity, new_quantity, delta, change_type)
+       VALUES (6, $1, '2026-02-15T17:00:00Z', 2, 14, 12, 'increase')`,
+      [p.plu],
+    );
+    const res = await history('6');
+    const day = (res.json.changes as { date: string; item_count: number; other_count: number; items: unknown[] }[]).find((c) => c.date === '2026-02-15');
+    expect(day).toMatchObject({ item_count: 0, other_count: 1, items: [] });
   });
 
   it('files a drop by its New York date across midnight UTC', async () => {

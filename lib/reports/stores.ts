@@ -49,7 +49,10 @@ export interface HistoryDay {
   date: string;
   formatted_date: string;
   day_of_week: string;
+  /** Items listed: increases of hunted products (Allocation, Limited, Barrel, Unknown). */
   item_count: number;
+  /** Increases of Listed (everyday) products that day: counted in the summary, not listed. */
+  other_count: number;
   items: HistoryItem[];
 }
 
@@ -110,8 +113,10 @@ export async function storeHistory(storeId: number, days: number, now = new Date
       WHERE h.store_id = ${storeId} AND h.change_type IN ${ARRIVAL}
         AND h.checked_at >= ${from}::timestamptz AND h.checked_at < ${until}::timestamptz
     ), by_day AS (
-      SELECT i.day, count(*)::int AS item_count,
-             json_agg(x ORDER BY ${huntedFirst('x.listing_type')}, x.product_name, x.history_id DESC) AS items
+      SELECT i.day, count(*) FILTER (WHERE i.listing_type <> 'Listed')::int AS item_count,
+             count(*) FILTER (WHERE i.listing_type = 'Listed')::int AS other_count,
+             COALESCE(json_agg(x ORDER BY ${huntedFirst('x.listing_type')}, x.product_name, x.history_id DESC)
+                        FILTER (WHERE i.listing_type <> 'Listed'), '[]'::json) AS items
       FROM items i
       CROSS JOIN LATERAL (
         SELECT i.history_id, i.product_name, i.listing_type, i.retail_price, i.nc_code, i.change_type, i.delta, i.quantity
@@ -129,7 +134,7 @@ export async function storeHistory(storeId: number, days: number, now = new Date
         || ',"changes":' || COALESCE((
              SELECT json_agg(d ORDER BY d.date DESC) FROM (
                SELECT to_char(day, 'YYYY-MM-DD') AS date, to_char(day, 'MM/DD/YYYY') AS formatted_date,
-                      to_char(day, 'FMDay') AS day_of_week, item_count, items
+                      to_char(day, 'FMDay') AS day_of_week, item_count, other_count, items
                FROM by_day
              ) d), '[]'::json)::text || '}' AS body
     WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ${WAKE_BOARD_ID})`;

@@ -13,8 +13,14 @@ beforeAll(async () => {
   browser = await signedIn();
 });
 
-const warehouse = (timePeriod?: string, headers: Record<string, string> = {}) =>
-  browser.call(warehouseRoute, '/api/reports/warehouse-inventory', { query: timePeriod === undefined ? {} : { timePeriod }, headers });
+const warehouse = (timePeriod?: string, headers: Record<string, string> = {}, listingTypes?: string) =>
+  browser.call(warehouseRoute, '/api/reports/warehouse-inventory', {
+    query: { ...(timePeriod === undefined ? {} : { timePeriod }), ...(listingTypes === undefined ? {} : { listingTypes }) },
+    headers,
+  });
+
+const ALL_TYPES = ['Allocation', 'Limited', 'Barrel', 'Listed', 'Unknown'];
+const HUNTED = ['Allocation', 'Limited', 'Barrel', 'Unknown'];
 
 const PRODUCT_FIELDS = [
   'product_name', 'plu', 'nc_code', 'listing_type', 'retail_price', 'bottles_per_case', 'current_inventory', 'peak_inventory',
@@ -22,11 +28,13 @@ const PRODUCT_FIELDS = [
 ].sort();
 
 /** The reference answer, computed here from the raw levels (not with lib/reports' SQL). */
-async function expected(startDate: string) {
+async function expected(startDate: string, types: readonly string[] = HUNTED) {
   const start = nyDayRange(startDate).start.getTime();
   const end = nyDayRange(TODAY).end.getTime();
   const rows = await query<{ plu: string; at: Date; total: number }>(
-    'SELECT plu, checked_at AS at, total_available AS total FROM warehouse_levels ORDER BY plu, checked_at',
+    `SELECT w.plu, w.checked_at AS at, w.total_available AS total FROM warehouse_levels w JOIN products p ON p.plu = w.plu
+     WHERE p.listing_type::text = ANY($1) ORDER BY w.plu, w.checked_at`,
+    [types],
   );
   const byPlu = new Map<string, { at: number; total: number }[]>();
   for (const r of rows) byPlu.set(r.plu, [...(byPlu.get(r.plu) ?? []), { at: r.at.getTime(), total: r.total }]);
@@ -49,7 +57,7 @@ async function expected(startDate: string) {
 }
 
 describe('GET /api/reports/warehouse-inventory', () => {
-  it('answers current, peak and low of every product with levels over the last 30 days by default', async () => {
+  it('answers current, peak and low of every hunted product with levels over the last 30 days by default', async () => {
     const res = await warehouse();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
@@ -59,6 +67,7 @@ describe('GET /api/reports/warehouse-inventory', () => {
       timePeriod: 'last_30_days',
       startDate: '2026-02-10',
       endDate: TODAY,
+      listingTypes: HUNTED,
       count: res.json.products.length,
     });
     expect(res.headers.get('etag')).toBe(`"${res.json.meta.file_modified}"`);
@@ -67,7 +76,8 @@ describe('GET /api/reports/warehouse-inventory', () => {
     const ref = await expected('2026-02-10');
     const products = res.json.products as Record<string, unknown>[];
     expect(products.length).toBe(ref.size);
-    expect(products.length).toBeGreaterThan(300);
+    expect(products.length).toBeGreaterThan(30);
+    expect(products.some((p) => p.listing_type === 'Listed')).toBe(false);
     const names = products.map((p) => p.product_name as string);
     expect([...names].sort()).toEqual(names);
     for (const p of products) {
@@ -84,9 +94,9 @@ describe('GET /api/reports/warehouse-inventory', () => {
     ['current_month', '2026-03-01'],
     ['last_90_days', '2025-12-12'],
   ])('covers the %s period from %s', async (timePeriod, startDate) => {
-    const res = await warehouse(timePeriod);
-    expect(res.json.meta).toMatchObject({ timePeriod, startDate, endDate: TODAY });
-    const ref = await expected(startDate);
+    const res = await warehouse(timePeriod, {}, 'all');
+    expect(res.json.meta).toMatchObject({ timePeriod, startDate, endDate: TODAY, listingTypes: ALL_TYPES });
+    const ref = await expected(startDate, ALL_TYPES);
     expect(res.json.products.length).toBe(ref.size);
     for (const p of res.json.products) {
       const r = ref.get(p.plu)!;
@@ -106,11 +116,11 @@ describe('GET /api/reports/warehouse-inventory', () => {
        ($1, '2026-01-20T15:00:00Z', 500), ($1, '2026-02-20T15:00:00Z', 300), ($1, '2026-03-01T21:15:00Z', 400)`,
       [p.plu],
     );
-    const month = (await warehouse('last_30_days')).json.products.find((x: { plu: string }) => x.plu === p.plu);
+    const month = (await warehouse('last_30_days', {}, 'Listed')).json.products.find((x: { plu: string }) => x.plu === p.plu);
     expect(month).toMatchObject({ current_inventory: 400, peak_inventory: 500, peak_inventory_date: '2026-02-10', low_inventory: 300, low_inventory_date: '2026-02-20' });
-    const march = (await warehouse('current_month')).json.products.find((x: { plu: string }) => x.plu === p.plu);
+    const march = (await warehouse('current_month', {}, 'Listed')).json.products.find((x: { plu: string }) => x.plu === p.plu);
     expect(march).toMatchObject({ current_inventory: 400, peak_inventory: 400, peak_inventory_date: '2026-03-01', low_inventory: 300, low_inventory_date: '2026-03-01' });
-    const quarter = (await warehouse('last_90_days')).json.products.find((x: { plu: string }) => x.plu === p.plu);
+    const quarter = (await warehouse('last_90_days', {}, 'Listed')).json.products.find((x: { plu: string }) => x.plu === p.plu);
     expect(quarter).toMatchObject({ current_inventory: 400, peak_inventory: 500, peak_inventory_date: '2026-01-20', low_inventory: 300, low_inventory_date: '2026-02-20' });
   });
 
@@ -139,6 +149,58 @@ describe('GET /api/reports/warehouse-inventory', () => {
     });
     expect(ref.current).toBe(1);
   });
+
+  it('answers only Listed products for listingTypes=Listed, and every type for listingTypes=all', async () => {
+    const listed = await warehouse(undefined, {}, 'Listed');
+    expect(listed.status).toBe(200);
+    expect(listed.json.meta).toMatchObject({ listingTypes: ['Listed'], count: listed.json.products.length });
+    const listedRef = await expected('2026-02-10', ['Listed']);
+    expect(listed.json.products.length).toBe(listedRef.size);
+    expect(listed.json.products.length).toBeGreaterThan(0);
+    expect(listed.json.products.every((p: { listing_type: string }) => p.listing_type === 'Listed')).toBe(true);
+
+    const hunted = await warehouse();
+    const all = await warehouse(undefined, {}, 'all');
+    expect(all.json.meta.listingTypes).toEqual(ALL_TYPES);
+    expect(all.json.products.length).toBe((await expected('2026-02-10', ALL_TYPES)).size);
+    expect(all.json.products.length).toBe(hunted.json.products.length + listed.json.products.length);
+    expect(all.json.products.length).toBeGreaterThan(300);
+
+    // Any order, repeats and spaces name the same set (and the same version).
+    const spelled = await warehouse(undefined, {}, 'Unknown, Barrel,Limited,Allocation,Barrel');
+    expect(spelled.json.meta.listingTypes).toEqual(HUNTED);
+    expect(spelled.json.meta.file_modified).toBe(hunted.json.meta.file_modified);
+    expect(spelled.json.products).toEqual(hunted.json.products);
+    const two = await warehouse(undefined, {}, 'Barrel,Allocation');
+    expect(two.json.meta.listingTypes).toEqual(['Allocation', 'Barrel']);
+    expect(two.json.products.every((p: { listing_type: string }) => ['Allocation', 'Barrel'].includes(p.listing_type))).toBe(true);
+    expect(two.json.products.length).toBe((await expected('2026-02-10', ['Allocation', 'Barrel'])).size);
+  });
+
+  it('has one version per type set, each answering 304 to its own ETag only', async () => {
+    const tags = new Map<string, string>();
+    for (const types of [undefined, 'Listed', 'all', 'Allocation']) {
+      const res = await warehouse('last_30_days', {}, types);
+      expect(res.status).toBe(200);
+      tags.set(types ?? 'default', res.json.meta.file_modified);
+      expect(res.headers.get('etag')).toBe(`"${res.json.meta.file_modified}"`);
+    }
+    expect(new Set(tags.values()).size).toBe(4);
+    for (const [types, tag] of tags) {
+      const res = await warehouse('last_30_days', { 'If-None-Match': `"${tag}"` }, types === 'default' ? undefined : types);
+      expect(res.status, types).toBe(304);
+      expect(res.headers.get('etag')).toBe(`"${tag}"`);
+    }
+    expect((await warehouse('last_30_days', { 'If-None-Match': `"${tags.get('default')}"` }, 'all')).status).toBe(200);
+    expect((await warehouse('last_30_days', { 'If-None-Match': `"${tags.get('all')}"` }, 'Listed')).status).toBe(200);
+  });
+
+  it.each([['listed'], [''], ['All'], ['Allocation,'], ['Allocation,Premium'], ['all,Listed'], ['Allocated']])(
+    'refuses listingTypes %j with 400',
+    async (listingTypes) => {
+      expectClientError(await warehouse(undefined, {}, listingTypes), 400);
+    },
+  );
 
   it.each([['last_7_days'], [''], ['LAST_30_DAYS'], ['current-month']])('refuses timePeriod %j with 400', async (timePeriod) => {
     expectClientError(await warehouse(timePeriod), 400);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { db } from '../db/index.ts';
+import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
+import { LISTING_TYPES, type ListingType } from './params.ts';
 import type { JsonText } from './sql.ts';
 
 // Warehouse Inventory: per product with warehouse levels, the level now and the peak and low over the
@@ -10,6 +11,9 @@ import type { JsonText } from './sql.ts';
 // moves to a new day, so `meta.file_modified` is a version of exactly those: it is the ETag, and a request
 // whose If-None-Match carries it gets 304 after one cheap query (the latest checked_at comes from the
 // (checked_at) index).
+//
+// Only the requested listing types are computed (by default the hunted ones: Listed, the everyday stock, is
+// most of the catalog and most of the JSON); the version includes the type set, so each set has its own.
 
 /** How far before the period start the level in force is looked for in one range scan. */
 const LOOKBACK_DAYS = 14;
@@ -38,6 +42,7 @@ export interface WarehouseMeta {
   timePeriod: TimePeriod;
   startDate: string;
   endDate: string;
+  listingTypes: ListingType[];
   count: number;
 }
 
@@ -66,16 +71,22 @@ export function matchesEtag(ifNoneMatch: string | null, version: string): boolea
   });
 }
 
-async function dataVersion(startDate: string): Promise<string> {
+async function dataVersion(startDate: string, types: readonly ListingType[]): Promise<string> {
   const [row] = await db.$queryRaw<{ levels: Date | null; catalog: Date | null }[]>`
     SELECT (SELECT max(checked_at) FROM warehouse_levels) AS levels, (SELECT max(updated_at) FROM products) AS catalog`;
-  const parts = [row.levels?.toISOString() ?? 'none', row.catalog?.toISOString() ?? 'none', startDate];
+  const parts = [row.levels?.toISOString() ?? 'none', row.catalog?.toISOString() ?? 'none', startDate, types.join(',')];
   return createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 24);
 }
 
-export async function warehouseInventory(period: TimePeriod, ifNoneMatch: string | null, now = new Date()): Promise<WarehouseAnswer> {
+export async function warehouseInventory(
+  period: TimePeriod,
+  ifNoneMatch: string | null,
+  listingTypes: readonly ListingType[] = LISTING_TYPES,
+  now = new Date(),
+): Promise<WarehouseAnswer> {
   const { startDate, endDate } = periodRange(period, now);
-  const version = await dataVersion(startDate);
+  const types = LISTING_TYPES.filter((t) => listingTypes.includes(t));
+  const version = await dataVersion(startDate, types);
   if (matchesEtag(ifNoneMatch, version)) return { notModified: true, etag: version };
 
   const from = nyDayRange(startDate).start;
@@ -89,25 +100,32 @@ export async function warehouseInventory(period: TimePeriod, ifNoneMatch: string
   //   last  = max(m << 32 | total + 2^31)        the latest level (also before the start: m < 0)
   // The level in force at the start is the last one before it: from the 14 days before the start when the
   // product changed then (one range scan), else one index probe per remaining product. (OFFSET 0 keeps m
-  // computed once per row rather than once per aggregate.)
+  // computed once per row rather than once per aggregate.) The types are filtered first, in every scan: the
+  // products of the requested types (by the listing_type index), then their levels; all types skip it.
+  const all = types.length === LISTING_TYPES.length;
+  const ofTypes = Prisma.sql`listing_type = ANY(${types}::text[]::"ListingType"[])`;
+  const typed = all ? Prisma.empty : Prisma.sql`AND plu IN (SELECT plu FROM products WHERE ${ofTypes})`;
+  const catalog = all ? Prisma.sql`products` : Prisma.sql`(SELECT plu FROM products WHERE ${ofTypes})`;
   const [row] = await db.$queryRaw<{ count: number; products: string }[]>`
     WITH period AS (
       SELECT plu, max((total << 18) | (262143 - m)) AS peak_key, min((total << 18) | m) AS low_key,
              max((m << 32) | (total + 2147483648)) AS last_key
       FROM (SELECT plu, total_available::bigint AS total, floor((date_part('epoch', checked_at) - ${fromEpoch}::float8) / 60)::bigint AS m
             FROM warehouse_levels WHERE checked_at >= ${from.toISOString()}::timestamptz AND checked_at < ${until}::timestamptz
+              ${typed}
             OFFSET 0) r
       GROUP BY plu
     ), recent AS (
       SELECT plu, max((m << 32) | (total + 2147483648)) AS last_key
       FROM (SELECT plu, total_available::bigint AS total, floor((date_part('epoch', checked_at) - ${fromEpoch}::float8) / 60)::bigint AS m
             FROM warehouse_levels WHERE checked_at >= ${lookback}::timestamptz AND checked_at < ${from.toISOString()}::timestamptz
+              ${typed}
             OFFSET 0) r
       GROUP BY plu
     ), levels AS (
       SELECT p.plu, period.peak_key, period.low_key, period.last_key,
              COALESCE((recent.last_key & 4294967295) - 2147483648, older.total) AS start_total
-      FROM products p
+      FROM ${catalog} p
       LEFT JOIN period ON period.plu = p.plu
       LEFT JOIN recent ON recent.plu = p.plu
       LEFT JOIN LATERAL (
@@ -141,6 +159,6 @@ export async function warehouseInventory(period: TimePeriod, ifNoneMatch: string
              p.image_url, p.image_path
       FROM result r JOIN products p ON p.plu = r.plu
     ) x`;
-  const meta: WarehouseMeta = { file_modified: version, timePeriod: period, startDate, endDate, count: row.count };
+  const meta: WarehouseMeta = { file_modified: version, timePeriod: period, startDate, endDate, listingTypes: types, count: row.count };
   return { notModified: false, etag: version, json: `{"success":true,"products":${row.products},"meta":${JSON.stringify(meta)}}` };
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useDeferredValue, useState } from 'react';
-import { WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
+import { legacyWarehouseCacheKey, WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
 import { usDate, usDateTime } from '@/lib/reports-client/format';
 import { DEFAULT_WAREHOUSE_PERIOD, WAREHOUSE_PERIODS, type WarehousePeriod } from '@/lib/reports-client/options';
 import type { WarehouseMeta, WarehouseProduct } from '@/lib/reports-client/types';
@@ -9,12 +9,13 @@ import {
   DEFAULT_WAREHOUSE_FILTERS,
   filterWarehouse,
   WAREHOUSE_TYPE_FILTERS,
+  warehouseListingTypes,
   type WarehouseFilters,
   type WarehouseTypeFilter,
 } from '@/lib/reports-client/warehouse';
 import { apiFetch } from '../../_components/api';
 import { ErrorRetry } from '../../_components/reports/error-retry';
-import { readCache, writeCache } from '../../_components/reports/local-cache';
+import { readCache, removeCache, writeCache } from '../../_components/reports/local-cache';
 import { SkeletonGrid } from '../../_components/reports/skeleton';
 import { useResource, type Loaded } from '../../_components/reports/use-resource';
 import { WarehouseCard } from './warehouse-card';
@@ -28,16 +29,18 @@ const PAGE = 60;
 const FAILED = 'Failed to fetch warehouse inventory';
 
 /**
- * Cached per period for 4 hours; each visit revalidates with If-None-Match (the cached meta.file_modified)
- * and a 304 keeps the cache. Without a connection a fresh cache is shown as it is.
+ * Only the listing types the type filter needs are fetched (warehouseListingTypes: Listed only when shown).
+ * Cached per period and type set for 4 hours; each visit revalidates with If-None-Match (the cached
+ * meta.file_modified) and a 304 keeps the cache. Without a connection a fresh cache is shown as it is.
  */
-async function loadWarehouse(period: WarehousePeriod, signal: AbortSignal): Promise<Loaded<WarehouseData>> {
-  const key = warehouseCacheKey(period);
+async function loadWarehouse(period: WarehousePeriod, listingTypes: string, signal: AbortSignal): Promise<Loaded<WarehouseData>> {
+  const key = warehouseCacheKey(period, listingTypes);
+  removeCache(legacyWarehouseCacheKey(period));
   const cached = readCache<WarehouseData>(key, WAREHOUSE_TTL_MS);
   const tag = cached?.value.meta?.file_modified;
   try {
     const res = await apiFetch<{ success?: boolean; products?: WarehouseProduct[]; meta?: WarehouseMeta; error?: string }>(
-      `/api/reports/warehouse-inventory?timePeriod=${period}`,
+      `/api/reports/warehouse-inventory?timePeriod=${period}&listingTypes=${encodeURIComponent(listingTypes)}`,
       { signal, headers: tag ? { 'If-None-Match': tag } : undefined },
     );
     if (res.status === 304 && cached) return { ok: true, data: cached.value };
@@ -58,7 +61,8 @@ export function WarehouseInventory() {
   const [filters, setFilters] = useState<WarehouseFilters>(DEFAULT_WAREHOUSE_FILTERS);
   const [limit, setLimit] = useState(PAGE);
   const search = useDeferredValue(filters.search);
-  const { state, reload } = useResource<WarehouseData>(period, (signal) => loadWarehouse(period, signal), FAILED);
+  const listingTypes = warehouseListingTypes(filters.type);
+  const { state, reload } = useResource<WarehouseData>(`${period}|${listingTypes}`, (signal) => loadWarehouse(period, listingTypes, signal), FAILED);
 
   function update(patch: Partial<WarehouseFilters>) {
     setFilters((f) => ({ ...f, ...patch }));

@@ -22,3 +22,11 @@ export function writeCache<T>(key: string, value: T): void {
   const store = storage();
   if (store) writeEntry(store, key, value, Date.now());
 }
+
+export function removeCache(key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // storage unavailable
+  }
+}

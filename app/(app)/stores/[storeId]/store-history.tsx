@@ -61,6 +61,7 @@ export function StoreHistory({ storeId }: { storeId: string }) {
                     </span>
                     <span className="muted small">
                       {day.item_count} {day.item_count === 1 ? 'product' : 'products'}
+                      {day.other_count ? ` + ${day.other_count} everyday` : ''}
                     </span>
                   </summary>
                   <ul className="item-lines">
@@ -80,6 +81,11 @@ export function StoreHistory({ storeId }: { storeId: string }) {
                         </div>
                       </li>
                     ))}
+                    {day.other_count ? (
+                      <li className="muted small" data-testid="history-other">
+                        + {day.other_count} everyday {day.other_count === 1 ? 'product' : 'products'} restocked
+                      </li>
+                    ) : null}
                   </ul>
                 </details>
               ))}
