@@ -1,21 +1,17 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { POST as login } from '../../app/api/auth/login/route.ts';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { seedDatabase } from '../seed/index.ts';
 import { TestClient } from '../testing/api.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import type { ReceivedMail } from '../testing/mail-server.ts';
+import { startMailServer } from '../testing/mail-server.ts';
 import { sql } from '../testing/sql.ts';
 import { insertTestUser, type TestUser } from '../testing/users.ts';
 import type { AlertSettingsDto } from './rules.ts';
 
-// Test helpers for arrival alerts: a real SMTP server whose recipients can be made to stall (a send in
-// flight when its process is killed) or be refused (a failed send to retry), writing what it accepts in
-// the format of lib/testing/mail-server.ts; and direct writes of settings and arrivals.
+// Test helpers for arrival alerts: the test SMTP server (lib/testing/mail-server.ts) with recipients that
+// can be made to stall (a send in flight when its process is killed) or be refused (a failed send to
+// retry); and direct writes of settings and arrivals.
 
 export interface ControlledMailServer {
   port: number;
@@ -29,51 +25,16 @@ export interface ControlledMailServer {
 }
 
 export async function startControlledMailServer(dir: string): Promise<ControlledMailServer> {
-  mkdirSync(dir, { recursive: true });
-  let counter = 0;
   const control = { stall: new Set<string>(), refuse: new Set<string>(), recipientsSeen: [] as string[] };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 500,
-    onRcptTo(address, _session, callback) {
-      const to = address.address.toLowerCase();
+  const server = await startMailServer(dir, {
+    onRecipient(to) {
       control.recipientsSeen.push(to);
-      if (control.stall.has(to)) return; // never answered
-      if (control.refuse.has(to)) {
-        const error = new Error('Mailbox temporarily unavailable') as Error & { responseCode: number };
-        error.responseCode = 451;
-        return callback(error);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        try {
-          const parsed = await PostalMime.parse(Buffer.concat(chunks));
-          const mail: ReceivedMail = {
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            from: parsed.from?.address ?? '',
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: parsed.html ?? '',
-            receivedAt: new Date().toISOString(),
-          };
-          writeFileSync(path.join(dir, `${Date.now()}-${process.pid}-${String(counter++).padStart(4, '0')}.json`), JSON.stringify(mail));
-          callback();
-        } catch (error) {
-          callback(error as Error);
-        }
-      });
+      if (control.stall.has(to)) return 'stall';
+      if (control.refuse.has(to)) return Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+      return 'accept';
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, ...control, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { ...server, ...control };
 }
 
 /** Saves alert settings straight into the database (the API is tested on its own). */

@@ -15,13 +15,25 @@ export interface ReceivedMail {
   receivedAt: string;
 }
 
-export async function startMailServer(dir: string): Promise<{ port: number; stop(): Promise<void> }> {
+/** What to do with one RCPT TO: accept it, never answer (the client hangs), or refuse it with an error. */
+export type RecipientVerdict = 'accept' | 'stall' | Error;
+
+export async function startMailServer(
+  dir: string,
+  options: { onRecipient?: (to: string) => RecipientVerdict } = {},
+): Promise<{ port: number; stop(): Promise<void> }> {
   mkdirSync(dir, { recursive: true });
   let counter = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    closeTimeout: 500,
+    onRcptTo(address, _session, callback) {
+      const verdict = options.onRecipient?.(address.address.toLowerCase()) ?? 'accept';
+      if (verdict === 'stall') return;
+      callback(verdict === 'accept' ? undefined : verdict);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -36,7 +48,7 @@ export async function startMailServer(dir: string): Promise<{ port: number; stop
             html: parsed.html ?? '',
             receivedAt: new Date().toISOString(),
           };
-          const name = `${Date.now()}-${process.pid}-${counter++}.json`;
+          const name = `${Date.now()}-${process.pid}-${String(counter++).padStart(4, '0')}.json`;
           writeFileSync(path.join(dir, name), JSON.stringify(mail));
           callback();
         } catch (error) {

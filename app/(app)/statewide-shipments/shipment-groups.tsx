@@ -11,6 +11,53 @@ import { ListingBadge } from '../../_components/reports/listing-badge';
 const PAGE = 50;
 const cases = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'case' : 'cases'}`;
 
+/** One group of shipments: a summary line that opens to the shipments in it. */
+function GroupCard({
+  title,
+  meta,
+  cases: total,
+  detail,
+  lines,
+}: {
+  title: ReactNode;
+  meta?: ReactNode;
+  cases: number;
+  detail: ReactNode;
+  lines: { label: ReactNode; secondary: ReactNode; cases: number }[];
+}) {
+  return (
+    <details className="card product-card" data-testid="shipment-group">
+      <summary>
+        <span className="product-card-title">
+          <span className="product-name">{title}</span>
+          {meta && <span className="product-meta">{meta}</span>}
+        </span>
+        <span className="product-card-figures">
+          <strong>{cases(total)}</strong>
+          <span className="muted"> · {detail}</span>
+        </span>
+      </summary>
+      <ul className="ship-lines">
+        {lines.map((line, i) => (
+          <li key={i}>
+            <span>{line.label}</span>
+            <span className="muted">{line.secondary}</span>
+            <strong>{cases(line.cases)}</strong>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+const shipDate = (s: Shipment) => s.ship_date_formatted || usDate(s.ship_date);
+const productLabel = (s: Shipment) => (
+  <>
+    {s.brand_name} <ListingBadge type={s.Listing_Type} />
+  </>
+);
+
 /** The three views of the same shipments: by product, by date, by board. */
 export function ShipmentGroups({ view, shipments }: { view: ShipmentView; shipments: Shipment[] }) {
   const [limit, setLimit] = useState(PAGE);
@@ -21,93 +68,44 @@ export function ShipmentGroups({ view, shipments }: { view: ShipmentView; shipme
     const groups = groupByProduct(shipments);
     total = groups.length;
     items = groups.slice(0, limit).map((g) => (
-      <details key={g.code} className="card product-card" data-testid="shipment-group">
-        <summary>
-          <span className="product-card-title">
-            <span className="product-name">{g.name}</span>
-            <span className="product-meta">
-              <ListingBadge type={g.listingType} />
-              <span>{price(g.price)}</span>
-              <span>PLU {g.code}</span>
-            </span>
-          </span>
-          <span className="product-card-figures">
-            <strong>{cases(g.cases)}</strong>
-            <span className="muted">
-              {' '}· {g.boards} {g.boards === 1 ? 'board' : 'boards'} · last {usDate(g.lastShipDate)}
-            </span>
-          </span>
-        </summary>
-        <ul className="ship-lines">
-          {g.shipments.map((s, i) => (
-            <li key={i}>
-              <span>{s.board_name_clean}</span>
-              <span className="muted">{s.ship_date_formatted || usDate(s.ship_date)}</span>
-              <strong>{cases(s.cases)}</strong>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <GroupCard
+        key={g.code}
+        title={g.name}
+        meta={
+          <>
+            <ListingBadge type={g.listingType} />
+            <span>{price(g.price)}</span>
+            <span>PLU {g.code}</span>
+          </>
+        }
+        cases={g.cases}
+        detail={`${plural(g.boards, 'board')} · last ${usDate(g.lastShipDate)}`}
+        lines={g.shipments.map((s) => ({ label: s.board_name_clean, secondary: shipDate(s), cases: s.cases }))}
+      />
     ));
   } else if (view === 'date') {
     const groups = groupByDate(shipments);
     total = groups.length;
     items = groups.slice(0, limit).map((g) => (
-      <details key={g.date} className="card product-card" data-testid="shipment-group">
-        <summary>
-          <span className="product-card-title">
-            <span className="product-name">
-              {weekdayOf(g.date)} {usDate(g.date)}
-            </span>
-          </span>
-          <span className="product-card-figures">
-            <strong>{cases(g.cases)}</strong>
-            <span className="muted">
-              {' '}· {g.products} {g.products === 1 ? 'product' : 'products'}
-            </span>
-          </span>
-        </summary>
-        <ul className="ship-lines">
-          {g.shipments.map((s, i) => (
-            <li key={i}>
-              <span>
-                {s.brand_name} <ListingBadge type={s.Listing_Type} />
-              </span>
-              <span className="muted">{s.board_name_clean}</span>
-              <strong>{cases(s.cases)}</strong>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <GroupCard
+        key={g.date}
+        title={`${weekdayOf(g.date)} ${usDate(g.date)}`}
+        cases={g.cases}
+        detail={plural(g.products, 'product')}
+        lines={g.shipments.map((s) => ({ label: productLabel(s), secondary: s.board_name_clean, cases: s.cases }))}
+      />
     ));
   } else {
     const groups = groupByBoard(shipments);
     total = groups.length;
     items = groups.slice(0, limit).map((g) => (
-      <details key={g.boardId} className="card product-card" data-testid="shipment-group">
-        <summary>
-          <span className="product-card-title">
-            <span className="product-name">{g.name}</span>
-          </span>
-          <span className="product-card-figures">
-            <strong>{cases(g.cases)}</strong>
-            <span className="muted">
-              {' '}· {g.products} {g.products === 1 ? 'product' : 'products'}
-            </span>
-          </span>
-        </summary>
-        <ul className="ship-lines">
-          {g.shipments.map((s, i) => (
-            <li key={i}>
-              <span>
-                {s.brand_name} <ListingBadge type={s.Listing_Type} />
-              </span>
-              <span className="muted">{s.ship_date_formatted || usDate(s.ship_date)}</span>
-              <strong>{cases(s.cases)}</strong>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <GroupCard
+        key={g.boardId}
+        title={g.name}
+        cases={g.cases}
+        detail={plural(g.products, 'product')}
+        lines={g.shipments.map((s) => ({ label: productLabel(s), secondary: shipDate(s), cases: s.cases }))}
+      />
     ));
   }
 
