@@ -329,7 +329,7 @@ test.describe('Warehouse Inventory', () => {
     await expect(page.getByLabel('Time period')).toHaveValue('last_30_days');
     const type = page.getByLabel('Product type');
     await expect(type).toHaveValue('hunted');
-    await expect(type.locator('option')).toContainText(['Allocation + Limited + Barrel', 'Allocation only', 'Limited only', 'Barrel only', 'Listed only']);
+    await expect(type.locator('option')).toContainText(['Allocation + Limited + Barrel', 'Allocation only', 'Limited only', 'Barrel only', 'Listed only (search)', 'All types']);
     const hideZero = page.getByLabel('Hide zero activity');
     await expect(hideZero).toBeChecked();
 
@@ -339,13 +339,31 @@ test.describe('Warehouse Inventory', () => {
     const count = page.getByTestId('warehouse-count');
     const [, hunted] = await shown(count);
 
-    // Filters without Listed use the hunted answer; Listed only fetches Listed products.
+    // Filters without Listed use the hunted answer. Listed comes only as the server's search matches: until
+    // 2 characters are typed there is a hint and no call; then one call after the typing pause.
     await type.selectOption('barrel');
     await expectEach(cards.locator('.badge-type'), (t) => t === 'Barrel', 'only Barrel');
-    const listedRequest = page.waitForRequest((r) => r.url().includes('/api/reports/warehouse-inventory'));
+    const searches: URLSearchParams[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/reports/warehouse-inventory')) searches.push(new URL(r.url()).searchParams);
+    });
     await type.selectOption('listed');
-    expect(new URL((await listedRequest).url()).searchParams.get('listingTypes')).toBe('Listed');
+    await expect(page.getByTestId('listed-hint')).toContainText('type at least 2 characters of a name or PLU');
+    await expect(cards).toHaveCount(0);
+    const search = page.getByLabel('Search');
+    await search.pressSequentially('bourbon', { delay: 40 });
     await expectEach(cards.locator('.badge-type'), (t) => t === 'Listed', 'only Listed');
+    await expectEach(cards.locator('h3'), (t) => /bourbon/i.test(t), 'only bourbon matches');
+    await expect(page.getByTestId('listed-hint')).toBeHidden();
+    await expect(page.getByTestId('listed-limit')).toContainText(/\d+ Listed products match “bourbon”: these are the first 100 by name/);
+    expect(searches.map((q) => `${q.get('listingTypes')}|${q.get('search')}`)).toEqual(['Listed|bourbon']);
+    // All types with a search: the hunted and the Listed matches; without one, the hunted set and the hint.
+    await type.selectOption('all');
+    await expect.poll(() => searches.at(-1)?.get('listingTypes')).toBe('all');
+    await expect.poll(async () => new Set(await cards.locator('.badge-type').allTextContents()).size).toBeGreaterThan(1);
+    await search.fill('');
+    await expect(page.getByTestId('listed-hint')).toBeVisible();
+    await expectEach(cards.locator('.badge-type'), (t) => HUNTED.includes(t), 'hunted types while there is no search');
     await type.selectOption('hunted');
     await hideZero.uncheck();
     await expect.poll(async () => (await parseShown(count))[1]).toBeGreaterThanOrEqual(hunted);

@@ -10,7 +10,7 @@ import {
   writeEntry,
   type KeyValueStore,
 } from './cache.ts';
-import { warehouseListingTypes } from './warehouse.ts';
+import { warehouseRequest } from './warehouse.ts';
 
 function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -35,17 +35,17 @@ describe('report cache keys', () => {
   });
 
   it('keys warehouse inventory by time period and requested type set', () => {
-    const hunted = warehouseListingTypes('hunted');
+    const hunted = warehouseRequest('hunted', '')!.listingTypes;
     const keys = new Set(
       ['last_30_days', 'last_90_days', 'current_month'].flatMap((period) =>
-        (['hunted', 'listed', 'all'] as const).map((f) => warehouseCacheKey(period, warehouseListingTypes(f))),
+        (['Allocation,Limited,Barrel,Unknown', 'Allocation', 'Barrel'] as const).map((types) => warehouseCacheKey(period, types)),
       ),
     );
     expect(keys.size).toBe(9);
-    expect(warehouseCacheKey('last_30_days', hunted)).toBe(warehouseCacheKey('last_30_days', warehouseListingTypes('hunted')));
-    // Filters without Listed share the hunted answer, so they share its entry.
-    for (const f of ['allocation', 'limited', 'barrel'] as const) {
-      expect(warehouseCacheKey('last_30_days', warehouseListingTypes(f))).toBe(warehouseCacheKey('last_30_days', hunted));
+    // Filters without Listed share the hunted answer, so they share its entry (Listed answers are searches,
+    // which the screen does not keep).
+    for (const f of ['allocation', 'limited', 'barrel', 'all'] as const) {
+      expect(warehouseCacheKey('last_30_days', warehouseRequest(f, '')!.listingTypes)).toBe(warehouseCacheKey('last_30_days', hunted));
     }
     // The v1 entries held every type under the period alone; they are never read as v2 entries.
     expect(keys.has(legacyWarehouseCacheKey('last_30_days'))).toBe(false);
@@ -70,7 +70,7 @@ describe('cache entries', () => {
 
   it('reads back what was written while fresh, and drops it once expired', () => {
     const store = memoryStore();
-    const key = warehouseCacheKey('last_30_days', warehouseListingTypes('hunted'));
+    const key = warehouseCacheKey('last_30_days', warehouseRequest('hunted', '')!.listingTypes);
     expect(writeEntry(store, key, { etag: 'v1', rows: [1, 2] }, t0)).toBe(true);
     expect(readEntry(store, key, WAREHOUSE_TTL_MS, t0 + 1000)).toEqual({ savedAt: t0, value: { etag: 'v1', rows: [1, 2] } });
     expect(readEntry(store, key, WAREHOUSE_TTL_MS, t0 + WAREHOUSE_TTL_MS)).toBeNull();

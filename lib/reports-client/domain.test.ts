@@ -3,7 +3,7 @@ import { groupArrivalsByProduct, nextDayOutcome, summarizeArrivals } from './arr
 import { groupByBoard, groupByDate, groupByProduct, findWakeBoard } from './shipments.ts';
 import { deliveryIntervalLabel, filterStores, NO_STORE_FILTERS, regionsOf } from './stores.ts';
 import type { Arrival, Shipment, Store, WarehouseProduct } from './types.ts';
-import { DEFAULT_WAREHOUSE_FILTERS, filterWarehouse, hasZeroActivity, WAREHOUSE_TYPE_FILTERS, warehouseListingTypes } from './warehouse.ts';
+import { DEFAULT_WAREHOUSE_FILTERS, filterWarehouse, hasZeroActivity, MIN_LISTED_SEARCH, showsListed, WAREHOUSE_TYPE_FILTERS, warehouseRequest } from './warehouse.ts';
 
 function arrival(name: string, storeId: number, delta: number, extra: Partial<Arrival> = {}): Arrival {
   return {
@@ -192,20 +192,38 @@ describe('statewide shipments', () => {
   });
 });
 
-describe('warehouseListingTypes', () => {
-  it('asks for the hunted types unless the filter shows Listed', () => {
-    expect(warehouseListingTypes('hunted')).toBe('Allocation,Limited,Barrel,Unknown');
-    expect(warehouseListingTypes(DEFAULT_WAREHOUSE_FILTERS.type)).toBe('Allocation,Limited,Barrel,Unknown');
-    for (const f of ['allocation', 'limited', 'barrel'] as const) expect(warehouseListingTypes(f)).toBe('Allocation,Limited,Barrel,Unknown');
-    expect(warehouseListingTypes('listed')).toBe('Listed');
-    expect(warehouseListingTypes('all')).toBe('all');
+describe('warehouseRequest', () => {
+  const HUNTED_SET = 'Allocation,Limited,Barrel,Unknown';
+
+  it('asks for the hunted set without a search unless the filter shows Listed (searched here instead)', () => {
+    expect(warehouseRequest(DEFAULT_WAREHOUSE_FILTERS.type, '')).toEqual({ listingTypes: HUNTED_SET, search: '' });
+    for (const f of ['hunted', 'allocation', 'limited', 'barrel'] as const) {
+      expect(warehouseRequest(f, 'eagle rare')).toEqual({ listingTypes: HUNTED_SET, search: '' });
+      expect(showsListed(f)).toBe(false);
+    }
   });
 
-  it('always fetches every type the filter lets through', () => {
+  it('asks the server to search Listed once the search has 2+ characters', () => {
+    expect(warehouseRequest('listed', ' jim beam ')).toEqual({ listingTypes: 'Listed', search: 'jim beam' });
+    expect(warehouseRequest('all', '00123')).toEqual({ listingTypes: 'all', search: '00123' });
+    expect(warehouseRequest('all', 'be')).toEqual({ listingTypes: 'all', search: 'be' });
+    expect(showsListed('listed') && showsListed('all')).toBe(true);
+  });
+
+  it('before that, shows the hunted set for All types and asks nothing for Listed only', () => {
+    for (const search of ['', ' ', 'b', ' b ']) {
+      expect(warehouseRequest('all', search)).toEqual({ listingTypes: HUNTED_SET, search: '' });
+      expect(warehouseRequest('listed', search)).toBeNull();
+    }
+    expect(MIN_LISTED_SEARCH).toBe(2);
+  });
+
+  it('always fetches every type the filter lets through once Listed can be asked for', () => {
     for (const f of WAREHOUSE_TYPE_FILTERS) {
-      const sent = warehouseListingTypes(f.value);
+      const sent = warehouseRequest(f.value, 'bourbon')!.listingTypes;
       const fetched = sent === 'all' ? ['Allocation', 'Limited', 'Barrel', 'Listed', 'Unknown'] : sent.split(',');
       for (const t of f.types) expect(fetched, f.value).toContain(t);
     }
   });
 });
+

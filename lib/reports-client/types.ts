@@ -119,7 +119,12 @@ export interface WarehouseMeta {
   endDate: string;
   /** The listing types the answer covers (older cached answers lack it). */
   listingTypes?: string[];
+  /** The server-side search ('' for none; older cached answers lack it). */
+  search?: string;
   count: number;
+  /** Listed products matching the search (null when Listed was not asked for); at most listedLimit are answered. */
+  listedMatches?: number | null;
+  listedLimit?: number;
 }
 
 export interface Store {

@@ -7,22 +7,42 @@ export const WAREHOUSE_TYPE_FILTERS = [
   { value: 'allocation', label: 'Allocation only', types: ['Allocation'] },
   { value: 'limited', label: 'Limited only', types: ['Limited'] },
   { value: 'barrel', label: 'Barrel only', types: ['Barrel'] },
-  { value: 'listed', label: 'Listed only', types: ['Listed'] },
+  { value: 'listed', label: 'Listed only (search)', types: ['Listed'] },
   { value: 'all', label: 'All types', types: ['Allocation', 'Limited', 'Barrel', 'Listed', 'Unknown'] },
 ] as const;
 export type WarehouseTypeFilter = (typeof WAREHOUSE_TYPE_FILTERS)[number]['value'];
 export const DEFAULT_WAREHOUSE_TYPE_FILTER: WarehouseTypeFilter = 'hunted';
 
+/** Listed products come from the server only as the matches of a search this long (the server's rule). */
+export const MIN_LISTED_SEARCH = 2;
+
+/** Whether the type filter shows Listed products. */
+export function showsListed(type: WarehouseTypeFilter): boolean {
+  return (WAREHOUSE_TYPE_FILTERS.find((t) => t.value === type)?.types as readonly string[] | undefined)?.includes('Listed') ?? false;
+}
+
+/** One warehouse call: the `listingTypes` and `search` query values ('' search: none). */
+export interface WarehouseRequest {
+  listingTypes: string;
+  search: string;
+}
+
 /**
- * The `listingTypes` the screen asks the server for, by the type filter: the hunted set (the server's
- * default) for every filter without Listed, so they share one answer and one cache entry; Listed only for
- * "Listed only"; all types for "All types". Listed is most of the catalog, so it is fetched only when shown.
+ * What the screen asks the server for. Every filter without Listed asks for the hunted set (the server's
+ * default) without a search, so they share one answer and one cache entry and are searched here. Listed
+ * (~3,000 everyday products) comes only as the server's search matches: with a search of 2+ characters
+ * "Listed only" asks for Listed and "All types" for all; with a shorter one "All types" shows the hunted set
+ * and "Listed only" has nothing to ask (null).
  */
-export function warehouseListingTypes(type: WarehouseTypeFilter): string {
-  const types: readonly string[] = WAREHOUSE_TYPE_FILTERS.find((t) => t.value === type)?.types ?? HUNTED_TYPES;
-  if (!types.includes('Listed')) return HUNTED_TYPES.join(',');
-  if (LISTING_TYPES.every((t) => types.includes(t))) return 'all';
-  return LISTING_TYPES.filter((t) => types.includes(t)).join(',');
+export function warehouseRequest(type: WarehouseTypeFilter, search: string): WarehouseRequest | null {
+  const hunted = { listingTypes: HUNTED_TYPES.join(','), search: '' };
+  if (!showsListed(type)) return hunted;
+  const term = search.trim();
+  const types: readonly string[] = WAREHOUSE_TYPE_FILTERS.find((t) => t.value === type)?.types ?? [];
+  if (term.length >= MIN_LISTED_SEARCH) {
+    return { listingTypes: LISTING_TYPES.every((t) => types.includes(t)) ? 'all' : LISTING_TYPES.filter((t) => types.includes(t)).join(','), search: term };
+  }
+  return types.some((t) => t !== 'Listed') ? hunted : null;
 }
 
 export interface WarehouseFilters {

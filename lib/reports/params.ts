@@ -61,3 +61,6 @@ export const listingTypes = z
     return LISTING_TYPES.filter((t) => parts.includes(t));
   })
   .default([...HUNTED_LISTING_TYPES]);
+
+/** A free-text search of product names or PLUs (empty when absent). */
+export const searchText = (name: string) => z.string().max(100, `${name} must be at most 100 characters`).default('');

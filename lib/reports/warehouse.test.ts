@@ -13,9 +13,13 @@ beforeAll(async () => {
   browser = await signedIn();
 });
 
-const warehouse = (timePeriod?: string, headers: Record<string, string> = {}, listingTypes?: string) =>
+const warehouse = (timePeriod?: string, headers: Record<string, string> = {}, listingTypes?: string, search?: string) =>
   browser.call(warehouseRoute, '/api/reports/warehouse-inventory', {
-    query: { ...(timePeriod === undefined ? {} : { timePeriod }), ...(listingTypes === undefined ? {} : { listingTypes }) },
+    query: {
+      ...(timePeriod === undefined ? {} : { timePeriod }),
+      ...(listingTypes === undefined ? {} : { listingTypes }),
+      ...(search === undefined ? {} : { search }),
+    },
     headers,
   });
 
@@ -68,7 +72,10 @@ describe('GET /api/reports/warehouse-inventory', () => {
       startDate: '2026-02-10',
       endDate: TODAY,
       listingTypes: HUNTED,
+      search: '',
       count: res.json.products.length,
+      listedMatches: null,
+      listedLimit: 100,
     });
     expect(res.headers.get('etag')).toBe(`"${res.json.meta.file_modified}"`);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
@@ -94,9 +101,9 @@ describe('GET /api/reports/warehouse-inventory', () => {
     ['current_month', '2026-03-01'],
     ['last_90_days', '2025-12-12'],
   ])('covers the %s period from %s', async (timePeriod, startDate) => {
-    const res = await warehouse(timePeriod, {}, 'all');
-    expect(res.json.meta).toMatchObject({ timePeriod, startDate, endDate: TODAY, listingTypes: ALL_TYPES });
-    const ref = await expected(startDate, ALL_TYPES);
+    const res = await warehouse(timePeriod);
+    expect(res.json.meta).toMatchObject({ timePeriod, startDate, endDate: TODAY, listingTypes: HUNTED });
+    const ref = await expected(startDate);
     expect(res.json.products.length).toBe(ref.size);
     for (const p of res.json.products) {
       const r = ref.get(p.plu)!;
@@ -116,11 +123,11 @@ describe('GET /api/reports/warehouse-inventory', () => {
        ($1, '2026-01-20T15:00:00Z', 500), ($1, '2026-02-20T15:00:00Z', 300), ($1, '2026-03-01T21:15:00Z', 400)`,
       [p.plu],
     );
-    const month = (await warehouse('last_30_days', {}, 'Listed')).json.products.find((x: { plu: string }) => x.plu === p.plu);
+    const month = (await warehouse('last_30_days', {}, 'Listed', p.plu)).json.products.find((x: { plu: string }) => x.plu === p.plu);
     expect(month).toMatchObject({ current_inventory: 400, peak_inventory: 500, peak_inventory_date: '2026-02-10', low_inventory: 300, low_inventory_date: '2026-02-20' });
-    const march = (await warehouse('current_month', {}, 'Listed')).json.products.find((x: { plu: string }) => x.plu === p.plu);
+    const march = (await warehouse('current_month', {}, 'Listed', p.plu)).json.products.find((x: { plu: string }) => x.plu === p.plu);
     expect(march).toMatchObject({ current_inventory: 400, peak_inventory: 400, peak_inventory_date: '2026-03-01', low_inventory: 300, low_inventory_date: '2026-03-01' });
-    const quarter = (await warehouse('last_90_days', {}, 'Listed')).json.products.find((x: { plu: string }) => x.plu === p.plu);
+    const quarter = (await warehouse('last_90_days', {}, 'Listed', p.plu)).json.products.find((x: { plu: string }) => x.plu === p.plu);
     expect(quarter).toMatchObject({ current_inventory: 400, peak_inventory: 500, peak_inventory_date: '2026-01-20', low_inventory: 300, low_inventory_date: '2026-02-20' });
   });
 
@@ -150,21 +157,55 @@ describe('GET /api/reports/warehouse-inventory', () => {
     expect(ref.current).toBe(1);
   });
 
-  it('answers only Listed products for listingTypes=Listed, and every type for listingTypes=all', async () => {
-    const listed = await warehouse(undefined, {}, 'Listed');
+  it('answers Listed products only as the matches of a search, at most 100, and says how many match', async () => {
+    const listed = await warehouse(undefined, {}, 'Listed', 'bourbon');
     expect(listed.status).toBe(200);
-    expect(listed.json.meta).toMatchObject({ listingTypes: ['Listed'], count: listed.json.products.length });
-    const listedRef = await expected('2026-02-10', ['Listed']);
-    expect(listed.json.products.length).toBe(listedRef.size);
     expect(listed.json.products.length).toBeGreaterThan(0);
-    expect(listed.json.products.every((p: { listing_type: string }) => p.listing_type === 'Listed')).toBe(true);
+    expect(listed.json.products.every((p: { listing_type: string; product_name: string }) => p.listing_type === 'Listed' && /bourbon/i.test(p.product_name))).toBe(true);
+    const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM products WHERE listing_type = 'Listed' AND name ILIKE '%bourbon%'`);
+    expect(n).toBeGreaterThan(100); // so the cap is exercised
+    expect(listed.json.meta).toMatchObject({ listingTypes: ['Listed'], search: 'bourbon', listedMatches: n, listedLimit: 100 });
+    expect(listed.json.meta.count).toBe(listed.json.products.length);
+    expect(listed.json.products.length).toBeLessThanOrEqual(100);
 
+    // The answered Listed products are the first 100 matches by name (of those with levels), with the levels
+    // the reference computes.
+    const first100 = await query<{ plu: string }>(
+      `SELECT plu FROM products WHERE listing_type = 'Listed' AND name ILIKE '%bourbon%' ORDER BY name, plu LIMIT 100`,
+    );
+    const ref = await expected('2026-02-10', ['Listed']);
+    const withLevels = first100.map((r) => r.plu).filter((plu) => ref.has(plu));
+    expect(listed.json.products.map((p: { plu: string }) => p.plu).sort()).toEqual(withLevels.sort());
+    for (const p of listed.json.products) {
+      const r = ref.get(p.plu)!;
+      expect(p, p.plu).toMatchObject({ current_inventory: r.current, peak_inventory: r.peak, peak_inventory_date: r.peakDate, low_inventory: r.low, low_inventory_date: r.lowDate });
+    }
+
+    // A PLU finds its product; every type with a search answers the hunted and the Listed matches.
+    const one = listed.json.products[0];
+    const byPlu = await warehouse(undefined, {}, 'all', one.plu);
+    expect(byPlu.json.products.map((p: { plu: string }) => p.plu)).toContain(one.plu);
+    expect(byPlu.json.products.every((p: { plu: string }) => p.plu.startsWith(one.plu))).toBe(true);
     const hunted = await warehouse();
-    const all = await warehouse(undefined, {}, 'all');
+    const eagle = hunted.json.products.find((p: { product_name: string }) => /eagle/i.test(p.product_name));
+    const all = await warehouse(undefined, {}, 'all', 'eagle');
     expect(all.json.meta.listingTypes).toEqual(ALL_TYPES);
-    expect(all.json.products.length).toBe((await expected('2026-02-10', ALL_TYPES)).size);
-    expect(all.json.products.length).toBe(hunted.json.products.length + listed.json.products.length);
-    expect(all.json.products.length).toBeGreaterThan(300);
+    expect(all.json.products.every((p: { product_name: string }) => /eagle/i.test(p.product_name))).toBe(true);
+    if (eagle) expect(all.json.products.map((p: { plu: string }) => p.plu)).toContain(eagle.plu);
+
+    // A search that matches nothing is an empty answer; LIKE wildcards are plain characters.
+    const none = await warehouse(undefined, {}, 'Listed', 'zz%_');
+    expect(none.status).toBe(200);
+    expect(none.json.products).toEqual([]);
+    expect(none.json.meta.listedMatches).toBe(0);
+  });
+
+  it('narrows the hunted types by a search, and answers the set asked for in any spelling', async () => {
+    const hunted = await warehouse();
+    const searched = await warehouse(undefined, {}, undefined, 'EAGLE');
+    expect(searched.status).toBe(200);
+    expect(searched.json.meta).toMatchObject({ search: 'EAGLE', listedMatches: null });
+    expect(searched.json.products).toEqual(hunted.json.products.filter((p: { product_name: string; plu: string }) => /eagle/i.test(p.product_name) || p.plu.startsWith('EAGLE')));
 
     // Any order, repeats and spaces name the same set (and the same version).
     const spelled = await warehouse(undefined, {}, 'Unknown, Barrel,Limited,Allocation,Barrel');
@@ -177,28 +218,40 @@ describe('GET /api/reports/warehouse-inventory', () => {
     expect(two.json.products.length).toBe((await expected('2026-02-10', ['Allocation', 'Barrel'])).size);
   });
 
-  it('has one version per type set, each answering 304 to its own ETag only', async () => {
+  it.each([
+    ['Listed', undefined],
+    ['all', ''],
+    ['Listed', ' b '],
+  ])('refuses listingTypes=%s without a search of 2+ characters (search %j) with a 400 that says so', async (types, search) => {
+    const res = await warehouse(undefined, {}, types, search);
+    expectClientError(res, 400);
+    expect(res.json.error).toBe('Listed products need a search: a name or PLU of at least 2 characters');
+  });
+
+  it('has one version per type set and search, each answering 304 to its own ETag only', async () => {
     const tags = new Map<string, string>();
-    for (const types of [undefined, 'Listed', 'all', 'Allocation']) {
-      const res = await warehouse('last_30_days', {}, types);
+    const asks: [string | undefined, string | undefined][] = [[undefined, undefined], ['Listed', 'bourbon'], ['all', 'bourbon'], ['Allocation', undefined], [undefined, 'eagle']];
+    for (const [types, search] of asks) {
+      const res = await warehouse('last_30_days', {}, types, search);
       expect(res.status).toBe(200);
-      tags.set(types ?? 'default', res.json.meta.file_modified);
+      tags.set(`${types}|${search}`, res.json.meta.file_modified);
       expect(res.headers.get('etag')).toBe(`"${res.json.meta.file_modified}"`);
     }
-    expect(new Set(tags.values()).size).toBe(4);
-    for (const [types, tag] of tags) {
-      const res = await warehouse('last_30_days', { 'If-None-Match': `"${tag}"` }, types === 'default' ? undefined : types);
-      expect(res.status, types).toBe(304);
+    expect(new Set(tags.values()).size).toBe(asks.length);
+    for (const [types, search] of asks) {
+      const tag = tags.get(`${types}|${search}`)!;
+      const res = await warehouse('last_30_days', { 'If-None-Match': `"${tag}"` }, types, search);
+      expect(res.status, `${types} ${search}`).toBe(304);
       expect(res.headers.get('etag')).toBe(`"${tag}"`);
     }
-    expect((await warehouse('last_30_days', { 'If-None-Match': `"${tags.get('default')}"` }, 'all')).status).toBe(200);
-    expect((await warehouse('last_30_days', { 'If-None-Match': `"${tags.get('all')}"` }, 'Listed')).status).toBe(200);
+    expect((await warehouse('last_30_days', { 'If-None-Match': `"${tags.get('undefined|undefined')}"` }, 'all', 'bourbon')).status).toBe(200);
+    expect((await warehouse('last_30_days', { 'If-None-Match': `"${tags.get('all|bourbon')}"` }, 'Listed', 'bourbon')).status).toBe(200);
   });
 
   it.each([['listed'], [''], ['All'], ['Allocation,'], ['Allocation,Premium'], ['all,Listed'], ['Allocated']])(
     'refuses listingTypes %j with 400',
     async (listingTypes) => {
-      expectClientError(await warehouse(undefined, {}, listingTypes), 400);
+      expectClientError(await warehouse(undefined, {}, listingTypes, 'bourbon'), 400);
     },
   );
 

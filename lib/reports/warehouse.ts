@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
-import { LISTING_TYPES, type ListingType } from './params.ts';
-import type { JsonText } from './sql.ts';
+import { ApiError } from '../api/errors.ts';
+import { HUNTED_LISTING_TYPES, LISTING_TYPES, type ListingType } from './params.ts';
+import { likeEscape, type JsonText } from './sql.ts';
 
 // Warehouse Inventory: per product with warehouse levels, the level now and the peak and low over the
 // period (the level in force at the period start counts, dated the start), from warehouse_levels.
@@ -12,11 +13,15 @@ import type { JsonText } from './sql.ts';
 // whose If-None-Match carries it gets 304 after one cheap query (the latest checked_at comes from the
 // (checked_at) index).
 //
-// Only the requested listing types are computed (by default the hunted ones: Listed, the everyday stock, is
-// most of the catalog and most of the JSON); the version includes the type set, so each set has its own.
+// Only the requested listing types are answered, by default the hunted ones. Listed, the everyday stock, is
+// ~3,000 of the catalog's products: a whole-catalog answer is ~1 MB and takes too long to build on every
+// request, and nobody reads 3,000 cards on a phone, so Listed products come only as the matches of a search
+// (the first LISTED_SEARCH_LIMIT by name; meta.listedMatches says how many there are). The version includes
+// the type set and the search, so each answer has its own.
 
-/** How far before the period start the level in force is looked for in one range scan. */
-const LOOKBACK_DAYS = 14;
+/** Listed products (the everyday catalog, ~3,000) are answered only for a search, at most this many. */
+export const LISTED_SEARCH_LIMIT = 100;
+export const MIN_LISTED_SEARCH = 2;
 
 export const TIME_PERIODS = ['current_month', 'last_30_days', 'last_90_days'] as const;
 export type TimePeriod = (typeof TIME_PERIODS)[number];
@@ -43,7 +48,12 @@ export interface WarehouseMeta {
   startDate: string;
   endDate: string;
   listingTypes: ListingType[];
+  /** The search applied on the server ('' for none). */
+  search: string;
   count: number;
+  /** How many Listed products match the search (null when Listed was not asked for); at most listedLimit are answered. */
+  listedMatches: number | null;
+  listedLimit: number;
 }
 
 export interface WarehouseBody {
@@ -52,7 +62,7 @@ export interface WarehouseBody {
   meta: WarehouseMeta;
 }
 
-/** 304 (the client's version is current), or the answer as JSON text (~1 MB for the whole catalog). */
+/** 304 (the client's version is current), or the answer as JSON text (~85 KB for the hunted types). */
 export type WarehouseAnswer = { notModified: true; etag: string } | { notModified: false; etag: string; json: JsonText<WarehouseBody> };
 
 /** The New York dates a period covers, both included. */
@@ -71,69 +81,88 @@ export function matchesEtag(ifNoneMatch: string | null, version: string): boolea
   });
 }
 
-async function dataVersion(startDate: string, types: readonly ListingType[]): Promise<string> {
+async function dataVersion(startDate: string, types: readonly ListingType[], search: string): Promise<string> {
   const [row] = await db.$queryRaw<{ levels: Date | null; catalog: Date | null }[]>`
     SELECT (SELECT max(checked_at) FROM warehouse_levels) AS levels, (SELECT max(updated_at) FROM products) AS catalog`;
-  const parts = [row.levels?.toISOString() ?? 'none', row.catalog?.toISOString() ?? 'none', startDate, types.join(',')];
+  const parts = [row.levels?.toISOString() ?? 'none', row.catalog?.toISOString() ?? 'none', startDate, types.join(','), search];
   return createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 24);
+}
+
+/**
+ * `listing_type IN ('Allocation', …)` as literals (the names come from LISTING_TYPES, never from input): with
+ * constants the planner knows how few products the hunted types are; with an array parameter it guesses most
+ * of the catalog, prices the per-product lookups far too high and spends ~25 ms compiling the query (JIT).
+ */
+const typeList = (types: readonly ListingType[]) => Prisma.raw(`(${types.map((t) => `'${t}'`).join(', ')})`);
+
+export interface WarehouseRequest {
+  /** The listing types to answer, in LISTING_TYPES order (default: the hunted ones). */
+  listingTypes?: readonly ListingType[];
+  /** Name (contains) or PLU (starts with); required, 2+ characters, when Listed is asked for. */
+  search?: string;
 }
 
 export async function warehouseInventory(
   period: TimePeriod,
   ifNoneMatch: string | null,
-  listingTypes: readonly ListingType[] = LISTING_TYPES,
+  request: WarehouseRequest = {},
   now = new Date(),
 ): Promise<WarehouseAnswer> {
   const { startDate, endDate } = periodRange(period, now);
-  const types = LISTING_TYPES.filter((t) => listingTypes.includes(t));
-  const version = await dataVersion(startDate, types);
+  const types = LISTING_TYPES.filter((t) => (request.listingTypes ?? HUNTED_LISTING_TYPES).includes(t));
+  const search = (request.search ?? '').trim();
+  const withListed = types.includes('Listed');
+  if (withListed && search.length < MIN_LISTED_SEARCH) {
+    throw new ApiError('bad_request', `Listed products need a search: a name or PLU of at least ${MIN_LISTED_SEARCH} characters`);
+  }
+  const version = await dataVersion(startDate, types, search);
   if (matchesEtag(ifNoneMatch, version)) return { notModified: true, etag: version };
 
-  const from = nyDayRange(startDate).start;
+  const from = nyDayRange(startDate).start.toISOString();
   const until = nyDayRange(endDate).end.toISOString();
-  const lookback = new Date(from.getTime() - LOOKBACK_DAYS * 86_400_000).toISOString();
-  const fromEpoch = from.getTime() / 1000;
+  const fromEpoch = Date.parse(from) / 1000;
+  const matches = search
+    ? Prisma.sql`AND (p.name ILIKE ${`%${likeEscape(search)}%`} OR p.plu LIKE ${`${likeEscape(search)}%`})`
+    : Prisma.empty;
+  const others = types.filter((t) => t !== 'Listed');
+  // The products first: the requested hunted types whole, Listed only as the first LISTED_SEARCH_LIMIT
+  // search matches by name. Then, per product, its levels in the period through the (plu, checked_at)
+  // index, so the cost follows the products answered, not the whole catalog's levels.
+  const chosen = Prisma.join(
+    [
+      ...(others.length ? [Prisma.sql`SELECT p.plu FROM products p WHERE p.listing_type IN ${typeList(others)} ${matches}`] : []),
+      ...(withListed
+        ? [Prisma.sql`(SELECT p.plu FROM products p WHERE p.listing_type = 'Listed' ${matches} ORDER BY p.name, p.plu LIMIT ${LISTED_SEARCH_LIMIT})`]
+        : []),
+    ],
+    ' UNION ALL ',
+  );
+  const listedMatches = withListed
+    ? Prisma.sql`(SELECT count(*)::int FROM products p WHERE p.listing_type = 'Listed' ${matches})`
+    : Prisma.sql`NULL::int`;
   // Levels are aggregated as int8 keys (plain max/min, one pass, no sorting), m being the minutes since the
   // period start (< 2^18 for 92 days):
   //   peak  = max(total << 18 | (2^18 - 1 - m))  the highest level, the earliest among equals
   //   low   = min(total << 18 | m)               the lowest level, the earliest among equals
-  //   last  = max(m << 32 | total + 2^31)        the latest level (also before the start: m < 0)
-  // The level in force at the start is the last one before it: from the 14 days before the start when the
-  // product changed then (one range scan), else one index probe per remaining product. (OFFSET 0 keeps m
-  // computed once per row rather than once per aggregate.) The types are filtered first, in every scan: the
-  // products of the requested types (by the listing_type index), then their levels; all types skip it.
-  const all = types.length === LISTING_TYPES.length;
-  const ofTypes = Prisma.sql`listing_type = ANY(${types}::text[]::"ListingType"[])`;
-  const typed = all ? Prisma.empty : Prisma.sql`AND plu IN (SELECT plu FROM products WHERE ${ofTypes})`;
-  const catalog = all ? Prisma.sql`products` : Prisma.sql`(SELECT plu FROM products WHERE ${ofTypes})`;
-  const [row] = await db.$queryRaw<{ count: number; products: string }[]>`
-    WITH period AS (
-      SELECT plu, max((total << 18) | (262143 - m)) AS peak_key, min((total << 18) | m) AS low_key,
-             max((m << 32) | (total + 2147483648)) AS last_key
-      FROM (SELECT plu, total_available::bigint AS total, floor((date_part('epoch', checked_at) - ${fromEpoch}::float8) / 60)::bigint AS m
-            FROM warehouse_levels WHERE checked_at >= ${from.toISOString()}::timestamptz AND checked_at < ${until}::timestamptz
-              ${typed}
-            OFFSET 0) r
-      GROUP BY plu
-    ), recent AS (
-      SELECT plu, max((m << 32) | (total + 2147483648)) AS last_key
-      FROM (SELECT plu, total_available::bigint AS total, floor((date_part('epoch', checked_at) - ${fromEpoch}::float8) / 60)::bigint AS m
-            FROM warehouse_levels WHERE checked_at >= ${lookback}::timestamptz AND checked_at < ${from.toISOString()}::timestamptz
-              ${typed}
-            OFFSET 0) r
-      GROUP BY plu
-    ), levels AS (
-      SELECT p.plu, period.peak_key, period.low_key, period.last_key,
-             COALESCE((recent.last_key & 4294967295) - 2147483648, older.total) AS start_total
-      FROM ${catalog} p
-      LEFT JOIN period ON period.plu = p.plu
-      LEFT JOIN recent ON recent.plu = p.plu
+  //   last  = max(m << 32 | total + 2^31)        the latest level
+  // The level in force at the start (the last one before it) counts too, dated the start.
+  const [row] = await db.$queryRaw<{ count: number; products: string; listed_matches: number | null }[]>`
+    WITH chosen AS (${chosen}), levels AS (
+      SELECT c.plu, lv.peak_key, lv.low_key, lv.last_key, before.total AS start_total
+      FROM chosen c
+      CROSS JOIN LATERAL (
+        SELECT max((total << 18) | (262143 - m)) AS peak_key, min((total << 18) | m) AS low_key,
+               max((m << 32) | (total + 2147483648)) AS last_key
+        FROM (SELECT w.total_available::bigint AS total, floor((date_part('epoch', w.checked_at) - ${fromEpoch}::float8) / 60)::bigint AS m
+              FROM warehouse_levels w
+              WHERE w.plu = c.plu AND w.checked_at >= ${from}::timestamptz AND w.checked_at < ${until}::timestamptz) r
+      ) lv
       LEFT JOIN LATERAL (
         SELECT w.total_available::bigint AS total FROM warehouse_levels w
-        WHERE recent.plu IS NULL AND w.plu = p.plu AND w.checked_at < ${lookback}::timestamptz
+        WHERE w.plu = c.plu AND w.checked_at < ${from}::timestamptz
         ORDER BY w.checked_at DESC LIMIT 1
-      ) older ON true
-      WHERE period.plu IS NOT NULL OR recent.plu IS NOT NULL OR older.total IS NOT NULL
+      ) before ON true
+      WHERE lv.last_key IS NOT NULL OR before.total IS NOT NULL
     ), decoded AS (
       SELECT plu, start_total,
              (last_key & 4294967295) - 2147483648 AS last_total,
@@ -149,16 +178,27 @@ export async function warehouseInventory(
              CASE WHEN low_total IS NULL OR start_total <= low_total THEN 0 ELSE low_m END AS low_m
       FROM decoded
     )
-    SELECT count(*)::int AS count, COALESCE(json_agg(x ORDER BY x.product_name, x.plu), '[]'::json)::text AS products
+    SELECT count(*)::int AS count, ${listedMatches} AS listed_matches,
+           COALESCE(json_agg(x ORDER BY x.product_name, x.plu), '[]'::json)::text AS products
     FROM (
       SELECT p.name AS product_name, p.plu, p.plu AS nc_code, p.listing_type, p.retail_price, p.bottles_per_case,
              r.current_inventory, r.peak_inventory,
-             to_char((${from.toISOString()}::timestamptz + r.peak_m * interval '1 minute') AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS peak_inventory_date,
+             to_char((${from}::timestamptz + r.peak_m * interval '1 minute') AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS peak_inventory_date,
              r.low_inventory,
-             to_char((${from.toISOString()}::timestamptz + r.low_m * interval '1 minute') AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS low_inventory_date,
+             to_char((${from}::timestamptz + r.low_m * interval '1 minute') AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS low_inventory_date,
              p.image_url, p.image_path
       FROM result r JOIN products p ON p.plu = r.plu
     ) x`;
-  const meta: WarehouseMeta = { file_modified: version, timePeriod: period, startDate, endDate, listingTypes: types, count: row.count };
+  const meta: WarehouseMeta = {
+    file_modified: version,
+    timePeriod: period,
+    startDate,
+    endDate,
+    listingTypes: types,
+    search,
+    count: row.count,
+    listedMatches: row.listed_matches,
+    listedLimit: LISTED_SEARCH_LIMIT,
+  };
   return { notModified: false, etag: version, json: `{"success":true,"products":${row.products},"meta":${JSON.stringify(meta)}}` };
 }

@@ -1,16 +1,19 @@
 'use client';
 
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { legacyWarehouseCacheKey, WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
-import { usDate, usDateTime } from '@/lib/reports-client/format';
-import { DEFAULT_WAREHOUSE_PERIOD, WAREHOUSE_PERIODS, type WarehousePeriod } from '@/lib/reports-client/options';
+import { usDate } from '@/lib/reports-client/format';
+import { DEFAULT_WAREHOUSE_PERIOD, SEARCH_DEBOUNCE_MS, WAREHOUSE_PERIODS, type WarehousePeriod } from '@/lib/reports-client/options';
 import type { WarehouseMeta, WarehouseProduct } from '@/lib/reports-client/types';
 import {
   DEFAULT_WAREHOUSE_FILTERS,
   filterWarehouse,
+  MIN_LISTED_SEARCH,
+  showsListed,
   WAREHOUSE_TYPE_FILTERS,
-  warehouseListingTypes,
+  warehouseRequest,
   type WarehouseFilters,
+  type WarehouseRequest,
   type WarehouseTypeFilter,
 } from '@/lib/reports-client/warehouse';
 import { apiFetch } from '../../_components/api';
@@ -29,25 +32,28 @@ const PAGE = 60;
 const FAILED = 'Failed to fetch warehouse inventory';
 
 /**
- * Only the listing types the type filter needs are fetched (warehouseListingTypes: Listed only when shown).
- * Cached per period and type set for 4 hours; each visit revalidates with If-None-Match (the cached
- * meta.file_modified) and a 304 keeps the cache. Without a connection a fresh cache is shown as it is.
+ * Only what the type filter needs is fetched (warehouseRequest): the hunted set, or Listed as the server's
+ * matches of a search. The hunted answer is cached per period for 4 hours; each visit revalidates with
+ * If-None-Match (the cached meta.file_modified) and a 304 keeps the cache. Without a connection a fresh cache
+ * is shown as it is. Searches are not kept: each is small and quick, and there would be one per keystroke.
  */
-async function loadWarehouse(period: WarehousePeriod, listingTypes: string, signal: AbortSignal): Promise<Loaded<WarehouseData>> {
-  const key = warehouseCacheKey(period, listingTypes);
+async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest, signal: AbortSignal): Promise<Loaded<WarehouseData>> {
+  const key = request.search ? null : warehouseCacheKey(period, request.listingTypes);
   removeCache(legacyWarehouseCacheKey(period));
-  const cached = readCache<WarehouseData>(key, WAREHOUSE_TTL_MS);
+  const cached = key ? readCache<WarehouseData>(key, WAREHOUSE_TTL_MS) : null;
   const tag = cached?.value.meta?.file_modified;
+  const params = new URLSearchParams({ timePeriod: period, listingTypes: request.listingTypes });
+  if (request.search) params.set('search', request.search);
   try {
     const res = await apiFetch<{ success?: boolean; products?: WarehouseProduct[]; meta?: WarehouseMeta; error?: string }>(
-      `/api/reports/warehouse-inventory?timePeriod=${period}&listingTypes=${encodeURIComponent(listingTypes)}`,
+      `/api/reports/warehouse-inventory?${params}`,
       { signal, headers: tag ? { 'If-None-Match': tag } : undefined },
     );
     if (res.status === 304 && cached) return { ok: true, data: cached.value };
     if (!res.ok) return { ok: false, error: res.data.error || FAILED };
     if (!res.data.success || !res.data.products) return { ok: false, error: res.data.error || 'Unknown error occurred' };
     const data: WarehouseData = { products: res.data.products, meta: res.data.meta ?? ({} as WarehouseMeta) };
-    writeCache(key, data);
+    if (key) writeCache(key, data);
     return { ok: true, data };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
@@ -56,13 +62,31 @@ async function loadWarehouse(period: WarehousePeriod, listingTypes: string, sign
   }
 }
 
+/** `value` once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 export function WarehouseInventory() {
   const [period, setPeriod] = useState<WarehousePeriod>(DEFAULT_WAREHOUSE_PERIOD);
   const [filters, setFilters] = useState<WarehouseFilters>(DEFAULT_WAREHOUSE_FILTERS);
   const [limit, setLimit] = useState(PAGE);
   const search = useDeferredValue(filters.search);
-  const listingTypes = warehouseListingTypes(filters.type);
-  const { state, reload } = useResource<WarehouseData>(`${period}|${listingTypes}`, (signal) => loadWarehouse(period, listingTypes, signal), FAILED);
+  // The server is asked after a pause in typing (only Listed searches depend on the text).
+  const request = warehouseRequest(filters.type, useDebounced(filters.search, SEARCH_DEBOUNCE_MS));
+  const { state, reload, refreshing } = useResource<WarehouseData>(
+    request && `${period}|${request.listingTypes}|${request.search}`,
+    (signal) => loadWarehouse(period, request!, signal),
+    FAILED,
+    { keepPrevious: true },
+  );
+  const listed = showsListed(filters.type);
+  const needsSearch = listed && filters.search.trim().length < MIN_LISTED_SEARCH;
 
   function update(patch: Partial<WarehouseFilters>) {
     setFilters((f) => ({ ...f, ...patch }));
@@ -114,17 +138,27 @@ export function WarehouseInventory() {
         </div>
       </form>
 
+      {needsSearch && (
+        <p className="alert alert-info" role="status" data-testid="listed-hint">
+          Listed products are the everyday catalog, about 3,000 of them: type at least {MIN_LISTED_SEARCH} characters of a name or PLU
+          to see their warehouse levels{filters.type === 'all' ? ' next to the allocated, limited and barrel products below' : ''}.
+        </p>
+      )}
       {state.status === 'error' && <ErrorRetry message={state.error} onRetry={reload} />}
-      {(state.status === 'loading' || state.status === 'idle') && <SkeletonGrid count={6} height={196} label="Loading warehouse inventory…" />}
+      {state.status === 'loading' && <SkeletonGrid count={6} height={196} label="Loading warehouse inventory…" />}
       {state.status === 'ready' && (
         <>
-          <p className="muted small" aria-live="polite" data-testid="warehouse-count">
+          {listed && state.data.meta?.listedMatches != null && state.data.meta.listedMatches > (state.data.meta.listedLimit ?? Infinity) && (
+            <p className="alert alert-info" role="status" data-testid="listed-limit">
+              {state.data.meta.listedMatches} Listed products match “{state.data.meta.search}”: these are the first {state.data.meta.listedLimit} by name.
+              Type more of the name to narrow it down.
+            </p>
+          )}
+          <p className="muted small" aria-live="polite" aria-busy={refreshing} data-testid="warehouse-count">
             Showing {Math.min(limit, visible.length)} of {visible.length} products
             {visible.length !== all.length ? ` (${all.length} in total)` : ''}
             {state.data.meta?.startDate ? ` · ${usDate(state.data.meta.startDate)} – ${usDate(state.data.meta.endDate)}` : ''}
-            {state.data.meta?.file_modified && usDateTime(state.data.meta.file_modified) !== '—'
-              ? ` · last warehouse check ${usDateTime(state.data.meta.file_modified)}`
-              : ''}
+            {refreshing ? ' · updating…' : ''}
           </p>
           {visible.length === 0 ? (
             <div className="card empty-state">
