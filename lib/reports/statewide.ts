@@ -1,11 +1,9 @@
 import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate } from '../time.ts';
-import { casesSql, HUNTED, likeEscape, type JsonText } from './sql.ts';
+import { casesOf, HUNTED, likeEscape, type JsonText } from './sql.ts';
 
-// Statewide Shipments: what the warehouse shipped to each of the 173 boards. Shipments are read per
-// product through (plu, ship_date), so the hunted products' rows in the date range are found without
-// touching the far more numerous Listed shipments.
+// Statewide Shipments: what the warehouse shipped to each of the 173 boards, hunted products only.
 
 export const PRODUCT_TYPES = ['all-allocation-limited-barrel', 'allocation', 'limited', 'barrel'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -71,6 +69,10 @@ export function shipmentRange(range: DateRange, now = new Date()): { startDate: 
 /**
  * Shipments of the chosen products to one board or all, newest first, as JSON text (`{ success, shipments }`,
  * a few hundred KB for all boards). 404 for an unknown board.
+ *
+ * A month of shipments to all boards is a few thousand rows of ten fields, five of them the product's and
+ * two the board's. Rendering each row's JSON in Postgres costs a few µs per row; here a row comes back as
+ * four values and each product's and board's part is rendered once, which takes about half the time.
  */
 export async function listShipments(filters: ShipmentFilters, now = new Date()): Promise<JsonText<{ success: true; shipments: Shipment[] }>> {
   const { startDate, endDate } = shipmentRange(filters.dateRange, now);
@@ -78,22 +80,48 @@ export async function listShipments(filters: ShipmentFilters, now = new Date()):
   const search = term
     ? Prisma.sql`AND (p.name ILIKE ${`%${likeEscape(term)}%`} OR p.plu LIKE ${`${likeEscape(term)}%`})`
     : Prisma.empty;
-  const board = filters.boardId === 'all' ? Prisma.empty : Prisma.sql`AND sh.board_id = ${filters.boardId}`;
-  const [row] = await db.$queryRaw<{ known_board: boolean; body: string }[]>`
-    SELECT ${filters.boardId === 'all' ? Prisma.sql`true` : Prisma.sql`EXISTS (SELECT 1 FROM boards WHERE id = ${filters.boardId})`} AS known_board,
-      '{"success":true,"shipments":' || COALESCE((
-        SELECT json_agg(x ORDER BY x.ship_date DESC, x.brand_name, x.board_name_clean, x.board_id)
-        FROM products p
-        JOIN shipments sh ON sh.plu = p.plu
-        JOIN boards b ON b.id = sh.board_id
-        CROSS JOIN LATERAL (
-          SELECT p.name AS brand_name, p.plu AS nc_code, p.listing_type AS "Listing_Type", p.retail_price, p.bottles_per_case,
-                 b.name_clean AS board_name_clean, b.id AS board_id, to_char(sh.ship_date, 'YYYY-MM-DD') AS ship_date,
-                 to_char(sh.ship_date, 'MM/DD/YYYY') AS ship_date_formatted, ${casesSql('sh.units', 'p.bottles_per_case')} AS cases
-        ) x
-        WHERE p.listing_type IN ${TYPE_LISTS[filters.productType]} ${search}
-          AND sh.ship_date BETWEEN ${startDate}::date AND ${endDate}::date ${board}
-      ), '[]'::json)::text || '}' AS body`;
-  if (!row.known_board) throw new ApiError('not_found', `No board with id ${filters.boardId}`);
-  return row.body;
+  const chosen = Prisma.sql`p.listing_type IN ${TYPE_LISTS[filters.productType]} ${search}`;
+  const oneBoard = filters.boardId === 'all' ? Prisma.empty : Prisma.sql`AND sh.board_id = ${filters.boardId}`;
+  // Shipments are found per product through (plu, ship_date): the hunted products' rows in the range without
+  // reading the far more numerous Listed ones of the same days (OFFSET 0 keeps the lookup per product).
+  // Everything comes back as three JSON values: rows of the result are far dearer than their content.
+  const [{ products, boards, rows }] = await db.$queryRaw<
+    {
+      products: [plu: string, name: string, listingType: string, retailPrice: number | null, bottlesPerCase: number | null][];
+      boards: [id: number, nameClean: string][];
+      rows: [plu: string, boardId: number, shipDate: string, units: number][] | null;
+    }[]
+  >`
+    SELECT
+      (SELECT COALESCE(json_agg(json_build_array(p.plu, p.name, p.listing_type, p.retail_price::float8, p.bottles_per_case)), '[]')
+       FROM products p WHERE ${chosen}) AS products,
+      (SELECT COALESCE(json_agg(json_build_array(b.id, b.name_clean)), '[]') FROM boards b
+       ${filters.boardId === 'all' ? Prisma.empty : Prisma.sql`WHERE b.id = ${filters.boardId}`}) AS boards,
+      (SELECT json_agg(json_build_array(p.plu, sh.board_id, sh.ship_date, sh.units) ORDER BY sh.ship_date DESC, p.name, b.name_clean, b.id)
+       FROM products p
+       CROSS JOIN LATERAL (
+         SELECT sh.board_id, sh.ship_date, sh.units FROM shipments sh
+         WHERE sh.plu = p.plu AND sh.ship_date BETWEEN ${startDate}::date AND ${endDate}::date ${oneBoard}
+         OFFSET 0
+       ) sh
+       JOIN boards b ON b.id = sh.board_id
+       WHERE ${chosen}) AS rows`;
+  if (filters.boardId !== 'all' && boards.length === 0) throw new ApiError('not_found', `No board with id ${filters.boardId}`);
+
+  // Each product's fields as the start of a JSON object, each board's as a middle part.
+  const productPart = new Map<string, { head: string; bottlesPerCase: number | null }>();
+  for (const [plu, name, listingType, retailPrice, bottlesPerCase] of products) {
+    const fields = { brand_name: name, nc_code: plu, Listing_Type: listingType, retail_price: retailPrice, bottles_per_case: bottlesPerCase };
+    productPart.set(plu, { head: JSON.stringify(fields).slice(0, -1), bottlesPerCase });
+  }
+  const boardPart = new Map(boards.map(([id, nameClean]) => [id, `,"board_name_clean":${JSON.stringify(nameClean)},"board_id":${id}`]));
+  const parts: string[] = [];
+  for (const [plu, boardId, shipDate, units] of rows ?? []) {
+    const product = productPart.get(plu)!;
+    const [y, m, d] = shipDate.split('-');
+    parts.push(
+      `${product.head}${boardPart.get(boardId)},"ship_date":"${shipDate}","ship_date_formatted":"${m}/${d}/${y}","cases":${casesOf(units, product.bottlesPerCase)}}`,
+    );
+  }
+  return `{"success":true,"shipments":[${parts.join(',')}]}`;
 }
