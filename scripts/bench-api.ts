@@ -263,6 +263,7 @@ async function run(): Promise<boolean> {
     { label: 'state/products', path: '/api/state/products' },
     { label: 'state/shipments (last-16-days)', path: '/api/state/shipments' },
     { label: 'state/shipments?dateRange=current-month', path: '/api/state/shipments?dateRange=current-month' },
+    { label: 'state/shipments?dateRange=last-24-days', path: '/api/state/shipments?dateRange=last-24-days' },
     { label: 'images/{path}', path: `/api/images/bottles/${plu}.jpg` },
   ];
   const selected = (list: Call[]) => list.filter((c) => !only || c.label.includes(only));

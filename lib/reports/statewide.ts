@@ -84,7 +84,8 @@ export async function listShipments(filters: ShipmentFilters, now = new Date()):
   const oneBoard = filters.boardId === 'all' ? Prisma.empty : Prisma.sql`AND sh.board_id = ${filters.boardId}`;
   // Shipments are found per product through (plu, ship_date): the hunted products' rows in the range without
   // reading the far more numerous Listed ones of the same days (OFFSET 0 keeps the lookup per product).
-  // Everything comes back as three JSON values: rows of the result are far dearer than their content.
+  // Everything comes back as three JSON values (rows of a result cost far more than their content), and the
+  // rows are ordered here: sorting them by product and board name in the query costs more than the lookup.
   const [{ products, boards, rows }] = await db.$queryRaw<
     {
       products: [plu: string, name: string, listingType: string, retailPrice: number | null, bottlesPerCase: number | null][];
@@ -97,31 +98,42 @@ export async function listShipments(filters: ShipmentFilters, now = new Date()):
        FROM products p WHERE ${chosen}) AS products,
       (SELECT COALESCE(json_agg(json_build_array(b.id, b.name_clean)), '[]') FROM boards b
        ${filters.boardId === 'all' ? Prisma.empty : Prisma.sql`WHERE b.id = ${filters.boardId}`}) AS boards,
-      (SELECT json_agg(json_build_array(p.plu, sh.board_id, sh.ship_date, sh.units) ORDER BY sh.ship_date DESC, p.name, b.name_clean, b.id)
+      (SELECT json_agg(json_build_array(p.plu, sh.board_id, sh.ship_date, sh.units))
        FROM products p
        CROSS JOIN LATERAL (
          SELECT sh.board_id, sh.ship_date, sh.units FROM shipments sh
          WHERE sh.plu = p.plu AND sh.ship_date BETWEEN ${startDate}::date AND ${endDate}::date ${oneBoard}
          OFFSET 0
        ) sh
-       JOIN boards b ON b.id = sh.board_id
        WHERE ${chosen}) AS rows`;
   if (filters.boardId !== 'all' && boards.length === 0) throw new ApiError('not_found', `No board with id ${filters.boardId}`);
 
-  // Each product's fields as the start of a JSON object, each board's as a middle part.
-  const productPart = new Map<string, { head: string; bottlesPerCase: number | null }>();
-  for (const [plu, name, listingType, retailPrice, bottlesPerCase] of products) {
-    const fields = { brand_name: name, nc_code: plu, Listing_Type: listingType, retail_price: retailPrice, bottles_per_case: bottlesPerCase };
-    productPart.set(plu, { head: JSON.stringify(fields).slice(0, -1), bottlesPerCase });
-  }
-  const boardPart = new Map(boards.map(([id, nameClean]) => [id, `,"board_name_clean":${JSON.stringify(nameClean)},"board_id":${id}`]));
-  const parts: string[] = [];
-  for (const [plu, boardId, shipDate, units] of rows ?? []) {
-    const product = productPart.get(plu)!;
+  // Each product's fields as the start of a row's JSON object, each board's as its middle.
+  const productOf = new Map(
+    products.map(([plu, name, listingType, retailPrice, bottlesPerCase]) => {
+      const fields = { brand_name: name, nc_code: plu, Listing_Type: listingType, retail_price: retailPrice, bottles_per_case: bottlesPerCase };
+      return [plu, { name, bottlesPerCase, json: JSON.stringify(fields).slice(0, -1) }];
+    }),
+  );
+  const boardOf = new Map(boards.map(([id, name]) => [id, { name, json: `,"board_name_clean":${JSON.stringify(name)},"board_id":${id}` }]));
+  // Newest first, then by product name, board name and board id.
+  const sorted = (rows ?? []).sort(
+    ([aPlu, aBoard, aDate], [bPlu, bBoard, bDate]) =>
+      compare(bDate, aDate) ||
+      compare(productOf.get(aPlu)!.name, productOf.get(bPlu)!.name) ||
+      compare(boardOf.get(aBoard)!.name, boardOf.get(bBoard)!.name) ||
+      aBoard - bBoard,
+  );
+  const parts = sorted.map(([plu, boardId, shipDate, units]) => {
+    const product = productOf.get(plu)!;
     const [y, m, d] = shipDate.split('-');
-    parts.push(
-      `${product.head}${boardPart.get(boardId)},"ship_date":"${shipDate}","ship_date_formatted":"${m}/${d}/${y}","cases":${casesOf(units, product.bottlesPerCase)}}`,
-    );
-  }
+    const cases = casesOf(units, product.bottlesPerCase);
+    return `${product.json}${boardOf.get(boardId)!.json},"ship_date":"${shipDate}","ship_date_formatted":"${m}/${d}/${y}","cases":${cases}}`;
+  });
   return `{"success":true,"shipments":[${parts.join(',')}]}`;
+}
+
+/** Code-point order, as Postgres sorts text in the C collation: the same order on every machine. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
