@@ -575,6 +575,17 @@ test.describe('Statewide Shipments', () => {
     await page.getByLabel('Search').fill('zzz');
     await expect(alert(page)).toContainText('Failed to fetch shipments data');
   });
+
+  test('a large answer arrives gzipped (once) and decodes to the same shipments', async ({ page }) => {
+    const url = '/api/state/shipments?dateRange=last-24-days';
+    const plain = await page.request.get(url, { headers: { 'Accept-Encoding': 'identity' } });
+    const gzipped = await page.request.get(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    expect(gzipped.headers()['content-encoding']).toBe('gzip');
+    const body = await plain.json();
+    expect(body.shipments.length).toBeGreaterThan(100);
+    expect(await gzipped.json()).toEqual(body);
+  });
 });
 
 test('first-load JavaScript of each report screen stays within 150 KB gzipped', async ({ browser, createUser }, info) => {

@@ -6,12 +6,13 @@ import { WAKE_BOARD_ID } from '../ingest/poll-wake.ts';
 // names and types (numeric prices become JSON numbers, bigint ids plain numbers), and no per-row work in
 // Node for lists of thousands of rows. Large answers (hundreds of KB: warehouse, store history and
 // inventory, shipments) come back as JSON text and go out as the response body unchanged, instead of
-// being parsed into objects and serialised again.
+// being parsed into objects and serialised again. (Statewide shipments are the exception: thousands of
+// rows that repeat a few hundred products and boards are rendered faster in Node; see statewide.ts.)
 
 /** JSON text whose content is a T (documentation for the reader; a string at run time). */
 export type JsonText<T> = string & { readonly __json?: T };
 
-/** The HTTP answer for JSON text made by Postgres. */
+/** The HTTP answer for report JSON text. (Next compresses it: a Content-Encoding set here would be dropped.) */
 export function jsonResponse(text: JsonText<unknown>, headers: Record<string, string> = {}): Response {
   return new Response(text, { headers: { 'Content-Type': 'application/json', ...headers } });
 }

@@ -79,8 +79,13 @@ describe('GET /api/state/shipments', () => {
       const [y, m, d] = s.ship_date.split('-');
       expect(s.ship_date_formatted).toBe(`${m}/${d}/${y}`);
     }
-    const dates = list.map((s) => s.ship_date as string);
-    expect([...dates].sort().reverse()).toEqual(dates);
+    // Newest first, then by product name, board name and board id (code-point order).
+    const order = (s: Record<string, any>) => [s.ship_date, s.brand_name, s.board_name_clean, String(s.board_id).padStart(6, '0')]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (let i = 1; i < list.length; i++) {
+      const [a, b] = [order(list[i - 1]), order(list[i])];
+      const byDate = a[0] > b[0] || (a[0] === b[0] && a.slice(1).join('\u0000') <= b.slice(1).join('\u0000'));
+      expect(byDate, `${key(list[i - 1] as never)} before ${key(list[i] as never)}`).toBe(true);
+    }
   });
 
   it('filters by product type, board, search term and date range', async () => {

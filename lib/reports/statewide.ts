@@ -116,14 +116,16 @@ export async function listShipments(filters: ShipmentFilters, now = new Date()):
     }),
   );
   const boardOf = new Map(boards.map(([id, name]) => [id, { name, json: `,"board_name_clean":${JSON.stringify(name)},"board_id":${id}` }]));
-  // Newest first, then by product name, board name and board id.
-  const sorted = (rows ?? []).sort(
-    ([aPlu, aBoard, aDate], [bPlu, bBoard, bDate]) =>
-      compare(bDate, aDate) ||
-      compare(productOf.get(aPlu)!.name, productOf.get(bPlu)!.name) ||
-      compare(boardOf.get(aBoard)!.name, boardOf.get(bBoard)!.name) ||
-      aBoard - bBoard,
-  );
+  // Newest first, then by product name, board name and board id: one number per row from the ranks of its
+  // date, product and board (a few dozen dates, a few hundred products and boards), so the sort compares
+  // numbers rather than names.
+  const dateRank = ranks([...new Set((rows ?? []).map((r) => r[2]))], (a, b) => compare(b, a));
+  const productRank = ranks(products.map(([plu]) => plu), (a, b) => compare(productOf.get(a)!.name, productOf.get(b)!.name) || compare(a, b));
+  const boardRank = ranks(boards.map(([id]) => id), (a, b) => compare(boardOf.get(a)!.name, boardOf.get(b)!.name) || a - b);
+  const sorted = (rows ?? [])
+    .map((row) => ({ row, key: (dateRank.get(row[2])! * productRank.size + productRank.get(row[0])!) * boardRank.size + boardRank.get(row[1])! }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ row }) => row);
   const parts = sorted.map(([plu, boardId, shipDate, units]) => {
     const product = productOf.get(plu)!;
     const [y, m, d] = shipDate.split('-');
@@ -136,4 +138,9 @@ export async function listShipments(filters: ShipmentFilters, now = new Date()):
 /** Code-point order, as Postgres sorts text in the C collation: the same order on every machine. */
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Each item's place in the given order (0, 1, …). */
+function ranks<T>(items: T[], order: (a: T, b: T) => number): Map<T, number> {
+  return new Map(items.sort(order).map((item, i) => [item, i]));
 }
