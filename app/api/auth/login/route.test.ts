@@ -121,7 +121,9 @@ describe('login sessions', () => {
     expect(rows[0].id).toMatch(/^[0-9a-f]{64}$/); // only a hash of the id is stored
     expect(cookie).not.toContain(rows[0].id);
 
-    // Deleting the row ends the session, whatever the cookie says.
+    // Deleting the row ends the session, whatever the cookie says (also one the server has already read
+    // and remembers).
+    expect((await browser.call(whoami, '/x')).status).toBe(200);
     await sql('DELETE FROM sessions WHERE id = $1', [rows[0].id]);
     expect((await browser.call(whoami, '/x')).status).toBe(401);
 
@@ -130,6 +132,7 @@ describe('login sessions', () => {
     const second = await attempt(again, user.email, user.password);
     const secondCookie = second.headers.getSetCookie().find((c) => c.startsWith('nbt_session='))!.split(';')[0];
     expect(await sql('SELECT id FROM sessions WHERE user_id = $1', [user.id])).toHaveLength(1);
+    expect((await new TestClient().call(whoami, '/x', { headers: { cookie: secondCookie } })).status).toBe(200);
     const out = await again.call(logout, '/api/auth/logout', { method: 'POST' });
     expect(out.status).toBe(200);
     expect(again.hasSessionCookie()).toBe(false);
