@@ -106,7 +106,14 @@ export function weekdayOf(ymd: string): string {
   return WEEKDAYS[weekdayOfDayNumber(ymdToDayNumber(ymd))];
 }
 
-export const isYmd = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isYmd(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
 
 /** MM/DD/YYYY, the product's display format. */
 export function formatUsDate(ymd: string): string {

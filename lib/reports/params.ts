@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import { isYmd } from '../time.ts';
 
 // Request parameters of the report calls. Every message says what a good value looks like, so a bad
 // request answers 400 with something a person can act on (lib/api turns the first issue into `error`).
 
 /** A real calendar date as YYYY-MM-DD (2026-02-30 is refused), years 2000-2099. */
 export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 2000 || y > 2099) return false;
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+  const year = Number(value.slice(0, 4));
+  return isYmd(value) && year >= 2000 && year <= 2099;
 }
 
 export const ymd = (name: string) =>
