@@ -31,7 +31,11 @@ export async function sendPasswordResetEmail(user: { id: number; email: string; 
 /** Same answer whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<string> {
   const user = await db.user.findUnique({ where: { email } });
-  if (user && user.emailVerifiedAt && user.status !== 'disabled') await sendPasswordResetEmail(user);
+  if (user && user.emailVerifiedAt && user.status !== 'disabled') {
+    // Not awaited: the token and the SMTP round trip take tens to hundreds of milliseconds, and an answer
+    // that took that much longer would tell who has an account. (sendMail logs and records its failures.)
+    void sendPasswordResetEmail(user).catch((error) => console.error('[auth] password reset e-mail failed:', error));
+  }
   return RESET_MESSAGES.requested;
 }
 
