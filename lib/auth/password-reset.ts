@@ -57,9 +57,13 @@ export async function resetPassword(token: string, newPassword: string): Promise
   const row = await liveToken(token);
   if (!row) throw new ApiError('bad_request', RESET_MESSAGES.invalidToken);
   const passwordHash = await hashPassword(newPassword);
-  // The conditional update makes the token single-use even under concurrent requests.
-  const claimed = await db.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
-  if (claimed.count !== 1) throw new ApiError('bad_request', RESET_MESSAGES.invalidToken);
-  await db.user.update({ where: { id: row.userId }, data: { passwordHash } });
+  await db.$transaction(async (tx) => {
+    // The conditional update makes the token single-use even under concurrent requests; the token is burned
+    // only together with the new password.
+    const claimed = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+    if (claimed.count !== 1) throw new ApiError('bad_request', RESET_MESSAGES.invalidToken);
+    await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
+    await tx.auditLog.create({ data: { actorId: row.userId, targetUserId: row.userId, action: 'password_reset' } });
+  });
   await revokeUserSessions(row.userId);
 }

@@ -68,6 +68,7 @@ export async function verifyEmailCode(email: string, code: string): Promise<void
   await db.$transaction([
     db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date(), status: 'pending' } }),
     db.emailVerification.delete({ where: { userId: user.id } }),
+    db.auditLog.create({ data: { actorId: user.id, targetUserId: user.id, action: 'email_verified' } }),
   ]);
   // Now pending approval: welcome the user, tell every active admin.
   await sendMail(welcomePendingEmail(user.email, user.firstName));

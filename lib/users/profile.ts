@@ -47,6 +47,10 @@ export async function changePassword(userId: number, currentSessionId: string, o
     throw new ApiError('bad_request', CHANGE_PASSWORD_ERRORS.wrongCurrent);
   }
   if (oldPassword === newPassword) throw new ApiError('bad_request', CHANGE_PASSWORD_ERRORS.same);
-  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(newPassword) } });
+  const passwordHash = await hashPassword(newPassword);
+  await db.$transaction([
+    db.user.update({ where: { id: userId }, data: { passwordHash } }),
+    db.auditLog.create({ data: { actorId: userId, targetUserId: userId, action: 'password_changed' } }),
+  ]);
   await revokeUserSessions(userId, currentSessionId);
 }

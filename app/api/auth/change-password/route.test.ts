@@ -43,6 +43,7 @@ describe('POST /api/auth/change-password', () => {
     expect((await elsewhere.call(whoami, '/x')).status).toBe(401);
     expect((await someoneElse.call(whoami, '/x')).status).toBe(200);
     expect(await sql('SELECT id FROM sessions WHERE user_id = $1', [user.id])).toHaveLength(1);
+    expect(await sql('SELECT actor_id, action FROM audit_log WHERE target_user_id = $1', [user.id])).toEqual([{ actor_id: user.id, action: 'password_changed' }]);
 
     const hash = await passwordHash(user.id);
     expect(hash).toMatch(/^\$2[aby]\$04\$/);

@@ -54,6 +54,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(await sql('SELECT id FROM sessions WHERE user_id = $1', [user.id])).toHaveLength(0);
     const [row] = await sql<{ used_at: Date | null }>('SELECT used_at FROM password_reset_tokens WHERE user_id = $1', [user.id]);
     expect(row.used_at).toBeInstanceOf(Date);
+    expect(await sql('SELECT actor_id, action FROM audit_log WHERE target_user_id = $1', [user.id])).toEqual([{ actor_id: user.id, action: 'password_reset' }]);
 
     // Old password out, new one in.
     expect((await new TestClient().call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } })).status).toBe(401);

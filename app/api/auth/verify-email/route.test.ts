@@ -72,6 +72,7 @@ describe('POST /api/auth/verify-email', () => {
     expect(user.status).toBe('pending');
     expect(user.email_verified_at).toBeInstanceOf(Date);
     expect(await sql('SELECT 1 FROM email_verifications WHERE user_id = $1', [user.id])).toHaveLength(0);
+    expect(await sql('SELECT actor_id, action FROM audit_log WHERE target_user_id = $1', [user.id])).toEqual([{ actor_id: user.id, action: 'email_verified' }]);
 
     const welcome = await waitForMail(mailDir, email, { subject: /welcome/i });
     expect(welcome.text).toContain('24-48 hours');
