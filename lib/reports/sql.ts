@@ -67,3 +67,7 @@ export const storeRefFields = (s: string) =>
 
 /** LIKE's wildcards taken literally: searching "100%" looks for a percent sign. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** `AND (p.name ILIKE '%term%' OR p.plu LIKE 'term%')` (name contains, PLU starts with) for products `p`; nothing for ''. */
+export const productSearch = (term: string) =>
+  term ? Prisma.sql`AND (p.name ILIKE ${`%${likeEscape(term)}%`} OR p.plu LIKE ${`${likeEscape(term)}%`})` : Prisma.empty;

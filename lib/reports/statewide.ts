@@ -1,7 +1,7 @@
 import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate } from '../time.ts';
-import { casesOf, HUNTED, likeEscape, type JsonText } from './sql.ts';
+import { casesOf, HUNTED, productSearch, type JsonText } from './sql.ts';
 
 // Statewide Shipments: what the warehouse shipped to each of the 173 boards, hunted products only.
 
@@ -77,9 +77,7 @@ export function shipmentRange(range: DateRange, now = new Date()): { startDate: 
 export async function listShipments(filters: ShipmentFilters, now = new Date()): Promise<JsonText<{ success: true; shipments: Shipment[] }>> {
   const { startDate, endDate } = shipmentRange(filters.dateRange, now);
   const term = filters.searchTerm.trim();
-  const search = term
-    ? Prisma.sql`AND (p.name ILIKE ${`%${likeEscape(term)}%`} OR p.plu LIKE ${`${likeEscape(term)}%`})`
-    : Prisma.empty;
+  const search = productSearch(term);
   const chosen = Prisma.sql`p.listing_type IN ${TYPE_LISTS[filters.productType]} ${search}`;
   const oneBoard = filters.boardId === 'all' ? Prisma.empty : Prisma.sql`AND sh.board_id = ${filters.boardId}`;
   // Shipments are found per product through (plu, ship_date): the hunted products' rows in the range without

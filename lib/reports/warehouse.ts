@@ -3,7 +3,7 @@ import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { ApiError } from '../api/errors.ts';
 import { HUNTED_LISTING_TYPES, LISTING_TYPES, type ListingType } from './params.ts';
-import { likeEscape, type JsonText } from './sql.ts';
+import { productSearch, type JsonText } from './sql.ts';
 
 // Warehouse Inventory: per product with warehouse levels, the level now and the peak and low over the
 // period (the level in force at the period start counts, dated the start), from warehouse_levels.
@@ -121,9 +121,7 @@ export async function warehouseInventory(
   const from = nyDayRange(startDate).start.toISOString();
   const until = nyDayRange(endDate).end.toISOString();
   const fromEpoch = Date.parse(from) / 1000;
-  const matches = search
-    ? Prisma.sql`AND (p.name ILIKE ${`%${likeEscape(search)}%`} OR p.plu LIKE ${`${likeEscape(search)}%`})`
-    : Prisma.empty;
+  const matches = productSearch(search);
   const others = types.filter((t) => t !== 'Listed');
   // The products first: the requested hunted types whole, Listed only as the first LISTED_SEARCH_LIMIT
   // search matches by name. Then, per product, its levels in the period through the (plu, checked_at)
