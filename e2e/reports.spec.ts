@@ -25,9 +25,14 @@ async function parseShown(locator: Locator): Promise<[number, number]> {
   return m ? [Number(m[1].replace(/,/g, '')), Number(m[2].replace(/,/g, ''))] : [Number.NaN, Number.NaN];
 }
 
-/** Waits until every matching element's text passes (the list re-renders after a filter changes). */
+/** Waits until there are matching elements and every one's text passes (the list re-renders after a filter changes). */
 async function expectEach(locator: Locator, ok: (text: string) => boolean, what: string) {
-  await expect.poll(async () => (await locator.allTextContents()).filter((t) => !ok(t)), { message: what }).toEqual([]);
+  await expect
+    .poll(async () => {
+      const texts = await locator.allTextContents();
+      return texts.length ? texts.filter((t) => !ok(t)) : ['(none shown)'];
+    }, { message: what })
+    .toEqual([]);
 }
 
 /** Alerts inside the page (Next's route announcer is an alert too, outside <main>). */
@@ -352,11 +357,15 @@ test.describe('Warehouse Inventory', () => {
     await expect(cards).toHaveCount(0);
     const search = page.getByLabel('Search');
     await search.pressSequentially('bourbon', { delay: 40 });
+    await expect(page.getByTestId('listed-hint')).toBeHidden();
     await expectEach(cards.locator('.badge-type'), (t) => t === 'Listed', 'only Listed');
     await expectEach(cards.locator('h3'), (t) => /bourbon/i.test(t), 'only bourbon matches');
-    await expect(page.getByTestId('listed-hint')).toBeHidden();
-    await expect(page.getByTestId('listed-limit')).toContainText(/\d+ Listed products match “bourbon”: these are the first 100 by name/);
     expect(searches.map((q) => `${q.get('listingTypes')}|${q.get('search')}`)).toEqual(['Listed|bourbon']);
+    await expect(page.getByTestId('listed-limit')).toBeHidden(); // fewer than 100 match
+    // A broad search says that only the first 100 are shown.
+    await search.fill('on');
+    await expect(page.getByTestId('listed-limit')).toContainText(/\d+ Listed products match “on”: these are the first 100 by name/);
+    await expectEach(cards.locator('h3'), (t) => /on/i.test(t), 'only "on" matches');
     // All types with a search: the hunted and the Listed matches; without one, the hunted set and the hint.
     await type.selectOption('all');
     await expect.poll(() => searches.at(-1)?.get('listingTypes')).toBe('all');

@@ -158,24 +158,33 @@ describe('GET /api/reports/warehouse-inventory', () => {
   });
 
   it('answers Listed products only as the matches of a search, at most 100, and says how many match', async () => {
-    const listed = await warehouse(undefined, {}, 'Listed', 'bourbon');
+    // Levels for every Listed "an" product, so there are more matches than the 100 answered.
+    await query(
+      `INSERT INTO warehouse_levels (plu, checked_at, total_available)
+       SELECT plu, '2026-03-02T15:00:00Z', 12 FROM products p
+       WHERE listing_type = 'Listed' AND name ILIKE '%an%' AND NOT EXISTS (SELECT 1 FROM warehouse_levels w WHERE w.plu = p.plu)`,
+    );
+    const listed = await warehouse(undefined, {}, 'Listed', 'an');
     expect(listed.status).toBe(200);
     expect(listed.json.products.length).toBeGreaterThan(0);
-    expect(listed.json.products.every((p: { listing_type: string; product_name: string }) => p.listing_type === 'Listed' && /bourbon/i.test(p.product_name))).toBe(true);
-    const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM products WHERE listing_type = 'Listed' AND name ILIKE '%bourbon%'`);
+    expect(listed.json.products.every((p: { listing_type: string; product_name: string }) => p.listing_type === 'Listed' && /an/i.test(p.product_name))).toBe(true);
+    const [{ n }] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM products p WHERE listing_type = 'Listed' AND name ILIKE '%an%' AND EXISTS (SELECT 1 FROM warehouse_levels w WHERE w.plu = p.plu)`,
+    );
     expect(n).toBeGreaterThan(100); // so the cap is exercised
-    expect(listed.json.meta).toMatchObject({ listingTypes: ['Listed'], search: 'bourbon', listedMatches: n, listedLimit: 100 });
+    expect(listed.json.meta).toMatchObject({ listingTypes: ['Listed'], search: 'an', listedMatches: n, listedLimit: 100 });
     expect(listed.json.meta.count).toBe(listed.json.products.length);
     expect(listed.json.products.length).toBeLessThanOrEqual(100);
 
-    // The answered Listed products are the first 100 matches by name (of those with levels), with the levels
-    // the reference computes.
+    // The answered Listed products are the first 100 matches by name among those with warehouse levels, with
+    // the levels the reference computes.
     const first100 = await query<{ plu: string }>(
-      `SELECT plu FROM products WHERE listing_type = 'Listed' AND name ILIKE '%bourbon%' ORDER BY name, plu LIMIT 100`,
+      `SELECT plu FROM products p WHERE listing_type = 'Listed' AND name ILIKE '%an%' AND EXISTS (SELECT 1 FROM warehouse_levels w WHERE w.plu = p.plu)
+       ORDER BY name, plu LIMIT 100`,
     );
     const ref = await expected('2026-02-10', ['Listed']);
-    const withLevels = first100.map((r) => r.plu).filter((plu) => ref.has(plu));
-    expect(listed.json.products.map((p: { plu: string }) => p.plu).sort()).toEqual(withLevels.sort());
+    expect(listed.json.products).toHaveLength(100);
+    expect(listed.json.products.map((p: { plu: string }) => p.plu).sort()).toEqual(first100.map((r) => r.plu).sort());
     for (const p of listed.json.products) {
       const r = ref.get(p.plu)!;
       expect(p, p.plu).toMatchObject({ current_inventory: r.current, peak_inventory: r.peak, peak_inventory_date: r.peakDate, low_inventory: r.low, low_inventory_date: r.lowDate });

@@ -123,6 +123,9 @@ export async function warehouseInventory(
   const fromEpoch = Date.parse(from) / 1000;
   const matches = productSearch(search);
   const others = types.filter((t) => t !== 'Listed');
+  // Listed matches that have warehouse levels (the others would not be answered): so the first
+  // LISTED_SEARCH_LIMIT are all answered and listedMatches counts what could be.
+  const listedMatching = Prisma.sql`p.listing_type = 'Listed' ${matches} AND EXISTS (SELECT 1 FROM warehouse_levels w WHERE w.plu = p.plu)`;
   // The products first: the requested hunted types whole, Listed only as the first LISTED_SEARCH_LIMIT
   // search matches by name. Then, per product, its levels in the period through the (plu, checked_at)
   // index, so the cost follows the products answered, not the whole catalog's levels.
@@ -130,13 +133,13 @@ export async function warehouseInventory(
     [
       ...(others.length ? [Prisma.sql`SELECT p.plu FROM products p WHERE p.listing_type IN ${typeList(others)} ${matches}`] : []),
       ...(withListed
-        ? [Prisma.sql`(SELECT p.plu FROM products p WHERE p.listing_type = 'Listed' ${matches} ORDER BY p.name, p.plu LIMIT ${LISTED_SEARCH_LIMIT})`]
+        ? [Prisma.sql`(SELECT p.plu FROM products p WHERE ${listedMatching} ORDER BY p.name, p.plu LIMIT ${LISTED_SEARCH_LIMIT})`]
         : []),
     ],
     ' UNION ALL ',
   );
   const listedMatches = withListed
-    ? Prisma.sql`(SELECT count(*)::int FROM products p WHERE p.listing_type = 'Listed' ${matches})`
+    ? Prisma.sql`(SELECT count(*)::int FROM products p WHERE ${listedMatching})`
     : Prisma.sql`NULL::int`;
   // Levels are aggregated as int8 keys (plain max/min, one pass, no sorting), m being the minutes since the
   // period start (< 2^18 for 92 days):

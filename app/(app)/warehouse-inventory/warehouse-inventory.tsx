@@ -77,16 +77,19 @@ export function WarehouseInventory() {
   const [filters, setFilters] = useState<WarehouseFilters>(DEFAULT_WAREHOUSE_FILTERS);
   const [limit, setLimit] = useState(PAGE);
   const search = useDeferredValue(filters.search);
-  // The server is asked after a pause in typing (only Listed searches depend on the text).
-  const request = warehouseRequest(filters.type, useDebounced(filters.search, SEARCH_DEBOUNCE_MS));
+  // The server is asked after a pause in typing (only Listed searches depend on the text). While a new
+  // search of the same period and types loads, the previous answer stays on screen.
+  const settledSearch = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
+  const request = warehouseRequest(filters.type, settledSearch);
+  const family = request && `${period}|${request.listingTypes}|`;
   const { state, reload, refreshing } = useResource<WarehouseData>(
-    request && `${period}|${request.listingTypes}|${request.search}`,
+    request && `${family}${request.search}`,
     (signal) => loadWarehouse(period, request!, signal),
     FAILED,
-    { keepPrevious: true },
+    { keepPrevious: (previousKey) => family !== null && previousKey.startsWith(family) },
   );
   const listed = showsListed(filters.type);
-  const needsSearch = listed && filters.search.trim().length < MIN_LISTED_SEARCH;
+  const needsSearch = listed && settledSearch.trim().length < MIN_LISTED_SEARCH;
 
   function update(patch: Partial<WarehouseFilters>) {
     setFilters((f) => ({ ...f, ...patch }));
@@ -160,7 +163,9 @@ export function WarehouseInventory() {
             {state.data.meta?.startDate ? ` · ${usDate(state.data.meta.startDate)} – ${usDate(state.data.meta.endDate)}` : ''}
             {refreshing ? ' · updating…' : ''}
           </p>
-          {visible.length === 0 ? (
+          {visible.length === 0 && refreshing ? (
+            <SkeletonGrid count={6} height={196} label="Loading warehouse inventory…" />
+          ) : visible.length === 0 ? (
             <div className="card empty-state">
               <p>No products match these filters.</p>
             </div>
