@@ -64,6 +64,6 @@ export async function resetPassword(token: string, newPassword: string): Promise
     if (claimed.count !== 1) throw new ApiError('bad_request', RESET_MESSAGES.invalidToken);
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
     await tx.auditLog.create({ data: { actorId: row.userId, targetUserId: row.userId, action: 'password_reset' } });
+    await revokeUserSessions(row.userId, undefined, tx);
   });
-  await revokeUserSessions(row.userId);
 }

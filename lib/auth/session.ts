@@ -140,9 +140,12 @@ export async function endSession(jar: CookieJar): Promise<void> {
   session.destroy();
 }
 
-/** Ends every session of a user, optionally keeping the current one (after a password change). */
-export async function revokeUserSessions(userId: number, keepSessionId?: string): Promise<number> {
-  const { count } = await db.session.deleteMany({
+/**
+ * Ends every session of a user, optionally keeping the current one (after a password change); pass a
+ * transaction as `client` to end them together with the change that requires it.
+ */
+export async function revokeUserSessions(userId: number, keepSessionId?: string, client: Pick<typeof db, 'session'> = db): Promise<number> {
+  const { count } = await client.session.deleteMany({
     where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
   });
   return count;

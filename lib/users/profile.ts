@@ -48,9 +48,9 @@ export async function changePassword(userId: number, currentSessionId: string, o
   }
   if (oldPassword === newPassword) throw new ApiError('bad_request', CHANGE_PASSWORD_ERRORS.same);
   const passwordHash = await hashPassword(newPassword);
-  await db.$transaction([
-    db.user.update({ where: { id: userId }, data: { passwordHash } }),
-    db.auditLog.create({ data: { actorId: userId, targetUserId: userId, action: 'password_changed' } }),
-  ]);
-  await revokeUserSessions(userId, currentSessionId);
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await tx.auditLog.create({ data: { actorId: userId, targetUserId: userId, action: 'password_changed' } });
+    await revokeUserSessions(userId, currentSessionId, tx);
+  });
 }
