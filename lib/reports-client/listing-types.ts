@@ -1,5 +1,3 @@
-import { foldText } from '../text/fold.ts';
-
 // Listing types: Allocation, Limited and Barrel are "hunted"; Unknown (new to the catalog) is treated as
 // hunted too; Listed is everyday stock.
 
@@ -45,5 +43,10 @@ export function matchesSearch(query: string, name: string | null | undefined, co
   return Boolean(code && code.toLowerCase().startsWith(q));
 }
 
-/** Case, accents and apostrophes set aside, as the server's searches do (lib/text/fold.ts). */
-export const fold = foldText;
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
+}
