@@ -1,3 +1,5 @@
+import { foldText } from '../text/fold.ts';
+
 // Listing types: Allocation, Limited and Barrel are "hunted"; Unknown (new to the catalog) is treated as
 // hunted too; Listed is everyday stock.
 
@@ -43,10 +45,5 @@ export function matchesSearch(query: string, name: string | null | undefined, co
   return Boolean(code && code.toLowerCase().startsWith(q));
 }
 
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-}
+/** Case, accents and apostrophes set aside, as the server's searches do (lib/text/fold.ts). */
+export const fold = foldText;

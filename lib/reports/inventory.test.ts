@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as allocatedRoute } from '@/app/api/inventory/allocated-current/route';
 import { GET as productStoresRoute } from '@/app/api/inventory/product/[plu]/stores/route';
 import { GET as searchRoute } from '@/app/api/inventory/search/[term]/route';
+import { foldText, SQL_FOLD } from '@/lib/text/fold';
 import { TestClient } from '@/lib/testing/api';
 import { expectClientError, HUNTED_SQL, query, signedIn, withReportsDatabase } from './testing.ts';
 
@@ -139,6 +140,24 @@ describe('GET /api/inventory/search/{term}', () => {
     const res = await search(p.plu.slice(0, 4));
     expect(res.json.products).toContainEqual({ name: p.name, plu: p.plu, retail_price: Number(p.price), brand_name: p.name });
     expect((await search(p.plu)).json.products[0]).toMatchObject({ plu: p.plu });
+  });
+
+  it('sets accents and curly apostrophes aside, as the screens do', async () => {
+    // Catalog names carry both: "Buzzard’s Roost …", "… Añejo".
+    const names = async (term: string) => (await search(term)).json.products.map((p: { name: string }) => p.name);
+    expect(await names("buzzard's roost")).toEqual(expect.arrayContaining([expect.stringMatching(/^Buzzard’s Roost/)]));
+    expect(await names('buzzard’s roost')).toEqual(await names("buzzard's roost"));
+    expect(await names('extra anejo')).toEqual(expect.arrayContaining(['Maestro Dobel 50 Cristalino Extra Añejo']));
+    expect(await names('EXTRA AÑEJO')).toEqual(await names('extra anejo'));
+  });
+
+  it('folds every catalog name in SQL exactly as the screens fold it', async () => {
+    const rows = await query<{ name: string; folded: string }>(
+      `SELECT name, translate(lower(name), $1, $2) AS folded FROM products`,
+      [SQL_FOLD.from, SQL_FOLD.to],
+    );
+    expect(rows.length).toBeGreaterThan(3000);
+    expect(rows.filter((r) => r.folded.trim() !== foldText(r.name))).toEqual([]);
   });
 
   it('takes LIKE wildcards literally and trims the term', async () => {

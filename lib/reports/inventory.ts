@@ -1,6 +1,8 @@
 import { ApiError } from '../api/errors.ts';
+import { foldedLike, likeEscape } from '../db/search.ts';
 import { db } from '../db/index.ts';
-import { HUNTED, huntedFirst, isoInstant, likeEscape, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
+import { foldText } from '../text/fold.ts';
+import { HUNTED, huntedFirst, isoInstant, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
 
 // Current Inventory: what is on Wake's shelves now (store_inventory), per hunted product; the stores of
 // one product; and the product search of the delivery-analysis screen.
@@ -87,15 +89,15 @@ export const SEARCH_LIMIT = 20;
  * then the exact PLU, names starting with the term, the rest by name.
  */
 export async function searchProducts(term: string): Promise<{ success: true; products: SearchResult[] }> {
-  const escaped = likeEscape(term);
+  const escaped = likeEscape(foldText(term));
   const [row] = await db.$queryRaw<{ products: SearchResult[] }[]>`
     SELECT COALESCE(json_agg(json_build_object('name', x.name, 'plu', x.plu, 'retail_price', x.retail_price, 'brand_name', x.name)
                              ORDER BY x.hunted, x.rank, x.name, x.plu), '[]'::json) AS products
     FROM (
       SELECT p.name, p.plu, p.retail_price, ${huntedFirst('p.listing_type')} AS hunted,
-             (CASE WHEN p.plu = ${term} THEN 0 WHEN p.name ILIKE ${`${escaped}%`} THEN 1 ELSE 2 END) AS rank
+             (CASE WHEN p.plu = ${term} THEN 0 WHEN ${foldedLike('p.name', `${escaped}%`)} THEN 1 ELSE 2 END) AS rank
       FROM products p
-      WHERE p.name ILIKE ${`%${escaped}%`} OR p.plu LIKE ${`${escaped}%`}
+      WHERE ${foldedLike('p.name', `%${escaped}%`)} OR p.plu LIKE ${`${escaped}%`}
       ORDER BY ${huntedFirst('p.listing_type')}, rank, p.name, p.plu
       LIMIT ${SEARCH_LIMIT}
     ) x`;

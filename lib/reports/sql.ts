@@ -1,4 +1,6 @@
+import { foldedLike, likeEscape } from '../db/search.ts';
 import { Prisma } from '../db/index.ts';
+import { foldText } from '../text/fold.ts';
 import { WAKE_BOARD_ID } from '../ingest/poll-wake.ts';
 
 // Shared pieces of the report queries. The reports build their answers as JSON inside Postgres
@@ -65,9 +67,8 @@ export const storeFields = (s: string) =>
 export const storeRefFields = (s: string) =>
   Prisma.raw(`${s}.id AS store_id, ${s}.nickname, ${s}.store_number, ${s}.address, ${s}.mixed_beverage::int AS mixed_beverage`);
 
-/** LIKE's wildcards taken literally: searching "100%" looks for a percent sign. */
-export const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
-/** `AND (p.name ILIKE '%term%' OR p.plu LIKE 'term%')` (name contains, PLU starts with) for products `p`; nothing for ''. */
-export const productSearch = (term: string) =>
-  term ? Prisma.sql`AND (p.name ILIKE ${`%${likeEscape(term)}%`} OR p.plu LIKE ${`${likeEscape(term)}%`})` : Prisma.empty;
+/** `AND (name contains term OR plu starts with term)` for products `p`, folded (lib/text/fold.ts); nothing for ''. */
+export function productSearch(term: string) {
+  const q = likeEscape(foldText(term));
+  return q ? Prisma.sql`AND (${foldedLike('p.name', `%${q}%`)} OR p.plu LIKE ${`${q}%`})` : Prisma.empty;
+}

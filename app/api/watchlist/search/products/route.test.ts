@@ -33,6 +33,12 @@ describe('GET /api/watchlist/search/products', () => {
     });
   });
 
+  it("finds a name with a curly apostrophe by a straight one (and the other way round)", async () => {
+    const straight = (await search("buzzard's roost")).json.data as SearchProduct[];
+    expect(straight.some((p) => p.brand_name.startsWith('Buzzard’s Roost'))).toBe(true);
+    expect(((await search('buzzard’s roost')).json.data as SearchProduct[]).map((p) => p.plu)).toEqual(straight.map((p) => p.plu));
+  });
+
   it('finds a product by its PLU, exact match first, and trims the text', async () => {
     const data = (await search('  27090 ')).json.data as SearchProduct[];
     expect(data[0]).toMatchObject({ plu: '27090', brand_name: "Blanton's Single Barrel" });
