@@ -597,8 +597,7 @@ test.describe('Statewide Shipments', () => {
   });
 });
 
-test('first-load JavaScript of each report screen stays within 150 KB gzipped', async ({ browser, createUser }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one measurement is enough');
+test('first-load JavaScript of each report screen stays within 150 KB gzipped', async ({ browser, createUser }) => {
   const user = await createUser();
   for (const path of ['/todays-arrivals', '/inventory', '/delivery-analysis', '/warehouse-inventory', '/stores', '/stores/1', '/statewide-shipments']) {
     const context = await browser.newContext();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   DEFAULT_SHIPMENT_DATE_RANGE,
   SEARCH_DEBOUNCE_MS,
@@ -15,6 +15,7 @@ import {
 import { findWakeBoard } from '@/lib/reports-client/shipments';
 import type { Board, Shipment } from '@/lib/reports-client/types';
 import { apiFetch } from '../../_components/api';
+import { useDebounced } from '../../_components/use-debounced';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
@@ -50,13 +51,9 @@ export function StatewideShipments({ initialSearch }: { initialSearch: string })
   const [boardId, setBoardId] = useState('all');
   const [dateRange, setDateRange] = useState<ShipmentDateRange>(DEFAULT_SHIPMENT_DATE_RANGE);
   const [text, setText] = useState(initialSearch);
-  const [searchTerm, setSearchTerm] = useState(initialSearch.trim());
+  const [settledText, searchNow] = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  const searchTerm = settledText.trim();
   const [view, setView] = useState<ShipmentView>('product');
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearchTerm(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const boards = useResource<Board[]>('boards', loadBoards);
   const boardList = boards.state.status === 'ready' ? boards.state.data : [];
@@ -85,7 +82,7 @@ export function StatewideShipments({ initialSearch }: { initialSearch: string })
         )}
       </div>
 
-      <form className="card filters filter-grid ship-filters" onSubmit={(e) => { e.preventDefault(); setSearchTerm(text.trim()); }} aria-label="Filters">
+      <form className="card filters filter-grid ship-filters" onSubmit={(e) => { e.preventDefault(); searchNow(); }} aria-label="Filters">
         <div className="field span-2">
           <label htmlFor="ship-search">Search</label>
           <input id="ship-search" className="input" type="search" autoComplete="off" placeholder="Product name or NC code"

@@ -1,6 +1,6 @@
 'use client';
 
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { legacyWarehouseCacheKey, WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
 import { usDate } from '@/lib/reports-client/format';
 import { DEFAULT_WAREHOUSE_PERIOD, SEARCH_DEBOUNCE_MS, WAREHOUSE_PERIODS, type WarehousePeriod } from '@/lib/reports-client/options';
@@ -17,6 +17,7 @@ import {
   type WarehouseTypeFilter,
 } from '@/lib/reports-client/warehouse';
 import { apiFetch } from '../../_components/api';
+import { useDebounced } from '../../_components/use-debounced';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { readCache, removeCache, writeCache } from '../../_components/reports/local-cache';
 import { SkeletonGrid } from '../../_components/reports/skeleton';
@@ -62,16 +63,6 @@ async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest,
   }
 }
 
-/** `value` once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 export function WarehouseInventory() {
   const [period, setPeriod] = useState<WarehousePeriod>(DEFAULT_WAREHOUSE_PERIOD);
   const [filters, setFilters] = useState<WarehouseFilters>(DEFAULT_WAREHOUSE_FILTERS);
@@ -79,7 +70,7 @@ export function WarehouseInventory() {
   const search = useDeferredValue(filters.search);
   // The server is asked after a pause in typing (only Listed searches depend on the text). While a new
   // search of the same period and types loads, the previous answer stays on screen.
-  const settledSearch = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
+  const [settledSearch] = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
   const request = warehouseRequest(filters.type, settledSearch);
   const family = request && `${period}|${request.listingTypes}|`;
   const { state, reload, refreshing } = useResource<WarehouseData>(
