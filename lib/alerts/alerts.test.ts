@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,8 @@ import { env } from '../env.ts';
 import { runCycle } from '../ingest/runner.ts';
 import { seedDatabase } from '../seed/index.ts';
 import { SimWorld } from '../simulator/index.ts';
-import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
+import type { RunningSimulator } from '../simulator/server.ts';
+import { startSimulatorForScraper } from '../testing/simulator.ts';
 import { TestClient } from '../testing/api.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { readMailbox, type ReceivedMail } from '../testing/mail-server.ts';
@@ -36,30 +36,12 @@ const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
 const mailsTo = (user: TestUser): ReceivedMail[] => readMailbox(mailDir).filter((m) => m.to.includes(user.email.toLowerCase()));
 const newUser = (options: Parameters<typeof insertTestUser>[1] = {}) => insertTestUser(database.url, options);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
-  const port = await freePort();
   mail = await startControlledMailServer(mailDir);
   // Configuration is read once per process: everything must be in place before anything reads it.
-  Object.assign(process.env, {
-    WAKE_BASE_URL: `http://127.0.0.1:${port}`,
-    NC_ABC_BASE_URL: `http://127.0.0.1:${port}`,
-    WAKE_REQUEST_DELAY_MS: '0',
-    SOURCE_RETRIES: '0',
-    SOURCE_TIMEOUT_MS: '1500',
-    SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-    PREMIUM_MIN_PRICE: String(PREMIUM),
-  });
+  sim = await startSimulatorForScraper({ seed: SEED, start: START }, { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, PREMIUM_MIN_PRICE: String(PREMIUM) });
   expect(env().SMTP_URL).toBe(process.env.SMTP_URL);
-  sim = await startSimulator({ port, seed: SEED, start: START });
   database = await createTestDatabase('alerts');
   process.env.DATABASE_URL = database.url;
   await setDatabaseUrl(database.url);

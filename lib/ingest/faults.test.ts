@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { seedDatabase } from '../seed/index.ts';
-import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
+import type { RunningSimulator } from '../simulator/server.ts';
+import { startSimulatorForScraper } from '../testing/simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { sql } from '../testing/sql.ts';
 import { runCycle } from './runner.ts';
@@ -15,18 +15,9 @@ import { runCycle } from './runner.ts';
 let database: TestDatabase;
 let sim: RunningSimulator;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
-const SIM_ENV: Record<string, string> = {};
 /** Called by the simulator after each request it answers (used to inject a fault mid-run). */
 let onRequest: (line: string) => void = () => {};
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function snapshotCounts() {
   const [row] = await q<{ history: number; arrivals: number; inventory: string; levels: number; shipments: number }>(
@@ -48,16 +39,10 @@ async function lastRun(source: string) {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  Object.assign(SIM_ENV, {
-    WAKE_BASE_URL: `http://127.0.0.1:${port}`,
-    NC_ABC_BASE_URL: `http://127.0.0.1:${port}`,
-    WAKE_REQUEST_DELAY_MS: '0',
-    SOURCE_RETRIES: '1',
-    SOURCE_TIMEOUT_MS: '800',
-  });
-  Object.assign(process.env, SIM_ENV);
-  sim = await startSimulator({ port, seed: 11, start: '2026-11-17T15:00:00Z', log: (line) => onRequest(line) });
+  sim = await startSimulatorForScraper(
+    { seed: 11, start: '2026-11-17T15:00:00Z', log: (line) => onRequest(line) },
+    { SOURCE_RETRIES: '1', SOURCE_TIMEOUT_MS: '800' },
+  );
   database = await createTestDatabase('faults');
   await setDatabaseUrl(database.url);
   await seedDatabase({ history: false });
@@ -156,7 +141,7 @@ describe('scraper faults', () => {
     sim.setFault('/search-results', 'timeout');
     // `node --import tsx` (not the tsx CLI, which runs the script in a grandchild) so the kill hits the scraper itself.
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/scraper.ts'), '--once', '--source', 'wake_inventory'], {
-      env: { ...process.env, ...SIM_ENV, DATABASE_URL: database.url, SOURCE_TIMEOUT_MS: '30000' },
+      env: { ...process.env, DATABASE_URL: database.url, SOURCE_TIMEOUT_MS: '30000' },
       stdio: 'ignore',
     });
     // Wait until its run is recorded as running, then kill it without warning.

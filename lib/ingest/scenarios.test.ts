@@ -1,11 +1,11 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as health } from '../../app/api/health/route.ts';
 import { GET as todaysArrivals } from '../../app/api/inventory/todays-arrivals/route.ts';
 import { POST as login } from '../../app/api/auth/login/route.ts';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { seedDatabase } from '../seed/index.ts';
-import { EXAMPLE_RESPELLING, startSimulator, type FaultKind, type RunningSimulator } from '../simulator/index.ts';
+import { EXAMPLE_RESPELLING, type FaultKind, type RunningSimulator } from '../simulator/index.ts';
+import { startSimulatorForScraper } from '../testing/simulator.ts';
 import { TestClient } from '../testing/api.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { sql } from '../testing/sql.ts';
@@ -29,14 +29,6 @@ const observed = new Map<string, number>();
 const everStocked = new Set<string>();
 let storeNumberOf: Map<number, number>;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Change {
   storeNumber: number;
@@ -193,16 +185,8 @@ async function expectWarehouseLevels(dayNumber?: number) {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  Object.assign(process.env, {
-    WAKE_BASE_URL: `http://127.0.0.1:${port}`,
-    NC_ABC_BASE_URL: `http://127.0.0.1:${port}`,
-    WAKE_REQUEST_DELAY_MS: '0',
-    SOURCE_RETRIES: '0',
-    SOURCE_TIMEOUT_MS: '2000',
-  });
   // Monday 16 Nov 2026, 07:00 New York.
-  sim = await startSimulator({ port, seed: 29, start: '2026-11-16T12:00:00Z' });
+  sim = await startSimulatorForScraper({ seed: 29, start: '2026-11-16T12:00:00Z' }, { SOURCE_TIMEOUT_MS: '2000' });
   database = await createTestDatabase('scenarios');
   await setDatabaseUrl(database.url);
   await seedDatabase({ history: false });

@@ -1,8 +1,8 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { seedDatabase } from '../seed/index.ts';
-import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
+import type { RunningSimulator } from '../simulator/server.ts';
+import { startSimulatorForScraper } from '../testing/simulator.ts';
 import { GET as todaysArrivals } from '../../app/api/inventory/todays-arrivals/route.ts';
 import { POST as login } from '../../app/api/auth/login/route.ts';
 import { TestClient } from '../testing/api.ts';
@@ -18,27 +18,10 @@ let database: TestDatabase;
 let sim: RunningSimulator;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
-  const port = await freePort();
-  // Configuration is read once per process: point the sources at the simulator before anything reads it.
-  Object.assign(process.env, {
-    WAKE_BASE_URL: `http://127.0.0.1:${port}`,
-    NC_ABC_BASE_URL: `http://127.0.0.1:${port}`,
-    WAKE_REQUEST_DELAY_MS: '0',
-    SOURCE_RETRIES: '0',
-    SOURCE_TIMEOUT_MS: '1500',
-  });
   // Monday 16 Nov 2026, 07:00 New York.
-  sim = await startSimulator({ port, seed: 7, start: '2026-11-16T12:00:00Z' });
+  sim = await startSimulatorForScraper({ seed: 7, start: '2026-11-16T12:00:00Z' });
   database = await createTestDatabase('scraper');
   await setDatabaseUrl(database.url);
   await seedDatabase({ history: false });
