@@ -317,6 +317,19 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       expect(JSON.stringify(stores.json)).toContain('Sandy Forks');
     }, 120_000);
 
+    it('the image’s server refuses to start without SMTP_URL (as with a `docker run` that leaves it out), saying why', async () => {
+      const env = environment('app', runner);
+      delete env.SMTP_URL;
+      const refused = runService('app', stages.runner.cmd!, {
+        cwd: runner,
+        imageEnv: stages.runner.env,
+        env: { ...env, PORT: String(await freePort()), HOSTNAME: '127.0.0.1' },
+      });
+      running.push(refused);
+      expect(await refused.exited).toBe(1);
+      expect(refused.output()).toContain('[app] refusing to start:\n  SMTP_URL is not set: verification codes, password resets and arrival alerts are e-mailed');
+    }, 60_000);
+
     it('scraper --once reads the simulator; a delivery becomes arrivals, and the watching user’s alert e-mail arrives with a working unsubscribe link', async () => {
       const base = `http://127.0.0.1:${appPort}`;
       hunter = await insertTestUser(db.url, { email: `hunter-${Date.now()}@replay.test` });
