@@ -8,6 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
+/** A dependency map as text, in key order (another npm version may write the keys in another order). */
+const sorted = (deps = {}) => JSON.stringify(Object.entries(deps).sort(([a], [b]) => (a < b ? -1 : 1)));
+
 /** Differences that matter between two package-lock.json objects (an empty list: installed as locked). */
 export function lockDifferences(committed, installed) {
   const problems = [];
@@ -19,7 +22,7 @@ export function lockDifferences(committed, installed) {
     if (!now) problems.push(`${name} was removed`);
     else if (now.version !== locked.version) problems.push(`${name} changed from ${locked.version} to ${now.version}`);
     else if (locked.integrity && now.integrity !== locked.integrity) problems.push(`${name}@${locked.version} has a different integrity`);
-    else if (JSON.stringify(now.dependencies ?? {}) !== JSON.stringify(locked.dependencies ?? {})) problems.push(`${name}'s dependencies changed`);
+    else if (sorted(now.dependencies) !== sorted(locked.dependencies)) problems.push(`${name}'s dependencies changed`);
   }
   for (const [key, added] of Object.entries(after)) {
     if (!(key in before) && !added.optional) problems.push(`${key}@${added.version} was added but is not optional`);
