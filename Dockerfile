@@ -2,13 +2,15 @@
 # NC Bourbon Tracker: one image build, two targets.
 #
 #   runner (default)  the web app: `node server.js` from Next's standalone output, as user `node`
-#   tools             node_modules + tsx + scripts/ + lib/ + prisma/ for the one-shot migration
-#                     (`npx tsx scripts/migrate.ts`) and the scraper (`npx tsx scripts/scraper.ts`)
+#   tools             node_modules + tsx + scripts/ + lib/ + prisma/ (migrations and seed-data) for the
+#                     one-shot migration (`npx tsx scripts/migrate.ts`: migrations, then the reference
+#                     data), the scraper (`npx tsx scripts/scraper.ts`) and `scripts/create-admin.ts`
 #
 #   docker build -t nc-bourbon-tracker .                          # web app
 #   docker build --target tools -t nc-bourbon-tracker-tools .     # migrate / scraper
 #
-# docker-compose.yml builds and wires both.
+# docker-compose.yml builds and wires both. lib/ops/deployment.replay.test.ts assembles both targets
+# from their COPY lines on the host and runs the compose services' commands in them.
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -19,8 +21,13 @@ ENV NEXT_TELEMETRY_DISABLED=1
 # --- deps: every dependency (the build and tsx need the dev ones too) -------------------------------
 FROM base AS deps
 COPY package.json package-lock.json .npmrc ./
-# The project's postinstall (prisma generate) needs the schema; the build stage runs it instead.
-RUN npm ci --ignore-scripts
+COPY scripts/check-lock.mjs ./scripts/
+# From the committed lock the way CI installs (.ci/run): `npm ci` refuses this lock (it lacks other
+# platforms' optional native packages), so `npm install`, then a check that it installed exactly the
+# locked versions. The project's postinstall (prisma generate) needs the schema; the build stage runs it.
+RUN cp package-lock.json /tmp/committed-lock.json \
+ && npm install --no-audit --no-fund --ignore-scripts \
+ && node scripts/check-lock.mjs /tmp/committed-lock.json package-lock.json
 
 # --- build: Prisma client + standalone Next build, without a database -------------------------------
 FROM base AS build
@@ -30,7 +37,7 @@ COPY . .
 ENV NEXT_OUTPUT=standalone
 RUN npm run build
 
-# --- tools: migrations and the scraper ----------------------------------------------------------------
+# --- tools: migrations, reference data, the scraper, create-admin -------------------------------------
 FROM base AS tools
 ENV NODE_ENV=production
 COPY --from=deps /app/node_modules ./node_modules
@@ -39,7 +46,6 @@ COPY package.json package-lock.json tsconfig.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY lib ./lib
 COPY scripts ./scripts
-RUN mkdir -p .data/images .data/outbox && chown -R node:node .data
 USER node
 CMD ["npx", "tsx", "scripts/migrate.ts"]
 
@@ -48,7 +54,7 @@ FROM base AS runner
 ENV NODE_ENV=production \
     PORT=3000 \
     HOSTNAME=0.0.0.0
-RUN mkdir -p .data/images .data/outbox && chown -R node:node .data
+RUN mkdir -p .data/images && chown -R node:node .data
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public

@@ -5,6 +5,9 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
     include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // The deployment replay needs the production build: scripts/test.sh runs it after `next build`
+    // (vitest.replay.config.ts, npm run test:replay).
+    exclude: ['**/node_modules/**', '**/*.replay.test.ts'],
     globalSetup: ['lib/testing/vitest-global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,

@@ -69,6 +69,82 @@ export function env(): Env {
   return cached;
 }
 
+/** The processes of a deployment: docker-compose.yml's services of the same names. */
+export type Service = 'app' | 'scraper' | 'migrate';
+
+/**
+ * Which deployed processes read each variable. docker-compose.yml passes every variable to exactly the
+ * services listed here, and nothing else (lib/ops/compose.test.ts checks it). An empty list means the
+ * variable has no place in a deployment: set by the image, only for the embedded database, or only for
+ * tests and the demo. (`migrate` also runs `scripts/create-admin.ts`, which hashes a password.)
+ */
+export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
+  NODE_ENV: [], // the image sets production
+  DATABASE_URL: ['app', 'scraper', 'migrate'],
+  EMBEDDED_DB_DIR: [], // only without DATABASE_URL
+  APP_URL: ['app', 'scraper'], // e-mailed links; alert e-mails come from the scraper
+  SESSION_SECRET: ['app', 'scraper'], // the scraper signs alert e-mails' unsubscribe links
+  SESSION_TTL_HOURS: ['app'],
+  SMTP_URL: ['app', 'scraper'],
+  MAIL_FROM: ['app', 'scraper'],
+  MAIL_OUTBOX_DIR: [], // development and demo only: production never writes mail to disk
+  DEMO_MODE: [], // a deployment is never a demo
+  RATE_LIMIT_LOGIN_IP: ['app'],
+  RATE_LIMIT_LOGIN_EMAIL: ['app'],
+  RATE_LIMIT_VERIFY: ['app'],
+  RATE_LIMIT_RESEND: ['app'],
+  RATE_LIMIT_RESET_REQUEST: ['app'],
+  RATE_LIMIT_REGISTER: ['app'],
+  TRUSTED_PROXY_HOPS: ['app'],
+  BCRYPT_COST: ['app', 'migrate'],
+  IMAGES_DIR: ['app'],
+  ALLOW_WEAK_BCRYPT: [], // test runs of the production build only
+  PREMIUM_MIN_PRICE: ['app', 'scraper'],
+  ALERT_DAILY_CAP: ['scraper'],
+  WAKE_BASE_URL: ['scraper'],
+  NC_ABC_BASE_URL: ['scraper'],
+  SCRAPER_CONTACT: ['scraper'],
+  SOURCE_TIMEOUT_MS: ['scraper'],
+  SOURCE_RETRIES: ['scraper'],
+  WAKE_CONCURRENCY: ['scraper'],
+  WAKE_REQUEST_DELAY_MS: ['scraper'],
+};
+
+/**
+ * What a deployed process cannot work without, by service. Outside demo mode, production refuses to
+ * start without them rather than pretend: no database of its own in a container, no verification codes
+ * in the log instead of the mailbox, no alert e-mail that fails on its unsubscribe link.
+ */
+export const REQUIRED_IN_PRODUCTION: Partial<Record<keyof Env, { services: readonly Service[]; why: string }>> = {
+  DATABASE_URL: {
+    services: ['app', 'scraper', 'migrate'],
+    why: 'the Postgres connection string, e.g. postgresql://user:password@host:5432/bourbon',
+  },
+  SESSION_SECRET: {
+    services: ['app', 'scraper'],
+    why: 'seals session cookies and signs the unsubscribe link of every alert e-mail; 32+ random characters, e.g. `openssl rand -base64 48`',
+  },
+  SMTP_URL: {
+    services: ['app', 'scraper'],
+    why:
+      'verification codes, password resets and arrival alerts are e-mailed, e.g. smtp://user:password@smtp.example.com:587; ' +
+      'without it they would only be written to the log (DEMO_MODE=true or `npm run dev` do that on purpose)',
+  },
+};
+
+/** Production outside demo mode: a real deployment, which must fail closed (see REQUIRED_IN_PRODUCTION). */
+export function isDeployment(e: Env = env()): boolean {
+  return e.NODE_ENV === 'production' && !e.DEMO_MODE;
+}
+
+/** Why `service` cannot run as configured: one line per missing requirement, none outside a deployment. */
+export function deploymentProblems(service: Service, e: Env = env()): string[] {
+  if (!isDeployment(e)) return [];
+  return Object.entries(REQUIRED_IN_PRODUCTION)
+    .filter(([key, rule]) => rule.services.includes(service) && !e[key as keyof Env])
+    .map(([key, rule]) => `${key} is not set: ${rule.why}.`);
+}
+
 /** Session secret: required in production, a fixed development value otherwise. */
 export function sessionSecret(): string {
   const e = env();

@@ -203,6 +203,8 @@ async function run(): Promise<boolean> {
     APP_URL: base,
     IMAGES_DIR: imagesDir,
     DEMO_MODE: 'false',
+    // A deployment refuses to start without a mail transport; the measured calls send no mail.
+    SMTP_URL: process.env.SMTP_URL || 'smtp://127.0.0.1:9',
     NEXT_TELEMETRY_DISABLED: '1',
   };
   const web = spawn(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {

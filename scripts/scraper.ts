@@ -6,7 +6,12 @@ import { connectDatabase } from '../lib/db/connect.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
 import { ALL_SOURCES, runCycle } from '../lib/ingest/runner.ts';
 import { SCRAPER_SCHEDULES, SCRAPER_TIMEZONE } from '../lib/ingest/schedule.ts';
+import { preflight } from '../lib/ops/preflight.ts';
 import type { ScrapeSource } from '../generated/prisma/enums.ts';
+
+// A deployed scraper without a mail transport or the secret that signs unsubscribe links would scrape
+// but fail every alert e-mail: it refuses to start instead (lib/env.ts REQUIRED_IN_PRODUCTION).
+preflight('scraper');
 
 const args = process.argv.slice(2);
 const once = args.includes('--once');

@@ -4,7 +4,8 @@
 //      unless a real database is used in production), DEMO_MODE (on by default with the embedded database)
 //   2. in parallel: `next build` when the sources changed since the last build (production only), and
 //      the database (DATABASE_URL, or the embedded Postgres (PGlite) on EMBEDDED_DB_DIR, owned by this
-//      process), then migrate and seed (the seed only generates demo history when the database has none)
+//      process), then migrate and load the real reference data; in demo mode only, the demo seed
+//      (generated history and demo accounts, only into a database the demo set up: docs/decisions/006)
 //   3. the web server (`next start` / `next dev`) and the scraper (when scripts/scraper.ts exists),
 //      output prefixed [web] / [scraper]; the URL (and the demo logins in demo mode) once the first
 //      page is served
@@ -140,11 +141,21 @@ const config = await phase(
       );
       process.exit(1);
     }
-    return { e, port, bindHost: resolveBindHost(process.env.HOSTNAME), envFiles };
+    const demo = resolveDemoMode(process.env.DEMO_MODE, e.DATABASE_URL ? 'postgres' : 'embedded'); // validated by env()
+    // A production start outside demo mode is a deployment: real accounts need real mail (lib/env.ts).
+    if (!dev && !demo && !e.SMTP_URL) {
+      fail(
+        'SMTP_URL is not set. Outside demo mode, verification codes, password resets and arrival alerts must be ' +
+          'e-mailed: set SMTP_URL, e.g. smtp://user:password@smtp.example.com:587 (see .env.example). ' +
+          'The demo (DEMO_MODE=true) and `npm run dev` write mail to .data/outbox instead.',
+      );
+      process.exit(1);
+    }
+    return { e, port, demo, bindHost: resolveBindHost(process.env.HOSTNAME), envFiles };
   },
   (c) => (c.envFiles.length ? `read ${c.envFiles.join(', ')}` : 'no .env file'),
 );
-const { e, port, bindHost } = config;
+const { e, port, demo, bindHost } = config;
 const state = stateDir(e.EMBEDDED_DB_DIR);
 
 // ---------------------------------------------------------------------------------------------------
@@ -183,7 +194,6 @@ if (!sessionSecret) {
   sessionSecret = kept.secret;
   say(`SESSION_SECRET: ${kept.created ? 'generated a new one in' : 'using the one kept in'} ${path.relative(root, file) || file}`);
 }
-const demo = resolveDemoMode(process.env.DEMO_MODE, kind); // validated by env() above
 say(`demo mode: ${demo ? 'on' : 'off'}${process.env.DEMO_MODE ? ' (DEMO_MODE)' : ` (default with the ${kind} database)`}`);
 
 // The environment every child gets (DATABASE_URL is added once the database is up).
@@ -279,28 +289,56 @@ async function migrateAndSeed(): Promise<void> {
     (r) => (r.applied.length ? `applied ${r.applied.length} migration(s)` : `up to date, ${r.alreadyApplied} migration(s)`),
   );
   if (shuttingDown) return;
-  await phase(
+  const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
+  await setDatabaseUrl(url);
+  try {
+    if (demo) await seedDemo();
+    else await refreshReference();
+  } finally {
+    await disconnectDb();
+  }
+}
+
+/** Demo mode: reference data, generated history and the demo accounts, in a database the demo set up. */
+async function seedDemo(): Promise<void> {
+  const { seedDatabase } = await import('../lib/seed/index.ts');
+  const { DemoRefusedError } = await import('../lib/seed/origin.ts');
+  const result = await phase(
     'seed',
     async () => {
-      const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
-      await setDatabaseUrl(url);
       try {
-        const { seedDatabase } = await import('../lib/seed/index.ts');
-        return await seedDatabase({ log: (line: string) => console.log(`[seed] ${line}`), demoUsers: demo });
+        return await seedDatabase({ log: (line: string) => console.log(`[seed] ${line}`), demoUsers: true, setUpBy: 'npm start' });
       } catch (error) {
+        if (error instanceof DemoRefusedError) return shutdown(1, `demo mode refused: ${error.message}`);
         return shutdown(1, `seeding failed: ${(error as Error).stack ?? (error as Error).message}`);
-      } finally {
-        await disconnectDb();
       }
     },
     (r) =>
       r.seeded
         ? `seeded ${Object.entries(r.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`
         : 'demo history already present',
-  ).then((result) => {
-    // The seed reports the demo accounts on every run in demo mode (and none otherwise).
-    if (demo) demoLogins = result.demoLogins;
-  });
+  );
+  // The seed reports the demo accounts on every run in demo mode.
+  demoLogins = result.demoLogins;
+}
+
+/** A deployment: the real reference data only, and the database recorded as a deployment's. */
+async function refreshReference(): Promise<void> {
+  const { refreshReferenceData, describeChanges } = await import('../lib/seed/refresh.ts');
+  const result = await phase(
+    'reference data',
+    async () => {
+      try {
+        return await refreshReferenceData({ claimDeployment: true, setUpBy: 'npm start' });
+      } catch (error) {
+        return shutdown(1, `loading the reference data failed: ${(error as Error).stack ?? (error as Error).message}`);
+      }
+    },
+    (r) => `${r.counts.boards} boards, ${r.counts.stores} stores, ${r.counts.products} products; ${describeChanges(r.changes)}`,
+  );
+  if (result.origin?.purpose === 'demo') {
+    say(`note: this database was set up by demo mode (${result.origin.setUpBy}); its history and scraper runs are generated.`);
+  }
 }
 
 await orStop(Promise.all([build, migrateAndSeed()]), 'start-up failed');

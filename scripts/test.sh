@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, unit + integration (vitest, real database), production build, e2e (Chromium).
+# npm test: typecheck, lint, unit + integration (vitest, real database), production build, e2e (Chromium),
+# and the deployment replay (docker-compose.yml's services and `npm start` run on the host).
 # With DATABASE_URL set, tests create (and drop) their own databases on that server; without it they use
-# throwaway embedded PGlite databases.
+# throwaway embedded PGlite databases, and the replay, which needs a Postgres server, is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -25,3 +26,5 @@ step "production build"
 NEXT_SKIP_TYPECHECK=1 npx next build  # typecheck ran above
 step "end-to-end tests (Playwright, Chromium)"
 npx playwright test
+step "deployment replay (npm start, docker compose services, backup and restore)"
+npx vitest run --config vitest.replay.config.ts

@@ -2,11 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { db } from '../db/index.ts';
-import { env } from '../env.ts';
+import { env, isDeployment } from '../env.ts';
 
-// One way to send mail. SMTP through nodemailer when SMTP_URL is set; otherwise (development) the
-// message goes to a readable outbox: printed to the console and written to MAIL_OUTBOX_DIR. A message
-// is never silently dropped, and every attempt is recorded in email_log (without its body).
+// One way to send mail. SMTP through nodemailer when SMTP_URL is set; otherwise (development, the demo)
+// the message goes to a readable outbox: printed to the console and written to MAIL_OUTBOX_DIR. A
+// deployment (production outside demo mode) has no outbox: without SMTP_URL it refuses to start
+// (lib/ops/preflight.ts), and should a send get here anyway it fails rather than print codes and links.
+// A message is never silently dropped, and every attempt is recorded in email_log (without its body).
 
 export interface MailMessage {
   to: string;
@@ -40,10 +42,7 @@ function writeToOutbox(message: MailMessage): void {
 export async function sendMail(message: MailMessage): Promise<SendResult> {
   let result: SendResult;
   const transport = smtp();
-  if (!transport) {
-    writeToOutbox(message);
-    result = { ok: true, via: 'outbox' };
-  } else {
+  if (transport) {
     try {
       await transport.sendMail({
         from: env().MAIL_FROM,
@@ -58,6 +57,12 @@ export async function sendMail(message: MailMessage): Promise<SendResult> {
       result = { ok: false, error: (error as Error).message };
       console.error(`[mail] sending ${message.kind} to ${message.to} failed: ${result.error}`);
     }
+  } else if (isDeployment()) {
+    result = { ok: false, error: 'no mail transport: SMTP_URL is not set' };
+    console.error(`[mail] ${message.kind} to ${message.to} not sent: SMTP_URL is not set`);
+  } else {
+    writeToOutbox(message);
+    result = { ok: true, via: 'outbox' };
   }
   await db.emailLog
     .create({

@@ -1,16 +1,16 @@
-// Demo seed (npm run db:seed; npm start runs it on every start). Two parts:
-// 1. Reference data (boards, Wake's stores, the product catalog) from prisma/seed-data: rows that are
-//    missing are inserted and empty (NULL) columns filled; existing values are never overwritten, so a
-//    re-run neither changes anything nor undoes what the scraper has learned since.
-// 2. Eight weeks of observations up to `now` (store inventory and its history, warehouse levels,
-//    shipments, scrape runs), generated deterministically, only while the database has none.
-// Both run in one transaction under an advisory lock, so concurrent seeds cannot double up. The demo
-// users (DEMO_MODE) are created afterwards, only when missing.
+// The demo seed (npm start in demo mode, npm run db:seed): the reference data (lib/seed/refresh.ts), then
+// eight weeks of observations up to `now` (store inventory and its history, warehouse levels, shipments,
+// scrape runs), generated deterministically, only while the database has none, and the demo users when
+// asked. Generated data goes only into a database demo mode set up (lib/seed/origin.ts): a fresh one is
+// claimed for the demo, a deployment's is refused with DemoRefusedError. Everything but the demo users
+// runs in one transaction under the seed lock, so concurrent seeds cannot double up.
 import { db } from '../db/index.ts';
 import { insertColumns, iso, type SqlClient } from './bulk.ts';
 import { demoLogins, ensureDemoUsers, type DemoLogin } from './demo-users.ts';
 import { generateObservations } from './generate.ts';
+import { claimForDemo } from './origin.ts';
 import { loadReferenceData, WAKE_BOARD_ID, type ReferenceData } from './reference.ts';
+import { describeChanges, SEED_LOCK, upsertReference } from './refresh.ts';
 
 export { normalizeAddress } from './address.ts';
 export type { DemoLogin } from './demo-users.ts';
@@ -21,8 +21,10 @@ export interface SeedOptions {
   now?: Date;
   /** Create the demo admin and user (DEMO_MODE). */
   demoUsers?: boolean;
-  /** Generate the 8 weeks of observations (default true); false loads reference data only. */
+  /** Generate the 8 weeks of observations (default true); false loads reference data only (tests). */
   history?: boolean;
+  /** The command, recorded when this seed claims a fresh database for the demo. */
+  setUpBy?: string;
 }
 
 export interface SeedResult {
@@ -32,8 +34,6 @@ export interface SeedResult {
   counts: Record<string, number>;
   demoLogins: DemoLogin[];
 }
-
-const SEED_LOCK = 72707370; // pg advisory lock key (the migration runner uses 72707369)
 
 export const COUNTED_TABLES = [
   'boards',
@@ -47,93 +47,6 @@ export const COUNTED_TABLES = [
   'scrape_runs',
   'users',
 ] as const;
-
-async function upsertReference(tx: SqlClient, ref: ReferenceData): Promise<void> {
-  await insertColumns(
-    tx,
-    'boards',
-    [
-      { name: 'id', type: 'int', values: ref.boards.map((b) => b.id) },
-      { name: 'name', type: 'text', values: ref.boards.map((b) => b.name) },
-      { name: 'name_clean', type: 'text', values: ref.boards.map((b) => b.nameClean) },
-    ],
-    { suffix: 'ON CONFLICT DO NOTHING' },
-  );
-
-  const s = ref.stores;
-  // Inserted in store_number order, so a fresh database numbers store ids like the stores.
-  await tx.$executeRawUnsafe(
-    `INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
-                         mixed_beverage, delivery_day, delivery_interval_days)
-     SELECT $1::int, v.* FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                                     $9::text[], $10::text[], $11::boolean[], $12::text[], $13::int[])
-       AS v(store_number, nickname, address, address_key, city, zip, region, phone, hours, mixed_beverage,
-            delivery_day, delivery_interval_days)
-     WHERE NOT EXISTS (SELECT 1 FROM stores x WHERE x.address_key = v.address_key)
-     ORDER BY v.store_number
-     ON CONFLICT DO NOTHING`,
-    WAKE_BOARD_ID,
-    s.map((x) => x.store_number),
-    s.map((x) => x.nickname),
-    s.map((x) => x.address),
-    s.map((x) => x.address_key),
-    s.map((x) => x.city),
-    s.map((x) => x.zip),
-    s.map((x) => x.region),
-    s.map((x) => x.phone),
-    s.map((x) => x.hours),
-    s.map((x) => x.mixed_beverage),
-    s.map((x) => x.delivery_day),
-    s.map((x) => x.delivery_interval_days),
-  );
-  await tx.$executeRawUnsafe(
-    `UPDATE stores x SET zip = COALESCE(x.zip, v.zip), phone = COALESCE(x.phone, v.phone), hours = COALESCE(x.hours, v.hours),
-            delivery_day = COALESCE(x.delivery_day, v.delivery_day),
-            delivery_interval_days = COALESCE(x.delivery_interval_days, v.delivery_interval_days)
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
-       AS v(address_key, zip, phone, hours, delivery_day, delivery_interval_days)
-     WHERE x.address_key = v.address_key
-       AND ((x.zip IS NULL AND v.zip IS NOT NULL) OR (x.phone IS NULL AND v.phone IS NOT NULL)
-         OR (x.hours IS NULL AND v.hours IS NOT NULL) OR (x.delivery_day IS NULL AND v.delivery_day IS NOT NULL)
-         OR (x.delivery_interval_days IS NULL AND v.delivery_interval_days IS NOT NULL))`,
-    s.map((x) => x.address_key),
-    s.map((x) => x.zip),
-    s.map((x) => x.phone),
-    s.map((x) => x.hours),
-    s.map((x) => x.delivery_day),
-    s.map((x) => x.delivery_interval_days),
-  );
-
-  const p = ref.products;
-  await tx.$executeRawUnsafe(
-    `INSERT INTO products (plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker, updated_at)
-     SELECT v.*, now() FROM unnest($1::text[], $2::text[], $3::"ListingType"[], $4::numeric[], $5::int[], $6::int[],
-                                   $7::text[], $8::text[])
-       AS v(plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker)
-     ON CONFLICT (plu) DO NOTHING`,
-    p.map((x) => x.plu),
-    p.map((x) => x.name),
-    p.map((x) => x.listingType),
-    p.map((x) => x.retailPrice),
-    p.map((x) => x.sizeMl),
-    p.map((x) => x.bottlesPerCase),
-    p.map((x) => x.supplier),
-    p.map((x) => x.broker),
-  );
-  await tx.$executeRawUnsafe(
-    `UPDATE products x SET size_ml = COALESCE(x.size_ml, v.size_ml), bottles_per_case = COALESCE(x.bottles_per_case, v.bottles_per_case),
-            supplier = COALESCE(x.supplier, v.supplier), broker = COALESCE(x.broker, v.broker), updated_at = now()
-     FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[]) AS v(plu, size_ml, bottles_per_case, supplier, broker)
-     WHERE x.plu = v.plu
-       AND ((x.size_ml IS NULL AND v.size_ml IS NOT NULL) OR (x.bottles_per_case IS NULL AND v.bottles_per_case IS NOT NULL)
-         OR (x.supplier IS NULL AND v.supplier IS NOT NULL) OR (x.broker IS NULL AND v.broker IS NOT NULL))`,
-    p.map((x) => x.plu),
-    p.map((x) => x.sizeMl),
-    p.map((x) => x.bottlesPerCase),
-    p.map((x) => x.supplier),
-    p.map((x) => x.broker),
-  );
-}
 
 async function hasObservations(tx: SqlClient): Promise<boolean> {
   const [row] = await tx.$queryRawUnsafe<{ any: boolean }[]>(
@@ -239,7 +152,8 @@ async function tableCounts(): Promise<Record<string, number>> {
 /**
  * Seeds reference data, then (on a database without observations) 8 weeks of demo history, and the
  * demo users when asked. Idempotent: a second run changes nothing. Points at whatever database `db`
- * uses (call setDatabaseUrl first in scripts).
+ * uses (call setDatabaseUrl first in scripts). Throws DemoRefusedError, having written nothing, when
+ * asked for history or demo users in a database demo mode did not set up.
  */
 export async function seedDatabase(options: SeedOptions = {}): Promise<SeedResult> {
   const log = options.log ?? (() => {});
@@ -249,13 +163,18 @@ export async function seedDatabase(options: SeedOptions = {}): Promise<SeedResul
   const ref = loadReferenceData();
   log(`reference data: ${ref.boards.length} boards, ${ref.stores.length} Wake stores, ${ref.products.length} products`);
 
+  const generates = options.history !== false;
   const seeded = await db.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1)', SEED_LOCK);
+      if (generates || options.demoUsers) {
+        const origin = await claimForDemo(tx, options.setUpBy ?? 'db:seed');
+        log(`demo database (set up by ${origin.setUpBy}, ${origin.createdAt.toISOString()})`);
+      }
       const t0 = performance.now();
-      await upsertReference(tx, ref);
-      log(`reference data up to date (${Math.round(performance.now() - t0)} ms)`);
-      if (options.history === false) return false;
+      const changes = await upsertReference(tx, ref);
+      log(`reference data ${describeChanges(changes)} (${Math.round(performance.now() - t0)} ms)`);
+      if (!generates) return false;
       if (await hasObservations(tx)) {
         log('observations already present: history not generated');
         return false;

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, disconnectDb, setDatabaseUrl } from '../db/index.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { sql } from '../testing/sql.ts';
+import { seedDatabase } from './index.ts';
+import { claimForDemo, claimForDeployment, DemoRefusedError, readOrigin } from './origin.ts';
+import { refreshReferenceData } from './refresh.ts';
+
+// The reference data's life cycle on a deployment: `npm run db:migrate` / `npm start` load the real
+// boards, stores and catalog, refresh them on every run without undoing what the scraper learned, and
+// record the database as a deployment's, which demo mode then never writes into.
+
+let database: TestDatabase;
+const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
+const count = async (table: string) => (await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
+
+/** Row count and an md5 of every row of the given tables: any insert, update or delete changes it. */
+async function snapshot(tables: string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const t of tables) {
+    const [row] = await q<{ s: string }>(`SELECT count(*) || ':' || md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS s FROM ${t} t`);
+    out[t] = row.s;
+  }
+  return out;
+}
+
+const EVERYTHING = ['boards', 'stores', 'products', 'users', 'scrape_runs', 'store_inventory', 'inventory_history', 'warehouse_levels', 'shipments', 'database_origin'];
+
+beforeAll(async () => {
+  database = await createTestDatabase('refresh');
+  await setDatabaseUrl(database.url);
+});
+
+afterAll(async () => {
+  await disconnectDb();
+  await database?.drop();
+});
+
+describe('reference data on a deployment', () => {
+  it('loads the real boards, stores and catalog into an empty database, and nothing else', async () => {
+    const first = await refreshReferenceData({ claimDeployment: true, setUpBy: 'db:migrate' });
+    expect(first.counts).toEqual({ boards: 173, stores: 28, products: 3241 });
+    expect(first.changes).toEqual({ boards: 173, stores: 28, products: 3241, storesFilled: 0, productsFilled: 0 });
+    expect(first.origin).toMatchObject({ purpose: 'deployment', setUpBy: 'db:migrate' });
+    for (const table of ['users', 'scrape_runs', 'store_inventory', 'inventory_history', 'warehouse_levels', 'shipments']) {
+      expect(await count(table), `${table} stays empty: nothing is generated`).toBe(0);
+    }
+    // No store has been polled: first_polled_at and the last delivery are the scraper's to set.
+    expect(await count('stores WHERE first_polled_at IS NOT NULL OR last_delivery_date IS NOT NULL')).toBe(0);
+  });
+
+  it('refreshes without changing what the scraper learned, and fills only what is missing', async () => {
+    // What the scraper writes over time: the warehouse report's listing type, a name and price from the
+    // pages, phone and hours from the store locator, the first poll, a delivery pattern, a new product.
+    await q(`UPDATE products SET listing_type = 'Allocation', name = 'Renamed By The Warehouse Report', retail_price = 123.45 WHERE plu = '27090'`);
+    await q(`UPDATE stores SET phone = '(919) 555-0100', hours = 'Mon-Sat 9-9', first_polled_at = '2026-11-02T12:00:00Z',
+             delivery_day = 'Thursday', delivery_interval_days = 14, last_delivery_date = '2026-11-19' WHERE store_number = 1`);
+    await q(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('99999', 'New On The Shipments Extract', 'Barrel', now())`);
+    // A product the catalog has and the database lost, and a column emptied: both come back.
+    await q(`DELETE FROM products WHERE plu = '17742'`);
+    await q(`UPDATE products SET supplier = NULL WHERE plu = '27090'`);
+
+    const again = await refreshReferenceData({ claimDeployment: true, setUpBy: 'npm start' });
+    expect(again.changes).toEqual({ boards: 0, stores: 0, products: 1, storesFilled: 0, productsFilled: 1 });
+    expect(again.origin).toMatchObject({ purpose: 'deployment', setUpBy: 'db:migrate' }); // set once, never changed
+
+    expect(await q(`SELECT listing_type::text, name, retail_price::text AS price, supplier IS NOT NULL AS has_supplier FROM products WHERE plu = '27090'`)).toEqual([
+      { listing_type: 'Allocation', name: 'Renamed By The Warehouse Report', price: '123.45', has_supplier: true },
+    ]);
+    expect(await q(`SELECT phone, hours, first_polled_at, delivery_day, delivery_interval_days FROM stores WHERE store_number = 1`)).toEqual([
+      { phone: '(919) 555-0100', hours: 'Mon-Sat 9-9', first_polled_at: new Date('2026-11-02T12:00:00Z'), delivery_day: 'Thursday', delivery_interval_days: 14 },
+    ]);
+    expect(await q(`SELECT name, listing_type::text FROM products WHERE plu IN ('99999', '17742') ORDER BY plu`)).toEqual([
+      { name: expect.stringMatching(/\S/), listing_type: expect.any(String) },
+      { name: 'New On The Shipments Extract', listing_type: 'Barrel' },
+    ]);
+
+    // Up to date now: a third run changes no row.
+    const before = await snapshot(EVERYTHING);
+    const third = await refreshReferenceData({ claimDeployment: true, setUpBy: 'npm start' });
+    expect(third.changes).toEqual({ boards: 0, stores: 0, products: 0, storesFilled: 0, productsFilled: 0 });
+    expect(await snapshot(EVERYTHING)).toEqual(before);
+  });
+
+  it('is never touched by demo generation', async () => {
+    const before = await snapshot(EVERYTHING);
+    await expect(seedDatabase({ now: new Date('2026-11-20T17:00:00Z') })).rejects.toThrow(DemoRefusedError);
+    await expect(seedDatabase({ history: false, demoUsers: true })).rejects.toThrow(/set up as a deployment \(by db:migrate/);
+    expect(await snapshot(EVERYTHING)).toEqual(before);
+    // Reference data alone is still welcome (what tests and benchmarks use).
+    await seedDatabase({ history: false });
+    expect(await snapshot(EVERYTHING)).toEqual(before);
+  });
+});
+
+describe('demo mode claims only a database it set up', () => {
+  const claim = (kind: 'demo' | 'deployment') =>
+    db.$transaction((tx) => (kind === 'demo' ? claimForDemo(tx, 'test') : claimForDeployment(tx, 'test')));
+  const reset = () => q('TRUNCATE database_origin, scrape_runs, users CASCADE');
+
+  it('claims a database that holds nothing but reference data', async () => {
+    await reset();
+    expect(await claim('demo')).toMatchObject({ purpose: 'demo', setUpBy: 'test' });
+    // A deployment's start afterwards serves it as the demo it is.
+    expect(await claim('deployment')).toMatchObject({ purpose: 'demo' });
+  });
+
+  it('refuses a database with scraper runs or users of its own', async () => {
+    await reset();
+    await q(`INSERT INTO scrape_runs (source, status) VALUES ('warehouse', 'ok')`);
+    await expect(claim('demo')).rejects.toThrow(/not set up by demo mode and already holds data \(scrape_runs 1\)/);
+    expect(await readOrigin(db)).toBeNull();
+  });
+
+  it('adopts a demo database from before origins were recorded (it has the demo accounts)', async () => {
+    await reset();
+    await q(`INSERT INTO scrape_runs (source, status) VALUES ('warehouse', 'ok')`);
+    await q(`INSERT INTO users (email, password_hash, first_name, last_name, updated_at) VALUES ('admin@demo.local', 'x', 'Alex', 'Admin', now())`);
+    expect(await claim('demo')).toMatchObject({ purpose: 'demo' });
+  });
+});

@@ -1,0 +1,153 @@
+// Reference data as part of the schema's life cycle: `npm run db:migrate` (the compose migrate service)
+// and `npm start` load the real boards, Wake's stores and the product catalog from prisma/seed-data after
+// migrating, on every run. Rows that are missing are inserted and empty (NULL) columns filled; a value
+// already there is never changed, so a refresh keeps what the scraper learned since: a listing type the
+// warehouse report set, names and prices from the pages, phone and hours from the store locator, when a
+// store was first polled, delivery patterns. Nothing here is generated (docs/decisions/006).
+import { db } from '../db/index.ts';
+import { insertColumns, type SqlClient } from './bulk.ts';
+import { claimForDeployment, readOrigin, type DatabaseOrigin } from './origin.ts';
+import { loadReferenceData, WAKE_BOARD_ID, type ReferenceData } from './reference.ts';
+
+/** pg advisory lock key of every seed and refresh (the migration runner uses 72707369). */
+export const SEED_LOCK = 72707370;
+
+/** Rows inserted (boards, stores, products) and rows whose empty columns were filled. */
+export interface ReferenceChanges {
+  boards: number;
+  stores: number;
+  products: number;
+  storesFilled: number;
+  productsFilled: number;
+}
+
+export interface RefreshOptions {
+  /** Record the database as a deployment's when nothing has claimed it yet (a real deployment's start or migration). */
+  claimDeployment?: boolean;
+  /** The command, for database_origin.set_up_by. */
+  setUpBy?: string;
+  log?: (line: string) => void;
+}
+
+export interface RefreshResult {
+  changes: ReferenceChanges;
+  origin: DatabaseOrigin | null;
+  /** Rows in the reference tables afterwards. */
+  counts: { boards: number; stores: number; products: number };
+}
+
+export async function upsertReference(tx: SqlClient, ref: ReferenceData): Promise<ReferenceChanges> {
+  const boards = await insertColumns(
+    tx,
+    'boards',
+    [
+      { name: 'id', type: 'int', values: ref.boards.map((b) => b.id) },
+      { name: 'name', type: 'text', values: ref.boards.map((b) => b.name) },
+      { name: 'name_clean', type: 'text', values: ref.boards.map((b) => b.nameClean) },
+    ],
+    { suffix: 'ON CONFLICT DO NOTHING' },
+  );
+
+  const s = ref.stores;
+  // Inserted in store_number order, so a fresh database numbers store ids like the stores.
+  const stores = await tx.$executeRawUnsafe(
+    `INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
+                         mixed_beverage, delivery_day, delivery_interval_days)
+     SELECT $1::int, v.* FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                                     $9::text[], $10::text[], $11::boolean[], $12::text[], $13::int[])
+       AS v(store_number, nickname, address, address_key, city, zip, region, phone, hours, mixed_beverage,
+            delivery_day, delivery_interval_days)
+     WHERE NOT EXISTS (SELECT 1 FROM stores x WHERE x.address_key = v.address_key)
+     ORDER BY v.store_number
+     ON CONFLICT DO NOTHING`,
+    WAKE_BOARD_ID,
+    s.map((x) => x.store_number),
+    s.map((x) => x.nickname),
+    s.map((x) => x.address),
+    s.map((x) => x.address_key),
+    s.map((x) => x.city),
+    s.map((x) => x.zip),
+    s.map((x) => x.region),
+    s.map((x) => x.phone),
+    s.map((x) => x.hours),
+    s.map((x) => x.mixed_beverage),
+    s.map((x) => x.delivery_day),
+    s.map((x) => x.delivery_interval_days),
+  );
+  const storesFilled = await tx.$executeRawUnsafe(
+    `UPDATE stores x SET zip = COALESCE(x.zip, v.zip), phone = COALESCE(x.phone, v.phone), hours = COALESCE(x.hours, v.hours),
+            delivery_day = COALESCE(x.delivery_day, v.delivery_day),
+            delivery_interval_days = COALESCE(x.delivery_interval_days, v.delivery_interval_days)
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
+       AS v(address_key, zip, phone, hours, delivery_day, delivery_interval_days)
+     WHERE x.address_key = v.address_key
+       AND ((x.zip IS NULL AND v.zip IS NOT NULL) OR (x.phone IS NULL AND v.phone IS NOT NULL)
+         OR (x.hours IS NULL AND v.hours IS NOT NULL) OR (x.delivery_day IS NULL AND v.delivery_day IS NOT NULL)
+         OR (x.delivery_interval_days IS NULL AND v.delivery_interval_days IS NOT NULL))`,
+    s.map((x) => x.address_key),
+    s.map((x) => x.zip),
+    s.map((x) => x.phone),
+    s.map((x) => x.hours),
+    s.map((x) => x.delivery_day),
+    s.map((x) => x.delivery_interval_days),
+  );
+
+  const p = ref.products;
+  const products = await tx.$executeRawUnsafe(
+    `INSERT INTO products (plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker, updated_at)
+     SELECT v.*, now() FROM unnest($1::text[], $2::text[], $3::"ListingType"[], $4::numeric[], $5::int[], $6::int[],
+                                   $7::text[], $8::text[])
+       AS v(plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker)
+     ON CONFLICT (plu) DO NOTHING`,
+    p.map((x) => x.plu),
+    p.map((x) => x.name),
+    p.map((x) => x.listingType),
+    p.map((x) => x.retailPrice),
+    p.map((x) => x.sizeMl),
+    p.map((x) => x.bottlesPerCase),
+    p.map((x) => x.supplier),
+    p.map((x) => x.broker),
+  );
+  const productsFilled = await tx.$executeRawUnsafe(
+    `UPDATE products x SET size_ml = COALESCE(x.size_ml, v.size_ml), bottles_per_case = COALESCE(x.bottles_per_case, v.bottles_per_case),
+            supplier = COALESCE(x.supplier, v.supplier), broker = COALESCE(x.broker, v.broker), updated_at = now()
+     FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[]) AS v(plu, size_ml, bottles_per_case, supplier, broker)
+     WHERE x.plu = v.plu
+       AND ((x.size_ml IS NULL AND v.size_ml IS NOT NULL) OR (x.bottles_per_case IS NULL AND v.bottles_per_case IS NOT NULL)
+         OR (x.supplier IS NULL AND v.supplier IS NOT NULL) OR (x.broker IS NULL AND v.broker IS NOT NULL))`,
+    p.map((x) => x.plu),
+    p.map((x) => x.sizeMl),
+    p.map((x) => x.bottlesPerCase),
+    p.map((x) => x.supplier),
+    p.map((x) => x.broker),
+  );
+  return { boards, stores, products, storesFilled, productsFilled };
+}
+
+/** Loads or refreshes the reference data, in one transaction under the seed lock. Idempotent. */
+export async function refreshReferenceData(options: RefreshOptions = {}): Promise<RefreshResult> {
+  const log = options.log ?? (() => {});
+  const ref = loadReferenceData();
+  const t0 = performance.now();
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1)', SEED_LOCK);
+      const origin = options.claimDeployment ? await claimForDeployment(tx, options.setUpBy ?? 'unknown') : await readOrigin(tx);
+      const changes = await upsertReference(tx, ref);
+      const [counts] = await tx.$queryRawUnsafe<RefreshResult['counts'][]>(
+        'SELECT (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM stores) AS stores, (SELECT count(*)::int FROM products) AS products',
+      );
+      log(`reference data: ${describeChanges(changes)} (${Math.round(performance.now() - t0)} ms)`);
+      return { changes, origin, counts };
+    },
+    { maxWait: 60_000, timeout: 120_000 },
+  );
+}
+
+/** "added 173 boards, 28 stores, 3241 products" or "up to date". */
+export function describeChanges(c: ReferenceChanges): string {
+  const added = (['boards', 'stores', 'products'] as const).filter((k) => c[k]).map((k) => `${c[k]} ${k}`);
+  const filled = c.storesFilled + c.productsFilled;
+  const parts = [added.length ? `added ${added.join(', ')}` : '', filled ? `filled empty fields of ${filled} row(s)` : ''].filter(Boolean);
+  return parts.length ? parts.join('; ') : 'up to date';
+}

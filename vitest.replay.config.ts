@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.ts';
+
+// The deployment replay (lib/ops/*.replay.test.ts): docker-compose.yml's services and `npm start` run on
+// the host against the production build, one step after another. `npm run test:replay`; scripts/test.sh
+// runs it after `next build`.
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ['lib/**/*.replay.test.ts'],
+    exclude: ['**/node_modules/**'],
+    fileParallelism: false,
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
+  },
+});
