@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,6 +15,9 @@ import { insertTestUser, type TestUser } from '../testing/users.ts';
 import { readCompose, serviceEnvironment, startOrder, type Vars } from './compose.ts';
 import { readDockerfile } from './dockerfile.ts';
 import { assembleImage, mapHosts, runService, runToCompletion, type RunningService } from './replay.ts';
+
+/** Every migration the repository has (a new one must not break the replay's expectations). */
+const MIGRATIONS = readdirSync('prisma/migrations', { withFileTypes: true }).filter((e) => e.isDirectory()).length;
 
 // The operator's path, replayed on the host (no Docker engine runs here or in CI), against fresh
 // databases on the test Postgres server:
@@ -281,7 +284,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
     it('migrate: the migrations, then the real reference data; the database is a deployment’s', async () => {
       const migrate = toolsService('migrate', compose.services.migrate.command!);
       const output = await runToCompletion(migrate);
-      expect(output).toContain('Applied 4 migration(s)');
+      expect(output).toContain(`Applied ${MIGRATIONS} migration(s)`);
       expect(output).toContain('Reference data: 173 boards, 28 stores, 3241 products (a deployment database, set up by db:migrate');
       for (const table of OBSERVATIONS) expect(await count(db.url, table)).toBe(0);
       // Run again (every upgrade does): nothing changes.
@@ -425,7 +428,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       // docker compose up -d: migrate first (up to date, reference data unchanged), then the app.
       const restoredVars = { POSTGRES_DB: new URL(restored.url).pathname.slice(1) };
       const migrated = await runToCompletion(toolsService('migrate', compose.services.migrate.command!, restoredVars));
-      expect(migrated).toContain('Database is up to date (4 migration(s) applied).');
+      expect(migrated).toContain(`Database is up to date (${MIGRATIONS} migration(s) applied).`);
       expect(migrated).toContain('reference data: up to date');
 
       for (const table of ['boards', 'stores', 'products', 'users', 'scrape_runs', 'inventory_history', 'store_inventory', 'alert_log', 'alert_settings', 'database_origin']) {
