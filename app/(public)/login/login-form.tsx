@@ -80,7 +80,7 @@ export function LoginForm({ next }: { next: string }) {
     }
     setBusy(true);
     try {
-      const res = await apiFetch<{ error?: string; message?: string; code?: string; email?: string }>('/api/auth/login', {
+      const res = await apiFetch<{ error?: string; message?: string; code?: string; email?: string; registration?: string }>('/api/auth/login', {
         method: 'POST',
         body: { email: email.trim().toLowerCase(), password },
       });
@@ -88,7 +88,7 @@ export function LoginForm({ next }: { next: string }) {
         const message = res.data.error || res.data.message || 'Login failed';
         if (res.status === 403 && res.data.code === 'EMAIL_NOT_VERIFIED') {
           // Not verified yet: the verify-email screen takes over, with the server's message.
-          saveVerifyEmailState({ email: res.data.email || email.trim().toLowerCase(), message });
+          saveVerifyEmailState({ email: res.data.email || email.trim().toLowerCase(), message, registration: res.data.registration });
           router.push('/verify-email');
           return;
         }
