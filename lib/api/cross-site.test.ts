@@ -9,7 +9,7 @@ import { listApiRoutes } from '@/lib/testing/api-routes';
 import { insertTestUser } from '@/lib/testing/users';
 import { CROSS_SITE_ERROR } from './handler.ts';
 
-// The cross-site rule of every state-changing call (docs/decisions/006-cross-site-requests.md): a JSON
+// The cross-site rule of every state-changing call (docs/decisions/007-cross-site-requests.md): a JSON
 // body (Content-Type: application/json) or X-Requested-With: XMLHttpRequest proves the request did not
 // come from another site's form; without either it is a 403. Logout alone needs no proof.
 

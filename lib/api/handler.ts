@@ -14,7 +14,7 @@ interface RouteConfig<P, Q, B> {
   access: Access;
   /**
    * false: a state-changing call that needs no cross-site proof. Only for calls a forged request cannot
-   * abuse (logout: see docs/decisions/006-cross-site-requests.md).
+   * abuse (logout: see docs/decisions/007-cross-site-requests.md).
    */
   crossSiteProof?: false;
   params?: z.ZodType<P>;
@@ -45,7 +45,7 @@ export const CROSS_SITE_ERROR =
  * send and a cross-site script cannot send without a CORS preflight (which this API never grants).
  * X-Requested-With: XMLHttpRequest (our screens), or Content-Type application/json (any API client); a
  * form can only send application/x-www-form-urlencoded, multipart/form-data or text/plain.
- * See docs/decisions/006-cross-site-requests.md.
+ * See docs/decisions/007-cross-site-requests.md.
  */
 export function hasCrossSiteProof(headers: Headers): boolean {
   if (headers.get('x-requested-with') === 'XMLHttpRequest') return true;

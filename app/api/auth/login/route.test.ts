@@ -154,7 +154,7 @@ describe('login sessions', () => {
     expect(res.json.success).toBe(true);
   });
 
-  // Logout needs no cross-site proof (docs/decisions/006-cross-site-requests.md): a client that leaves the
+  // Logout needs no cross-site proof (docs/decisions/007-cross-site-requests.md): a client that leaves the
   // header out must not keep a live session.
   it.each([
     ['no body', {}],
