@@ -7,7 +7,8 @@ import { expect, test } from './fixtures';
 // dates the API says have them. A few failure paths are forced with page.route.
 
 const US_DATE = /\d{2}\/\d{2}\/\d{4}/;
-const HUNTED = ['Allocation', 'Limited', 'Barrel', 'Unknown'];
+// The hunted types' badges (lib/catalog/hunted.ts); Unknown reads "New release".
+const HUNTED = ['Allocation', 'Limited', 'Barrel', 'New release'];
 
 function nyToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());

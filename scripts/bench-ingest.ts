@@ -57,7 +57,7 @@ async function runPhase(phase: Phase, databaseUrl: string, workDir: string): Pro
     return { phase, seconds: m.seconds, rows: m.result.records.length, peakRssMb: m.peakRssMb, note: `${(readFileSync(file).length / 1e6).toFixed(1)} MB read and parsed` };
   }
   const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
-  const { applyWakeSnapshot } = await import('../lib/ingest/wake-snapshot.ts');
+  const { applyStoreSnapshot } = await import('../lib/ingest/store-snapshot.ts');
   await setDatabaseUrl(databaseUrl);
   const statewide = phase.startsWith('statewide');
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -77,13 +77,13 @@ async function runPhase(phase: Phase, databaseUrl: string, workDir: string): Pro
         if (q > 0) stock.push({ storeId: stores[s], plu: plus[p], quantity: q });
       }
     }
-    return { polledPlus: plus, storeIds: stores, stock };
+    return { boardId: 179, answeredPlus: plus, storeIds: stores, stock };
   };
   const base = new Date('2026-11-20T15:00:00Z');
-  await applyWakeSnapshot({ checkedAt: base, ...snapshot(0) });
+  await applyStoreSnapshot({ checkedAt: base, ...snapshot(0) });
   // Only the measured poll's snapshot should count towards its peak memory.
   (globalThis as { gc?: () => void }).gc?.();
-  const m = await measure(() => applyWakeSnapshot({ checkedAt: new Date(base.getTime() + 15 * 60_000), ...snapshot(1) }));
+  const m = await measure(() => applyStoreSnapshot({ checkedAt: new Date(base.getTime() + 15 * 60_000), ...snapshot(1) }));
   await disconnectDb();
   const cells = stores.length * plus.length;
   return {
@@ -132,7 +132,7 @@ async function main() {
         SELECT b.id, 1000 + g, 'Store ' || g, g || ' Main St', 'bench ' || g, 'Somewhere', 'Statewide', now() - interval '1 year'
         FROM generate_series(1, 438) g JOIN LATERAL (SELECT id FROM boards WHERE id <> 179 ORDER BY id OFFSET (g % 172) LIMIT 1) b ON true`);
       await c.query(`UPDATE stores SET first_polled_at = now() - interval '1 year' WHERE first_polled_at IS NULL`);
-      await c.query(`UPDATE products SET wake_first_polled_at = now() - interval '1 year'`);
+      await c.query(`INSERT INTO board_product_polls (board_id, plu, first_polled_at) SELECT 179, plu, now() - interval '1 year' FROM products`);
       if (withYear) {
         const t = performance.now();
         await c.query(`

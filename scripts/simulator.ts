@@ -1,8 +1,10 @@
 // Runs the NC ABC simulator on loopback (see lib/simulator/server.ts):
 //   tsx scripts/simulator.ts [--port 4010] [--seed 42] [--start ISO] [--history-days 17]
 //                            [--realtime] [--speed N] [--tick-on-request] [--verbose]
+//                            [--wake-markup documented|live|alternate] [--warehouse-markup documented|live|alternate]
+//                            [--auto-debuts[=DAYS]]
 // Point WAKE_BASE_URL and NC_ABC_BASE_URL at the printed URL. SIGINT / SIGTERM stop it cleanly.
-import { startSimulator } from '../lib/simulator/server.ts';
+import { FAULT_KINDS, MARKUP_SETTINGS, startSimulator, type MarkupSetting } from '../lib/simulator/server.ts';
 
 interface Args {
   port: number;
@@ -13,13 +15,43 @@ interface Args {
   speed: number;
   tickOnRequest: boolean;
   verbose: boolean;
+  wakeMarkup: MarkupSetting;
+  warehouseMarkup: MarkupSetting;
+  /** 0 = off; else one automatic debut about every N days. */
+  autoDebutDays: number;
 }
 
-const USAGE =
-  'usage: tsx scripts/simulator.ts [--port 4010] [--seed 42] [--start ISO] [--history-days N] [--realtime] [--speed N] [--tick-on-request] [--verbose]';
+const USAGE = `usage: tsx scripts/simulator.ts [options]
+  --port N                  TCP port on 127.0.0.1 (default 4010; 0 = any free port)
+  --seed N                  seed of every random choice (default 42)
+  --start ISO               simulated start time (default: now)
+  --history-days N          days simulated before the start (default 17)
+  --realtime                advance the simulated clock with the wall clock
+  --speed N                 simulated ms per wall-clock ms in realtime mode (default 1)
+  --tick-on-request         each data request first advances the world by 15 minutes
+  --wake-markup M           Wake search markup: documented (default), live (the 2026-07-21 capture:
+                            no spans in store lines, names in capitals, div.product-row) or alternate
+                            (documented on even requests, live on odd ones)
+  --warehouse-markup M      warehouse report markup: documented (default), live (no thead, no row ids,
+                            styled cells, sizes like .75L) or alternate
+  --auto-debuts[=DAYS]      seeded new products about every DAYS days (default 3): a new 5-digit code on
+                            the warehouse report with a new or blank listing type, then on a few stores'
+                            shelves, classified 1-3 days later; and weekly a catalog product printing a
+                            blank or new listing type for a day
+  --verbose                 one line per request`;
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { port: 4010, seed: 42, realtime: false, speed: 1, tickOnRequest: false, verbose: false };
+  const args: Args = {
+    port: 4010,
+    seed: 42,
+    realtime: false,
+    speed: 1,
+    tickOnRequest: false,
+    verbose: false,
+    wakeMarkup: 'documented',
+    warehouseMarkup: 'documented',
+    autoDebutDays: 0,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -31,6 +63,11 @@ function parseArgs(argv: string[]): Args {
       const n = Number(value());
       if (!Number.isFinite(n) || n < min) throw new Error(`${flag} must be a number >= ${min}`);
       return n;
+    };
+    const markup = (): MarkupSetting => {
+      const v = value();
+      if (!(MARKUP_SETTINGS as readonly string[]).includes(v)) throw new Error(`${flag} must be one of ${MARKUP_SETTINGS.join(', ')}`);
+      return v as MarkupSetting;
     };
     switch (flag) {
       case '--port':
@@ -60,6 +97,19 @@ function parseArgs(argv: string[]): Args {
       case '--verbose':
         args.verbose = true;
         break;
+      case '--wake-markup':
+        args.wakeMarkup = markup();
+        break;
+      case '--warehouse-markup':
+        args.warehouseMarkup = markup();
+        break;
+      case '--auto-debuts': {
+        // An optional inline value only (--auto-debuts=2), so a following flag is never taken as its value.
+        const days = inline === undefined ? 3 : Number(inline);
+        if (!Number.isInteger(days) || days < 1) throw new Error('--auto-debuts=DAYS must be a whole number >= 1');
+        args.autoDebutDays = days;
+        break;
+      }
       case '--help':
       case '-h':
         console.log(USAGE);
@@ -89,6 +139,9 @@ async function main() {
     realtime: args.realtime,
     speed: args.speed,
     tickOnRequest: args.tickOnRequest,
+    wakeMarkup: args.wakeMarkup,
+    warehouseMarkup: args.warehouseMarkup,
+    autoDebuts: args.autoDebutDays > 0 ? { everyDays: args.autoDebutDays } : false,
     log: args.verbose ? (line) => console.log(`simulator: ${line}`) : undefined,
   });
   const u = sim.url;
@@ -96,6 +149,7 @@ async function main() {
     [
       `simulator: listening on ${u} (seed ${args.seed}, simulated now ${sim.world.now().toISOString()}` +
         `${args.realtime ? `, realtime x${args.speed}` : ', clock moves only when told'}; ready in ${Date.now() - started} ms)`,
+      `  markup: Wake ${args.wakeMarkup}, warehouse ${args.warehouseMarkup}; automatic debuts ${args.autoDebutDays ? `every ~${args.autoDebutDays} days` : 'off'}`,
       `  WAKE_BASE_URL=${u} NC_ABC_BASE_URL=${u}`,
       `  data:    POST ${u}/search-results (productSearch=...)`,
       `           GET  ${u}/wp-admin/admin-ajax.php?action=store_search&lat=35.7796&lng=-78.6382&max_results=100&search_radius=500&autoload=1`,
@@ -103,8 +157,12 @@ async function main() {
       `           GET  ${u}/Search/StockShippedData`,
       `  control: GET  ${u}/__sim/state`,
       `           POST ${u}/__sim/advance  {"minutes"|"hours"|"days": n} or {"to": ISO}`,
-      `           POST ${u}/__sim/fault    {"path": "/StoresBoards/Stocks", "kind": "timeout|http500|bad-html|truncated-json|refuse|none", "count": n}`,
+      `           POST ${u}/__sim/fault    {"path": "/StoresBoards/Stocks", "kind": "${FAULT_KINDS.join('|')}", "count": n}`,
       `           GET  ${u}/__sim/deliveries?date=YYYY-MM-DD`,
+      `           POST ${u}/__sim/markup   {"wake"?: "${MARKUP_SETTINGS.join('|')}", "warehouse"?: ...}`,
+      `           POST ${u}/__sim/respell  {"storeNumber": n, "address": "..." | null}`,
+      `           POST ${u}/__sim/debut    {"plu", "name", "listingTypeLabel", "retailPrice", "sizeMl", "releaseAt", "stores": [{"storeNumber", "quantity"}], ...}`,
+      `           GET  ${u}/__sim/debuts   POST ${u}/__sim/relabel   GET ${u}/__sim/stock?plu=27090,...`,
     ].join('\n'),
   );
 

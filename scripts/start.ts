@@ -329,7 +329,20 @@ if (simulate) {
   children.push({
     name: 'simulator',
     command: node,
-    args: [require.resolve('tsx/cli'), 'scripts/simulator.ts', '--port', String(simPort), '--realtime'],
+    // Both markups of each page (alternating request by request) and a new product every few days, so the
+    // demo exercises every shape the scraper must read.
+    args: [
+      require.resolve('tsx/cli'),
+      'scripts/simulator.ts',
+      '--port',
+      String(simPort),
+      '--realtime',
+      '--wake-markup',
+      'alternate',
+      '--warehouse-markup',
+      'alternate',
+      '--auto-debuts',
+    ],
     env: childEnv,
     cwd: root,
   });

@@ -418,4 +418,45 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     expect(got).toHaveLength(4);
     expect(got[3].text).not.toContain('more arrival'); // counted once
   });
+
+  it('alerts an arrival whose alert step never ran, however long ago the step failed', async () => {
+    const user = await newUser();
+    await setAlertSettings(database.url, user.id, { store_ids: [storeIds[4]] });
+    const at = day('2026-11-27', 10, 0);
+    await insertArrival(database.url, { storeId: storeIds[4], plu: allocated[11].plu, at, quantity: 2 });
+    // The alert step after that poll failed (a crash, a database outage): the next one runs three days later.
+    await processArrivalAlerts({ checkedAt: day('2026-11-30', 10, 0) });
+    const got = mailsTo(user);
+    expect(got).toHaveLength(1);
+    expect(got[0].text).toContain(allocated[11].name);
+    await processArrivalAlerts({ checkedAt: day('2026-11-30', 10, 15) });
+    expect(mailsTo(user), 'once only').toHaveLength(1);
+    await q('UPDATE alert_settings SET enabled = false WHERE user_id = $1', [user.id]);
+  });
+
+  it('sends retries and new-release alerts on schedule while the Wake source is down', async () => {
+    const user = await newUser();
+    await setAlertSettings(database.url, user.id, { store_ids: [storeIds[5]] });
+    // A new release: a PLU the state has not classified (Unknown) alerts whatever listing types the user chose.
+    await q(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('99222', 'Mystery Barrel Proof 2026', 'Unknown', now())`);
+    mail.refuse.add(user.email);
+    const at = day('2026-12-01', 10, 0);
+    await insertArrival(database.url, { storeId: storeIds[5], plu: '99222', at, quantity: 1 });
+    await processArrivalAlerts({ checkedAt: at });
+    expect(mailsTo(user)).toHaveLength(0);
+    mail.refuse.delete(user.email);
+
+    // Wake answers error pages now: its run fails, and the cycle's alert step still sends the retry.
+    sim.setFault('/search-results', 'http500');
+    try {
+      const cycle = await runCycle({ now: new Date(at.getTime() + 5 * 60_000), sources: ['wake_inventory'] });
+      expect(cycle.runs[0].outcome.status).toBe('failed');
+    } finally {
+      sim.setFault('*', 'none');
+    }
+    const got = mailsTo(user);
+    expect(got).toHaveLength(1);
+    expect(got[0].text).toContain('Mystery Barrel Proof 2026');
+    await q('UPDATE alert_settings SET enabled = false WHERE user_id = $1', [user.id]);
+  }, 60_000);
 });

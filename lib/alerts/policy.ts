@@ -15,8 +15,8 @@ export interface AlertPolicy {
   /** A claimed send not finished after this long was cut short (process stopped) and is retried. */
   sendLeaseMs: number;
   /**
-   * Arrivals this far back from the run are collected too (once; the log's unique key keeps them from
-   * being alerted twice), so a run whose alert step failed is caught up by the next one.
+   * Where the very first collection starts (later ones start at alert_cursor, so a failed alert step is
+   * caught up however long it failed): older history, such as a backfill or demo data, is not news.
    */
   lookbackMs: number;
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { db } from '../db/index.ts';
+import { defaultListSql, NEW_RELEASE_TYPE } from '../catalog/hunted.ts';
+import { db, Prisma } from '../db/index.ts';
 import { env } from '../env.ts';
 import { sendMail, type MailMessage, type SendResult } from '../mail/index.ts';
 import { composeAlert, type ArrivalRow } from './compose.ts';
 import { afterFailure, capDay, capDecision, DEFAULT_POLICY, digestDueAt, isDigestDue, type AlertPolicy } from './policy.ts';
 import { alertEmail } from './templates.ts';
 
-// Arrival alerts, run by the scraper after each successful (or partial) Wake inventory run:
+// Arrival alerts, run by the scraper at the end of every cycle, whatever its sources did:
 //   1. runs cut short mid-send are released for a retry;
-//   2. the run's arrivals (inventory_history first/increase rows: baseline polls write none) are matched
+//   2. the arrivals written since the last collection (inventory_history first/increase rows after
+//      alert_cursor; baseline polls write none) are matched
 //      against every active user's watch set and settings in one INSERT … SELECT. The unique key
 //      (user_id, history_id) with ON CONFLICT DO NOTHING means an arrival is logged for a user once,
 //      whatever restarts or concurrent runners;
@@ -47,7 +49,7 @@ interface Ctx {
   log: (line: string) => void;
 }
 
-/** The premium threshold of the default watch list (lib/watchlist uses the same setting). */
+/** The premium threshold of the default watch list (lib/catalog/hunted.ts's Premium rule). */
 const premiumMinPrice = () => env().PREMIUM_MIN_PRICE;
 
 /** Never throws: alerts must not fail the scraper run. Returns null when the step failed (logged). */
@@ -95,42 +97,53 @@ async function releaseInterrupted(ctx: Ctx): Promise<number> {
 }
 
 /**
- * Logs one alert per (user, arrival) for the run's arrivals (and those of the lookback window, which are
- * skipped when already logged). The watch set: the default products (Allocation, Limited, Barrel, and
- * Listed at or above PREMIUM_MIN_PRICE) of the listing types the user chose, minus the user's
- * not_interested ones, plus the user's active interested items whatever their type (products the user
- * added one by one). Then the user's minimum quantity and stores.
+ * Logs one alert per (user, arrival) for every arrival written since the last collection (alert_cursor),
+ * so an arrival whose alert step failed is still alerted when the step recovers, however long that takes;
+ * the log's unique key keeps an arrival from being alerted twice. The first collection ever starts at the
+ * lookback window: history older than that (a backfill, demo data) is not news.
+ *
+ * The watch set: the default list of lib/catalog/hunted.ts (hunted products and Premium ones) of the
+ * listing types the user chose, plus every new release (Unknown: not classified yet, so no choice can
+ * cover it), minus the user's not_interested ones, plus the user's active interested items whatever their
+ * type (products the user added one by one). Then the user's minimum quantity and stores.
  */
 async function collectArrivals(ctx: Ctx): Promise<number> {
   const since = new Date(ctx.now.getTime() - ctx.policy.lookbackMs);
-  return db.$executeRawUnsafe(
-    `INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at)
-     SELECT r.user_id, a.id, a.checked_at,
-            (CASE WHEN r.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus",
-            $2::timestamptz
-       FROM (SELECT h.id, h.store_id, h.plu, h.new_quantity, h.checked_at, p.listing_type, p.retail_price
-               FROM inventory_history h
-               JOIN products p ON p.plu = h.plu
-              WHERE h.change_type IN ('first', 'increase')
-                AND h.checked_at > $1::timestamptz AND h.checked_at <= $2::timestamptz) a
-       JOIN (SELECT s.user_id, s.mode, s.listing_types, s.min_quantity, s.store_ids
-               FROM alert_settings s
-               JOIN users u ON u.id = s.user_id
-              WHERE s.enabled AND u.status = 'active') r
-         ON a.new_quantity >= r.min_quantity
-        AND (cardinality(r.store_ids) = 0 OR a.store_id = ANY (r.store_ids))
-       LEFT JOIN watch_items w ON w.user_id = r.user_id AND w.plu = a.plu
-      WHERE CASE
-              WHEN w.interest_type = 'not_interested' THEN false
-              WHEN w.interest_type = 'interested' AND w.active THEN true
-              ELSE (a.listing_type IN ('Allocation', 'Limited', 'Barrel') OR (a.listing_type = 'Listed' AND a.retail_price >= $3))
-                   AND a.listing_type = ANY (r.listing_types)
-            END
-     ON CONFLICT (user_id, history_id) DO NOTHING`,
-    since,
-    ctx.now,
-    premiumMinPrice(),
-  );
+  const onDefaultList = Prisma.raw(defaultListSql('a.listing_type', 'a.retail_price', String(premiumMinPrice())));
+  return db.$transaction(async (tx) => {
+    const [cursor] = await tx.$queryRaw<{ last: bigint }[]>`SELECT last_history_id AS last FROM alert_cursor WHERE id = 1 FOR UPDATE`;
+    const [{ from }] = cursor
+      ? [{ from: cursor.last }]
+      : await tx.$queryRaw<{ from: bigint }[]>`SELECT COALESCE(max(id), 0) AS from FROM inventory_history WHERE checked_at <= ${since}`;
+    const [{ upto }] = await tx.$queryRaw<{ upto: bigint }[]>`SELECT COALESCE(max(id), 0) AS upto FROM inventory_history`;
+    const collected = await tx.$executeRaw`
+      INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at)
+      SELECT r.user_id, a.id, a.checked_at,
+             (CASE WHEN r.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus",
+             ${ctx.now}::timestamptz
+        FROM (SELECT h.id, h.store_id, h.plu, h.new_quantity, h.checked_at, p.listing_type, p.retail_price
+                FROM inventory_history h
+                JOIN products p ON p.plu = h.plu
+               WHERE h.id > ${from} AND h.id <= ${upto} AND h.change_type IN ('first', 'increase')) a
+        JOIN (SELECT s.user_id, s.mode, s.listing_types, s.min_quantity, s.store_ids
+                FROM alert_settings s
+                JOIN users u ON u.id = s.user_id
+               WHERE s.enabled AND u.status = 'active') r
+          ON a.new_quantity >= r.min_quantity
+         AND (cardinality(r.store_ids) = 0 OR a.store_id = ANY (r.store_ids))
+        LEFT JOIN watch_items w ON w.user_id = r.user_id AND w.plu = a.plu
+       WHERE CASE
+               WHEN w.interest_type = 'not_interested' THEN false
+               WHEN w.interest_type = 'interested' AND w.active THEN true
+               WHEN a.listing_type = ${NEW_RELEASE_TYPE}::"ListingType" THEN true
+               ELSE ${onDefaultList} AND a.listing_type = ANY (r.listing_types)
+             END
+      ON CONFLICT (user_id, history_id) DO NOTHING`;
+    await tx.$executeRaw`
+      INSERT INTO alert_cursor (id, last_history_id, updated_at) VALUES (1, ${upto}, now())
+      ON CONFLICT (id) DO UPDATE SET last_history_id = GREATEST(alert_cursor.last_history_id, EXCLUDED.last_history_id), updated_at = now()`;
+    return collected;
+  });
 }
 
 /** Waiting alerts of users who turned alerts off, or whose account is no longer active, are dropped. */

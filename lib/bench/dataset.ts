@@ -294,7 +294,7 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
      WHERE s.id IN (SELECT id FROM b_stores)`,
     [windowStart],
   );
-  await step('products', 'UPDATE products SET wake_first_polled_at = $1::timestamptz', [windowStart]);
+  await step('products', 'INSERT INTO board_product_polls (board_id, plu, first_polled_at) SELECT 179, plu, $1::timestamptz FROM products ON CONFLICT DO NOTHING', [windowStart]);
   // The last poll at or before now (07:00-21:00 every 15 minutes, New York time).
   await step(
     'scrape_runs',

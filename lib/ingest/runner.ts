@@ -11,9 +11,8 @@ import { applyShipmentsExtract } from './shipments.ts';
 import { isSourceError } from './sources/errors.ts';
 import { fetchShipments } from './sources/shipments.ts';
 import { fetchWakeLocator } from './sources/wake-locator.ts';
-import { fetchWarehouseStock } from './sources/warehouse.ts';
 import { productsToPoll } from './tiers.ts';
-import { applyWarehouseSnapshot } from './warehouse.ts';
+import { pollWarehouse } from './warehouse.ts';
 import { db } from '../db/index.ts';
 
 // One scraper cycle: every source due now, each recorded as a run. A Postgres advisory lock makes sure
@@ -57,11 +56,8 @@ async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal):
       const { hot, listed } = await productsToPoll(now);
       return pollWakeInventory([...hot, ...listed], { checkedAt: now, signal });
     }
-    case 'warehouse': {
-      const rows = await fetchWarehouseStock({ signal });
-      const r = await applyWarehouseSnapshot(now, rows);
-      return { status: 'ok', itemsSeen: rows.length, changesWritten: r.levelsWritten, details: r };
-    }
+    case 'warehouse':
+      return pollWarehouse(now, signal);
     case 'shipments': {
       const extract = await fetchShipments({ signal });
       const r = await applyShipmentsExtract(extract.extractedAt, extract.records);
@@ -111,9 +107,11 @@ export async function runCycle(options: CycleOptions = {}): Promise<CycleResult>
         runs.push({ source, outcome });
         log(`${source}: ${outcome.status}, ${outcome.itemsSeen} seen, ${outcome.changesWritten} changes${outcome.error ? ` — ${outcome.error}` : ''}`);
         if (source === 'wake_inventory' && outcome.changesWritten > 0) await updateDeliveryPatterns(nyDate(now));
-        // Arrival alerts (lib/alerts): never throws, so a mail problem cannot fail the scrape.
-        if (source === 'wake_inventory' && outcome.status !== 'failed') await processArrivalAlerts({ checkedAt: now, log });
       }
+      // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
+      // digests that are due go out on schedule even while a source is down. Never throws, so a mail
+      // problem cannot fail the scrape.
+      await processArrivalAlerts({ checkedAt: now, log });
       return { skipped: false, runs };
     } finally {
       await lock.query('SELECT pg_advisory_unlock($1)', [SCRAPER_LOCK_KEY]).catch(() => {});

@@ -1,12 +1,13 @@
-import { db } from '../db/index.ts';
+import { defaultListSql } from '../catalog/hunted.ts';
+import { db, Prisma } from '../db/index.ts';
 import { nyParts } from '../time.ts';
-import { listDefaultProducts } from '../watchlist/default-products.ts';
+import { listDefaultProducts, premiumMinPrice } from '../watchlist/default-products.ts';
 
 // Polling tiers (docs/decisions/004-polling-tiers.md). At ~1 request per second per worker, the whole
 // 3,200-product catalog would take ~18 minutes, longer than a cycle. So every cycle polls what hunters
-// watch — the default watchlist (Allocation, Limited, Barrel and Premium products) and every product
-// anyone added to a watchlist — and the rest of the catalog is spread over the day's cycles, each such
-// product polled once a day.
+// watch — the default watchlist (the hunted products of lib/catalog/hunted.ts, new releases included, and
+// Premium products) and every product anyone added to a watchlist — and the rest of the catalog is spread
+// over the day's cycles, each such product polled once a day.
 
 /** Cycles per day: every 15 minutes from 07:00 to 21:00 New York time, both included. */
 export const CYCLES_PER_DAY = 57;
@@ -24,12 +25,12 @@ export async function productsToPoll(at: Date): Promise<{ hot: string[]; listed:
   const watched = await db.$queryRawUnsafe<{ plu: string }[]>(
     `SELECT DISTINCT plu FROM watch_items WHERE active AND interest_type = 'interested' ORDER BY plu`,
   );
-  const listed = await db.$queryRawUnsafe<{ plu: string }[]>(
-    `SELECT plu FROM (
-       SELECT plu, row_number() OVER (ORDER BY plu) - 1 AS i FROM products WHERE listing_type IN ('Listed', 'Unknown')
-     ) t WHERE i % $1 = $2 ORDER BY plu`,
-    CYCLES_PER_DAY, slot,
-  );
+  // Every product the default list leaves out (a Listed product without a price too), once a day.
+  const listed = await db.$queryRaw<{ plu: string }[]>`
+    SELECT plu FROM (
+      SELECT plu, row_number() OVER (ORDER BY plu) - 1 AS i FROM products
+       WHERE ${Prisma.raw(defaultListSql('listing_type', 'retail_price', String(premiumMinPrice())))} IS NOT TRUE
+    ) t WHERE i % ${CYCLES_PER_DAY} = ${slot} ORDER BY plu`;
   const hotSet = new Set([...defaults.map((p) => p.plu), ...watched.map((r) => r.plu)]);
   return { hot: [...hotSet], listed: listed.map((r) => r.plu).filter((p) => !hotSet.has(p)) };
 }

@@ -1,6 +1,35 @@
 import { db } from '../db/index.ts';
+import { addDays, nyDate } from '../time.ts';
 import { toListingType } from './listing-type.ts';
-import type { WarehouseRow } from './sources/warehouse.ts';
+import type { RunOutcome } from './runs.ts';
+import { isSourceError } from './sources/errors.ts';
+import { fetchWarehouseStock, type WarehouseRow } from './sources/warehouse.ts';
+
+/**
+ * Reads the warehouse report of North Carolina's calendar day. Just after midnight the day's table can be
+ * empty ("no data yet", never "all zero"): then the previous day's final report keeps levels current
+ * instead of leaving a gap. Both empty is still "no data yet" (a no_data SourceError).
+ */
+export async function pollWarehouse(now: Date, signal?: AbortSignal): Promise<RunOutcome> {
+  const today = nyDate(now);
+  let reportDate = today;
+  let rows: WarehouseRow[];
+  try {
+    rows = await fetchWarehouseStock({ signal });
+  } catch (error) {
+    if (!isSourceError(error) || error.kind !== 'no_data') throw error;
+    reportDate = addDays(today, -1);
+    rows = await fetchWarehouseStock({ signal, reportDate });
+  }
+  const result = await applyWarehouseSnapshot(now, rows);
+  return {
+    status: 'ok',
+    itemsSeen: rows.length,
+    changesWritten: result.levelsWritten,
+    error: reportDate === today ? null : `today's report (${today}) has no rows yet; read ${reportDate}'s final report instead`,
+    details: { ...result, reportDate },
+  };
+}
 
 // One warehouse stock report -> warehouse_levels. A row is written only when a product's "Total
 // Available" differs from its last recorded level, so the table holds every change (rises on receipt,
@@ -9,36 +38,38 @@ import type { WarehouseRow } from './sources/warehouse.ts';
 
 export async function applyWarehouseSnapshot(
   checkedAt: Date,
-  rows: Pick<WarehouseRow, 'ncCode' | 'brandName' | 'listingType' | 'totalAvailable'>[],
+  rows: (Pick<WarehouseRow, 'ncCode' | 'brandName' | 'listingType' | 'totalAvailable'> & { sizeMl?: number | null })[],
 ) {
   const plus = rows.map((r) => r.ncCode);
   const names = rows.map((r) => r.brandName);
   const types = rows.map((r) => toListingType(r.listingType));
+  const sizes = rows.map((r) => r.sizeMl ?? null);
   const totals = rows.map((r) => r.totalAvailable);
   return db.$transaction(async (tx) => {
-    const newProducts = await tx.$executeRawUnsafe(
-      `INSERT INTO products (plu, name, listing_type, created_at, updated_at)
-       SELECT plu, name, type::"ListingType", $4, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS r(plu, name, type)
-       ON CONFLICT (plu) DO NOTHING`,
-      plus, names, types, checkedAt,
-    );
-    const retyped = await tx.$executeRawUnsafe(
-      `UPDATE products p SET listing_type = r.type::"ListingType", updated_at = $3
-       FROM unnest($1::text[], $2::text[]) AS r(plu, type)
-       WHERE p.plu = r.plu AND r.type <> 'Unknown' AND p.listing_type::text <> r.type`,
-      plus, types, checkedAt,
-    );
-    const levelsWritten = await tx.$executeRawUnsafe(
-      `INSERT INTO warehouse_levels (plu, checked_at, total_available)
-       SELECT r.plu, $3, r.total
-       FROM unnest($1::text[], $2::int[]) AS r(plu, total)
-       LEFT JOIN LATERAL (
-         SELECT total_available FROM warehouse_levels w WHERE w.plu = r.plu ORDER BY checked_at DESC LIMIT 1
-       ) last ON true
+    // A PLU new to the catalog is added with the report's type: a blank or new label is Unknown, a new
+    // release (lib/catalog/hunted.ts) until a later report classifies it.
+    const newProducts = await tx.$executeRaw`
+      INSERT INTO products (plu, name, listing_type, size_ml, created_at, updated_at)
+      SELECT plu, name, type::"ListingType", size, ${checkedAt}, ${checkedAt}
+        FROM unnest(${plus}::text[], ${names}::text[], ${types}::text[], ${sizes}::int[]) AS r(plu, name, type, size)
+      ON CONFLICT (plu) DO NOTHING`;
+    const retyped = await tx.$executeRaw`
+      UPDATE products p SET listing_type = r.type::"ListingType", updated_at = ${checkedAt}
+        FROM unnest(${plus}::text[], ${types}::text[]) AS r(plu, type)
+       WHERE p.plu = r.plu AND r.type <> 'Unknown' AND p.listing_type::text <> r.type`;
+    await tx.$executeRaw`
+      UPDATE products p SET size_ml = r.size, updated_at = ${checkedAt}
+        FROM unnest(${plus}::text[], ${sizes}::int[]) AS r(plu, size)
+       WHERE p.plu = r.plu AND p.size_ml IS NULL AND r.size IS NOT NULL`;
+    const levelsWritten = await tx.$executeRaw`
+      INSERT INTO warehouse_levels (plu, checked_at, total_available)
+      SELECT r.plu, ${checkedAt}, r.total
+        FROM unnest(${plus}::text[], ${totals}::int[]) AS r(plu, total)
+        LEFT JOIN LATERAL (
+          SELECT total_available FROM warehouse_levels w WHERE w.plu = r.plu ORDER BY checked_at DESC LIMIT 1
+        ) last ON true
        WHERE last.total_available IS DISTINCT FROM r.total
-       ON CONFLICT (plu, checked_at) DO NOTHING`,
-      plus, totals, checkedAt,
-    );
+      ON CONFLICT (plu, checked_at) DO NOTHING`;
     return { newProducts, retyped, levelsWritten };
   });
 }

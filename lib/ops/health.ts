@@ -3,7 +3,8 @@ import type { RunStatus, ScrapeSource } from '../../generated/prisma/enums.ts';
 
 // GET /api/health has two views. Anyone (load balancers, uptime checks, curious visitors) learns whether
 // the service is up and how fresh each source's data is. Raw error text (database driver messages, the
-// scrapers' errors, which name hosts and internals) and the run counts only go to signed-in staff.
+// scrapers' errors, which name hosts and internals), the run counts and the store lines a run could not
+// match only go to signed-in staff.
 
 /** One scraper source, as everyone sees it. */
 export interface SourceHealth {
@@ -25,6 +26,14 @@ export interface SourceHealthDetail extends SourceHealth {
   items_seen: number | null;
   changes_written: number | null;
   error: string | null;
+  /** Store lines of the latest run that matched no known store (at most 25 shown), for the operator. */
+  unmatched_store_lines?: { count: number; examples: UnmatchedLine[] };
+}
+
+interface UnmatchedLine {
+  plu: string;
+  address: string;
+  reason: string;
 }
 
 export interface PublicHealth {
@@ -51,6 +60,7 @@ interface SourceRow {
   items_seen: number | null;
   changes_written: number | null;
   error: string | null;
+  details: { unmatchedLines?: number; unmatchedAddresses?: UnmatchedLine[] } | null;
   last_success_at: Date | null;
 }
 
@@ -72,10 +82,12 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
   // Every source, run or not; the (source, started_at) index finds the latest run and the latest success.
   const rows = await db.$queryRaw<SourceRow[]>`
     SELECT s.source::text AS source, last.status::text AS status, last.started_at, last.finished_at, last.items_seen, last.changes_written, last.error,
-           ok.finished_at AS last_success_at
+           last.details, ok.finished_at AS last_success_at
     FROM unnest(enum_range(NULL::"ScrapeSource")) AS s(source)
     LEFT JOIN LATERAL (
-      SELECT r.status, r.started_at, r.finished_at, r.items_seen, r.changes_written, r.error FROM scrape_runs r
+      SELECT r.status, r.started_at, r.finished_at, r.items_seen, r.changes_written, r.error,
+             jsonb_build_object('unmatchedLines', r.details->'unmatchedLines', 'unmatchedAddresses', r.details->'unmatchedAddresses') AS details
+      FROM scrape_runs r
       WHERE r.source = s.source ORDER BY r.started_at DESC LIMIT 1
     ) last ON true
     LEFT JOIN LATERAL (
@@ -102,6 +114,9 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
       items_seen: rows[i].items_seen,
       changes_written: rows[i].changes_written,
       error: rows[i].error,
+      ...(rows[i].details?.unmatchedLines
+        ? { unmatched_store_lines: { count: rows[i].details!.unmatchedLines!, examples: rows[i].details!.unmatchedAddresses ?? [] } }
+        : {}),
     })),
   };
 }

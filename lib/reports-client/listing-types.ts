@@ -1,10 +1,9 @@
+import { HUNTED_TYPES, LISTING_TYPES } from '../catalog/hunted.ts';
 import { foldText } from '../text/fold.ts';
 
-// Listing types: Allocation, Limited and Barrel are "hunted"; Unknown (new to the catalog) is treated as
-// hunted too; Listed is everyday stock.
+// Listing types on the screens; which ones are hunted is lib/catalog/hunted.ts's rule.
 
-export const LISTING_TYPES = ['Allocation', 'Limited', 'Barrel', 'Listed', 'Unknown'] as const;
-export const HUNTED_TYPES = ['Allocation', 'Limited', 'Barrel', 'Unknown'] as const;
+export { HUNTED_TYPES, LISTING_TYPES };
 
 /** The type as one of ours ("allocated" and odd casing included); anything else is Unknown. */
 export function normalizeListingType(value: string | null | undefined): string {

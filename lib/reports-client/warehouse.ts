@@ -1,14 +1,14 @@
 import { HUNTED_TYPES, LISTING_TYPES, matchesSearch, normalizeListingType } from './listing-types.ts';
 import type { WarehouseProduct } from '../reports/types.ts';
 
-/** Product type choices; the default is the hunted set (Unknown, i.e. new to the catalog, counts as hunted). */
+/** Product type choices; the default is the hunted set (lib/catalog/hunted.ts: new releases count too). */
 export const WAREHOUSE_TYPE_FILTERS = [
-  { value: 'hunted', label: 'Allocation + Limited + Barrel', types: ['Allocation', 'Limited', 'Barrel', 'Unknown'] },
+  { value: 'hunted', label: 'Allocation + Limited + Barrel', types: HUNTED_TYPES },
   { value: 'allocation', label: 'Allocation only', types: ['Allocation'] },
   { value: 'limited', label: 'Limited only', types: ['Limited'] },
   { value: 'barrel', label: 'Barrel only', types: ['Barrel'] },
   { value: 'listed', label: 'Listed only (search)', types: ['Listed'] },
-  { value: 'all', label: 'All types', types: ['Allocation', 'Limited', 'Barrel', 'Listed', 'Unknown'] },
+  { value: 'all', label: 'All types', types: LISTING_TYPES },
 ] as const;
 export type WarehouseTypeFilter = (typeof WAREHOUSE_TYPE_FILTERS)[number]['value'];
 export const DEFAULT_WAREHOUSE_TYPE_FILTER: WarehouseTypeFilter = 'hunted';

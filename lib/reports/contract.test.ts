@@ -184,7 +184,8 @@ describe('report answers match lib/reports/types.ts', () => {
 describe('watchlist answers match lib/watchlist/types.ts', () => {
   it('every call of a user’s watchlist, from the default list to removing an item', async () => {
     const defaults = await answer({ route: '/api/watchlist/default-products', method: 'GET', schema: watchlist.defaultProductsAnswerSchema });
-    expect(new Set(defaults.data.map((d) => d.listing_type_key))).toEqual(new Set(['allocation', 'limited', 'barrel', 'premium']));
+    const keys = new Set(defaults.data.map((d) => d.listing_type_key));
+    for (const key of ['allocation', 'limited', 'barrel', 'premium'] as const) expect(keys).toContain(key);
     const found = await answer({ route: '/api/watchlist/search/products', method: 'GET', options: { query: { q: 'weller' } }, schema: watchlist.searchAnswerSchema });
     expect(found.data.length).toBeGreaterThan(0);
 

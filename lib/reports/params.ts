@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isYmd } from '../time.ts';
+import { HUNTED_TYPES, LISTING_TYPES, type ListingType } from '../catalog/hunted.ts';
 
 // Request parameters of the report calls. Every message says what a good value looks like, so a bad
 // request answers 400 with something a person can act on (lib/api turns the first issue into `error`).
@@ -35,10 +36,7 @@ export function oneOf<const T extends readonly [string, ...string[]]>(name: stri
   return z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` });
 }
 
-/** Product listing types, in the order the catalog lists them; Allocation, Limited, Barrel and Unknown are hunted. */
-export const LISTING_TYPES = ['Allocation', 'Limited', 'Barrel', 'Listed', 'Unknown'] as const;
-export type ListingType = (typeof LISTING_TYPES)[number];
-export const HUNTED_LISTING_TYPES: readonly ListingType[] = ['Allocation', 'Limited', 'Barrel', 'Unknown'];
+export { LISTING_TYPES, type ListingType };
 
 const LISTING_TYPES_MESSAGE = `listingTypes must be "all" or a comma list of: ${LISTING_TYPES.join(', ')}`;
 
@@ -57,7 +55,7 @@ export const listingTypes = z
     }
     return LISTING_TYPES.filter((t) => parts.includes(t));
   })
-  .default([...HUNTED_LISTING_TYPES]);
+  .default([...HUNTED_TYPES]);
 
 /** A free-text search of product names or PLUs (empty when absent). */
 export const searchText = (name: string) => z.string().max(100, `${name} must be at most 100 characters`).default('');

@@ -1,6 +1,7 @@
 import { foldedLike, likeEscape } from '../db/search.ts';
 import { Prisma } from '../db/index.ts';
 import { foldText } from '../text/fold.ts';
+import { HUNTED_SQL } from '../catalog/hunted.ts';
 import { WAKE_BOARD_ID } from '../ingest/poll-wake.ts';
 
 // Shared pieces of the report queries. The reports build their answers as JSON inside Postgres
@@ -21,11 +22,8 @@ export function jsonResponse(text: JsonText<unknown>, headers: Record<string, st
 
 export { WAKE_BOARD_ID };
 
-/** What hunters chase. Unknown products (new to the catalog, not typed by the warehouse yet) count too. */
-export const HUNTED_TYPES = ['Allocation', 'Limited', 'Barrel', 'Unknown'] as const;
-
-/** `listing_type IN ${HUNTED}`: a literal list, so the planner sees the constants. */
-export const HUNTED = Prisma.raw(`('Allocation', 'Limited', 'Barrel', 'Unknown')`);
+/** `listing_type IN ${HUNTED}`: the hunted types (lib/catalog/hunted.ts) as literals the planner sees. */
+export const HUNTED = Prisma.raw(HUNTED_SQL);
 
 /** `change_type IN ${ARRIVAL}`: history rows that are arrivals (stock went up). */
 export const ARRIVAL = Prisma.raw(`('first', 'increase')`);
@@ -40,7 +38,7 @@ export const isoInstant = (column: string) => Prisma.raw(`to_char(${column} AT T
 export const nyDateOf = (column: string) => Prisma.raw(`(${column} AT TIME ZONE 'America/New_York')::date`);
 
 /** 0 for hunted listing types, 1 for Listed: `ORDER BY ${huntedFirst('p.listing_type')}`. */
-export const huntedFirst = (column: string) => Prisma.raw(`(CASE WHEN ${column} IN ('Allocation', 'Limited', 'Barrel', 'Unknown') THEN 0 ELSE 1 END)`);
+export const huntedFirst = (column: string) => Prisma.raw(`(CASE WHEN ${column} IN ${HUNTED_SQL} THEN 0 ELSE 1 END)`);
 
 /** Cases for a number of bottles: rounded up, at least 1 when there are any (unknown case size: 6). */
 export function casesOf(bottles: number, bottlesPerCase: number | null): number {

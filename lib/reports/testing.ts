@@ -55,4 +55,4 @@ export function expectClientError(res: { status: number; json: Record<string, un
 }
 
 /** The hunted listing types as SQL, for the tests' own reference queries. */
-export const HUNTED_SQL = `('Allocation', 'Limited', 'Barrel', 'Unknown')`;
+export { HUNTED_SQL } from '../catalog/hunted.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { ApiError } from '../api/errors.ts';
-import { HUNTED_LISTING_TYPES, LISTING_TYPES, type ListingType } from './params.ts';
+import { HUNTED_TYPES, LISTING_TYPES, type ListingType } from '../catalog/hunted.ts';
 import { productSearch, type JsonText } from './sql.ts';
 import type { TimePeriod, WarehouseInventory, WarehouseMeta } from './types.ts';
 
@@ -71,7 +71,7 @@ export async function warehouseInventory(
   now = new Date(),
 ): Promise<WarehouseAnswer> {
   const { startDate, endDate } = periodRange(period, now);
-  const types = LISTING_TYPES.filter((t) => (request.listingTypes ?? HUNTED_LISTING_TYPES).includes(t));
+  const types = LISTING_TYPES.filter((t) => (request.listingTypes ?? HUNTED_TYPES).includes(t));
   const search = (request.search ?? '').trim();
   const withListed = types.includes('Listed');
   if (withListed && search.length < MIN_LISTED_SEARCH) {

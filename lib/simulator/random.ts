@@ -92,3 +92,27 @@ export class Rng {
     return pool.slice(0, n);
   }
 }
+
+/** Index drawn in proportion to cumulative weights (ascending, last = total) for a given uniform u in [0, 1). */
+export function cumulativeIndexOf(cumulative: Float64Array | number[], u: number): number {
+  const x = u * cumulative[cumulative.length - 1];
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] > x) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** k distinct items of `items` (k clamped to its length), chosen by stateless hashes of `keys`. */
+export function hashSample<T>(items: readonly T[], k: number, ...keys: (number | string)[]): T[] {
+  const pool = items.slice();
+  const n = Math.min(k, pool.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(hashUnit(...keys, i) * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, n);
+}

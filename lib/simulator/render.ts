@@ -4,11 +4,19 @@
 // - the NC ABC warehouse stock report (HTML, the 9-column table.table-bordered.table-striped);
 // - the statewide shipments extract (JSON).
 // Each takes the world and returns the response body; `broken` variants are the "changed page" faults.
+//
+// sources.md describes two markups of Wake's search and of the warehouse report: `documented` (the shape
+// its first description gives; the default) and `live` (the 2026-07-21 captures). Both print the same
+// facts; the server can also alternate between them (server.ts).
 import { mdy, nyUsDateTime, parseMdy } from './clock.ts';
 import type { SimProduct, SimStore } from './dataset.ts';
 import { WAREHOUSE_LOCATOR_ID } from './dataset.ts';
 import { hash32, hashInt } from './random.ts';
 import type { ShipmentsExtract, SimWorld } from './world.ts';
+
+/** The two markups sources.md describes for each HTML page. */
+export const MARKUPS = ['documented', 'live'] as const;
+export type Markup = (typeof MARKUPS)[number];
 
 export const WAREHOUSE_COLUMNS = [
   'NC Code',
@@ -47,6 +55,12 @@ export function reportSize(ml: number): string {
   return ml < 1000 ? `${Math.round(ml)}ML` : `${Number((ml / 1000).toFixed(3))}L`;
 }
 
+/** The live warehouse report's size label (sources.md §3): 750 → ".75L", 375 → ".375L", 50 → ".05L", 1750 → "1.75L". */
+export function liveReportSize(ml: number): string {
+  const litres = String(Number((ml / 1000).toFixed(3)));
+  return `${litres.startsWith('0.') ? litres.slice(1) : litres}L`;
+}
+
 /** Some NC codes are printed dashed ("18-650"), as on the price list; which ones is fixed per code. */
 export function printedNcCode(plu: string): string {
   return hash32('dash', plu) % 7 === 0 ? `${plu.slice(0, 2)}-${plu.slice(2)}` : plu;
@@ -57,17 +71,17 @@ const thousands = (n: number) => n.toLocaleString('en-US');
 // -------------------------------------------------------------------------------------------------
 // Wake inventory search
 
-function wakeProductBlock(world: SimWorld, p: SimProduct, broken: boolean): string {
-  const stocked: { store: SimStore; quantity: number }[] = [];
+function wakeProductBlock(world: SimWorld, p: SimProduct, broken: boolean, markup: Markup): string {
+  const stocked: { store: SimStore; quantity: number; address: string }[] = [];
   for (const store of world.data.retailStores) {
     const quantity = world.quantityAt(store, p);
-    if (quantity > 0) stocked.push({ store, quantity });
+    if (quantity > 0) stocked.push({ store, quantity, address: world.printedAddress(store) });
   }
   const price = p.retailPrice === null ? '' : `${p.retailPrice} USD`;
   if (broken) {
     // A redesigned page: same container class, but no PLU line and renamed inventory markup.
     const items = stocked
-      .map(({ store, quantity }) => `<div class="loc"><em>${escapeHtml(store.inventoryAddress)}</em> <b class="stock-count">${quantity}</b></div>`)
+      .map(({ address, quantity }) => `<div class="loc"><em>${escapeHtml(address)}</em> <b class="stock-count">${quantity}</b></div>`)
       .join('\n');
     return `<div class="wake-product">
   <h3 class="product-title">${escapeHtml(p.name)}</h3>
@@ -76,12 +90,13 @@ function wakeProductBlock(world: SimWorld, p: SimProduct, broken: boolean): stri
   <div class="inventory-panel">${items || '<em>None available</em>'}</div>
 </div>`;
   }
+  if (markup === 'live') return liveWakeProductBlock(p, price, stocked);
   let inventory: string;
   if (stocked.length === 0) {
     inventory = '<p class="out-of-stock">All Locations Out of Stock</p>';
   } else {
-    const lis = stocked.map(({ store, quantity }) => {
-      const [line1, line2] = splitAddress(store.inventoryAddress);
+    const lis = stocked.map(({ address, quantity }) => {
+      const [line1, line2] = splitAddress(address);
       return `        <li><span class="address">${escapeHtml(line1)}<br>${escapeHtml(line2)}</span>
             <span class="quantity">${quantity} in stock</span></li>`;
     });
@@ -99,18 +114,58 @@ ${lis.join('\n')}
   </div>`;
 }
 
+/**
+ * The live capture's block (sources.md §1): wrapped in div.product-row, the name in capitals, price and
+ * size in one <p>, store lines without spans ("7200 Sandy Fork Rd.Raleigh, NC 27609" + newline + spaces +
+ * "1 in stock"), and an out-of-stock product as an empty <ul></ul> followed by p.out-of-stock.
+ */
+function liveWakeProductBlock(p: SimProduct, price: string, stocked: { quantity: number; address: string }[]): string {
+  const lis = stocked.map(({ address, quantity }) => {
+    const [line1, line2] = splitAddress(address);
+    return `          <li>${escapeHtml(line1)}${escapeHtml(line2)}\n              ${quantity} in stock</li>`;
+  });
+  const list = stocked.length === 0 ? '<ul></ul>\n        <p class="out-of-stock">All Locations Out of Stock</p>' : `<ul>\n${lis.join('\n')}\n        </ul>`;
+  return `<div class="product-row">
+    <div class="wake-product">
+      <h4>${escapeHtml(p.name.toUpperCase())}</h4>
+      <p><small>PLU: ${p.plu}</small></p>
+      <p><span class="price">${escapeHtml(price)}</span> | <span class="size">${wakeSize(p.sizeMl)}</span></p>
+      <div class="inventory-collapse">
+        ${list}
+      </div>
+    </div>
+  </div>`;
+}
+
+export interface WakeRenderOptions {
+  /** The "changed page" fault (bad-html). */
+  broken?: boolean;
+  /** Default 'documented'. */
+  markup?: Markup;
+}
+
 /** The page Wake returns for POST /search-results with productSearch=<query>. */
-export function renderWakeSearch(world: SimWorld, query: string, options: { broken?: boolean } = {}): string {
+export function renderWakeSearch(world: SimWorld, query: string, options: WakeRenderOptions = {}): string {
   const products = world.search(query, SEARCH_LIMIT);
-  const blocks = products.map((p) => wakeProductBlock(world, p, options.broken ?? false)).join('\n  ');
+  const markup = options.markup ?? 'documented';
+  const blocks = products.map((p) => wakeProductBlock(world, p, options.broken ?? false, markup)).join('\n  ');
+  return wakePage(`Search Results &#8211; Wake ABC`, query, `<h2 class="search-heading">Search Results for &ldquo;${escapeHtml(query)}&rdquo;</h2>
+  <p class="inventory-note">Inventory is updated a couple times a day. Quantities are not guaranteed.</p>
+  <div class="search-results">
+  ${blocks}
+  </div>`);
+}
+
+/** Wake's WordPress page around `main` (site chrome and the product search form): results and error pages alike. */
+export function wakePage(title: string, query: string, main: string, bodyClass = 'page-template page-template-search-results'): string {
   return `<!DOCTYPE html>
 <html lang="en-US">
 <head>
 <meta charset="UTF-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Search Results &#8211; Wake ABC</title>
+<title>${title}</title>
 </head>
-<body class="page-template page-template-search-results">
+<body class="${bodyClass}">
 <header id="masthead" class="site-header"><a class="logo" href="/">Wake ABC</a>
   <nav class="main-navigation"><ul><li><a href="/stores/">Store Locations</a></li><li><a href="/search-results/">Product Search</a></li></ul></nav>
 </header>
@@ -120,11 +175,7 @@ export function renderWakeSearch(world: SimWorld, query: string, options: { brok
     <input type="text" id="productSearch" name="productSearch" value="${escapeHtml(query)}">
     <button type="submit">Search</button>
   </form>
-  <h2 class="search-heading">Search Results for &ldquo;${escapeHtml(query)}&rdquo;</h2>
-  <p class="inventory-note">Inventory is updated a couple times a day. Quantities are not guaranteed.</p>
-  <div class="search-results">
-  ${blocks}
-  </div>
+  ${main}
 </main>
 <footer class="site-footer"><p>&copy; Wake County ABC Board</p></footer>
 </body>
@@ -250,14 +301,39 @@ export interface WarehouseRenderOptions {
   brandName?: string;
   /** The "changed page" fault: one column (Supplier Allotment) is gone. */
   broken?: boolean;
+  /** The day's table with its header and no rows, as just after midnight (the empty-table fault). */
+  empty?: boolean;
+  /** Default 'documented'. */
+  markup?: Markup;
 }
 
 function cell(value: string): string {
   return `<td>\n                        ${escapeHtml(value)}\n                    </td>`;
 }
 
+/** The live capture's cell alignment per column (every <td> carries one). */
+const LIVE_ALIGN: Record<(typeof WAREHOUSE_COLUMNS)[number], string> = {
+  'NC Code': 'center',
+  'Brand Name': 'left',
+  'Listing Type': 'left',
+  'Total Available': 'right',
+  Size: 'center',
+  'Cases Per Pallet': 'right',
+  Supplier: 'left',
+  'Supplier Allotment': 'right',
+  'Broker Name': 'left',
+};
+
+/** Supplier Allotment as printed: allocated products a multiple of 6; in the live markup some Listed ones 999999. */
+function allotment(p: SimProduct, markup: Markup): string {
+  if (p.kind === 'allocated') return String(6 * hashInt(0, 60, 'allot', p.plu));
+  if (markup === 'live' && hashInt(0, 9, 'allot-999999', p.plu) === 0) return '999999';
+  return '';
+}
+
 /** GET/POST /StoresBoards/Stocks. */
 export function renderWarehouseReport(world: SimWorld, options: WarehouseRenderOptions = {}): string {
+  const markup = options.markup ?? 'documented';
   const today = world.warehouseReport();
   let day = today.dayNumber;
   let badDate = false;
@@ -266,35 +342,55 @@ export function renderWarehouseReport(world: SimWorld, options: WarehouseRenderO
     if (parsed === undefined) badDate = true;
     else day = parsed;
   }
-  const report = badDate ? { dayNumber: day, asOf: today.asOf, levels: null } : world.warehouseReport(day);
+  const report = badDate || options.empty ? { dayNumber: day, asOf: today.asOf, rows: null } : world.warehouseRows(day);
   const brand = (options.brandName ?? '').trim().toLowerCase();
   const drop = options.broken ? WAREHOUSE_COLUMNS.indexOf('Supplier Allotment') : -1;
   const columns = WAREHOUSE_COLUMNS.filter((_, k) => k !== drop);
 
   const rows: string[] = [];
+  const shown: { p: SimProduct; available: number }[] = [];
   let totalAvailable = 0;
-  if (report.levels) {
-    for (const p of world.data.products) {
-      if (brand && !p.nameLower.includes(brand)) continue;
-      const available = report.levels[p.index];
-      totalAvailable += available;
-      const allotment = p.kind === 'allocated' ? String(6 * hashInt(0, 60, 'allot', p.plu)) : '';
-      const values = [
-        printedNcCode(p.plu),
-        p.name,
-        p.listingType === 'Unknown' ? '' : p.listingType,
-        thousands(available),
-        reportSize(p.sizeMl),
-        String(p.casesPerPallet),
-        p.supplier ?? '',
-        allotment,
-        p.broker ?? '',
-      ].filter((_, k) => k !== drop);
-      rows.push(`                <tr id="StockItemDetails">\n                    ${values.map(cell).join('\n                    ')}\n                </tr>`);
+  for (const row of report.rows ?? []) {
+    const p = row.product;
+    if (brand && !p.nameLower.includes(brand)) continue;
+    const available = row.available;
+    totalAvailable += available;
+    shown.push({ p, available });
+    const values = [
+      printedNcCode(p.plu),
+      p.name,
+      row.listingType,
+      thousands(available),
+      markup === 'live' ? liveReportSize(p.sizeMl) : reportSize(p.sizeMl),
+      String(p.casesPerPallet),
+      p.supplier ?? '',
+      allotment(p, markup),
+      p.broker ?? '',
+    ];
+    if (markup === 'live') {
+      const tds = values
+        .map((value, k) => {
+          if (k === drop) return null;
+          const column = WAREHOUSE_COLUMNS[k];
+          const title = column === 'Brand Name' ? ` title="${escapeHtml(value)}"` : '';
+          return `<td style="text-align:${LIVE_ALIGN[column]}"${title}>${escapeHtml(value)}</td>`;
+        })
+        .filter((td) => td !== null);
+      rows.push(`            <tr>\n                ${tds.join('\n                ')}\n            </tr>`);
+    } else {
+      const kept = values.filter((_, k) => k !== drop);
+      rows.push(`                <tr id="StockItemDetails">\n                    ${kept.map(cell).join('\n                    ')}\n                </tr>`);
     }
   }
-  const header = columns.map((c) => `<th>${c}</th>`).join('\n                    ');
-  const asOf = report.levels ? nyUsDateTime(report.asOf) : '';
+  const asOf = report.rows ? nyUsDateTime(report.asOf) : '';
+  const form = `<form action="/StoresBoards/Stocks" method="post" class="form-inline">
+            <label for="ReportDate">Report Date</label>
+            <input class="form-control" id="ReportDate" name="ReportDate" type="text" value="${mdy(day)}" />
+            <label for="BrandName">Brand Name</label>
+            <input class="form-control" id="BrandName" name="BrandName" type="text" value="${escapeHtml(options.brandName ?? '')}" />
+            <input type="submit" value="Search" class="btn btn-default" />
+        </form>`;
+  const tablesHtml = markup === 'live' ? liveTables(columns, rows, shown, day, asOf) : documentedTables(columns, rows, totalAvailable, day, asOf);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -308,14 +404,19 @@ export function renderWarehouseReport(world: SimWorld, options: WarehouseRenderO
     <div class="container body-content">
         <h2>Warehouse Stock Report</h2>
         <p>This report is updated every 15 minutes. Total Available includes orders in process.</p>
-        <form action="/StoresBoards/Stocks" method="post" class="form-inline">
-            <label for="ReportDate">Report Date</label>
-            <input class="form-control" id="ReportDate" name="ReportDate" type="text" value="${mdy(day)}" />
-            <label for="BrandName">Brand Name</label>
-            <input class="form-control" id="BrandName" name="BrandName" type="text" value="${escapeHtml(options.brandName ?? '')}" />
-            <input type="submit" value="Search" class="btn btn-default" />
-        </form>
-        <p class="report-date">Report Date: ${mdy(day)}${asOf ? ` &nbsp; As of: ${asOf}` : ''}</p>
+        ${form}
+${tablesHtml}
+        <hr />
+        <footer><p>&copy; North Carolina Alcoholic Beverage Control Commission</p></footer>
+    </div>
+</body>
+</html>
+`;
+}
+
+function documentedTables(columns: readonly string[], rows: string[], totalAvailable: number, day: number, asOf: string): string {
+  const header = columns.map((c) => `<th>${c}</th>`).join('\n                    ');
+  return `        <p class="report-date">Report Date: ${mdy(day)}${asOf ? ` &nbsp; As of: ${asOf}` : ''}</p>
         <table class="table table-bordered table-striped">
             <thead>
                 <tr>
@@ -341,13 +442,39 @@ ${rows.join('\n')}
                     <td>${mdy(day)}</td>
                 </tr>
             </tbody>
+        </table>`;
+}
+
+/**
+ * The live capture (sources.md §3): the header is the table's first <tr> of <th> cells (no <thead>), rows
+ * are plain <tr>s, the table has style="width:100%"; then a 3-column summary table (NC Code | Brand Name
+ * | Total Available: here the ten products with the most bottles) whose class has two spaces.
+ */
+function liveTables(columns: readonly string[], rows: string[], shown: { p: SimProduct; available: number }[], day: number, asOf: string): string {
+  const header = columns.map((c) => `<th>${c}</th>`).join('\n                ');
+  const top = [...shown].sort((a, b) => b.available - a.available || a.p.plu.localeCompare(b.p.plu)).slice(0, 10);
+  const summary = top
+    .map(
+      ({ p, available }) =>
+        `            <tr>\n                <td style="text-align:center">${printedNcCode(p.plu)}</td>\n                <td style="text-align:left" title="${escapeHtml(p.name)}">${escapeHtml(p.name)}</td>\n                <td style="text-align:right">${thousands(available)}</td>\n            </tr>`,
+    )
+    .join('\n');
+  return `        <p class="report-date">Report Date: ${mdy(day)}${asOf ? ` &nbsp; As of: ${asOf}` : ''}</p>
+        <table class="table table-bordered table-striped" style="width:100%">
+            <tr>
+                ${header}
+            </tr>
+${rows.join('\n')}
         </table>
-        <hr />
-        <footer><p>&copy; North Carolina Alcoholic Beverage Control Commission</p></footer>
-    </div>
-</body>
-</html>
-`;
+        <br />
+        <table class="table  table-bordered table-striped" style="width:100%">
+            <tr>
+                <th>NC Code</th>
+                <th>Brand Name</th>
+                <th>Total Available</th>
+            </tr>
+${summary}
+        </table>`;
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -9,18 +9,46 @@
 //   POST /StoresBoards/Stocks                 form ReportDate=M/D/YYYY&BrandName=
 //   GET  /Search/StockShippedData             the latest shipments extract
 // Control:
-//   GET  /__sim/state                         now, next delivery per store, counters, faults
+//   GET  /__sim/state                         now, next delivery per store, counters, faults, markup, respellings, debuts
 //   POST /__sim/advance                       {"minutes"|"hours"|"days"|"ms": n} or {"to": ISO}
 //   POST /__sim/fault                         {"path": "/StoresBoards/Stocks" | ... | "*", "kind": ..., "count"?: n}
 //   GET  /__sim/deliveries?date=YYYY-MM-DD    what each store received that day (default today)
+//   POST /__sim/markup                        {"wake"?: "documented"|"live"|"alternate", "warehouse"?: ...}
+//   POST /__sim/respell                       {"storeNumber": n, "address": "..." | null}
+//   POST /__sim/debut                         a DebutSpec (times as ISO strings); answers the DebutInfo
+//   GET  /__sim/debuts                        every debut with its state now
+//   POST /__sim/relabel                       {"plu": "12345", "label": "", "from"?: ISO, "classifyAt"?: ISO, "classifyAs"?: "..."}
+//   GET  /__sim/stock?plu=27090,12345         ground truth: per PLU, per retail store number, bottles now
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { HOUR_MS, MINUTE_MS, DAY_MS, nyDateTime, nyLocal, TICK_MS, ymd } from './clock.ts';
-import { renderShipmentsExtract, renderStoreLocator, renderWakeSearch, renderWarehouseReport } from './render.ts';
-import { SimWorld } from './world.ts';
+import type { DebutSpec, RelabelSpec } from './debuts.ts';
+import { ERROR_PAGE_KINDS, errorPage, siteOf, type ErrorPageKind } from './pages.ts';
+import { MARKUPS, renderShipmentsExtract, renderStoreLocator, renderWakeSearch, renderWarehouseReport, type Markup } from './render.ts';
+import { SimWorld, type SimWorldOptions } from './world.ts';
 
-export const FAULT_KINDS = ['timeout', 'http500', 'bad-html', 'truncated-json', 'refuse', 'none'] as const;
+export const FAULT_KINDS = [
+  'timeout',
+  'http500',
+  'bad-html',
+  'truncated-json',
+  'refuse',
+  ...ERROR_PAGE_KINDS,
+  'empty-table',
+  'none',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** A page's markup: one of the two shapes, or `alternate` (documented on even requests, live on odd). */
+export const MARKUP_SETTINGS = [...MARKUPS, 'alternate'] as const;
+export type MarkupSetting = (typeof MARKUP_SETTINGS)[number];
+
+export interface MarkupState {
+  wake: MarkupSetting;
+  warehouse: MarkupSetting;
+}
+
+const WAREHOUSE_PATH = '/StoresBoards/Stocks';
 
 export const DATA_PATHS = ['/search-results', '/wp-admin/admin-ajax.php', '/StoresBoards/Stocks', '/Search/StockShippedData'] as const;
 
@@ -32,8 +60,14 @@ export interface SimulatorOptions {
   start?: Date | number | string;
   /** Days simulated before start (see SimWorldOptions.historyDays). */
   historyDays?: number;
-  /** Use this world instead of creating one (seed/start/historyDays are then ignored). */
+  /** Seeded automatic debuts (see SimWorldOptions.autoDebuts); off by default. */
+  autoDebuts?: SimWorldOptions['autoDebuts'];
+  /** Use this world instead of creating one (seed/start/historyDays/autoDebuts are then ignored). */
   world?: SimWorld;
+  /** Markup of Wake's search results (default 'documented'). */
+  wakeMarkup?: MarkupSetting;
+  /** Markup of the warehouse report (default 'documented'). */
+  warehouseMarkup?: MarkupSetting;
   /** Each data request first advances the world by one 15-minute tick. */
   tickOnRequest?: boolean;
   /** Advance the world with the wall clock (for the demo). */
@@ -56,9 +90,17 @@ export interface RunningSimulator {
   url: string;
   port: number;
   world: SimWorld;
-  /** Sets (or with kind 'none' clears) the fault of a path; path '*' matches every data path. */
+  /**
+   * Sets (or with kind 'none' clears) the fault of a path; path '*' matches every data path
+   * ('empty-table' only ever affects /StoresBoards/Stocks).
+   */
   setFault(path: string, kind: FaultKind, count?: number): void;
   faults(): FaultState[];
+  /** Changes the markup of Wake's search and/or the warehouse report (an `alternate` count restarts at 0). */
+  setMarkup(markup: Partial<MarkupState>): void;
+  markup(): MarkupState;
+  /** Wake prints that store's address as `address` until cleared with null (see SimWorld.respell). */
+  respell(storeNumber: number, address: string | null): void;
   stop(): Promise<void>;
 }
 
@@ -91,9 +133,9 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer): void {
+function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, headers: Record<string, string> = {}): void {
   const buf = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': buf.length, 'Cache-Control': 'no-store' });
+  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': buf.length, 'Cache-Control': 'no-store' });
   res.end(buf);
 }
 
@@ -124,9 +166,29 @@ function parseJson(text: string): Record<string, unknown> {
 
 /** Starts the simulator on 127.0.0.1. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const world = options.world ?? new SimWorld({ seed: options.seed, start: options.start, historyDays: options.historyDays });
+  const world =
+    options.world ?? new SimWorld({ seed: options.seed, start: options.start, historyDays: options.historyDays, autoDebuts: options.autoDebuts });
   const log = options.log;
   const faults = new Map<string, FaultState>();
+  const markup: MarkupState = { wake: 'documented', warehouse: 'documented' };
+  // Pages rendered per site since its markup was set: `alternate` picks the shape by parity.
+  const rendered = { wake: 0, warehouse: 0 };
+  const setMarkup = (next: Partial<MarkupState>) => {
+    for (const key of ['wake', 'warehouse'] as const) {
+      const value = next[key];
+      if (value === undefined) continue;
+      if (!MARKUP_SETTINGS.includes(value)) throw new HttpError(400, `unknown ${key} markup "${String(value)}" (one of ${MARKUP_SETTINGS.join(', ')})`);
+      markup[key] = value;
+      rendered[key] = 0;
+    }
+  };
+  setMarkup({ wake: options.wakeMarkup, warehouse: options.warehouseMarkup });
+  const shapeFor = (key: 'wake' | 'warehouse'): Markup => {
+    const setting = markup[key];
+    const n = rendered[key]++;
+    if (setting !== 'alternate') return setting;
+    return n % 2 === 0 ? 'documented' : 'live';
+  };
   const requests: Record<string, number> = {};
   const faultsTriggered: Record<string, number> = {};
   const held = new Set<ServerResponse>();
@@ -156,12 +218,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       else faults.delete(path);
       return;
     }
+    if (kind === 'empty-table' && path !== '*' && path !== WAREHOUSE_PATH) {
+      throw new HttpError(400, `fault empty-table applies to ${WAREHOUSE_PATH} (or *) only`);
+    }
     if (count !== undefined && !(Number.isInteger(count) && count > 0)) throw new HttpError(400, 'count must be a positive integer');
     faults.set(path, { path, kind, remaining: count ?? null });
   };
 
   const takeFault = (path: string): FaultState['kind'] | undefined => {
-    const fault = faults.get(path) ?? faults.get('*');
+    let fault = faults.get(path) ?? faults.get('*');
+    // empty-table (only ever set for the warehouse path or '*') passes the other paths by, keeping its count.
+    if (fault?.kind === 'empty-table' && path !== WAREHOUSE_PATH) fault = undefined;
     if (!fault) return undefined;
     if (fault.remaining !== null) {
       fault.remaining--;
@@ -192,6 +259,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       requests,
       faultsTriggered,
       faults: [...faults.values()],
+      markup: { ...markup },
+      respellings: Object.fromEntries(world.respellings()),
+      debuts: world.debuts(),
     };
   };
 
@@ -199,7 +269,92 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const method = req.method ?? 'GET';
     const path = url.pathname.replace(/\/+$/, '');
     if (path === '/__sim' && method === 'GET') {
-      send(res, 200, JSON_TYPE, JSON.stringify({ endpoints: ['GET /__sim/state', 'POST /__sim/advance', 'POST /__sim/fault', 'GET /__sim/deliveries?date=YYYY-MM-DD'], dataPaths: DATA_PATHS }));
+      send(
+        res,
+        200,
+        JSON_TYPE,
+        JSON.stringify({
+          endpoints: [
+            'GET /__sim/state',
+            'POST /__sim/advance',
+            'POST /__sim/fault',
+            'GET /__sim/deliveries?date=YYYY-MM-DD',
+            'POST /__sim/markup',
+            'POST /__sim/respell',
+            'POST /__sim/debut',
+            'GET /__sim/debuts',
+            'POST /__sim/relabel',
+            'GET /__sim/stock?plu=...',
+          ],
+          dataPaths: DATA_PATHS,
+          faultKinds: FAULT_KINDS,
+          markups: MARKUP_SETTINGS,
+        }),
+      );
+      return;
+    }
+    if (path === '/__sim/markup' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      setMarkup({
+        wake: body.wake === undefined ? undefined : (String(body.wake) as MarkupSetting),
+        warehouse: body.warehouse === undefined ? undefined : (String(body.warehouse) as MarkupSetting),
+      });
+      send(res, 200, JSON_TYPE, JSON.stringify({ markup }));
+      return;
+    }
+    if (path === '/__sim/respell' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      if (body.address !== null && typeof body.address !== 'string') throw new HttpError(400, '"address" must be a string or null');
+      try {
+        world.respell(Number(body.storeNumber), body.address);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      send(res, 200, JSON_TYPE, JSON.stringify({ respellings: Object.fromEntries(world.respellings()) }));
+      return;
+    }
+    if (path === '/__sim/debut' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      syncRealtime();
+      let info;
+      try {
+        info = world.scheduleDebut(body as unknown as DebutSpec);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      send(res, 200, JSON_TYPE, JSON.stringify(info));
+      return;
+    }
+    if (path === '/__sim/debuts' && method === 'GET') {
+      syncRealtime();
+      send(res, 200, JSON_TYPE, JSON.stringify({ debuts: world.debuts() }));
+      return;
+    }
+    if (path === '/__sim/relabel' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      try {
+        world.relabel(String(body.plu ?? ''), body as unknown as RelabelSpec);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      send(res, 200, JSON_TYPE, JSON.stringify({ ok: true }));
+      return;
+    }
+    if (path === '/__sim/stock' && method === 'GET') {
+      syncRealtime();
+      const plus = (url.searchParams.get('plu') ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      let snapshot;
+      try {
+        snapshot = world.stockSnapshot(plus.length ? plus : undefined);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      const out: Record<string, Record<string, number>> = {};
+      for (const [plu, stores] of snapshot) out[plu] = Object.fromEntries(stores);
+      send(res, 200, JSON_TYPE, JSON.stringify({ now: world.now().toISOString(), stock: out }));
       return;
     }
     if (path === '/__sim/state' && method === 'GET') {
@@ -281,6 +436,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       send(res, 500, HTML, ERROR_PAGE);
       return;
     }
+    if (fault && (ERROR_PAGE_KINDS as readonly string[]).includes(fault)) {
+      const query = (method === 'POST' ? form.get('productSearch') : url.searchParams.get('productSearch')) ?? '';
+      const page = errorPage(fault as ErrorPageKind, siteOf(path), query, faultsTriggered[fault] ?? 0);
+      send(res, page.status, HTML, page.body, page.headers);
+      return;
+    }
     const broken = fault === 'bad-html';
 
     let status = 200;
@@ -289,7 +450,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (path === '/search-results') {
       if (method !== 'POST' && method !== 'GET') throw new HttpError(405, 'method not allowed');
       const query = (method === 'POST' ? form.get('productSearch') : url.searchParams.get('productSearch')) ?? '';
-      out = renderWakeSearch(world, query, { broken });
+      out = renderWakeSearch(world, query, { broken, markup: shapeFor('wake') });
     } else if (path === '/StoresBoards/Stocks') {
       if (method !== 'POST' && method !== 'GET') throw new HttpError(405, 'method not allowed');
       const params = method === 'POST' ? form : url.searchParams;
@@ -297,6 +458,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         reportDate: params.get('ReportDate') ?? undefined,
         brandName: params.get('BrandName') ?? undefined,
         broken,
+        empty: fault === 'empty-table',
+        markup: shapeFor('warehouse'),
       });
     } else if (path === '/wp-admin/admin-ajax.php') {
       if (url.searchParams.get('action') !== 'store_search') {
@@ -362,6 +525,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     world,
     setFault,
     faults: () => [...faults.values()],
+    setMarkup,
+    markup: () => ({ ...markup }),
+    respell: (storeNumber, address) => world.respell(storeNumber, address),
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);

@@ -24,9 +24,30 @@
 // - 11:15: the shipments extract is regenerated (labelled 11:00..11:14:ss): NUMUNITS per (NC code, board)
 //   is the total shipped over the last 16 extract periods (a period runs from one extract to the next),
 //   so consecutive extracts differ by the day's new shipments minus those that aged out.
+//
+// Debuts (scheduleDebut, or seeded ones with the autoDebuts option) are processed at the same ticks but
+// draw their randomness from stateless hashes, never from the world's stream: scheduling one changes
+// nothing else in the world. A debut may only be scheduled before any of its effects (its warehouse
+// appearance, its release) has been processed, so the state stays a function of (seed, start, scheduled
+// debuts, now). Respellings (respell) and relabels (relabel) only change how pages print things.
 import { DAY_MS, nyInstant, nyLocal, parseYmd, TICK_MS, weekOf, weekdayOf, WEEKDAY_NAMES, ymd, nyDateTime } from './clock.ts';
 import { loadSimDataset, type SimBoard, type SimDataset, type SimProduct, type SimStore } from './dataset.ts';
-import { hash32, hashInt, Rng } from './random.ts';
+import {
+  autoDebutPlan,
+  autoRelabelPlan,
+  isAutoDebutDay,
+  priceText,
+  tickAtOrAfter,
+  toMs,
+  type DebutInfo,
+  type DebutSpec,
+  type DebutStoreSpec,
+  type RelabelSpec,
+} from './debuts.ts';
+import type { ListingTypeName } from '../seed/products.ts';
+import { cumulativeIndexOf, hash32, hashInt, hashUnit, Rng } from './random.ts';
+
+export type { DebutInfo, DebutSpec, DebutStoreSpec, RelabelSpec } from './debuts.ts';
 
 export interface SimWorldOptions {
   /** Seed of every random choice (default 42). */
@@ -38,7 +59,92 @@ export interface SimWorldOptions {
    * shipments window, stores that already had deliveries). Default 17; 0 starts from the raw catalog.
    */
   historyDays?: number;
+  /**
+   * Seeded automatic debuts for the demo: a new product (a new 5-digit code, a new or blank listing type)
+   * on a few stores' shelves about every `everyDays` days (true = every 3 days), and once a week an
+   * allocated catalog product printing a blank or new listing type for a day. Off by default.
+   */
+  autoDebuts?: boolean | { everyDays?: number };
 }
+
+/** One row of the warehouse report as the world sees it. */
+export interface WarehouseReportRow {
+  product: SimProduct;
+  available: number;
+  /** The Listing Type as printed ("" = blank). */
+  listingType: string;
+}
+
+/** Per product (PLU), per retail store number: bottles on the shelf. */
+export type StockSnapshot = Map<string, Map<number, number>>;
+
+export interface StockChange {
+  plu: string;
+  storeNumber: number;
+  before: number;
+  after: number;
+}
+
+/** What changed between two stock snapshots (PLUs of either; a PLU missing from one counts as all zeros). */
+export function diffStock(before: StockSnapshot, after: StockSnapshot): StockChange[] {
+  const out: StockChange[] = [];
+  const plus = [...new Set([...before.keys(), ...after.keys()])].sort();
+  for (const plu of plus) {
+    const a = before.get(plu);
+    const b = after.get(plu);
+    const stores = [...new Set([...(a?.keys() ?? []), ...(b?.keys() ?? [])])].sort((x, y) => x - y);
+    for (const storeNumber of stores) {
+      const x = a?.get(storeNumber) ?? 0;
+      const y = b?.get(storeNumber) ?? 0;
+      if (x !== y) out.push({ plu, storeNumber, before: x, after: y });
+    }
+  }
+  return out;
+}
+
+/**
+ * A respelling no conservative matcher recognises: store 1's street printed "Sandy Forks Road". Normalised
+ * (lib/seed/address.ts) it is "7200 sandy forks rd": "Road" unifies with "Rd." but "Forks" does not with
+ * "Fork" (the inventory spelling, "7200 sandy fork rd"), and the locator's "7112 Sandy Forks Rd" has
+ * another house number.
+ */
+export const EXAMPLE_RESPELLING = { storeNumber: 1, address: '7200 Sandy Forks Road, Raleigh, NC 27609' } as const;
+
+interface Debut {
+  /** Position in SimWorld.debutList. */
+  k: number;
+  product: SimProduct;
+  /** The catalog product it replaces (same PLU), or null for a new code. */
+  shadows: SimProduct | null;
+  auto: boolean;
+  label: string;
+  classifyAt: number | null;
+  classifyAs: string | null;
+  warehouseFromTick: number;
+  releaseTick: number;
+  stores: DebutStoreSpec[];
+  warehouseUnits: number;
+  sellP: number;
+  // state
+  stock: Int16Array;
+  shelfTotal: number;
+  released: boolean;
+  onReport: boolean;
+  level: number;
+}
+
+interface Relabel {
+  label: string;
+  from: number;
+  classifyAt: number | null;
+  classifyAs: string | null;
+}
+
+const AUTO_DEBUT_DAYS = 3;
+/** Default warehouse lead of a debut: it shows on the report this long before its release tick. */
+const DEBUT_WAREHOUSE_LEAD_MS = 6 * 3600_000;
+const DEBUT_ORDER_P = 0.2;
+const LISTING_TYPES: readonly string[] = ['Listed', 'Limited', 'Allocation', 'Barrel', 'Unknown'];
 
 export interface DeliveryItem {
   plu: string;
@@ -125,12 +231,6 @@ interface PlannedDelivery {
   allocated: { tracked: number; quantity: number }[];
 }
 
-function toMs(value: Date | number | string): number {
-  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
-  if (!Number.isFinite(ms)) throw new RangeError(`simulator: invalid time ${String(value)}`);
-  return ms;
-}
-
 export class SimWorld {
   readonly seed: number;
   readonly data: SimDataset;
@@ -184,9 +284,26 @@ export class SimWorld {
   private currentExtract: ShipmentsExtract | undefined;
   private readonly allocCumulative: Float64Array;
 
+  // debuts, relabels, respellings
+  private readonly autoDebutEvery: number;
+  private readonly debutList: Debut[] = [];
+  private readonly debutByPlu = new Map<string, Debut>();
+  /** Catalog product index → the debut that replaces it. */
+  private readonly shadowed = new Map<number, Debut>();
+  /** Per New York day: each debut's final Total Available (-1: not on the report). */
+  private readonly debutHistory = new Map<number, Int32Array>();
+  private readonly debutDeliveryLog = new Map<number, DeliveryRecord[]>();
+  /** Every product the pages may show, in catalog (name) order; the catalog's own array until a debut. */
+  private productList: SimProduct[];
+  private readonly relabels = new Map<string, Relabel[]>();
+  private readonly respelled = new Map<number, string>();
+
   constructor(options: SimWorldOptions = {}) {
     this.seed = (options.seed ?? 42) >>> 0;
     this.data = loadSimDataset();
+    this.productList = this.data.products;
+    const auto = options.autoDebuts;
+    this.autoDebutEvery = !auto ? 0 : Math.max(1, Math.floor((auto === true ? undefined : auto.everyDays) ?? AUTO_DEBUT_DAYS));
     this.rng = new Rng(hash32(this.seed, 'world'));
     const startMs = toMs(options.start ?? Date.now());
     const historyDays = Math.max(0, Math.floor(options.historyDays ?? 17));
@@ -391,6 +508,7 @@ export class SimWorld {
       }
     }
     if (wd >= 1 && wd <= 5 && m >= ORDER_START_MIN && m < ORDER_END_MIN) this.boardOrders(period);
+    if (this.debutList.length) this.debutTick(t, local.dayNumber, m, wd, period);
     this.counters.ticks++;
     this.version++;
   }
@@ -400,6 +518,11 @@ export class SimWorld {
       this.warehouseHistory.set(this.currentDay, this.level.slice());
       for (const k of this.warehouseHistory.keys()) if (k < day - KEEP_DAYS) this.warehouseHistory.delete(k);
       for (const k of this.deliveryLog.keys()) if (k < day - KEEP_DAYS) this.deliveryLog.delete(k);
+      if (this.debutList.length) {
+        this.debutHistory.set(this.currentDay, Int32Array.from(this.debutList, (d) => (d.onReport ? d.level : -1)));
+        for (const k of this.debutHistory.keys()) if (k < day - KEEP_DAYS) this.debutHistory.delete(k);
+        for (const k of this.debutDeliveryLog.keys()) if (k < day - KEEP_DAYS) this.debutDeliveryLog.delete(k);
+      }
       for (const k of this.shipLog.keys()) if (k < day - WINDOW_DAYS - 2) this.shipLog.delete(k);
     }
     const d = this.data;
@@ -441,6 +564,17 @@ export class SimWorld {
         if (list) list.push(i);
         else this.receipts.set(tick, [i]);
       }
+    }
+
+    // Seeded automatic debuts and relabels, planned a day ahead (before any of their effects).
+    if (this.autoDebutEvery) {
+      const next = day + 1;
+      if (isAutoDebutDay(this.seed, this.autoDebutEvery, next)) {
+        const plan = autoDebutPlan(this.seed, next, d, (plu) => this.debutByPlu.has(plu));
+        this.addDebut({ ...plan, warehouseFrom: Math.max(plan.warehouseFrom, this.lastTick + TICK_MS) }, true);
+      }
+      const relabel = autoRelabelPlan(this.seed, next, d);
+      if (relabel) this.relabel(relabel.plu, { label: relabel.label, from: relabel.from, classifyAt: relabel.classifyAt });
     }
   }
 
@@ -570,10 +704,313 @@ export class SimWorld {
     for (const key of keys) {
       const units = totals.get(key) ?? 0;
       if (units <= 0) continue;
-      records.push({ product: this.data.products[Math.floor(key / 256)], board: this.data.boards[key % 256], units });
+      const index = Math.floor(key / 256);
+      if (this.shadowed.has(index)) continue; // a catalog product replaced by a debut
+      records.push({ product: this.productAt(index), board: this.data.boards[key % 256], units });
     }
     this.currentExtract = { generatedAt: at, extractDatetime: label, dayNumber: day, records };
     this.counters.extracts++;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Debuts
+
+  /**
+   * Schedules a debut: a product (a new 5-digit code, or a catalog one, which the debut then replaces
+   * everywhere) that shows on the warehouse report from `warehouseFrom` with its Listing Type printed as
+   * `listingTypeLabel` (from `classifyAt`: `classifyAs`), and reaches the listed stores' shelves at the
+   * release tick (`releaseAt` rounded up to a 15-minute tick). Before it, a Wake search finds nothing;
+   * from it, the stores hold the listed quantities (a delivery in the day's log), which then sell like
+   * allocated bottles. Its Wake shipment leaves the warehouse at the release tick; after it, other boards
+   * order it on weekdays. Its randomness is hashed from (seed, PLU, tick), so nothing else changes.
+   * Throws a RangeError for a bad spec, a PLU already debuting, or effects already in the past.
+   */
+  scheduleDebut(spec: DebutSpec): DebutInfo {
+    const plu = String(spec.plu ?? '').replace(/-/g, '').trim();
+    if (!/^\d{5}$/.test(plu)) throw new RangeError(`simulator: debut plu must be 5 digits, got ${String(spec.plu)}`);
+    const releaseTick = tickAtOrAfter(toMs(spec.releaseAt));
+    const warehouseFrom =
+      spec.warehouseFrom === undefined || spec.warehouseFrom === null
+        ? Math.max(releaseTick - DEBUT_WAREHOUSE_LEAD_MS, this.lastTick + TICK_MS)
+        : toMs(spec.warehouseFrom);
+    return this.addDebut(
+      {
+        ...spec,
+        plu,
+        releaseAt: releaseTick,
+        warehouseFrom,
+        classifyAt: spec.classifyAt === undefined || spec.classifyAt === null ? undefined : toMs(spec.classifyAt),
+      },
+      false,
+    );
+  }
+
+  private addDebut(spec: Omit<DebutSpec, 'releaseAt' | 'warehouseFrom' | 'classifyAt'> & { releaseAt: number; warehouseFrom: number; classifyAt?: number }, auto: boolean): DebutInfo {
+    const bad = (why: string) => new RangeError(`simulator: debut ${spec.plu}: ${why}`);
+    const plu = spec.plu;
+    if (this.debutByPlu.has(plu)) throw bad('already scheduled');
+    const name = String(spec.name ?? '').trim();
+    if (!name) throw bad('name is required');
+    if (typeof spec.listingTypeLabel !== 'string') throw bad('listingTypeLabel must be a string ("" for blank)');
+    const sizeMl = Number(spec.sizeMl);
+    if (!(Number.isFinite(sizeMl) && sizeMl > 0)) throw bad('sizeMl must be > 0');
+    const releaseTick = tickAtOrAfter(spec.releaseAt);
+    const warehouseFromTick = tickAtOrAfter(spec.warehouseFrom);
+    if (releaseTick <= this.lastTick) throw bad(`releaseAt must be after the simulated now (${new Date(this.nowMs).toISOString()})`);
+    if (warehouseFromTick <= this.lastTick) throw bad(`warehouseFrom must be after the simulated now (${new Date(this.nowMs).toISOString()})`);
+    const bottlesPerCase = spec.bottlesPerCase ?? 6;
+    if (!(Number.isInteger(bottlesPerCase) && bottlesPerCase > 0)) throw bad('bottlesPerCase must be a positive integer');
+    if (!Array.isArray(spec.stores)) throw bad('stores must be an array');
+    const stores: DebutStoreSpec[] = [];
+    const seen = new Set<number>();
+    for (const entry of spec.stores) {
+      const storeNumber = Number(entry?.storeNumber);
+      const quantity = Number(entry?.quantity);
+      const store = this.data.stores.find((s) => s.storeNumber === storeNumber);
+      if (!store || !store.retail) throw bad(`store ${String(entry?.storeNumber)} is not a Wake retail store`);
+      if (seen.has(storeNumber)) throw bad(`store ${storeNumber} listed twice`);
+      if (!(Number.isInteger(quantity) && quantity >= 1 && quantity <= 999)) throw bad(`quantity at store ${storeNumber} must be 1..999`);
+      seen.add(storeNumber);
+      stores.push({ storeNumber, quantity });
+    }
+    const shelfTotal = stores.reduce((sum, s) => sum + s.quantity, 0);
+    const warehouseUnits = spec.warehouseUnits ?? shelfTotal + 20 * bottlesPerCase;
+    if (!(Number.isInteger(warehouseUnits) && warehouseUnits >= 0)) throw bad('warehouseUnits must be a whole number >= 0');
+    const classifyAt = spec.classifyAt ?? null;
+    const classifyAs = classifyAt === null ? null : (spec.classifyAs ?? 'Allocation');
+    const sellP = spec.sellPerTick ?? SELL_P[classifyAs ?? ''] ?? 0.2;
+    if (!(Number.isFinite(sellP) && sellP >= 0 && sellP <= 1)) throw bad('sellPerTick must be in [0, 1]');
+    const retailPrice = priceText(spec.retailPrice);
+
+    const shadows = this.data.byPlu.get(plu) ?? null;
+    const k = this.debutList.length;
+    const index = this.data.products.length + k;
+    const product: SimProduct = {
+      index,
+      plu,
+      name,
+      nameLower: name.toLowerCase(),
+      listingType: (LISTING_TYPES.includes(classifyAs ?? '') ? classifyAs : 'Unknown') as ListingTypeName,
+      retailPrice,
+      supplier: spec.supplier === undefined ? (shadows?.supplier ?? null) : spec.supplier,
+      broker: spec.broker === undefined ? (shadows?.broker ?? null) : spec.broker,
+      sizeMl,
+      bottlesPerCase,
+      casesPerPallet: shadows?.casesPerPallet ?? [40, 50, 56, 60, 70, 84, 100, 120][hashInt(0, 7, 'pallet', plu)],
+      warehousePeak30d: 0,
+      warehouseCurrent: 0,
+      itemId: 150000 + index * 3,
+      kind: 'allocated',
+      tracked: -1,
+    };
+    const debut: Debut = {
+      k,
+      product,
+      shadows,
+      auto,
+      label: spec.listingTypeLabel,
+      classifyAt,
+      classifyAs,
+      warehouseFromTick,
+      releaseTick,
+      stores,
+      warehouseUnits,
+      sellP,
+      stock: new Int16Array(this.data.retailStores.length),
+      shelfTotal,
+      released: false,
+      onReport: false,
+      level: warehouseUnits,
+    };
+    this.debutList.push(debut);
+    this.debutByPlu.set(plu, debut);
+
+    const list = this.productList === this.data.products ? this.data.products.slice() : this.productList;
+    if (shadows) {
+      this.shadowed.set(shadows.index, debut);
+      list[list.indexOf(shadows)] = product;
+      // The catalog product's shipments leave the extract too (the debut is that PLU now).
+      const current = this.currentExtract;
+      if (current) this.currentExtract = { ...current, records: current.records.filter((r) => r.product !== shadows) };
+    } else {
+      const at = list.findIndex((p) => p.name.localeCompare(name) > 0);
+      list.splice(at < 0 ? list.length : at, 0, product);
+    }
+    this.productList = list;
+    return this.debutInfo(debut);
+  }
+
+  private debutTick(t: number, day: number, minuteOfDay: number, weekday: number, period: number): void {
+    const retail = this.data.retailStores;
+    const selling = weekday !== 0 && minuteOfDay > OPEN_MIN && minuteOfDay <= CLOSE_MIN;
+    const ordering = weekday >= 1 && weekday <= 5 && minuteOfDay >= ORDER_START_MIN && minuteOfDay < ORDER_END_MIN;
+    for (const d of this.debutList) {
+      const plu = d.product.plu;
+      if (selling && d.released && d.shelfTotal > 0 && d.sellP > 0) {
+        for (let s = 0; s < retail.length; s++) {
+          const q = d.stock[s];
+          if (q <= 0) continue;
+          let left = q;
+          for (let b = 0; b < q; b++) if (hashUnit(this.seed, 'debut-sell', plu, s, t, b) < d.sellP) left--;
+          d.stock[s] = left;
+          d.shelfTotal -= q - left;
+          this.counters.bottlesSold += q - left;
+        }
+      }
+      if (t === d.warehouseFromTick) d.onReport = true;
+      if (t === d.releaseTick) this.releaseDebut(d, t, day, period);
+      if (ordering && t > d.releaseTick && d.level > 0 && hashUnit(this.seed, 'debut-order', plu, t) < DEBUT_ORDER_P) {
+        const units = Math.min(d.level, d.product.bottlesPerCase * hashInt(1, 2, this.seed, 'debut-order-units', plu, t));
+        d.level -= units;
+        const board = cumulativeIndexOf(this.data.boardCumulative, hashUnit(this.seed, 'debut-order-board', plu, t));
+        this.logShipment(period, d.product.index, board, units);
+        this.counters.boardOrders++;
+      }
+    }
+  }
+
+  private releaseDebut(d: Debut, t: number, day: number, period: number): void {
+    d.released = true;
+    const label = this.debutLabel(d, t);
+    const byStore = new Map(this.data.retailStores.map((s) => [s.storeNumber, s]));
+    const log = this.debutDeliveryLog.get(day) ?? [];
+    this.debutDeliveryLog.set(day, log);
+    for (const { storeNumber, quantity } of d.stores) {
+      const store = byStore.get(storeNumber)!;
+      const before = d.stock[store.retailIndex];
+      d.stock[store.retailIndex] = before + quantity;
+      log.push({
+        storeNumber,
+        nickname: store.nickname,
+        date: ymd(day),
+        at: new Date(t),
+        items: [{ plu: d.product.plu, name: d.product.name, listingType: label, quantity, before, after: before + quantity }],
+      });
+      this.counters.allocatedArrivals++;
+      this.counters.deliveredBottles += quantity;
+    }
+    // Wake's bottles leave the warehouse as a shipment to the Wake board.
+    if (d.shelfTotal > 0) {
+      this.logShipment(period, d.product.index, this.data.wakeBoard.index, d.shelfTotal);
+      d.level = Math.max(0, d.level - d.shelfTotal);
+    }
+  }
+
+  private debutLabel(d: Debut, at: number): string {
+    return d.classifyAt !== null && at >= d.classifyAt ? (d.classifyAs ?? '') : d.label;
+  }
+
+  private debutInfo(d: Debut): DebutInfo {
+    return {
+      plu: d.product.plu,
+      name: d.product.name,
+      knownPlu: d.shadows !== null,
+      auto: d.auto,
+      listingTypeLabel: d.label,
+      classifyAt: d.classifyAt === null ? null : new Date(d.classifyAt),
+      classifyAs: d.classifyAs,
+      retailPrice: d.product.retailPrice,
+      sizeMl: d.product.sizeMl,
+      bottlesPerCase: d.product.bottlesPerCase,
+      warehouseUnits: d.warehouseUnits,
+      warehouseFrom: new Date(d.warehouseFromTick),
+      releaseAt: new Date(d.releaseTick),
+      stores: d.stores.map((s) => ({ ...s })),
+      sellPerTick: d.sellP,
+      released: d.released,
+      onWarehouseReport: d.onReport,
+      warehouseLevel: d.onReport ? d.level : null,
+    };
+  }
+
+  /** Every scheduled debut (explicit and automatic), in scheduling order, with its state now. */
+  debuts(): DebutInfo[] {
+    return this.debutList.map((d) => this.debutInfo(d));
+  }
+
+  /** The debut of a PLU, if one is scheduled. */
+  debut(plu: string): DebutInfo | undefined {
+    const d = this.debutByPlu.get(plu.replace(/-/g, ''));
+    return d ? this.debutInfo(d) : undefined;
+  }
+
+  /** The debut behind a product (a debut's own product, or a catalog product a debut replaces). */
+  private debutOf(p: SimProduct): Debut | undefined {
+    if (this.debutList.length === 0) return undefined;
+    if (p.index >= this.data.products.length) return this.debutList[p.index - this.data.products.length];
+    return this.shadowed.get(p.index);
+  }
+
+  /** A product by its index (catalog products first, then debuts in scheduling order). */
+  private productAt(index: number): SimProduct {
+    const n = this.data.products.length;
+    return index < n ? this.data.products[index] : this.debutList[index - n].product;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Listing-type relabels and respellings (presentation only)
+
+  /**
+   * Makes the warehouse report print a catalog product's Listing Type as `label` from `from` (default:
+   * always) until `classifyAt` (default: never), then `classifyAs` (default: its own type). A later call
+   * for the same product takes over from its own `from`. Debuts have their own labels (scheduleDebut).
+   */
+  relabel(plu: string, spec: RelabelSpec): void {
+    const code = plu.replace(/-/g, '');
+    if (!this.data.byPlu.has(code)) throw new RangeError(`simulator: relabel: no catalog product ${plu}`);
+    if (typeof spec.label !== 'string') throw new RangeError('simulator: relabel: label must be a string ("" for blank)');
+    const entry: Relabel = {
+      label: spec.label,
+      from: spec.from === undefined || spec.from === null ? -Infinity : toMs(spec.from),
+      classifyAt: spec.classifyAt === undefined || spec.classifyAt === null ? null : toMs(spec.classifyAt),
+      classifyAs: spec.classifyAs ?? null,
+    };
+    const list = this.relabels.get(code) ?? [];
+    list.push(entry);
+    list.sort((a, b) => a.from - b.from);
+    this.relabels.set(code, list);
+  }
+
+  /** The Listing Type the warehouse report prints for a product at an instant ("" = blank). */
+  printedListingType(p: SimProduct, at: number = this.nowMs): string {
+    const d = this.debutOf(p);
+    if (d) return this.debutLabel(d, at);
+    const own = p.listingType === 'Unknown' ? '' : p.listingType;
+    const list = this.relabels.get(p.plu);
+    if (list) {
+      for (let i = list.length - 1; i >= 0; i--) {
+        const e = list[i];
+        if (at < e.from) continue;
+        return e.classifyAt !== null && at >= e.classifyAt ? (e.classifyAs ?? own) : e.label;
+      }
+    }
+    return own;
+  }
+
+  /**
+   * Wake's pages print a store's address as `address` ("street, city, NC zip"; the part before the first
+   * comma is the street line) until cleared with null. Stock and ground truth are unchanged.
+   * See EXAMPLE_RESPELLING for one no conservative matcher recognises.
+   */
+  respell(storeNumber: number, address: string | null): void {
+    const store = this.data.stores.find((s) => s.storeNumber === storeNumber);
+    if (!store || !store.retail) throw new RangeError(`simulator: respell: ${storeNumber} is not a Wake retail store`);
+    if (address === null) {
+      this.respelled.delete(storeNumber);
+      return;
+    }
+    if (typeof address !== 'string' || !address.trim()) throw new RangeError('simulator: respell: address must be a non-empty string or null');
+    this.respelled.set(storeNumber, address.trim());
+  }
+
+  /** Current respellings: store number → printed address. */
+  respellings(): Map<number, string> {
+    return new Map(this.respelled);
+  }
+
+  /** The address Wake's inventory search prints for a store now. */
+  printedAddress(store: SimStore): string {
+    return this.respelled.get(store.storeNumber) ?? store.inventoryAddress;
   }
 
   /** Closed-form shelf stock of an untracked Listed product at a retail store. */
@@ -591,18 +1028,33 @@ export class SimWorld {
   deliveriesOn(dateYmd: string): DeliveryRecord[] {
     const day = parseYmd(dateYmd);
     if (day === undefined) throw new RangeError(`simulator: bad date ${dateYmd}`);
-    return [...(this.deliveryLog.get(day) ?? [])].sort((a, b) => a.at.getTime() - b.at.getTime() || a.storeNumber - b.storeNumber);
+    const base = this.deliveryLog.get(day) ?? [];
+    if (this.debutList.length === 0) return [...base].sort((a, b) => a.at.getTime() - b.at.getTime() || a.storeNumber - b.storeNumber);
+    // Catalog products replaced by a debut leave the log (the debut's own arrivals are that PLU now).
+    const hidden = new Set([...this.shadowed.values()].map((d) => d.product.plu));
+    const records = base.map((r) => (hidden.size && r.items.some((i) => hidden.has(i.plu)) ? { ...r, items: r.items.filter((i) => !hidden.has(i.plu)) } : r));
+    for (const extra of this.debutDeliveryLog.get(day) ?? []) {
+      const k = records.findIndex((r) => r.storeNumber === extra.storeNumber && r.at.getTime() === extra.at.getTime());
+      if (k >= 0) records[k] = { ...records[k], items: [...records[k].items, ...extra.items] };
+      else records.push(extra);
+    }
+    return records.sort((a, b) => a.at.getTime() - b.at.getTime() || a.storeNumber - b.storeNumber);
   }
 
-  /** Shelf stock of a Wake store by PLU: every tracked product (zeros included) and other products in stock. */
+  /**
+   * Shelf stock of a Wake store by PLU: every tracked product and released debut (zeros included) and
+   * other products in stock.
+   */
   storeStock(storeNumber: number): Map<string, number> {
     const store = this.data.stores.find((s) => s.storeNumber === storeNumber);
     if (!store) throw new RangeError(`simulator: no store ${storeNumber}`);
     const out = new Map<string, number>();
     if (!store.retail) return out;
-    for (const p of this.data.products) {
+    for (const p of this.productList) {
+      const d = this.debutOf(p);
+      if (d && !d.released) continue;
       const q = this.quantityAt(store, p);
-      if (p.tracked >= 0 || q > 0) out.set(p.plu, q);
+      if (p.tracked >= 0 || d || q > 0) out.set(p.plu, q);
     }
     return out;
   }
@@ -610,14 +1062,58 @@ export class SimWorld {
   /** Shelf stock of one product at one store (0 for the MXB outlet, which the inventory search omits). */
   quantityAt(store: SimStore, p: SimProduct): number {
     if (!store.retail) return 0;
+    const d = this.debutOf(p);
+    if (d) return d.stock[store.retailIndex];
     if (p.tracked >= 0) return this.stock[store.retailIndex * this.nTracked + p.tracked];
     return this.untrackedQty(store.retailIndex, p, this.openTicks[store.retailIndex]);
   }
 
-  /** Current warehouse Total Available of a product (undefined for an unknown PLU). */
+  /** The product the pages show for a PLU (a debut replaces a catalog product of its PLU), if any. */
+  product(plu: string): SimProduct | undefined {
+    const code = plu.replace(/-/g, '');
+    return this.debutByPlu.get(code)?.product ?? this.data.byPlu.get(code);
+  }
+
+  /** Every product the pages may show (the catalog, with debuts), in catalog order. */
+  products(): readonly SimProduct[] {
+    return this.productList;
+  }
+
+  /** Whether Wake's search finds the product now (false for a debut before its release tick). */
+  onWake(p: SimProduct): boolean {
+    const d = this.debutOf(p);
+    return !d || d.released;
+  }
+
+  /**
+   * Ground truth: what Wake's inventory search shows now for a PLU, per retail store (all 27, zeros
+   * included; all zeros while the search finds nothing, e.g. a debut before its release). Respellings
+   * change how a store is printed, never this. Throws for a PLU the world does not know.
+   */
+  stockOf(plu: string): Map<number, number> {
+    const p = this.product(plu);
+    if (!p) throw new RangeError(`simulator: no product ${plu}`);
+    const visible = this.onWake(p);
+    const out = new Map<number, number>();
+    for (const store of this.data.retailStores) out.set(store.storeNumber, visible ? this.quantityAt(store, p) : 0);
+    return out;
+  }
+
+  /** stockOf for several PLUs (default: every product Wake's search finds now), for diffing two instants. */
+  stockSnapshot(plus?: readonly string[]): StockSnapshot {
+    const out: StockSnapshot = new Map();
+    if (plus) for (const plu of plus) out.set(plu.replace(/-/g, ''), this.stockOf(plu));
+    else for (const p of this.productList) if (this.onWake(p)) out.set(p.plu, this.stockOf(p.plu));
+    return out;
+  }
+
+  /** Current warehouse Total Available of a product (undefined for an unknown PLU or a debut not on the report yet). */
   warehouse(plu: string): number | undefined {
-    const p = this.data.byPlu.get(plu.replace(/-/g, ''));
-    return p ? this.level[p.index] : undefined;
+    const p = this.product(plu);
+    if (!p) return undefined;
+    const d = this.debutOf(p);
+    if (d) return d.onReport ? d.level : undefined;
+    return this.level[p.index];
   }
 
   /** Products matching a Wake search: the exact 5-digit PLU, or a case-insensitive name substring. */
@@ -625,12 +1121,12 @@ export class SimWorld {
     const q = query.trim().toLowerCase();
     if (!q) return [];
     if (/^\d{5}$/.test(q)) {
-      const exact = this.data.byPlu.get(q);
-      if (exact) return [exact];
+      const exact = this.product(q);
+      if (exact && this.onWake(exact)) return [exact];
     }
     const out: SimProduct[] = [];
-    for (const p of this.data.products) {
-      if (p.nameLower.includes(q)) {
+    for (const p of this.productList) {
+      if (p.nameLower.includes(q) && this.onWake(p)) {
         out.push(p);
         if (out.length >= limit) break;
       }
@@ -651,6 +1147,33 @@ export class SimWorld {
     return { dayNumber: day, asOf: nyInstant(day, 23, 45), levels: snapshot ?? null };
   }
 
+  /**
+   * The rows of a day's warehouse report (default today), in page order, with the Listing Type as printed
+   * at the report's time; null when the day has no data (yet).
+   */
+  warehouseRows(dayNumber?: number): { dayNumber: number; asOf: number; rows: WarehouseReportRow[] | null } {
+    const report = this.warehouseReport(dayNumber);
+    const levels = report.levels;
+    if (!levels) return { dayNumber: report.dayNumber, asOf: report.asOf, rows: null };
+    const today = report.dayNumber === nyLocal(this.nowMs).dayNumber;
+    const at = today ? this.nowMs : report.asOf;
+    const past = today ? undefined : this.debutHistory.get(report.dayNumber);
+    const rows: WarehouseReportRow[] = [];
+    for (const p of this.productList) {
+      let available: number;
+      const d = this.debutOf(p);
+      if (d) {
+        const level = today ? (d.onReport ? d.level : -1) : (past?.[d.k] ?? -1);
+        if (level < 0) continue;
+        available = level;
+      } else {
+        available = levels[p.index];
+      }
+      rows.push({ product: p, available, listingType: this.printedListingType(p, at) });
+    }
+    return { dayNumber: report.dayNumber, asOf: report.asOf, rows };
+  }
+
   /** The latest shipments extract. */
   extract(): ShipmentsExtract {
     if (!this.currentExtract) throw new Error('simulator: no extract yet');
@@ -662,7 +1185,7 @@ export class SimWorld {
    * period D = after the extract of D-1 (11:15) up to the extract of D.
    */
   shippedUnits(plu: string, boardName: string, fromDay: number, toDay: number): number {
-    const p = this.data.byPlu.get(plu);
+    const p = this.product(plu);
     const b = this.data.boards.find((x) => x.name === boardName);
     if (!p || !b) return 0;
     let total = 0;

@@ -1,23 +1,24 @@
+import { HUNTED_TYPES } from '../catalog/hunted.ts';
 import { db } from '../db/index.ts';
 import { env } from '../env.ts';
 import { money } from './dto.ts';
 import { defaultTypeKey, type DefaultTypeKey } from './rules.ts';
 import type { DefaultProduct } from './types.ts';
 
-// The default list: Allocation, Limited and Barrel products, plus Premium (Listed products priced at or
-// above PREMIUM_MIN_PRICE; see defaultTypeKey in rules.ts). The whole list is returned in one answer
-// (about 600 products); the screen pages it 20 at a time and filters it by type.
+// The default list: the hunted products (Allocation, Limited, Barrel and new releases) plus Premium (Listed
+// products priced at or above PREMIUM_MIN_PRICE): lib/catalog/hunted.ts's rule. The whole list is returned
+// in one answer (about 600 products); the screen pages it 20 at a time and filters it by type.
 
-const TYPE_ORDER: Record<DefaultTypeKey, number> = { allocation: 0, limited: 1, barrel: 2, premium: 3 };
+const TYPE_ORDER: Record<DefaultTypeKey, number> = { new: 0, allocation: 1, limited: 2, barrel: 3, premium: 4 };
 
 export const premiumMinPrice = (): number => env().PREMIUM_MIN_PRICE;
 
-/** Allocation, then Limited, Barrel and Premium, each by name. */
+/** New releases, then Allocation, Limited, Barrel and Premium, each by name. */
 export async function listDefaultProducts(premiumMin = premiumMinPrice()): Promise<DefaultProduct[]> {
   const rows = await db.product.findMany({
     where: {
       OR: [
-        { listingType: { in: ['Allocation', 'Limited', 'Barrel'] } },
+        { listingType: { in: [...HUNTED_TYPES] } },
         { listingType: 'Listed', retailPrice: { gte: premiumMin } },
       ],
     },

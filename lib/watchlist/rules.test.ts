@@ -56,7 +56,7 @@ describe('constants from spec section 9', () => {
 });
 
 describe('the default list', () => {
-  it('takes Allocation, Limited and Barrel, and Listed at or above the Premium price', () => {
+  it('takes Allocation, Limited and Barrel, new releases (Unknown), and Listed at or above the Premium price', () => {
     expect(defaultTypeKey('Allocation', 15.95, 60)).toBe('allocation');
     expect(defaultTypeKey('Limited', null, 60)).toBe('limited');
     expect(defaultTypeKey('Barrel', 40, 60)).toBe('barrel');
@@ -64,7 +64,9 @@ describe('the default list', () => {
     expect(defaultTypeKey('Listed', 59.99, 60)).toBeNull();
     expect(defaultTypeKey('Listed', null, 60)).toBeNull();
     expect(defaultTypeKey('Listed', 59.99, 50)).toBe('premium');
-    expect(defaultTypeKey('Unknown', 500, 60)).toBeNull();
+    // A new release (a PLU or listing type the state has not classified yet) is hunted until it is.
+    expect(defaultTypeKey('Unknown', 500, 60)).toBe('new');
+    expect(defaultTypeKey('Unknown', null, 60)).toBe('new');
   });
 
   it('states the Premium rule with the configured price', () => {
@@ -78,6 +80,10 @@ describe('the default list', () => {
   );
 
   it('filters by type and counts each filter', () => {
+    // New releases have no filter of their own (the spec's filters): they show under All.
+    const withNew = [...products, { plu: '99001', listing_type_key: 'new' as const }];
+    expect(filterByType(withNew, 'all')).toHaveLength(8);
+    expect(countByType(withNew)).toEqual({ all: 8, limited: 2, allocation: 1, premium: 3, barrel: 1 });
     expect(filterByType(products, 'all')).toHaveLength(7);
     expect(filterByType(products, 'premium').map((p) => p.plu)).toEqual(['10003', '10005', '10006']);
     expect(filterByType(products, 'allocation').map((p) => p.plu)).toEqual(['10000']);

@@ -2,6 +2,8 @@
 // limit, every message and the default-list rule in one place, so the browser and the server can never
 // disagree. Pure functions, no React and no I/O.
 
+import { isHunted, isPremium, NEW_RELEASE_TYPE } from '../catalog/hunted.ts';
+
 // ── constants (spec section 9) ──
 
 /** The default list is shown 20 products at a time. */
@@ -23,14 +25,16 @@ export const RETAIL_PRICE_MAX = 99_999.99;
 /** Type filters of the default list, in the order the screen shows them. */
 export const TYPE_FILTERS = ['all', 'limited', 'allocation', 'premium', 'barrel'] as const;
 export type TypeFilter = (typeof TYPE_FILTERS)[number];
-export type DefaultTypeKey = Exclude<TypeFilter, 'all'>;
+/** A default product's type: a filter's, or `new` (a new release, shown under All). */
+export type DefaultTypeKey = Exclude<TypeFilter, 'all'> | 'new';
 
-export const TYPE_LABELS: Record<TypeFilter, string> = {
+export const TYPE_LABELS: Record<TypeFilter | DefaultTypeKey, string> = {
   all: 'All',
   limited: 'Limited',
   allocation: 'Allocation',
   premium: 'Premium',
   barrel: 'Barrel',
+  new: 'New release',
 };
 
 export const INTEREST_TYPES = ['interested', 'not_interested'] as const;
@@ -85,28 +89,19 @@ export const PREFERENCE_HAS_NO_ACTIVE_FLAG =
 // ── the default list ──
 
 /**
- * Which default-list type a catalog product has, or null when it is not on the default list.
- * Allocation, Limited and Barrel are the state's own listing types. The state publishes no "Premium"
- * type: here a Premium product is a Listed product whose retail price is at or above `premiumMinPrice`
- * (PREMIUM_MIN_PRICE, 60 by default, set by the operator).
+ * Which default-list type a catalog product has, or null when it is not on the default list. The list is
+ * lib/catalog/hunted.ts's rule: the hunted types (Allocation, Limited, Barrel, and Unknown: a new release
+ * the state has not classified yet) and Premium, a Listed product priced at or above `premiumMinPrice`
+ * (PREMIUM_MIN_PRICE, 60 by default, set by the operator; the state publishes no "Premium" type).
  */
 export function defaultTypeKey(
   listingType: string,
   retailPrice: number | null,
   premiumMinPrice: number,
 ): DefaultTypeKey | null {
-  switch (listingType) {
-    case 'Allocation':
-      return 'allocation';
-    case 'Limited':
-      return 'limited';
-    case 'Barrel':
-      return 'barrel';
-    case 'Listed':
-      return retailPrice !== null && retailPrice >= premiumMinPrice ? 'premium' : null;
-    default:
-      return null;
-  }
+  if (isPremium(listingType, retailPrice, premiumMinPrice)) return 'premium';
+  if (!isHunted(listingType)) return null;
+  return listingType === NEW_RELEASE_TYPE ? 'new' : (listingType.toLowerCase() as DefaultTypeKey);
 }
 
 /** One sentence for the screen: how Premium is defined right now. */
@@ -122,7 +117,7 @@ export function filterByType<T extends { listing_type_key: DefaultTypeKey }>(pro
 /** How many products each filter shows. */
 export function countByType(products: readonly { listing_type_key: DefaultTypeKey }[]): Record<TypeFilter, number> {
   const counts: Record<TypeFilter, number> = { all: products.length, limited: 0, allocation: 0, premium: 0, barrel: 0 };
-  for (const p of products) counts[p.listing_type_key]++;
+  for (const p of products) if (p.listing_type_key !== 'new') counts[p.listing_type_key]++;
   return counts;
 }
 

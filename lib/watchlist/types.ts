@@ -7,7 +7,11 @@ import { INTEREST_TYPES, type DefaultTypeKey } from './rules.ts';
 // `import type`, and lib/reports/contract.test.ts parses every route's real answer with the schemas.
 // Prices are numbers (dollars) or null when the catalog has none.
 
-const DEFAULT_TYPE_KEYS = ['allocation', 'limited', 'barrel', 'premium'] as const satisfies readonly DefaultTypeKey[];
+// Every DefaultTypeKey, no more (the Record makes a missing or unknown key a compile error).
+const DEFAULT_TYPE_KEYS = Object.keys({ allocation: 1, limited: 1, barrel: 1, premium: 1, new: 1 } satisfies Record<DefaultTypeKey, 1>) as [
+  DefaultTypeKey,
+  ...DefaultTypeKey[],
+];
 
 const pluCode = z.string().regex(/^\d{5}$/, 'a 5-digit PLU');
 const id = z.number().int().positive();

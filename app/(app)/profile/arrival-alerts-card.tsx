@@ -222,7 +222,7 @@ export function ArrivalAlertsCard() {
             </div>
             <span className="hint">
               From your default list. Premium means Listed bottles at ${loaded.premium_min_price} or more; they are restocked often.
-              Products you added to your watchlist yourself always alert.
+              New releases the state has not classified yet, and products you added to your watchlist yourself, always alert.
             </span>
           </fieldset>
 

@@ -63,7 +63,7 @@ export function DefaultProducts({
       <div>
         <h2 id="defaults-heading">Default products</h2>
         <p className="muted small">
-          Every Allocation, Limited and Barrel product, plus Premium ones, is on your watchlist unless you switch it off.{' '}
+          Every Allocation, Limited and Barrel product, every new release the state has not classified yet, and Premium ones are on your watchlist unless you switch them off.{' '}
           <span data-testid="premium-rule">
             {premiumRuleText(premiumMinPrice)} The price is set by the site operator.
           </span>

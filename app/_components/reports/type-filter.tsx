@@ -1,3 +1,4 @@
+import { listingTypeLabel } from '@/lib/catalog/hunted';
 import { compareListingTypes, normalizeListingType } from '@/lib/reports-client/listing-types';
 
 /**
@@ -25,7 +26,7 @@ export function TypeFilter({
         return (
           <button key={type} type="button" className={`type-toggle type-${t.toLowerCase()}`} aria-pressed={selected.has(t)}
             onClick={() => onToggle(type)}>
-            {t} <span className="type-count">{counts[type]}</span>
+            {listingTypeLabel(t)} <span className="type-count">{counts[type]}</span>
           </button>
         );
       })}

@@ -1,180 +1,125 @@
-// A deliberately small, tolerant HTML reader for the fixed-format public pages (no dependency). It builds
-// a tree the way browsers do for the cases these pages use: void elements, end tags that close whatever
-// is open inside them, and the implied end tags of <li>, <td>/<th>, <tr>, <p> and <option>. Comments,
-// scripts and styles are dropped first so their contents can never look like markup.
+// Thin helpers over htmlparser2's DOM for the public pages. htmlparser2 is a real, tolerant HTML parser:
+// void elements, implied end tags (<li>, <td>, <tr>, <p>, ...), end tags that close what was left open,
+// raw-text <script>/<style>, character references. These helpers only add what the parsers need on top:
+// predicates, and the visible text of a node the way a reader sees it (textOf).
+import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 
-export interface HtmlElement {
-  tag: string;
-  attrs: Record<string, string>;
-  children: HtmlNode[];
-}
-export type HtmlNode = HtmlElement | string;
+export type HtmlDocument = ReturnType<typeof parseDocument>;
+export type HtmlElement = NonNullable<ReturnType<typeof DomUtils.findOne>>;
+/** Any DOM node: element, text, comment, document... */
+export type HtmlNode = Parameters<typeof DomUtils.getChildren>[0];
+/** Something with children to search: the document or an element. */
+export type HtmlParent = HtmlDocument | HtmlElement;
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'div', 'dl', 'fieldset', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul']);
-
-const SEPARATED = new Set([...BLOCK, 'li', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'caption', 'dd', 'dt']);
-
-// Opening one of these closes an open element of the listed kinds, unless a boundary element sits between.
-const IMPLIED: Record<string, { closes: string[]; boundary: string[] }> = {
-  li: { closes: ['li'], boundary: ['ul', 'ol'] },
-  td: { closes: ['td', 'th'], boundary: ['tr', 'table'] },
-  th: { closes: ['td', 'th'], boundary: ['tr', 'table'] },
-  tr: { closes: ['tr', 'td', 'th'], boundary: ['table', 'thead', 'tbody', 'tfoot'] },
-  thead: { closes: ['thead', 'tbody', 'tfoot', 'tr', 'td', 'th'], boundary: ['table'] },
-  tbody: { closes: ['thead', 'tbody', 'tfoot', 'tr', 'td', 'th'], boundary: ['table'] },
-  tfoot: { closes: ['thead', 'tbody', 'tfoot', 'tr', 'td', 'th'], boundary: ['table'] },
-  option: { closes: ['option'], boundary: ['select', 'datalist'] },
-};
-
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*(\/?)>/g;
-const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
-
-/** Parse a page into a root element (tag '#root'). Never throws; malformed markup degrades like a browser's. */
-export function parseHtml(html: string): HtmlElement {
-  const source = html
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-    .replace(/<(script|style|template|textarea)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
-    .replace(/<![^>]*>|<\?[^>]*>/g, '');
-  const root: HtmlElement = { tag: '#root', attrs: {}, children: [] };
-  const stack: HtmlElement[] = [root];
-  const current = () => stack[stack.length - 1];
-  const popTo = (index: number) => {
-    stack.length = index;
-  };
-
-  let last = 0;
-  for (const match of source.matchAll(TAG)) {
-    if (match.index > last) current().children.push(decodeEntities(source.slice(last, match.index)));
-    last = match.index + match[0].length;
-    const [, slash, rawName, rawAttrs, selfClosing] = match;
-    const tag = rawName.toLowerCase();
-
-    if (slash) {
-      // An end tag closes the nearest open element of that name and everything opened inside it.
-      for (let i = stack.length - 1; i > 0; i--) {
-        if (stack[i].tag === tag) {
-          popTo(i);
-          break;
-        }
-      }
-      continue;
-    }
-
-    const implied = IMPLIED[tag];
-    if (implied) closeImplied(stack, implied.closes, implied.boundary);
-    else if (BLOCK.has(tag) && current().tag === 'p') stack.pop();
-
-    const element: HtmlElement = { tag, attrs: parseAttributes(rawAttrs), children: [] };
-    current().children.push(element);
-    if (!VOID.has(tag) && !selfClosing) stack.push(element);
-  }
-  if (last < source.length) current().children.push(decodeEntities(source.slice(last)));
-  return root;
+/** Parse a page. Never throws; malformed markup degrades the way htmlparser2 recovers (close to a browser). */
+export function parseHtml(html: string): HtmlDocument {
+  return parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
 }
 
-function closeImplied(stack: HtmlElement[], closes: string[], boundary: string[]) {
-  for (let i = stack.length - 1; i > 0; i--) {
-    const tag = stack[i].tag;
-    if (boundary.includes(tag)) return;
-    if (closes.includes(tag)) {
-      stack.length = i;
-      // e.g. <tr> closes an open <td> and then the open <tr> around it.
-      closeImplied(stack, closes, boundary);
-      return;
-    }
-  }
+export function isElement(node: HtmlNode | null | undefined): node is HtmlElement {
+  return !!node && ElementType.isTag(node);
 }
 
-function parseAttributes(raw: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const m of raw.matchAll(ATTR)) {
-    const name = m[1].toLowerCase();
-    if (!(name in attrs)) attrs[name] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
-  }
-  return attrs;
+/** Every element under `root` (document order, `root` excluded) that satisfies `test`. */
+export function findAll(root: HtmlParent, test: (el: HtmlElement) => boolean): HtmlElement[] {
+  return DomUtils.findAll(test, root.children);
 }
 
-/** Every element under `node` (document order) that satisfies `test`. */
-export function findAll(node: HtmlElement, test: (el: HtmlElement) => boolean): HtmlElement[] {
-  const found: HtmlElement[] = [];
-  const walk = (el: HtmlElement) => {
-    for (const child of el.children) {
-      if (typeof child === 'string') continue;
-      if (test(child)) found.push(child);
-      walk(child);
-    }
-  };
-  walk(node);
-  return found;
+/** The first element under `root` (document order) that satisfies `test`. */
+export function findFirst(root: HtmlParent, test: (el: HtmlElement) => boolean): HtmlElement | undefined {
+  return DomUtils.findOne(test, root.children, true) ?? undefined;
 }
 
-export function findFirst(node: HtmlElement, test: (el: HtmlElement) => boolean): HtmlElement | undefined {
-  for (const child of node.children) {
-    if (typeof child === 'string') continue;
-    if (test(child)) return child;
-    const deeper = findFirst(child, test);
-    if (deeper) return deeper;
-  }
-  return undefined;
+/** Class tokens, however the attribute is spaced ("table  table-bordered"). */
+export function classList(el: HtmlElement): string[] {
+  return (el.attribs.class ?? '').split(/\s+/).filter(Boolean);
 }
 
 export function hasClass(el: HtmlElement, name: string): boolean {
-  const classes = el.attrs.class;
-  return classes !== undefined && classes.split(/\s+/).includes(name);
+  return classList(el).includes(name);
 }
 
 /** Predicate: `tag` (or any tag when '*') carrying every given class. */
 export function is(tag: string, ...classes: string[]): (el: HtmlElement) => boolean {
-  return (el) => (tag === '*' || el.tag === tag) && classes.every((c) => hasClass(el, c));
+  return (el) => (tag === '*' || el.name === tag) && classes.every((c) => hasClass(el, c));
 }
 
 /** Direct element children (optionally of one tag). */
-export function childElements(el: HtmlElement, tag?: string): HtmlElement[] {
-  return el.children.filter((c): c is HtmlElement => typeof c !== 'string' && (!tag || c.tag === tag));
+export function childElements(el: HtmlParent, tag?: string): HtmlElement[] {
+  return el.children.filter((c): c is HtmlElement => isElement(c) && (!tag || c.name === tag));
+}
+
+/** The element's ancestors, nearest first (elements only, the document excluded). */
+export function ancestors(node: HtmlNode): HtmlElement[] {
+  const found: HtmlElement[] = [];
+  for (let p = node.parent; isElement(p); p = p.parent) found.push(p);
+  return found;
+}
+
+/** Whether `inner` is `outer` or lies inside it. */
+export function contains(outer: HtmlNode, inner: HtmlNode): boolean {
+  for (let n: HtmlNode | null = inner; n; n = n.parent) if (n === outer) return true;
+  return false;
+}
+
+/** Elements whose content is never read as page text. */
+const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'textarea', 'head']);
+
+const SEPARATED = new Set([
+  'address', 'article', 'aside', 'blockquote', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
+  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav',
+  'ol', 'option', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+  'title', 'body', 'html',
+]);
+
+export interface TextOptions {
+  /** What a <br> becomes (default a space). The Wake page breaks addresses with <br>, which reads best as ", ". */
+  br?: string;
+  /** Nodes (and their content) left out of the text. */
+  exclude?: ReadonlySet<HtmlNode>;
 }
 
 /**
- * Visible text with whitespace collapsed. `br` is what a <br> becomes (default a space); the Wake page
- * breaks addresses with <br>, which reads best as ", ".
+ * Visible text with whitespace collapsed (non-breaking spaces included). Like a browser's innerText, block
+ * boundaries separate words (<div>a</div><div>b</div> is "a b"); scripts, styles, templates and comments are
+ * not text. `head` content (the title) only counts when asked for directly.
  */
-export function textOf(node: HtmlNode, options: { br?: string } = {}): string {
+export function textOf(node: HtmlNode, options: TextOptions = {}): string {
   const br = options.br ?? ' ';
   const parts: string[] = [];
-  const walk = (n: HtmlNode) => {
-    if (typeof n === 'string') parts.push(n);
-    else if (n.tag === 'br') parts.push(br);
-    else if (SEPARATED.has(n.tag)) {
-      // Like a browser's innerText, block boundaries separate words: <div>a</div><div>b</div> is "a b".
+  const walk = (n: HtmlNode, top: boolean) => {
+    if (options.exclude?.has(n)) return;
+    if (n.type === ElementType.Text) {
+      parts.push(n.data);
+      return;
+    }
+    if (n.type === ElementType.Root) {
+      n.children.forEach((c) => walk(c, false));
+      return;
+    }
+    if (!isElement(n)) return; // comments, directives, CDATA
+    if (n.name === 'br') parts.push(br);
+    else if (HIDDEN.has(n.name) && !top) return;
+    else if (SEPARATED.has(n.name)) {
       parts.push(' ');
-      n.children.forEach(walk);
+      n.children.forEach((c) => walk(c, false));
       parts.push(' ');
-    } else n.children.forEach(walk);
+    } else n.children.forEach((c) => walk(c, false));
   };
-  walk(node);
+  walk(node, true);
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
-const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0',
-  lsquo: '\u2018', rsquo: '\u2019', ldquo: '\u201c', rdquo: '\u201d', sbquo: '\u201a', bdquo: '\u201e',
-  ndash: '\u2013', mdash: '\u2014', hellip: '\u2026', bull: '\u2022', middot: '\u00b7', deg: '\u00b0',
-  copy: '\u00a9', reg: '\u00ae', trade: '\u2122', frac12: '\u00bd', frac14: '\u00bc', frac34: '\u00be',
-  aacute: 'á', eacute: 'é', iacute: 'í', oacute: 'ó', uacute: 'ú', Aacute: 'Á', Eacute: 'É', Iacute: 'Í',
-  Oacute: 'Ó', Uacute: 'Ú', agrave: 'à', egrave: 'è', ograve: 'ò', acirc: 'â', ecirc: 'ê', ocirc: 'ô',
-  auml: 'ä', euml: 'ë', iuml: 'ï', ouml: 'ö', uuml: 'ü', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü', ntilde: 'ñ',
-  Ntilde: 'Ñ', ccedil: 'ç', Ccedil: 'Ç', szlig: 'ß', aring: 'å', oslash: 'ø', aelig: 'æ',
-};
+/** The page's <title> text ('' when there is none). */
+export function pageTitle(doc: HtmlParent): string {
+  const title = findFirst(doc, is('title'));
+  return title ? textOf(title) : '';
+}
 
-/** Decode character references: the common named ones and every numeric one. Unknown names stay as-is. */
+/** Decode character references in plain text (not markup), with the HTML parser's own decoder. */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});?/g, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
-      return String.fromCodePoint(code);
-    }
-    return NAMED[ref] ?? whole;
-  });
+  // <textarea> content is read as text with references decoded (RCDATA); only its own end tag could end it.
+  const doc = parseDocument(`<textarea>${text.replace(/<\/(textarea)/gi, '&lt;/$1')}</textarea>`, { decodeEntities: true });
+  return DomUtils.textContent(doc);
 }

@@ -1,10 +1,14 @@
 // NC ABC warehouse stock report (sources.md §3): one HTML table of every product's bottles available at
-// the state warehouse. The header is checked column by column, because a silently shifted column would turn
-// suppliers into quantities; an empty table is "no data yet" (just after midnight), never "all zero".
+// the state warehouse. The table is found by its header labels, not by classes or row ids (two captures of the
+// live page disagree on those). The header is checked column by column, because a silently shifted column
+// would turn suppliers into quantities; an empty table is "no data yet" (just after midnight), never "all
+// zero"; a page without the table (an error, maintenance or firewall page) is a failed request.
 import { env } from '../../env.ts';
 import { SourceError, parseError, quote } from './errors.ts';
 import { fetchText } from './http.ts';
-import { childElements, findAll, is, parseHtml, textOf, type HtmlElement } from './html.ts';
+import { recogniseErrorPage } from './error-pages.ts';
+import { ancestors, childElements, findAll, is, pageTitle, parseHtml, textOf, type HtmlElement } from './html.ts';
+import { parseSizeMl } from './values.ts';
 
 export const WAREHOUSE_SOURCE = 'warehouse report';
 
@@ -27,7 +31,10 @@ export interface WarehouseRow {
   listingType: string;
   /** Bottles, including orders in process. */
   totalAvailable: number;
+  /** As printed: "750ML", ".75L", "1.75L". */
   size: string;
+  /** `size` in millilitres (same reader as Wake's sizes); null when unreadable. */
+  sizeMl: number | null;
   casesPerPallet: number | null;
   supplier: string;
   supplierAllotment: number | null;
@@ -66,20 +73,35 @@ export function reportDateParam(isoDate: string): string {
   return `${+m[2]}/${+m[3]}/${m[1]}`;
 }
 
+/**
+ * Read the detail table. It is found by its header labels — any <table> whose header row (its first row of
+ * <th> cells, in <thead> or not) reads exactly the 9 documented columns — and read by cell order; row ids,
+ * classes and attributes don't matter. The 3-column summary table is ignored. A header with no rows is
+ * "no data yet" (SourceError kind 'no_data'), never "all zero".
+ */
 export function parseWarehouseStock(html: string): WarehouseRow[] {
   const fail = (reason: string) => parseError(WAREHOUSE_SOURCE, reason);
-  const tables = findAll(parseHtml(html), is('table', 'table-bordered', 'table-striped'));
-  const withHeaders = tables.map((table) => ({ table, header: headerRow(table) }));
-  const detail = withHeaders.find(({ header }) => header && cellTexts(header).some((t) => sameLabel(t, 'Listing Type')));
+  const doc = parseHtml(html);
+  const tables = findAll(doc, is('table')).map((table) => {
+    const rows = ownRows(table);
+    return { table, rows, header: headerRow(rows) };
+  });
+
+  const exact = tables.filter(({ header }) => header && headerMismatch(cellTexts(header)) === null);
+  if (exact.length > 1) throw fail(`${exact.length} tables have the detail header; expected one`);
+  const detail = exact[0] ?? tables.find(({ header }) => header && cellTexts(header).some((t) => sameLabel(t, 'Listing Type')));
   if (!detail || !detail.header) {
-    const seen = withHeaders.map(({ header }) => (header ? quote(cellTexts(header).join(' | '), 120) : '(no header)'));
+    const errorPage = recogniseErrorPage(doc);
+    if (errorPage) throw fail(`detail table missing: the page is ${errorPage.description}`);
+    const title = pageTitle(doc);
+    const seen = tables.map(({ header }) => (header ? quote(cellTexts(header).join(' | '), 120) : '(no header)'));
     throw fail(
-      `detail table missing: no table.table-bordered.table-striped with a 'Listing Type' header` +
-        (seen.length ? `; found ${seen.length}: ${seen.join(', ')}` : '; found no such table'),
+      `detail table missing: no table with a 'Listing Type' header${title ? ` (page title ${quote(title)})` : ''}` +
+        (seen.length ? `; found ${seen.length}: ${seen.join(', ')}` : '; found no table'),
     );
   }
 
-  const { table, header } = detail;
+  const { rows, header } = detail;
   const found = cellTexts(header);
   const mismatch = headerMismatch(found);
   if (mismatch) {
@@ -89,15 +111,17 @@ export function parseWarehouseStock(html: string): WarehouseRow[] {
     );
   }
 
-  const rows = findAll(table, is('tr')).filter((tr) => tr !== header);
-  const details = rows.filter((tr) => tr.attrs.id === 'StockItemDetails');
-  if (details.length === 0) {
-    // Rows with real cells but without the documented id mean the markup changed, not an empty day.
-    const dataLike = rows.filter((tr) => cells(tr).length > 1);
-    if (dataLike.length > 0) throw fail(`${dataLike.length} table rows but none is tr#StockItemDetails`);
-    throw new SourceError({ kind: 'no_data', source: WAREHOUSE_SOURCE, reason: "no data yet: the day's stock table has no rows" });
+  const data = rows.filter((tr) => tr !== header && childElements(tr, 'td').length > 0);
+  // A lone full-width cell ("No records found") in every row is an empty day too, not a product.
+  const notice = data.length > 0 && data.every((tr) => cells(tr).length === 1) ? data.map((tr) => textOf(tr)).filter(Boolean).join(' / ') : null;
+  if (data.length === 0 || notice !== null) {
+    throw new SourceError({
+      kind: 'no_data',
+      source: WAREHOUSE_SOURCE,
+      reason: `no data yet: the day's stock table has no rows${notice ? ` (it says ${quote(notice)})` : ''}`,
+    });
   }
-  return details.map((tr, index) => parseRow(tr, index + 1));
+  return data.map((tr, index) => parseRow(tr, index + 1));
 }
 
 function parseRow(tr: HtmlElement, position: number): WarehouseRow {
@@ -118,6 +142,7 @@ function parseRow(tr: HtmlElement, position: number): WarehouseRow {
     listingType,
     totalAvailable,
     size,
+    sizeMl: parseSizeMl(size),
     casesPerPallet: parseInteger(perPallet),
     supplier,
     supplierAllotment: parseInteger(allotment),
@@ -131,13 +156,19 @@ export function parseInteger(text: string): number | null {
   return m ? Number(m[1] + m[2].replace(/,/g, '')) : null;
 }
 
-/** The row of column headings: the first row with <th> cells (thead or not). */
-function headerRow(table: HtmlElement): HtmlElement | undefined {
-  return findAll(table, is('tr')).find((tr) => childElements(tr, 'th').length > 0);
+/** The table's own rows (not those of a table nested in one of its cells), in order. */
+function ownRows(table: HtmlElement): HtmlElement[] {
+  return findAll(table, is('tr')).filter((tr) => ancestors(tr).find((a) => a.name === 'table') === table);
+}
+
+/** The row of column headings: the first row of <th> cells (thead or not), preferring one naming "Listing Type". */
+function headerRow(rows: HtmlElement[]): HtmlElement | undefined {
+  const headings = rows.filter((tr) => childElements(tr, 'th').length > 0 && childElements(tr, 'td').length === 0);
+  return headings.find((tr) => cellTexts(tr).some((t) => sameLabel(t, 'Listing Type'))) ?? headings[0];
 }
 
 function cells(tr: HtmlElement): HtmlElement[] {
-  return childElements(tr).filter((c) => c.tag === 'td' || c.tag === 'th');
+  return childElements(tr).filter((c) => c.name === 'td' || c.name === 'th');
 }
 
 function cellTexts(tr: HtmlElement): string[] {

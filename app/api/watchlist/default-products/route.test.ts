@@ -6,8 +6,9 @@ import type { DefaultProduct } from '@/lib/watchlist/types';
 import { expectClientError, query, signedIn, withCatalogDatabase } from '@/lib/watchlist/testing';
 import { GET } from './route';
 
-// GET /api/watchlist/default-products: Allocation, Limited and Barrel products plus Premium (Listed
-// products at or above PREMIUM_MIN_PRICE, 60 unless configured), all in one answer.
+// GET /api/watchlist/default-products: Allocation, Limited and Barrel products, new releases (Unknown: not
+// classified by the state yet), plus Premium (Listed products at or above PREMIUM_MIN_PRICE, 60 unless
+// configured), all in one answer.
 
 withCatalogDatabase();
 
@@ -22,12 +23,14 @@ describe('GET /api/watchlist/default-products', () => {
     const data = res.json.data as DefaultProduct[];
 
     const expected = {
+      new: await count(`listing_type = 'Unknown'`),
       allocation: await count(`listing_type = 'Allocation'`),
       limited: await count(`listing_type = 'Limited'`),
       barrel: await count(`listing_type = 'Barrel'`),
       premium: await count(`listing_type = 'Listed' AND retail_price >= 60`),
     };
     expect(expected.premium).toBeGreaterThan(0);
+    expect(expected.new, 'the catalog has new releases (Unknown) to show').toBeGreaterThan(0);
     const byKey = (key: string) => data.filter((p) => p.listing_type_key === key);
     for (const [key, n] of Object.entries(expected)) expect(byKey(key), key).toHaveLength(n);
     expect(data).toHaveLength(Object.values(expected).reduce((a, b) => a + b, 0));
@@ -38,13 +41,14 @@ describe('GET /api/watchlist/default-products', () => {
         ['bottles_per_case', 'brand_name', 'listing_type', 'listing_type_key', 'plu', 'retail_price', 'size_ml'].sort(),
       );
       expect(p.plu).toMatch(/^\d{5}$/);
-      expect(['allocation', 'limited', 'barrel', 'premium']).toContain(p.listing_type_key);
+      expect(['new', 'allocation', 'limited', 'barrel', 'premium']).toContain(p.listing_type_key);
     }
     for (const p of byKey('premium')) {
       expect(p.listing_type).toBe('Listed');
       expect(p.retail_price).toBeGreaterThanOrEqual(60);
     }
     for (const p of byKey('allocation')) expect(p.listing_type).toBe('Allocation');
+    for (const p of byKey('new')) expect(p.listing_type).toBe('Unknown');
 
     const blantons = data.find((p) => p.plu === '27090');
     expect(blantons).toEqual({
@@ -58,6 +62,7 @@ describe('GET /api/watchlist/default-products', () => {
     });
 
     const order = data.map((p) => p.listing_type_key);
+    expect(order.indexOf('allocation'), 'new releases first').toBeGreaterThan(order.lastIndexOf('new'));
     expect(order.indexOf('limited')).toBeGreaterThan(order.lastIndexOf('allocation'));
     expect(order.indexOf('premium')).toBeGreaterThan(order.lastIndexOf('barrel'));
     const allocationNames = byKey('allocation').map((p) => p.brand_name);

@@ -1,21 +1,31 @@
 import { withPgTransaction } from '../db/pg.ts';
 
-// Turns one Wake inventory poll into history. For every product fetched successfully in this poll, a
-// store that does not list it has 0 bottles; products whose fetch failed are not in `polledPlus` and keep
-// their last known stock (a failure never reads as "sold out"). Everything happens in one transaction with
-// set-based SQL: history rows and the new current inventory are written together or not at all.
+// Turns one poll of a board's store inventory into history. One transaction, set-based SQL: history rows,
+// the new current inventory and the baselines are written together or not at all.
+//
+// What a poll says about a product (a failed search is not in the snapshot at all: last known stock kept):
+// - `answeredPlus`: the board's whole shelf for that product is known. Every store the listing does not
+//   name has 0 bottles (a PLU whose search found nothing is 0 everywhere).
+// - `partialPlus`: the listing had a store line that matched no known store. Only the stores it names are
+//   written; every other store keeps its last known stock, so a respelled address never reads as a
+//   sell-out (and its return never as an arrival).
 //
 // Change types: 0/absent -> N is `first` when the store never had the product, else `increase`; N -> M>N is
-// `increase`; M<N is `decrease`, or `sold_out` at 0. A store's first poll and a product's first poll are
-// baselines: current stock is recorded without history, so they never read as a flood of arrivals.
+// `increase`; M<N is `decrease`, or `sold_out` at 0. Baselines record current stock without history:
+// - a store's first poll (stores.first_polled_at), so a new store or a fresh install is no flood;
+// - a product the board never answered for before (board_product_polls): we have no evidence it was absent.
+// A product answered before (in stock or not) that now shows up is a debut: `first` at every store with it.
 
-export interface WakeSnapshot {
+export interface StoreSnapshot {
+  boardId: number;
   checkedAt: Date;
-  /** Products whose search succeeded this poll (5-digit PLUs). */
-  polledPlus: string[];
-  /** Every store this poll covered (all known Wake stores): a store listed nowhere still had its poll. */
+  /** Products whose listing was read whole this poll (5-digit PLUs), including those Wake had nowhere. */
+  answeredPlus: string[];
+  /** Products whose listing had a line that matched no known store: only their listed stores count. */
+  partialPlus?: string[];
+  /** Every store this poll covered (the board's known stores): a store listed nowhere still had its poll. */
   storeIds: number[];
-  /** Bottles per (store, product) for the polled products; stores not listed have 0. */
+  /** Bottles per (store, product) as listed; for answered products a store not listed has 0. */
   stock: { storeId: number; plu: string; quantity: number }[];
 }
 
@@ -27,7 +37,7 @@ export interface SnapshotResult {
   baselineProducts: number;
 }
 
-export async function applyWakeSnapshot(snapshot: WakeSnapshot): Promise<SnapshotResult> {
+export async function applyStoreSnapshot(snapshot: StoreSnapshot): Promise<SnapshotResult> {
   // Compact parameters: each PLU is sent once and the stock refers to it by position (int arrays are
   // a fraction of the size of a text array with one PLU per stocked cell).
   const pluIndex = new Map<string, number>();
@@ -40,7 +50,7 @@ export async function applyWakeSnapshot(snapshot: WakeSnapshot): Promise<Snapsho
     }
     return i;
   };
-  for (const plu of snapshot.polledPlus) indexOf(plu);
+  const answeredRefs = snapshot.answeredPlus.map(indexOf);
   const n = snapshot.stock.length;
   const storeIds = new Array<number>(n);
   const pluRefs = new Array<number>(n);
@@ -51,22 +61,27 @@ export async function applyWakeSnapshot(snapshot: WakeSnapshot): Promise<Snapsho
     pluRefs[i] = indexOf(cell.plu);
     quantities[i] = cell.quantity;
   }
-  const polledRefs = snapshot.polledPlus.map(indexOf);
   const at = snapshot.checkedAt;
 
   return withPgTransaction(async (tx) => {
-    // The diff, materialised once: every (store, product) whose quantity changes in this poll.
+    // The diff, materialised once: every (store, product) whose quantity changes in this poll. Current
+    // stock counts for every store of an answered product, and for a partial product only where listed.
     await tx.query(
-      `CREATE TEMP TABLE wake_diff ON COMMIT DROP AS
+      `CREATE TEMP TABLE store_diff ON COMMIT DROP AS
        WITH plus AS (SELECT plu, idx::int FROM unnest($1::text[]) WITH ORDINALITY AS p(plu, idx)),
        snap AS (
          SELECT s.store_id, p.plu, max(s.quantity) AS quantity
          FROM unnest($2::int[], $3::int[], $4::int[]) AS s(store_id, ref, quantity) JOIN plus p ON p.idx = s.ref
+         WHERE s.store_id = ANY($6::int[])
          GROUP BY s.store_id, p.plu
        ),
-       polled AS (SELECT DISTINCT p.plu FROM unnest($5::int[]) AS r(ref) JOIN plus p ON p.idx = r.ref),
+       answered AS (SELECT DISTINCT p.plu FROM unnest($5::int[]) AS r(ref) JOIN plus p ON p.idx = r.ref),
        current AS (
-         SELECT si.store_id, si.plu, si.quantity FROM store_inventory si JOIN polled p ON p.plu = si.plu
+         SELECT si.store_id, si.plu, si.quantity FROM store_inventory si JOIN answered a ON a.plu = si.plu
+          WHERE si.store_id = ANY($6::int[])
+         UNION ALL
+         SELECT si.store_id, si.plu, si.quantity FROM store_inventory si JOIN snap s ON s.store_id = si.store_id AND s.plu = si.plu
+          WHERE s.plu NOT IN (SELECT plu FROM answered)
        )
        SELECT COALESCE(s.store_id, c.store_id) AS store_id,
               COALESCE(s.plu, c.plu)           AS plu,
@@ -75,7 +90,7 @@ export async function applyWakeSnapshot(snapshot: WakeSnapshot): Promise<Snapsho
               c.store_id IS NULL               AS never_seen
        FROM snap s FULL JOIN current c ON c.store_id = s.store_id AND c.plu = s.plu
        WHERE COALESCE(c.quantity, 0) <> COALESCE(s.quantity, 0)`,
-      [pluList, storeIds, pluRefs, quantities, polledRefs],
+      [pluList, storeIds, pluRefs, quantities, answeredRefs, snapshot.storeIds],
     );
 
     const history = await tx.query(
@@ -85,17 +100,17 @@ export async function applyWakeSnapshot(snapshot: WakeSnapshot): Promise<Snapsho
                     WHEN d.new_quantity > d.old_quantity THEN 'increase'
                     WHEN d.new_quantity = 0 THEN 'sold_out'
                     ELSE 'decrease' END)::"ChangeType"
-       FROM wake_diff d
+       FROM store_diff d
        JOIN stores s ON s.id = d.store_id AND s.first_polled_at IS NOT NULL
-       JOIN products p ON p.plu = d.plu AND p.wake_first_polled_at IS NOT NULL
+       JOIN board_product_polls b ON b.board_id = $2 AND b.plu = d.plu
        ON CONFLICT (store_id, plu, checked_at) DO NOTHING
        RETURNING (change_type IN ('first', 'increase')) AS arrival`,
-      [at],
+      [at, snapshot.boardId],
     );
 
     const inventory = await tx.query(
       `INSERT INTO store_inventory (store_id, plu, quantity, last_updated)
-       SELECT store_id, plu, new_quantity, $1 FROM wake_diff
+       SELECT store_id, plu, new_quantity, $1 FROM store_diff
        ON CONFLICT (store_id, plu) DO UPDATE SET quantity = EXCLUDED.quantity, last_updated = EXCLUDED.last_updated`,
       [at],
     );
@@ -106,8 +121,10 @@ export async function applyWakeSnapshot(snapshot: WakeSnapshot): Promise<Snapsho
       [at, snapshot.storeIds],
     );
     const products = await tx.query(
-      `UPDATE products SET wake_first_polled_at = $1 WHERE wake_first_polled_at IS NULL AND plu = ANY($2::text[])`,
-      [at, snapshot.polledPlus],
+      `INSERT INTO board_product_polls (board_id, plu, first_polled_at)
+       SELECT $1, plu, $2 FROM unnest($3::text[]) AS p(plu)
+       ON CONFLICT (board_id, plu) DO NOTHING`,
+      [snapshot.boardId, at, [...snapshot.answeredPlus, ...(snapshot.partialPlus ?? [])]],
     );
     return {
       historyRows: history.rowCount ?? 0,

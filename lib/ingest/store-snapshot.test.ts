@@ -2,7 +2,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { applyWakeSnapshot } from './wake-snapshot.ts';
+import { applyStoreSnapshot, type StoreSnapshot } from './store-snapshot.ts';
+
+const apply = (s: Omit<StoreSnapshot, 'boardId'>) => applyStoreSnapshot({ boardId: 179, ...s });
 
 let database: TestDatabase;
 let sql: pg.Client;
@@ -45,10 +47,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('applyWakeSnapshot', () => {
+describe('applyStoreSnapshot', () => {
   it('treats the first poll as a baseline, then records arrivals, sales and sell-outs', async () => {
-    const base = await applyWakeSnapshot({
-      checkedAt: T(0), polledPlus: ['27090', '17612'], storeIds: STORES,
+    const base = await apply({
+      checkedAt: T(0), answeredPlus: ['27090', '17612'], storeIds: STORES,
       stock: [{ storeId: 1, plu: '27090', quantity: 3 }, { storeId: 2, plu: '17612', quantity: 5 }],
     });
     expect(base).toMatchObject({ historyRows: 0, arrivals: 0, baselineStores: 3, baselineProducts: 2 });
@@ -58,15 +60,15 @@ describe('applyWakeSnapshot', () => {
     ]);
 
     // The same snapshot twice writes nothing.
-    const again = await applyWakeSnapshot({
-      checkedAt: T(1), polledPlus: ['27090', '17612'], storeIds: STORES,
+    const again = await apply({
+      checkedAt: T(1), answeredPlus: ['27090', '17612'], storeIds: STORES,
       stock: [{ storeId: 1, plu: '27090', quantity: 3 }, { storeId: 2, plu: '17612', quantity: 5 }],
     });
     expect(again).toMatchObject({ historyRows: 0, inventoryRowsChanged: 0 });
 
     // Store 3 gets Blanton's (never seen there: first), store 1 restocks (increase), store 2 sells 2, then all.
-    const next = await applyWakeSnapshot({
-      checkedAt: T(2), polledPlus: ['27090', '17612'], storeIds: STORES,
+    const next = await apply({
+      checkedAt: T(2), answeredPlus: ['27090', '17612'], storeIds: STORES,
       stock: [
         { storeId: 1, plu: '27090', quantity: 6 },
         { storeId: 3, plu: '27090', quantity: 2 },
@@ -74,8 +76,8 @@ describe('applyWakeSnapshot', () => {
       ],
     });
     expect(next).toMatchObject({ historyRows: 3, arrivals: 2 });
-    await applyWakeSnapshot({
-      checkedAt: T(3), polledPlus: ['27090', '17612'], storeIds: STORES,
+    await apply({
+      checkedAt: T(3), answeredPlus: ['27090', '17612'], storeIds: STORES,
       stock: [{ storeId: 1, plu: '27090', quantity: 6 }, { storeId: 3, plu: '27090', quantity: 2 }],
     });
     const rows = (await history()).map((r) => ({ store_id: r.store_id, plu: r.plu, previous_quantity: r.previous_quantity, new_quantity: r.new_quantity, delta: r.delta, change_type: r.change_type }));
@@ -87,8 +89,8 @@ describe('applyWakeSnapshot', () => {
     ]);
 
     // Restocked after selling out: an increase, not a first.
-    await applyWakeSnapshot({
-      checkedAt: T(4), polledPlus: ['17612'], storeIds: STORES,
+    await apply({
+      checkedAt: T(4), answeredPlus: ['17612'], storeIds: STORES,
       stock: [{ storeId: 2, plu: '17612', quantity: 4 }],
     });
     expect((await history()).at(-1)).toMatchObject({ store_id: 2, change_type: 'increase', previous_quantity: 0, new_quantity: 4 });
@@ -96,17 +98,65 @@ describe('applyWakeSnapshot', () => {
 
   it('keeps the last known stock of a product whose fetch failed', async () => {
     const before = await inventory();
-    // 27090's search failed: it is not in polledPlus, so its absence from `stock` is not a sell-out.
-    const result = await applyWakeSnapshot({ checkedAt: T(5), polledPlus: ['17612'], storeIds: STORES, stock: [{ storeId: 2, plu: '17612', quantity: 4 }] });
+    // 27090's search failed: it is not in answeredPlus, so its absence from `stock` is not a sell-out.
+    const result = await apply({ checkedAt: T(5), answeredPlus: ['17612'], storeIds: STORES, stock: [{ storeId: 2, plu: '17612', quantity: 4 }] });
     expect(result.historyRows).toBe(0);
     expect(await inventory()).toEqual(before);
   });
 
   it('treats a product polled for the first time as a baseline', async () => {
-    const result = await applyWakeSnapshot({
-      checkedAt: T(6), polledPlus: ['00123', '17612'], storeIds: STORES,
+    const result = await apply({
+      checkedAt: T(6), answeredPlus: ['00123', '17612'], storeIds: STORES,
       stock: [{ storeId: 1, plu: '00123', quantity: 40 }, { storeId: 2, plu: '17612', quantity: 4 }],
     });
     expect(result).toMatchObject({ historyRows: 0, baselineProducts: 1 });
+  });
+
+  it("keeps a product's stock at the stores a listing does not name when one of its lines matched no store", async () => {
+    // 27090 is at stores 1 (6) and 3 (2). Store 3's address is printed differently: the line matches no
+    // known store, so the listing is partial. Store 1's change is real; store 3 keeps its 2 bottles.
+    const respelled = await apply({
+      checkedAt: T(7), answeredPlus: [], partialPlus: ['27090'], storeIds: STORES,
+      stock: [{ storeId: 1, plu: '27090', quantity: 5 }],
+    });
+    expect(respelled).toMatchObject({ historyRows: 1, arrivals: 0 });
+    expect((await history()).at(-1)).toMatchObject({ store_id: 1, plu: '27090', change_type: 'decrease', new_quantity: 5 });
+    expect((await inventory()).filter((r) => r.plu === '27090')).toEqual([
+      { store_id: 1, plu: '27090', quantity: 5 },
+      { store_id: 3, plu: '27090', quantity: 2 },
+    ]);
+    // The old spelling returns with the same stock: nothing to write.
+    const back = await apply({
+      checkedAt: T(8), answeredPlus: ['27090'], storeIds: STORES,
+      stock: [{ storeId: 1, plu: '27090', quantity: 5 }, { storeId: 3, plu: '27090', quantity: 2 }],
+    });
+    expect(back).toMatchObject({ historyRows: 0, inventoryRowsChanged: 0 });
+  });
+
+  it('records a debut: a product answered before with nothing, now on shelves, is a first arrival at every store', async () => {
+    await sql.query(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('99001', 'New Release Bourbon', 'Unknown', now())`);
+    // Searched, and Wake had it nowhere: an answer (0 everywhere), recorded so its first sighting is news.
+    const absent = await apply({ checkedAt: T(9), answeredPlus: ['99001'], storeIds: STORES, stock: [] });
+    expect(absent).toMatchObject({ historyRows: 0, baselineProducts: 1 });
+    const debut = await apply({
+      checkedAt: T(10), answeredPlus: ['99001'], storeIds: STORES,
+      stock: [{ storeId: 1, plu: '99001', quantity: 3 }, { storeId: 2, plu: '99001', quantity: 1 }, { storeId: 3, plu: '99001', quantity: 6 }],
+    });
+    expect(debut).toMatchObject({ historyRows: 3, arrivals: 3, baselineProducts: 0 });
+    const rows = (await history()).filter((r) => r.plu === '99001');
+    expect(rows.map((r) => [r.store_id, r.change_type, r.new_quantity])).toEqual([[1, 'first', 3], [2, 'first', 1], [3, 'first', 6]]);
+  });
+
+  it('baselines a new store on its own first poll, while the other stores keep recording', async () => {
+    await sql.query(
+      `INSERT INTO stores (id, board_id, store_number, nickname, address, address_key, city, region)
+       VALUES (4, 179, 4, 'Store 4', '4 Main St, Raleigh, NC 27601', '4 main st raleigh nc 27601', 'Raleigh', 'Central')`,
+    );
+    const result = await apply({
+      checkedAt: T(11), answeredPlus: ['99001'], storeIds: [...STORES, 4],
+      stock: [{ storeId: 1, plu: '99001', quantity: 4 }, { storeId: 2, plu: '99001', quantity: 1 }, { storeId: 3, plu: '99001', quantity: 6 }, { storeId: 4, plu: '99001', quantity: 12 }],
+    });
+    expect(result).toMatchObject({ historyRows: 1, arrivals: 1, baselineStores: 1 });
+    expect((await inventory()).find((r) => r.store_id === 4)).toEqual({ store_id: 4, plu: '99001', quantity: 12 });
   });
 });

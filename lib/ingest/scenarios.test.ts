@@ -1,0 +1,419 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as health } from '../../app/api/health/route.ts';
+import { GET as todaysArrivals } from '../../app/api/inventory/todays-arrivals/route.ts';
+import { POST as login } from '../../app/api/auth/login/route.ts';
+import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
+import { seedDatabase } from '../seed/index.ts';
+import { EXAMPLE_RESPELLING, startSimulator, type FaultKind, type RunningSimulator } from '../simulator/index.ts';
+import { TestClient } from '../testing/api.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { sql } from '../testing/sql.ts';
+import { insertTestUser } from '../testing/users.ts';
+import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
+import { runCycle } from './runner.ts';
+import { productsToPoll } from './tiers.ts';
+
+// Ingestion judged by ground truth: the real scraper reads the simulator's pages over HTTP, and after every
+// Wake poll the history it wrote is compared with what the simulated shelves really did between the
+// polls. For each scenario: arrival precision = recall = 100%, no false sell-out, every recorded quantity
+// equal to the shelf, and the run status and error an operator sees.
+
+let database: TestDatabase;
+let sim: RunningSimulator;
+const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
+
+/** What the scraper has observed so far, per "storeNumber:plu": the truth at the poll that last saw the cell. */
+const observed = new Map<string, number>();
+/** Cells that ever had stock as observed (a store_inventory row exists): the next rise is an increase, not a first. */
+const everStocked = new Set<string>();
+let storeNumberOf: Map<number, number>;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Change {
+  storeNumber: number;
+  plu: string;
+  before: number;
+  after: number;
+  type: 'first' | 'increase' | 'decrease' | 'sold_out';
+}
+const key = (c: Pick<Change, 'storeNumber' | 'plu' | 'after' | 'type'>) => `${c.storeNumber}:${c.plu}:${c.after}:${c.type}`;
+
+interface Verdict {
+  status: string;
+  error: string | null;
+  expected: Change[];
+  written: Change[];
+  arrivals: { expected: number; written: number; precision: number; recall: number };
+  falseSellOuts: Change[];
+  /** Cells whose recorded current stock differs from the shelf. */
+  wrongStock: string[];
+}
+
+/**
+ * One Wake poll at the simulator's current time, judged. Products whose search failed (the run record
+ * lists them) are not observed. A product with stock at a respelled store has a line that matches no
+ * store: only the stores its listing names (with stock) are observed; the others keep their last stock.
+ */
+async function pollAndJudge(): Promise<Verdict> {
+  const now = sim.world.now();
+  const { hot, listed } = await productsToPoll(now);
+  const polled = [...hot, ...listed].filter((plu) => sim.world.product(plu));
+  const cycle = await runCycle({ now, sources: ['wake_inventory'] });
+  const run = cycle.runs[0].outcome;
+
+  const failed = new Set(((run.details?.failed as { plu: string }[] | undefined) ?? []).map((f) => f.plu));
+  const respelled = new Set(sim.world.respellings().keys());
+  const truth = sim.world.stockSnapshot(polled);
+
+  const expected: Change[] = [];
+  const observable = new Set<string>();
+  for (const [plu, shelves] of truth) {
+    if (failed.has(plu)) continue;
+    // A listing with a line for a respelled store is partial: only the stores it names are observed.
+    const partial = [...respelled].some((storeNumber) => (shelves.get(storeNumber) ?? 0) > 0);
+    for (const [storeNumber, after] of shelves) {
+      const cell = `${storeNumber}:${plu}`;
+      if (partial && (after === 0 || respelled.has(storeNumber))) continue;
+      observable.add(cell);
+      const before = observed.get(cell);
+      observed.set(cell, after);
+      if (before === undefined || before === after) continue; // a baseline, or no change
+      const type = after > before ? (everStocked.has(cell) ? 'increase' : 'first') : after === 0 ? 'sold_out' : 'decrease';
+      expected.push({ storeNumber, plu, before, after, type });
+    }
+  }
+  for (const cell of observable) if ((observed.get(cell) ?? 0) > 0) everStocked.add(cell);
+
+  const rows = await q<{ store_id: number; plu: string; previous_quantity: number; new_quantity: number; change_type: Change['type'] }>(
+    `SELECT store_id, plu, previous_quantity, new_quantity, change_type::text AS change_type FROM inventory_history WHERE checked_at = $1`,
+    [now],
+  );
+  const written = rows.map((r) => ({ storeNumber: storeNumberOf.get(r.store_id)!, plu: r.plu, before: r.previous_quantity, after: r.new_quantity, type: r.change_type }));
+
+  const isArrival = (c: Change) => c.type === 'first' || c.type === 'increase';
+  const expectedArrivals = new Set(expected.filter(isArrival).map(key));
+  const writtenArrivals = written.filter(isArrival).map(key);
+  const hits = writtenArrivals.filter((k) => expectedArrivals.has(k)).length;
+  const falseSellOuts = written.filter((c) => c.type === 'sold_out' && (truth.get(c.plu)?.get(c.storeNumber) ?? 0) > 0);
+
+  const current = await q<{ store_id: number; plu: string; quantity: number }>(
+    `SELECT store_id, plu, quantity FROM store_inventory WHERE plu = ANY($1::text[])`,
+    [polled],
+  );
+  const recorded = new Map(current.map((r) => [`${storeNumberOf.get(r.store_id)}:${r.plu}`, r.quantity]));
+  const wrongStock = [...observable].filter((cell) => (recorded.get(cell) ?? 0) !== observed.get(cell));
+
+  return {
+    status: run.status,
+    error: run.error ?? null,
+    expected,
+    written,
+    arrivals: {
+      expected: expectedArrivals.size,
+      written: writtenArrivals.length,
+      precision: writtenArrivals.length ? hits / writtenArrivals.length : 1,
+      recall: expectedArrivals.size ? hits / expectedArrivals.size : 1,
+    },
+    falseSellOuts,
+    wrongStock,
+  };
+}
+
+/** The verdict of a poll whose every observable change was recorded, and nothing else. */
+function expectExact(v: Verdict, what: string) {
+  expect(v.falseSellOuts, `${what}: false sell-outs`).toEqual([]);
+  expect(v.arrivals.precision, `${what}: arrival precision`).toBe(1);
+  expect(v.arrivals.recall, `${what}: arrival recall`).toBe(1);
+  const written = new Set(v.written.map(key));
+  const expected = new Set(v.expected.map(key));
+  const extra = [...written].filter((k) => !expected.has(k));
+  const missed = [...expected].filter((k) => !written.has(k));
+  expect({ extra: extra.slice(0, 10), missed: missed.slice(0, 10) }, `${what}: every change written, and only those`).toEqual({ extra: [], missed: [] });
+  expect(v.wrongStock, `${what}: current stock equals the shelves`).toEqual([]);
+}
+
+/** Moves the simulated clock just past the next store delivery that brings hunted bottles. */
+function advanceToDelivery(): void {
+  for (let i = 0; i < 20; i++) {
+    const next = sim.world
+      .nextDeliveries()
+      .filter((d) => d.at)
+      .sort((a, b) => a.at!.getTime() - b.at!.getTime())[0];
+    sim.world.setTime(new Date(next.at!.getTime() + 60_000));
+    const delivered = sim.world.deliveriesOn(nyDate(next.at!)).find((d) => d.storeNumber === next.storeNumber);
+    if (delivered?.items.some((item) => item.listingType !== 'Listed')) return;
+  }
+  throw new Error('no delivery with hunted bottles in 20 deliveries');
+}
+
+const advanceMinutes = (minutes: number) => sim.world.advance(minutes * 60_000);
+/** The simulator's next 15-minute tick (when scheduled events happen), in ms. */
+const nextTick = () => Math.ceil(sim.world.now().getTime() / 900_000) * 900_000;
+/** Moves the clock to a minute past `ms`. */
+const minuteAfter = (ms: number) => sim.world.setTime(new Date(ms + 60_000));
+
+async function lastRun(source: string) {
+  const [run] = await q<{ status: string; error: string | null; details: Record<string, unknown> | null }>(
+    `SELECT status::text, error, details FROM scrape_runs WHERE source = $1::"ScrapeSource" ORDER BY id DESC LIMIT 1`,
+    [source],
+  );
+  return run;
+}
+
+async function counts() {
+  const [row] = await q<{ history: number; inventory: string; levels: number; shipments: number }>(
+    `SELECT (SELECT count(*)::int FROM inventory_history) AS history,
+            (SELECT md5(coalesce(string_agg(store_id || ':' || plu || ':' || quantity, ',' ORDER BY store_id, plu), '')) FROM store_inventory) AS inventory,
+            (SELECT count(*)::int FROM warehouse_levels) AS levels,
+            (SELECT count(*)::int FROM shipments) AS shipments`,
+  );
+  return row;
+}
+
+/** The latest recorded warehouse level of every product the report lists, against that report. */
+async function expectWarehouseLevels(dayNumber?: number) {
+  const report = sim.world.warehouseRows(dayNumber);
+  expect(report.rows, 'the report has rows').not.toBeNull();
+  const latest = await q<{ plu: string; total_available: number }>(
+    `SELECT DISTINCT ON (plu) plu, total_available FROM warehouse_levels ORDER BY plu, checked_at DESC`,
+  );
+  const recorded = new Map(latest.map((r) => [r.plu, r.total_available]));
+  expect(report.rows!.length).toBeGreaterThan(3000);
+  const wrong = report.rows!.filter((r) => recorded.get(r.product.plu) !== r.available).map((r) => `${r.product.plu}: ${recorded.get(r.product.plu)} ≠ ${r.available}`);
+  expect(wrong.slice(0, 5), 'warehouse levels equal the report').toEqual([]);
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  Object.assign(process.env, {
+    WAKE_BASE_URL: `http://127.0.0.1:${port}`,
+    NC_ABC_BASE_URL: `http://127.0.0.1:${port}`,
+    WAKE_REQUEST_DELAY_MS: '0',
+    SOURCE_RETRIES: '0',
+    SOURCE_TIMEOUT_MS: '2000',
+  });
+  // Monday 16 Nov 2026, 07:00 New York.
+  sim = await startSimulator({ port, seed: 29, start: '2026-11-16T12:00:00Z' });
+  database = await createTestDatabase('scenarios');
+  await setDatabaseUrl(database.url);
+  await seedDatabase({ history: false });
+  storeNumberOf = new Map((await q<{ id: number; store_number: number }>('SELECT id, store_number FROM stores WHERE board_id = 179')).map((s) => [s.id, s.store_number]));
+}, 120_000);
+
+afterAll(async () => {
+  await sim?.stop();
+  await disconnectDb();
+  await database?.drop();
+});
+
+describe('ingestion scenarios against the simulator, judged by its ground truth', () => {
+  it('a baseline: the first poll of every source records current stock and no history', async () => {
+    const first = await runCycle({ now: sim.world.now(), sources: ['wake_locator', 'warehouse', 'shipments'] });
+    expect(first.runs.map((r) => [r.source, r.outcome.status])).toEqual([['wake_locator', 'ok'], ['warehouse', 'ok'], ['shipments', 'ok']]);
+    const v = await pollAndJudge();
+    expect(v.status).toBe('ok');
+    expect(v.written).toEqual([]);
+    expect(v.expected).toEqual([]);
+    expect(v.wrongStock).toEqual([]);
+    await expectWarehouseLevels();
+  }, 60_000);
+
+  it('a delivery: every arrival at the right store with the right quantity, and nothing else', async () => {
+    advanceToDelivery();
+    const v = await pollAndJudge();
+    expect(v.status).toBe('ok');
+    expect(v.arrivals.expected, 'the delivery brought hunted bottles').toBeGreaterThan(0);
+    expectExact(v, 'delivery');
+  }, 60_000);
+
+  it('a debut: a new PLU learned from the warehouse report, then on three shelves, is three first arrivals', async () => {
+    const tick = nextTick();
+    sim.world.scheduleDebut({
+      plu: '99111',
+      name: 'Old Forester Birthday Bourbon 2026',
+      listingTypeLabel: 'Special Release',
+      retailPrice: 149.95,
+      sizeMl: 750,
+      warehouseFrom: tick,
+      releaseAt: tick + 60 * 60_000,
+      classifyAt: tick + 3 * 60 * 60_000,
+      classifyAs: 'Allocation',
+      stores: [{ storeNumber: 3, quantity: 2 }, { storeNumber: 7, quantity: 4 }, { storeNumber: 12, quantity: 1 }],
+    });
+    minuteAfter(tick);
+    const warehouse = await runCycle({ now: sim.world.now(), sources: ['warehouse'] });
+    expect(warehouse.runs[0].outcome.status).toBe('ok');
+    // Unknown to the catalog, with a listing type the product does not know: a new release, hunted.
+    expect(await q(`SELECT name, listing_type::text FROM products WHERE plu = '99111'`)).toEqual([
+      { name: 'Old Forester Birthday Bourbon 2026', listing_type: 'Unknown' },
+    ]);
+    expect((await productsToPoll(sim.world.now())).hot, 'a new release is polled every cycle').toContain('99111');
+
+    // Searched before it is on any shelf: Wake answers "nothing", which is recorded.
+    const before = await pollAndJudge();
+    expectExact(before, 'before the release');
+    minuteAfter(tick + 60 * 60_000);
+    const debut = await pollAndJudge();
+    expectExact(debut, 'the debut');
+    expect(debut.written.filter((c) => c.plu === '99111').map((c) => [c.storeNumber, c.type, c.after]).sort()).toEqual([
+      [12, 'first', 1],
+      [3, 'first', 2],
+      [7, 'first', 4],
+    ]);
+
+    // Hunters see it on Today's Arrivals.
+    const hunter = await insertTestUser(database.url);
+    const browser = new TestClient();
+    expect((await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: hunter.email, password: hunter.password } })).status).toBe(200);
+    const day = await browser.call(todaysArrivals, '/api/inventory/todays-arrivals', { query: { date: nyDate(sim.world.now()) } });
+    expect(day.json.arrivals.filter((a: { plu: string }) => a.plu === '99111')).toHaveLength(3);
+
+    // The warehouse report classifies it later: from then on it is an Allocation product.
+    minuteAfter(tick + 3 * 60 * 60_000);
+    await runCycle({ now: sim.world.now(), sources: ['warehouse'] });
+    expect(await q(`SELECT listing_type::text FROM products WHERE plu = '99111'`)).toEqual([{ listing_type: 'Allocation' }]);
+    expectExact(await pollAndJudge(), 'after the classification');
+  }, 90_000);
+
+  it('a debut of a catalog product never seen at Wake before: first arrivals, not a baseline', async () => {
+    const tick = nextTick();
+    // An Allocation product of the catalog, polled every cycle and so far found nowhere.
+    const [{ plu }] = await q<{ plu: string }>(
+      `SELECT p.plu FROM products p WHERE p.listing_type = 'Allocation'
+          AND NOT EXISTS (SELECT 1 FROM store_inventory si WHERE si.plu = p.plu AND si.quantity > 0)
+          AND EXISTS (SELECT 1 FROM board_product_polls b WHERE b.plu = p.plu) ORDER BY p.plu LIMIT 1`,
+    );
+    const product = sim.world.product(plu)!;
+    sim.world.scheduleDebut({
+      plu,
+      name: product.name,
+      listingTypeLabel: 'Allocation',
+      retailPrice: product.retailPrice,
+      sizeMl: product.sizeMl,
+      warehouseFrom: tick,
+      releaseAt: tick + 15 * 60_000,
+      stores: [{ storeNumber: 5, quantity: 6 }, { storeNumber: 9, quantity: 3 }],
+    });
+    minuteAfter(tick);
+    expectExact(await pollAndJudge(), 'before the release');
+    minuteAfter(tick + 15 * 60_000);
+    const debut = await pollAndJudge();
+    expectExact(debut, 'the debut');
+    expect(debut.written.filter((c) => c.plu === plu).map((c) => c.type)).toEqual(['first', 'first']);
+  }, 60_000);
+
+  it('a respelled address never reads as a sell-out, and its return never as an arrival', async () => {
+    const store = EXAMPLE_RESPELLING.storeNumber;
+    advanceMinutes(15);
+    sim.respell(store, EXAMPLE_RESPELLING.address);
+    const stocked = [...observed].filter(([cell, qty]) => cell.startsWith(`${store}:`) && qty > 0);
+    expect(stocked.length, `store ${store} holds polled products`).toBeGreaterThan(0);
+
+    let respelled: Verdict;
+    try {
+      respelled = await pollAndJudge();
+    } finally {
+      sim.respell(store, null);
+    }
+    expect(respelled.status).toBe('partial');
+    expect(respelled.error).toMatch(/store line\(s\) matched no known store, e\.g\. "7200 Sandy Forks Road/);
+    expect(respelled.falseSellOuts).toEqual([]);
+    expectExact(respelled, 'respelled');
+    // Its products kept their last known stock there.
+    const kept = await q<{ plu: string; quantity: number }>(
+      `SELECT si.plu, si.quantity FROM store_inventory si JOIN stores s ON s.id = si.store_id WHERE s.store_number = $1 AND si.quantity > 0`,
+      [store],
+    );
+    for (const [cell, qty] of stocked) if (sim.world.stockOf(cell.split(':')[1]).get(store)! > 0) expect(kept).toContainEqual({ plu: cell.split(':')[1], quantity: qty });
+    // The operator (signed-in staff) sees the line on /api/health.
+    const operator = await insertTestUser(database.url, { role: 'admin' });
+    const staff = new TestClient();
+    expect((await staff.call(login, '/x', { method: 'POST', body: { email: operator.email, password: operator.password } })).status).toBe(200);
+    const report = await staff.call(health, '/api/health');
+    const wake = report.json.scrapers.find((s: { source: string }) => s.source === 'wake_inventory');
+    expect(wake.unmatched_store_lines.count).toBeGreaterThan(0);
+    expect(wake.unmatched_store_lines.examples[0]).toMatchObject({ address: expect.stringContaining('Sandy Forks Road'), reason: 'unknown' });
+
+    // The old spelling returns (cleared above): only real changes since are written.
+    advanceMinutes(15);
+    const back = await pollAndJudge();
+    expect(back.status).toBe('ok');
+    expectExact(back, 'the spelling returns');
+  }, 60_000);
+
+  for (const [wake, warehouse] of [['live', 'live'], ['alternate', 'alternate'], ['documented', 'live']] as const) {
+    it(`the ${wake} Wake markup and the ${warehouse} warehouse markup, without and with a delivery`, async () => {
+      sim.setMarkup({ wake, warehouse });
+      advanceMinutes(15);
+      const quiet = await pollAndJudge();
+      expect(quiet.status).toBe('ok');
+      expectExact(quiet, `${wake} markup, no delivery`);
+      advanceToDelivery();
+      const delivered = await pollAndJudge();
+      expect(delivered.status).toBe('ok');
+      expect(delivered.arrivals.expected).toBeGreaterThan(0);
+      expectExact(delivered, `${wake} markup, a delivery`);
+      const report = await runCycle({ now: sim.world.now(), sources: ['warehouse'] });
+      expect(report.runs[0].outcome.status).toBe('ok');
+      await expectWarehouseLevels();
+    }, 90_000);
+  }
+
+  const ERROR_PAGES: FaultKind[] = ['error-200', 'not-found-200', 'maintenance', 'maintenance-200', 'firewall', 'firewall-200', 'http500'];
+  for (const kind of ERROR_PAGES) {
+    it(`a ${kind} page on either site is a failed run that writes nothing`, async () => {
+      sim.setMarkup({ wake: 'documented', warehouse: 'documented' });
+      advanceToDelivery(); // real changes are waiting: none may be written from an error page
+      const before = await counts();
+      sim.setFault('*', kind);
+      const cycle = await runCycle({ now: sim.world.now(), sources: ['wake_inventory', 'warehouse', 'shipments'] });
+      sim.setFault('*', 'none');
+      expect(cycle.runs.map((r) => [r.source, r.outcome.status])).toEqual([['wake_inventory', 'failed'], ['warehouse', 'failed'], ['shipments', 'failed']]);
+      expect(await counts()).toEqual(before);
+      for (const source of ['wake_inventory', 'warehouse', 'shipments']) expect((await lastRun(source)).error, source).toBeTruthy();
+      // The delivery is found by the next good poll (judged against what was last observed).
+      expectExact(await pollAndJudge(), `after the ${kind} page`);
+    }, 60_000);
+  }
+
+  it('some searches answered by an error page: those products keep their stock, the rest is exact', async () => {
+    advanceToDelivery();
+    sim.setFault('/search-results', 'error-200', 4);
+    const v = await pollAndJudge();
+    sim.setFault('*', 'none');
+    expect(v.status).toBe('partial');
+    expect(v.error).toMatch(/^4 product search\(es\) failed: wake inventory: /);
+    expectExact(v, 'partly failed poll');
+  }, 60_000);
+
+  it("an empty warehouse table just after midnight falls back to the previous day's report", async () => {
+    const yesterday = nyDate(sim.world.now());
+    sim.world.setTime(nyTimeToUtc(addDays(yesterday, 1), 0, 10));
+    const cycle = await runCycle({ now: sim.world.now(), sources: ['warehouse'] });
+    expect(cycle.runs[0].outcome).toMatchObject({ status: 'ok', error: expect.stringContaining(`read ${yesterday}'s final report`) });
+    expect((await lastRun('warehouse')).details).toMatchObject({ reportDate: yesterday });
+    await expectWarehouseLevels(sim.world.warehouseRows().dayNumber - 1);
+  }, 60_000);
+
+  it('a truncated shipments extract is a failed run that writes nothing', async () => {
+    sim.world.setTime(nyTimeToUtc(nyDate(sim.world.now()), 11, 30)); // today's extract is out
+    const before = await counts();
+    sim.setFault('/Search/StockShippedData', 'truncated-json');
+    const cycle = await runCycle({ now: sim.world.now(), sources: ['shipments'] });
+    sim.setFault('*', 'none');
+    expect(cycle.runs[0].outcome.status).toBe('failed');
+    expect(cycle.runs[0].outcome.error).toMatch(/shipments/i);
+    expect(await counts()).toEqual(before);
+    const again = await runCycle({ now: sim.world.now(), sources: ['shipments'] });
+    expect(again.runs[0].outcome.status).toBe('ok');
+  }, 60_000);
+});
