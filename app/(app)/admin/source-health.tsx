@@ -64,6 +64,12 @@ function SourceLine({ s }: { s: SourceHealthDetail | HealthReport['scrapers'][nu
         )}
       </dl>
       {detail?.error && <p className="source-error small">{detail.error}</p>}
+      {detail?.unmatched_store_lines && (
+        <p className="muted small">
+          {detail.unmatched_store_lines.count} store line(s) matched no known store
+          {detail.unmatched_store_lines.examples[0] ? `, e.g. “${detail.unmatched_store_lines.examples[0].address}”` : ''}.
+        </p>
+      )}
     </li>
   );
 }

@@ -17,16 +17,17 @@ const sql = (text: string, params: unknown[] = []) => sqlOn(text, params, databa
 
 const SCRAPER_ERROR = 'fetch https://abc2.nc.gov/warehouse failed: connect ECONNREFUSED 10.20.30.40:443';
 const SOURCES = ['wake_inventory', 'wake_locator', 'warehouse', 'shipments'];
+const UNMATCHED = { unmatchedLines: 2, unmatchedAddresses: [{ plu: '27090', address: '7200 Sandy Forks Road', reason: 'unknown' }] };
 
 beforeAll(async () => {
   database = await createTestDatabase('health');
   await setDatabaseUrl(database.url);
   // warehouse: an ok run 90 minutes ago, then a failed one; shipments: only a failed run; wake_locator: never run.
-  await sql(`INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written, error) VALUES
-    ('wake_inventory', now() - interval '16 minutes', now() - interval '15 minutes', 'ok', 4120, 37, NULL),
-    ('warehouse', now() - interval '91 minutes', now() - interval '90 minutes', 'ok', 900, 12, NULL),
-    ('warehouse', now() - interval '20 minutes', now() - interval '19 minutes', 'failed', 0, 0, $1),
-    ('shipments', now() - interval '5 minutes', now() - interval '4 minutes', 'failed', 0, 0, $1)`, [SCRAPER_ERROR]);
+  await sql(`INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written, error, details) VALUES
+    ('wake_inventory', now() - interval '16 minutes', now() - interval '15 minutes', 'ok', 4120, 37, NULL, $2),
+    ('warehouse', now() - interval '91 minutes', now() - interval '90 minutes', 'ok', 900, 12, NULL, NULL),
+    ('warehouse', now() - interval '20 minutes', now() - interval '19 minutes', 'failed', 0, 0, $1, NULL),
+    ('shipments', now() - interval '5 minutes', now() - interval '4 minutes', 'failed', 0, 0, $1, NULL)`, [SCRAPER_ERROR, JSON.stringify(UNMATCHED)]);
 });
 
 afterAll(async () => {
@@ -67,6 +68,7 @@ describe('GET /api/health', () => {
     expect(sources.wake_locator).toEqual({ source: 'wake_locator', status: null, last_run_at: null, last_success_at: null, minutes_since_success: null });
     expect(JSON.stringify(res.json)).not.toContain('ECONNREFUSED');
     expect(JSON.stringify(res.json)).not.toContain('abc2.nc.gov');
+    expect(JSON.stringify(res.json)).not.toContain('Sandy Forks');
   });
 
   it.each(['admin', 'power_user'] as const)('shows %s the error texts and run details', async (role) => {
@@ -78,6 +80,8 @@ describe('GET /api/health', () => {
     const sources = bySource(res.json.scrapers);
     expect(sources.warehouse).toMatchObject({ status: 'failed', error: SCRAPER_ERROR, items_seen: 0, minutes_since_success: 90 });
     expect(sources.wake_inventory).toMatchObject({ status: 'ok', error: null, items_seen: 4120, changes_written: 37 });
+    expect(sources.wake_inventory.unmatched_store_lines).toEqual({ count: 2, examples: UNMATCHED.unmatchedAddresses });
+    expect(sources.warehouse).not.toHaveProperty('unmatched_store_lines');
     expect(typeof sources.wake_inventory.started_at).toBe('string');
   });
 
