@@ -1,11 +1,21 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie';
-import { classifyPath } from '@/lib/routes';
+import { classifyPath, malformedSegment } from '@/lib/routes';
 
 // Optimistic, cookie-only redirects. The real check happens on the server in every layout and
 // route handler (lib/auth/session.ts); a forged cookie gets no further than this.
+// API paths come here only when they hold a '%' (see the matcher): Next decodes route parameters before
+// any handler runs and answers broken percent-encoding with a bare 500, so such paths are refused here.
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (pathname.startsWith('/api/')) {
+    const broken = malformedSegment(pathname);
+    if (!broken) return NextResponse.next();
+    return NextResponse.json(
+      { success: false, error: 'Malformed URL: a path segment is not valid percent-encoding', code: 'MALFORMED_URL' },
+      { status: 400 },
+    );
+  }
   const hasSession = request.cookies.has(SESSION_COOKIE);
   const kind = classifyPath(pathname);
 
@@ -24,5 +34,9 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|_next/|favicon.ico|icon.svg|robots.txt|placeholder-bottle.svg|.*\\.(?:png|jpg|jpeg|svg|webp|ico|txt)$).*)'],
+  matcher: [
+    '/((?!api/|_next/|favicon.ico|icon.svg|robots.txt|placeholder-bottle.svg|.*\\.(?:png|jpg|jpeg|svg|webp|ico|txt)$).*)',
+    // API paths with percent-encoding only: every other API request skips the proxy.
+    '/(api/.*%.*)',
+  ],
 };

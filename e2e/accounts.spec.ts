@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { sql } from '../lib/testing/sql.ts';
 import { expect, test } from './fixtures';
 
 // Accounts from a visitor's first click to a signed-in profile: register, verify the e-mailed code,
@@ -230,6 +231,35 @@ test.describe('registration and e-mail verification', () => {
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await expect(inMain(page).getByRole('alert')).toHaveText('Please enter all 6 digits');
   });
+});
+
+test('a code mailed for a stranger’s later registration of the address is refused on the owner’s screen', async ({ page, request, mailbox }) => {
+  test.slow();
+  const owner = { firstName: 'Owen', lastName: 'Owner', email: uniqueEmail('owner'), password: STRONG_PASSWORD };
+  await page.goto('/register');
+  await fillRegistration(page, owner);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  const ownersCode = codeFrom(mailBody(await mailbox.waitFor(owner.email, { subject: /verif/i })));
+
+  // A minute later a stranger registers the same address with a password of their own; its code goes to the owner.
+  await sql(`UPDATE email_verifications SET sent_at = now() - interval '61 seconds' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [owner.email], process.env.E2E_DATABASE_URL);
+  const since = new Date();
+  const stranger = await request.post('/api/auth/register', {
+    data: { first_name: 'Sly', last_name: 'Stranger', email: owner.email, password: 'Stranger-Pass-9!' },
+    headers: XHR,
+  });
+  expect((await stranger.json()).code).toBe('UNVERIFIED_EXISTS');
+  const strangersCode = codeFrom(mailBody(await mailbox.waitFor(owner.email, { subject: /verif/i, after: since })));
+  expect(strangersCode).not.toBe(ownersCode);
+
+  await codeBox(page, 1).click();
+  await page.keyboard.type(strangersCode);
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(inMain(page).getByRole('alert')).toContainText('registered again');
+  await expect(page.getByTestId('attempts')).toHaveText('Attempts remaining: 3');
+  const [row] = await sql<{ verified: boolean }>('SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1', [owner.email], process.env.E2E_DATABASE_URL);
+  expect(row.verified).toBe(false);
 });
 
 test.describe('password reset', () => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sql } from '../lib/testing/sql.ts';
 import { expect, test } from './fixtures';
 
 // /admin: who gets in, the users table, role and status changes, the password-reset e-mail, and what a
@@ -130,6 +131,33 @@ test.describe('managing users', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+});
+
+test('staff see each data source’s freshness and error text on /admin; anyone else gets health without error text @phone', async ({ page, request, createUser, signIn }) => {
+  const failure = `E2E locator failure ${Date.now()}: connect ECONNREFUSED 10.9.8.7:443`;
+  await sql(
+    `INSERT INTO scrape_runs (source, started_at, finished_at, status, error) VALUES ('wake_locator', now() + interval '1 minute', now() + interval '1 minute', 'failed', $1)`,
+    [failure],
+    process.env.E2E_DATABASE_URL,
+  );
+  const anonymous = await request.get('/api/health');
+  expect(anonymous.status()).toBe(200);
+  const text = await anonymous.text();
+  expect(JSON.parse(text).view).toBe('public');
+  expect(text).not.toContain('ECONNREFUSED');
+
+  await signIn(page, await createUser({ role: 'power_user' }));
+  await page.goto('/admin');
+  const card = page.getByTestId('source-health');
+  await expect(card.getByRole('heading', { name: 'Data sources' })).toBeVisible();
+  for (const source of ['wake_inventory', 'wake_locator', 'warehouse', 'shipments']) await expect(card.getByTestId(`source-${source}`)).toBeVisible();
+  const locator = card.getByTestId('source-wake_locator');
+  await expect(locator).toContainText('failed');
+  // (The phone run of this test may have written a later failure: any of them will do.)
+  await expect(locator).toContainText(/E2E locator failure \d+: connect ECONNREFUSED 10\.9\.8\.7:443/);
+  await expect(card.getByTestId('source-wake_inventory')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });
 
 test("a disabled user's open session stops working at its next request", async ({ page, browser, createUser, signIn }) => {

@@ -171,10 +171,14 @@ test.describe('Current Inventory', () => {
       const catalog = (await (await page.request.get('/api/state/products')).json()).products.slice(0, 2);
       const products = catalog.map((p: { nc_code: string; brand_name: string; Listing_Type: string }, i: number) => ({
         plu: p.nc_code, product_name: p.brand_name, Listing_Type: p.Listing_Type, retail_price: 49.95, size_ml: 750,
-        total_bottles: 2 - i, stores_with_stock: 1, stores: [],
+        total_bottles: 2 - i, stores_with_stock: 1,
       }));
-      const byListingType: Record<string, number> = {};
-      for (const p of products) byListingType[p.Listing_Type] = (byListingType[p.Listing_Type] ?? 0) + 1;
+      const byListingType: Record<string, { count: number; bottles: number }> = {};
+      for (const p of products) {
+        byListingType[p.Listing_Type] ??= { count: 0, bottles: 0 };
+        byListingType[p.Listing_Type].count += 1;
+        byListingType[p.Listing_Type].bottles += p.total_bottles;
+      }
       await page.route('**/api/inventory/allocated-current', (r) =>
         r.fulfill({ json: { success: true, products, summary: { totalProducts: 2, totalBottles: 3, uniqueStores: 1, byListingType } } }),
       );
@@ -188,9 +192,13 @@ test.describe('Current Inventory', () => {
     const filters = page.getByRole('group', { name: 'Filter by listing type' });
     const badge = filters.getByRole('button').first();
     const type = ((await badge.textContent()) ?? '').replace(/\d/g, '').trim();
+    const typeCount = Number(await badge.locator('.type-count').textContent());
     await badge.click();
     await expect(badge).toHaveAttribute('aria-pressed', 'true');
     await expectEach(cards.locator('.badge-type'), (t) => t === type, `only ${type} cards`);
+    // The badge counts that type's products (summary.byListingType[type].count).
+    expect(typeCount).toBeGreaterThan(0);
+    await expect(count).toHaveText(new RegExp(`^Showing ${typeCount} of`));
     expect((await shown(count))[1]).toBeLessThanOrEqual(total);
     await badge.click();
     await expect(badge).toHaveAttribute('aria-pressed', 'false');

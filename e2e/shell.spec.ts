@@ -66,6 +66,25 @@ test.describe('app shell', () => {
     await expect(page.getByRole('link', { name: 'Create Account' })).toBeVisible();
   });
 
+  test('logging out clears what the report screens cached in this browser, even when the call fails', async ({ page, createUser, signIn }) => {
+    const reportKeys = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('nbt:')).sort());
+    for (const logoutFails of [false, true]) {
+      await signIn(page, await createUser());
+      await page.goto('/warehouse-inventory');
+      await expect.poll(reportKeys).toContainEqual(expect.stringMatching(/^nbt:warehouse-inventory:/));
+      // A delivery analysis kept from earlier (the screen writes the same kind of entry).
+      await page.evaluate(() => localStorage.setItem('nbt:delivery-analysis:v1:27090:1:deliveries-only', JSON.stringify({ savedAt: Date.now(), value: {} })));
+      await page.evaluate(() => localStorage.setItem('unrelated', 'kept'));
+      if (logoutFails) await page.route('**/api/auth/logout', (r) => r.abort());
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      expect(await reportKeys()).toEqual([]);
+      expect(await page.evaluate(() => localStorage.getItem('unrelated'))).toBe('kept');
+      await page.unroute('**/api/auth/logout');
+      await page.context().clearCookies();
+    }
+  });
+
   test('wrong credentials show the credentials help panel', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill('nobody@example.test');
@@ -73,6 +92,27 @@ test.describe('app shell', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toContainText('Invalid email or password');
     await expect(page.getByTestId('help-credentials')).toContainText('Caps Lock');
+  });
+
+  test('a rate-limited login says so, with its own help instead of the credentials tips', async ({ page, request, createUser }) => {
+    // The e2e server allows 50 logins per e-mail a minute (fixed windows): use them up well inside one.
+    const windowLeft = 60_000 - (Date.now() % 60_000);
+    if (windowLeft < 15_000) await page.waitForTimeout(windowLeft + 100);
+    const user = await createUser();
+    let status = 0;
+    for (let i = 0; i < 60 && status !== 429; i++) {
+      const res = await request.post('/api/auth/login', { data: { email: user.email, password: `Wrong-${i}!` } });
+      status = res.status();
+    }
+    expect(status).toBe(429);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(/Too many attempts\. Please try again in \d+ seconds/);
+    await expect(page.getByTestId('help-rate-limited')).toContainText('Too many sign-in attempts');
+    await expect(page.getByTestId('help-credentials')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('health reports the database and the last scrape runs', async ({ request }) => {

@@ -29,6 +29,7 @@ const schema = z.object({
   RATE_LIMIT_RESEND: rateLimit('5/3600'),
   RATE_LIMIT_RESET_REQUEST: rateLimit('5/3600'),
   RATE_LIMIT_REGISTER: rateLimit('10/3600'),
+  RATE_LIMIT_CHANGE_PASSWORD: rateLimit('5/900'),
   // Proxies in front of the app that append to X-Forwarded-For (1: one reverse proxy).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(5).default(1),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
@@ -95,6 +96,7 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   RATE_LIMIT_RESEND: ['app'],
   RATE_LIMIT_RESET_REQUEST: ['app'],
   RATE_LIMIT_REGISTER: ['app'],
+  RATE_LIMIT_CHANGE_PASSWORD: ['app'],
   TRUSTED_PROXY_HOPS: ['app'],
   BCRYPT_COST: ['app', 'migrate'],
   IMAGES_DIR: ['app'],

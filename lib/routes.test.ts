@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyPath, safeNextPath } from './routes.ts';
+import { classifyPath, malformedSegment, safeNextPath } from './routes.ts';
 
 function pages(dir: string, prefix = ''): string[] {
   const found: string[] = [];
@@ -36,5 +36,16 @@ describe('routes', () => {
     expect(safeNextPath('//evil.example')).toBe('/');
     expect(safeNextPath('/\\evil.example')).toBe('/');
     expect(safeNextPath(undefined)).toBe('/');
+  });
+
+  it('finds path segments with broken percent-encoding', () => {
+    expect(malformedSegment('/api/stores/%E0%A4%A/inventory')).toBe('%E0%A4%A');
+    expect(malformedSegment('/api/images/a/%ZZ.png')).toBe('%ZZ.png');
+    expect(malformedSegment('/api/inventory/search/100%')).toBe('100%');
+    expect(malformedSegment('/api/inventory/search/%C3')).toBe('%C3');
+    expect(malformedSegment('/api/inventory/search/%ED%A0%80')).toBe('%ED%A0%80'); // a lone surrogate
+    expect(malformedSegment('/api/inventory/search/a%C3%B1ejo')).toBeNull();
+    expect(malformedSegment('/api/images/a%2Fb/%2e%2e')).toBeNull(); // decodes; the route judges it
+    expect(malformedSegment('/api/stores/12/inventory')).toBeNull();
   });
 });

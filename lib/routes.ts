@@ -51,6 +51,23 @@ export function classifyPath(pathname: string): RouteKind {
   return 'unknown';
 }
 
+/**
+ * The first path segment whose percent-encoding is broken (`%E0%A4%A`, `%ZZ`, a lone `%`), or null. Next
+ * decodes route parameters before any handler runs and answers such a path with a bare 500; proxy.ts
+ * refuses them first, with a JSON 400.
+ */
+export function malformedSegment(pathname: string): string | null {
+  for (const segment of pathname.split('/')) {
+    if (!segment.includes('%')) continue;
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  }
+  return null;
+}
+
 /** A same-site path to return to after login; anything else (absolute or protocol-relative URLs) becomes '/'. */
 export function safeNextPath(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';

@@ -1,7 +1,7 @@
 'use client';
 
-// The shared client helper: JSON content type, the X-Requested-With header every state-changing
-// API call requires, and the session cookie.
+// The shared client helper: JSON content type and the X-Requested-With header (either one proves to
+// the API that a state-changing call is not a cross-site forgery: docs/decisions/007), and the session cookie.
 export interface ApiResult<T> {
   ok: boolean;
   status: number;

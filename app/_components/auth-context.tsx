@@ -5,6 +5,7 @@ import { createContext, Suspense, use, useCallback, useContext, useMemo, useStat
 import type { WhoamiUser } from '@/lib/auth/user-dto';
 import { apiFetch } from './api';
 import { LoadingScreen } from './loading-screen';
+import { clearAllCaches } from './reports/local-cache';
 
 interface AuthState {
   user: WhoamiUser | null;
@@ -44,6 +45,8 @@ function ResolvedAuthProvider({ session, children }: { session: SessionPromise; 
   }, []);
 
   const logout = useCallback(async () => {
+    // What the report screens kept in this browser goes with the session, whatever the call answers.
+    clearAllCaches();
     try {
       await apiFetch('/api/auth/logout', { method: 'POST' });
     } catch {

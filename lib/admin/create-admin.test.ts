@@ -55,9 +55,11 @@ describe('createAdmin', () => {
       createHash('sha256').update(randomBytes(8)).digest('hex'),
       existing.id,
     ]);
-    await sql(`INSERT INTO email_verifications (user_id, code_hash, expires_at, attempts_left, sent_at) VALUES ($1, 'x', now() + interval '30 minutes', 3, now())`, [
-      existing.id,
-    ]);
+    await sql(
+      `INSERT INTO email_verifications (user_id, code_hash, expires_at, attempts_left, sent_at, password_hash, first_name, last_name)
+       VALUES ($1, 'x', now() + interval '30 minutes', 3, now(), 'x', 'Pending', 'User')`,
+      [existing.id],
+    );
 
     const result = await createAdmin(input({ email: existing.email.toUpperCase(), firstName: 'Robin', lastName: 'Cask' }));
     expect(result).toEqual({ action: 'promoted', userId: existing.id, email: existing.email, sessionsEnded: 1 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import type { Role } from '../../generated/prisma/enums.ts';
@@ -30,6 +31,25 @@ export const ADMIN_ERRORS = {
   resetInactive: 'User must be active to reset password',
   mailFailed: 'Failed to send password reset email',
 } as const;
+
+const STATUS_BODY_MESSAGE = 'Send isActive (true or false) or status ("active" or "disabled")';
+
+/**
+ * PATCH /api/admin/users/{id}/status: the spec's `{ isActive: boolean }`, or `{ status: "active" | "disabled" }`
+ * as other clients of the API send it. Both at once must agree.
+ */
+export const statusBody = z
+  .object({
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    status: z.enum(['active', 'disabled'], { error: 'status must be "active" or "disabled"' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.isActive === undefined && v.status === undefined) ctx.addIssue({ code: 'custom', message: STATUS_BODY_MESSAGE });
+    else if (v.isActive !== undefined && v.status !== undefined && v.isActive !== (v.status === 'active')) {
+      ctx.addIssue({ code: 'custom', message: 'isActive and status disagree: send one of them' });
+    }
+  })
+  .transform((v) => ({ isActive: v.isActive ?? v.status === 'active' }));
 
 type UserRecord = Prisma.UserGetPayload<object>;
 

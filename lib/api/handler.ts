@@ -4,14 +4,19 @@ import { getSessionUser, isStaff, type CookieJar, type SessionUser } from '../au
 import { env } from '../env.ts';
 import { ApiError, errorBody } from './errors.ts';
 
-// Every route handler goes through `route()`: it requires X-Requested-With on state-changing
-// requests, resolves the session and role, parses params/query/body with zod, and turns errors into
-// JSON 4xx answers. A 500 means a bug; it is logged and answered without details.
+// Every route handler goes through `route()`: it requires proof against cross-site requests on
+// state-changing calls, resolves the session and role, parses params/query/body with zod, and turns
+// errors into JSON 4xx answers. A 500 means a bug; it is logged and answered without details.
 
 type Access = 'public' | 'user' | 'staff';
 
 interface RouteConfig<P, Q, B> {
   access: Access;
+  /**
+   * false: a state-changing call that needs no cross-site proof. Only for calls a forged request cannot
+   * abuse (logout: see docs/decisions/007-cross-site-requests.md).
+   */
+  crossSiteProof?: false;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -31,6 +36,22 @@ export interface RouteContext<P, Q, B, U> {
 type UserFor<A extends Access> = A extends 'public' ? null : SessionUser;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const CROSS_SITE_ERROR =
+  'State-changing requests need a JSON body (Content-Type: application/json) or the header X-Requested-With: XMLHttpRequest';
+
+/**
+ * Proof that a state-changing request was not forged by another site: a header a cross-site form cannot
+ * send and a cross-site script cannot send without a CORS preflight (which this API never grants).
+ * X-Requested-With: XMLHttpRequest (our screens), or Content-Type application/json (any API client); a
+ * form can only send application/x-www-form-urlencoded, multipart/form-data or text/plain.
+ * See docs/decisions/007-cross-site-requests.md.
+ */
+export function hasCrossSiteProof(headers: Headers): boolean {
+  if (headers.get('x-requested-with') === 'XMLHttpRequest') return true;
+  const mediaType = (headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  return mediaType === 'application/json';
+}
 const MAX_BODY_BYTES = 64 * 1024;
 
 // Postgres text cannot hold NUL: refuse it before it fails deep inside a query. Checked on the parsed
@@ -82,8 +103,8 @@ export function route<A extends Access, P = Record<string, never>, Q = Record<st
       return out;
     };
     try {
-      if (MUTATING.has(req.method) && req.headers.get('x-requested-with') !== 'XMLHttpRequest') {
-        throw new ApiError('forbidden', 'Missing X-Requested-With: XMLHttpRequest header');
+      if (MUTATING.has(req.method) && config.crossSiteProof !== false && !hasCrossSiteProof(req.headers)) {
+        throw new ApiError('forbidden', CROSS_SITE_ERROR, { code: 'CROSS_SITE_PROOF_MISSING' });
       }
       const user = config.access === 'public' ? null : await getSessionUser(cookies);
       if (config.access !== 'public' && !user) throw new ApiError('unauthorized', 'Not authenticated');

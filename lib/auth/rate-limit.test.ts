@@ -63,8 +63,8 @@ describe('parseLimit', () => {
     },
   );
 
-  it('has a valid default for every policy: login per IP and per e-mail, verify, resend, reset request, register', async () => {
-    const names = ['RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_LOGIN_EMAIL', 'RATE_LIMIT_VERIFY', 'RATE_LIMIT_RESEND', 'RATE_LIMIT_RESET_REQUEST', 'RATE_LIMIT_REGISTER'] as const;
+  it('has a valid default for every policy: login per IP and per e-mail, verify, resend, reset request, register, change password', async () => {
+    const names = ['RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_LOGIN_EMAIL', 'RATE_LIMIT_VERIFY', 'RATE_LIMIT_RESEND', 'RATE_LIMIT_RESET_REQUEST', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_CHANGE_PASSWORD'] as const;
     await withEnv(Object.fromEntries(names.map((n) => [n, undefined])), async () => {
       vi.resetModules();
       const config = (await import('../env.ts')).env();

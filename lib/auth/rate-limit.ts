@@ -12,6 +12,9 @@ const POLICIES = {
   resend: 'RATE_LIMIT_RESEND',
   reset_request: 'RATE_LIMIT_RESET_REQUEST',
   register: 'RATE_LIMIT_REGISTER',
+  // Per user: a stolen session must not become a way to guess the current password without limit. Its own
+  // bucket, so mistyping the current password never locks the user out of logging in (nor the reverse).
+  change_password: 'RATE_LIMIT_CHANGE_PASSWORD',
 } as const satisfies Record<string, keyof Env>;
 
 export type RatePolicy = keyof typeof POLICIES;

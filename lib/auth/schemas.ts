@@ -43,6 +43,8 @@ export const emailOnlySchema = z
 export const verifyEmailSchema = z.object({
   email,
   code: z.string().regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), RULE_MESSAGES.codeIncomplete),
+  /** Optional: the `registration` that register (or login) answered; see lib/auth/verification.ts. */
+  registration: text(100).optional(),
 });
 
 export const resetPasswordSchema = z

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../api/errors.ts';
-import { db } from '../db/index.ts';
+import { db, type Prisma } from '../db/index.ts';
 import { sessionSecret } from '../env.ts';
 import { sendMail } from '../mail/index.ts';
 import { adminNewUserEmail, verificationEmail, welcomePendingEmail } from '../mail/templates.ts';
@@ -8,45 +8,96 @@ import { RESEND_COOLDOWN_SECONDS, VERIFICATION_ATTEMPTS, VERIFICATION_CODE_TTL_M
 
 // E-mail verification with a 6-digit code: stored as an HMAC, valid 30 minutes, 3 attempts, a new
 // code replaces the old one, resending waits 60 s.
+//
+// A code belongs to one registration: the row keeps the password hash and names the code was sent for,
+// and verifying activates exactly those. Registering an unverified address again replaces the row (or
+// voids it during the resend cooldown), so whoever proves the mailbox decides the password, never the
+// first person to type the address in.
 
 const hashCode = (userId: number, code: string) =>
   createHmac('sha256', sessionSecret()).update(`${userId}:${code}`).digest('hex');
+
+/**
+ * An opaque name for one registration of an unverified account (its user and password hash). The screens
+ * send it back with the code, so a code mailed for someone else's later registration of the same address
+ * is refused instead of activating their password.
+ */
+export function registrationToken(userId: number, passwordHash: string): string {
+  return createHmac('sha256', sessionSecret()).update(`registration:${userId}:${passwordHash}`).digest('base64url').slice(0, 32);
+}
 
 export const VERIFY_ERRORS = {
   invalid: 'Invalid verification code',
   expired: 'Verification code has expired. Please request a new one.',
   tooMany: 'Too many attempts. Please request a new verification code.',
   alreadyVerified: 'This email is already verified. Please log in.',
+  replaced:
+    'This email address was registered again after your registration, so this code is not for your password. Please register again to set your own password.',
 } as const;
 
+/** What a code activates: the password and names of the registration it was sent for. */
+export interface Registration {
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+}
+
+type Tx = Prisma.TransactionClient;
+
 /** Seconds left before another code may be sent to this user (0 when allowed). */
-export async function resendWaitSeconds(userId: number, now = Date.now()): Promise<number> {
-  const current = await db.emailVerification.findUnique({ where: { userId }, select: { sentAt: true } });
+export async function resendWaitSeconds(userId: number, now = Date.now(), client: Tx | typeof db = db): Promise<number> {
+  const current = await client.emailVerification.findUnique({ where: { userId }, select: { sentAt: true } });
   if (!current) return 0;
   const elapsed = (now - current.sentAt.getTime()) / 1000;
   return elapsed >= RESEND_COOLDOWN_SECONDS ? 0 : Math.ceil(RESEND_COOLDOWN_SECONDS - elapsed);
 }
 
-/** Creates a fresh code (voiding any earlier one) and e-mails it. The code is saved before sending, so a failed send loses nothing: resend retries it. */
-export async function issueVerificationCode(user: { id: number; email: string; firstName: string }) {
+/**
+ * Saves a fresh code for `registration` (voiding any earlier one) and returns it; the caller mails it once
+ * its transaction has committed. Saved before sending, so a failed send loses nothing: resend retries it.
+ */
+export async function saveVerificationCode(client: Tx | typeof db, userId: number, registration: Registration): Promise<string> {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const now = new Date();
   const data = {
-    codeHash: hashCode(user.id, code),
+    codeHash: hashCode(userId, code),
     expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
     attemptsLeft: VERIFICATION_ATTEMPTS,
     sentAt: now,
+    ...registration,
   };
-  await db.emailVerification.upsert({ where: { userId: user.id }, create: { userId: user.id, ...data }, update: data });
-  return sendMail(verificationEmail(user.email, user.firstName, code));
+  await client.emailVerification.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+  return code;
 }
 
-export async function verifyEmailCode(email: string, code: string): Promise<void> {
+/** Voids the current code (it answers EXPIRED) but keeps its sending time, so the resend cooldown still holds. */
+export async function voidVerificationCode(client: Tx | typeof db, userId: number): Promise<void> {
+  await client.emailVerification.updateMany({ where: { userId }, data: { expiresAt: new Date() } });
+}
+
+/** A fresh code for the account's current registration (what users holds now), e-mailed. */
+async function issueVerificationCode(user: { id: number; email: string }) {
+  const current = await db.user.findUniqueOrThrow({
+    where: { id: user.id },
+    select: { passwordHash: true, firstName: true, lastName: true },
+  });
+  const code = await saveVerificationCode(db, user.id, current);
+  return sendMail(verificationEmail(user.email, current.firstName, code));
+}
+
+/**
+ * Verifies the address with the code and activates the registration the code was sent for. `registration`
+ * (optional; our screens send it) names the registration the caller made: a code sent for another one is
+ * refused with REGISTRATION_REPLACED.
+ */
+export async function verifyEmailCode(email: string, code: string, registration?: string): Promise<void> {
   const user = await db.user.findUnique({ where: { email } });
   if (!user) throw new ApiError('bad_request', VERIFY_ERRORS.invalid, { remainingAttempts: 0 });
   if (user.emailVerifiedAt) throw new ApiError('conflict', VERIFY_ERRORS.alreadyVerified, { code: 'ALREADY_VERIFIED' });
   const record = await db.emailVerification.findUnique({ where: { userId: user.id } });
   if (!record || record.expiresAt.getTime() <= Date.now()) {
+    // No code left may mean a request with the same code has just verified the address.
+    if (!record && (await isVerified(user.id))) throw new ApiError('conflict', VERIFY_ERRORS.alreadyVerified, { code: 'ALREADY_VERIFIED' });
     throw new ApiError('bad_request', VERIFY_ERRORS.expired, { code: 'EXPIRED' });
   }
   if (record.attemptsLeft <= 0) {
@@ -65,20 +116,53 @@ export async function verifyEmailCode(email: string, code: string): Promise<void
     }
     throw new ApiError('bad_request', VERIFY_ERRORS.invalid, { remainingAttempts: remaining });
   }
-  await db.$transaction([
-    db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date(), status: 'pending' } }),
-    db.emailVerification.delete({ where: { userId: user.id } }),
-    db.auditLog.create({ data: { actorId: user.id, targetUserId: user.id, action: 'email_verified' } }),
-  ]);
+
+  // Claim the code: the DELETE decides between concurrent requests (and a registration replacing the
+  // code meanwhile), and the registration that is activated is the one stored with the code claimed.
+  const activated = await db.$transaction(async (tx) => {
+    const [claimed] = await tx.$queryRaw<{ password_hash: string; first_name: string; last_name: string }[]>`
+      DELETE FROM email_verifications
+      WHERE user_id = ${user.id} AND code_hash = ${record.codeHash} AND expires_at > now() AND attempts_left > 0
+      RETURNING password_hash, first_name, last_name`;
+    if (!claimed) return null;
+    if (registration !== undefined && registration !== registrationToken(user.id, claimed.password_hash)) {
+      // Rolled back: the code stays, for whoever made the registration it belongs to.
+      throw new ApiError('conflict', VERIFY_ERRORS.replaced, { code: 'REGISTRATION_REPLACED' });
+    }
+    const { count } = await tx.user.updateMany({
+      where: { id: user.id, emailVerifiedAt: null },
+      data: {
+        passwordHash: claimed.password_hash,
+        firstName: claimed.first_name,
+        lastName: claimed.last_name,
+        emailVerifiedAt: new Date(),
+        status: 'pending',
+      },
+    });
+    if (count !== 1) return null;
+    await tx.auditLog.create({ data: { actorId: user.id, targetUserId: user.id, action: 'email_verified' } });
+    return { firstName: claimed.first_name, lastName: claimed.last_name };
+  });
+  if (!activated) {
+    // Another request with the same code won (or a new registration replaced the code in between).
+    if (await isVerified(user.id)) throw new ApiError('conflict', VERIFY_ERRORS.alreadyVerified, { code: 'ALREADY_VERIFIED' });
+    throw new ApiError('bad_request', VERIFY_ERRORS.expired, { code: 'EXPIRED' });
+  }
   // Now pending approval: welcome the user, tell every active admin.
-  await sendMail(welcomePendingEmail(user.email, user.firstName));
+  const verified = { email: user.email, ...activated };
+  await sendMail(welcomePendingEmail(verified.email, verified.firstName));
   const admins = await db.user.findMany({ where: { role: 'admin', status: 'active' }, select: { email: true } });
-  await Promise.all(admins.map((a) => sendMail(adminNewUserEmail(a.email, user))));
+  await Promise.all(admins.map((a) => sendMail(adminNewUserEmail(a.email, verified))));
+}
+
+async function isVerified(userId: number): Promise<boolean> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+  return Boolean(user?.emailVerifiedAt);
 }
 
 /**
- * Sends a new code. Unknown and already verified addresses get the same answer as real ones, so the
- * endpoint does not reveal who has an account.
+ * Sends a new code for the account's current registration. Unknown and already verified addresses get the
+ * same answer as real ones, so the endpoint does not reveal who has an account.
  */
 export async function resendVerification(email: string): Promise<void> {
   const user = await db.user.findUnique({ where: { email } });

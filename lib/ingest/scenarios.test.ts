@@ -318,8 +318,11 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
       [store],
     );
     for (const [cell, qty] of stocked) if (sim.world.stockOf(cell.split(':')[1]).get(store)! > 0) expect(kept).toContainEqual({ plu: cell.split(':')[1], quantity: qty });
-    // The operator sees the line on /api/health.
-    const report = await new TestClient().call(health, '/api/health');
+    // The operator (signed-in staff) sees the line on /api/health.
+    const operator = await insertTestUser(database.url, { role: 'admin' });
+    const staff = new TestClient();
+    expect((await staff.call(login, '/x', { method: 'POST', body: { email: operator.email, password: operator.password } })).status).toBe(200);
+    const report = await staff.call(health, '/api/health');
     const wake = report.json.scrapers.find((s: { source: string }) => s.source === 'wake_inventory');
     expect(wake.unmatched_store_lines.count).toBeGreaterThan(0);
     expect(wake.unmatched_store_lines.examples[0]).toMatchObject({ address: expect.stringContaining('Sandy Forks Road'), reason: 'unknown' });

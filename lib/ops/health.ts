@@ -1,63 +1,141 @@
 import { db } from '../db/index.ts';
+import type { RunStatus, ScrapeSource } from '../../generated/prisma/enums.ts';
 
-export interface HealthReport {
-  /** degraded: the database is unreachable, or the reference data (boards, stores, catalog) is missing. */
-  status: 'ok' | 'degraded';
-  database: {
-    reachable: boolean;
-    latency_ms: number | null;
-    error?: string;
-    /** How the database was set up (database_origin): a demo's history and scraper runs are generated. */
-    set_up_as?: 'demo' | 'deployment' | null;
-  };
-  /** Rows of the reference data `npm run db:migrate` loads; the scraper can do nothing without them. */
-  reference_data?: { boards: number; stores: number; products: number };
-  scrapers: {
-    source: string;
-    status: string;
-    started_at: string;
-    finished_at: string | null;
-    items_seen: number;
-    changes_written: number;
-    error: string | null;
-    /** Store lines of the last run that matched no known store (at most 25 shown), for the operator. */
-    unmatched_store_lines?: { count: number; examples: { plu: string; address: string; reason: string }[] };
-  }[];
+// GET /api/health has two views. Anyone (load balancers, uptime checks, curious visitors) learns whether
+// the service is up and how fresh each source's data is. Raw error text (database driver messages, the
+// scrapers' errors, which name hosts and internals), the run counts and the store lines a run could not
+// match only go to signed-in staff. Both say whether the reference data is loaded (without it the scraper
+// can do nothing: `status: degraded`) and how the database was set up (a demo's history is generated).
+
+/** One scraper source, as everyone sees it. */
+export interface SourceHealth {
+  source: ScrapeSource;
+  /** The latest run's status (null: never run). */
+  status: RunStatus | null;
+  /** When the latest run started (ISO instant), or null. */
+  last_run_at: string | null;
+  /** When the latest successful run (ok or partial) finished: the age of the data this source feeds. */
+  last_success_at: string | null;
+  /** Whole minutes since then (null when it never succeeded). */
+  minutes_since_success: number | null;
 }
 
-type UnmatchedDetails = { unmatchedLines?: number; unmatchedAddresses?: { plu: string; address: string; reason: string }[] } | null;
+/** What staff see in addition, per source: the latest run in full. */
+export interface SourceHealthDetail extends SourceHealth {
+  started_at: string | null;
+  finished_at: string | null;
+  items_seen: number | null;
+  changes_written: number | null;
+  error: string | null;
+  /** Store lines of the latest run that matched no known store (at most 25 shown), for the operator. */
+  unmatched_store_lines?: { count: number; examples: UnmatchedLine[] };
+}
 
-/** Database reachability, what the database holds and the last scrape run per source, for operators and load balancers. */
-export async function healthReport(): Promise<HealthReport> {
+interface UnmatchedLine {
+  plu: string;
+  address: string;
+  reason: string;
+}
+
+/** Rows of the reference data `npm run db:migrate` loads. */
+export interface ReferenceData {
+  boards: number;
+  stores: number;
+  products: number;
+}
+
+/** How the database was set up (database_origin): a demo's history and scraper runs are generated. */
+type SetUpAs = 'demo' | 'deployment' | null;
+
+export interface PublicHealth {
+  view: 'public';
+  status: 'ok' | 'degraded';
+  database: { reachable: boolean; set_up_as?: SetUpAs };
+  reference_data?: ReferenceData;
+  scrapers: SourceHealth[];
+}
+
+export interface StaffHealth {
+  view: 'staff';
+  status: 'ok' | 'degraded';
+  database: { reachable: boolean; latency_ms: number | null; error: string | null; set_up_as?: SetUpAs };
+  reference_data?: ReferenceData;
+  scrapers: SourceHealthDetail[];
+}
+
+export type HealthReport = PublicHealth | StaffHealth;
+
+interface SourceRow {
+  source: ScrapeSource;
+  status: RunStatus | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  items_seen: number | null;
+  changes_written: number | null;
+  error: string | null;
+  details: { unmatchedLines?: number; unmatchedAddresses?: UnmatchedLine[] } | null;
+  last_success_at: Date | null;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** Database reachability and every source's latest run and latest success; `staff` adds the details. */
+export async function healthReport(options: { staff: boolean; now?: Date }): Promise<HealthReport> {
+  const now = options.now ?? new Date();
   const started = performance.now();
   try {
     await db.$queryRaw`SELECT 1`;
   } catch (error) {
-    return {
-      status: 'degraded',
-      database: { reachable: false, latency_ms: null, error: (error as Error).message.split('\n')[0] },
-      scrapers: [],
-    };
+    const reachable = { status: 'degraded' as const, scrapers: [] };
+    return options.staff
+      ? { view: 'staff', ...reachable, database: { reachable: false, latency_ms: null, error: (error as Error).message.split('\n')[0] } }
+      : { view: 'public', ...reachable, database: { reachable: false } };
   }
   const latency = Math.round(performance.now() - started);
-  const [data] = await db.$queryRaw<{ boards: number; stores: number; products: number; purpose: 'demo' | 'deployment' | null }[]>`
+  const [data] = await db.$queryRaw<(ReferenceData & { purpose: SetUpAs })[]>`
     SELECT (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM stores) AS stores,
            (SELECT count(*)::int FROM products) AS products, (SELECT purpose::text FROM database_origin WHERE id = 1) AS purpose`;
-  const runs = await db.$queryRaw<
-    { source: string; status: string; started_at: Date; finished_at: Date | null; items_seen: number; changes_written: number; error: string | null; details: UnmatchedDetails }[]
-  >`SELECT DISTINCT ON (source) source::text, status::text, started_at, finished_at, items_seen, changes_written, error,
-           jsonb_build_object('unmatchedLines', details->'unmatchedLines', 'unmatchedAddresses', details->'unmatchedAddresses') AS details
-    FROM scrape_runs ORDER BY source, started_at DESC`;
   const { purpose, ...reference } = data;
+  const status = reference.boards && reference.stores && reference.products ? ('ok' as const) : ('degraded' as const);
+  // Every source, run or not; the (source, started_at) index finds the latest run and the latest success.
+  const rows = await db.$queryRaw<SourceRow[]>`
+    SELECT s.source::text AS source, last.status::text AS status, last.started_at, last.finished_at, last.items_seen, last.changes_written, last.error,
+           last.details, ok.finished_at AS last_success_at
+    FROM unnest(enum_range(NULL::"ScrapeSource")) AS s(source)
+    LEFT JOIN LATERAL (
+      SELECT r.status, r.started_at, r.finished_at, r.items_seen, r.changes_written, r.error,
+             jsonb_build_object('unmatchedLines', r.details->'unmatchedLines', 'unmatchedAddresses', r.details->'unmatchedAddresses') AS details
+      FROM scrape_runs r
+      WHERE r.source = s.source ORDER BY r.started_at DESC LIMIT 1
+    ) last ON true
+    LEFT JOIN LATERAL (
+      SELECT r.finished_at FROM scrape_runs r
+      WHERE r.source = s.source AND r.status IN ('ok', 'partial') ORDER BY r.started_at DESC LIMIT 1
+    ) ok ON true
+    ORDER BY s.source`;
+  const sources = rows.map((r) => ({
+    source: r.source,
+    status: r.status,
+    last_run_at: iso(r.started_at),
+    last_success_at: iso(r.last_success_at),
+    minutes_since_success: r.last_success_at ? Math.max(0, Math.floor((now.getTime() - r.last_success_at.getTime()) / 60_000)) : null,
+  }));
+  if (!options.staff) return { view: 'public', status, database: { reachable: true, set_up_as: purpose }, reference_data: reference, scrapers: sources };
   return {
-    status: reference.boards && reference.stores && reference.products ? 'ok' : 'degraded',
-    database: { reachable: true, latency_ms: latency, set_up_as: purpose },
+    view: 'staff',
+    status,
+    database: { reachable: true, latency_ms: latency, error: null, set_up_as: purpose },
     reference_data: reference,
-    scrapers: runs.map(({ details, ...r }) => ({
-      ...r,
-      started_at: r.started_at.toISOString(),
-      finished_at: r.finished_at?.toISOString() ?? null,
-      ...(details?.unmatchedLines ? { unmatched_store_lines: { count: details.unmatchedLines, examples: details.unmatchedAddresses ?? [] } } : {}),
+    scrapers: sources.map((s, i) => ({
+      ...s,
+      started_at: iso(rows[i].started_at),
+      finished_at: iso(rows[i].finished_at),
+      items_seen: rows[i].items_seen,
+      changes_written: rows[i].changes_written,
+      error: rows[i].error,
+      ...(rows[i].details?.unmatchedLines
+        ? { unmatched_store_lines: { count: rows[i].details!.unmatchedLines!, examples: rows[i].details!.unmatchedAddresses ?? [] } }
+        : {}),
     })),
   };
 }

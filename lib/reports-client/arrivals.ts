@@ -1,4 +1,4 @@
-import type { Arrival } from './types.ts';
+import type { Arrival } from '../reports/types.ts';
 
 export interface ArrivalGroup {
   name: string;

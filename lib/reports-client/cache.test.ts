@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clearReportCaches,
   DELIVERY_ANALYSIS_TTL_MS,
+  type EnumerableStore,
   deliveryAnalysisCacheKey,
   isFresh,
   legacyWarehouseCacheKey,
@@ -96,5 +98,31 @@ describe('cache entries', () => {
     };
     expect(readEntry(broken, 'k', 1000, t0)).toBeNull();
     expect(writeEntry(broken, 'k', 1, t0)).toBe(false);
+  });
+});
+
+describe('clearReportCaches (logout)', () => {
+  it('removes every report entry, and only those', () => {
+    const map = new Map<string, string>();
+    const store: EnumerableStore = {
+      get length() {
+        return map.size;
+      },
+      key: (i) => [...map.keys()][i] ?? null,
+      getItem: (k) => map.get(k) ?? null,
+      setItem: (k, v) => void map.set(k, v),
+      removeItem: (k) => void map.delete(k),
+    };
+    writeEntry(store, deliveryAnalysisCacheKey('12345', 2, true), { a: 1 }, 0);
+    writeEntry(store, warehouseCacheKey('last_30_days', 'Allocation,Limited'), { b: 2 }, 0);
+    writeEntry(store, legacyWarehouseCacheKey('current_month'), { c: 3 }, 0);
+    map.set('theme', 'dark');
+    expect(clearReportCaches(store)).toBe(3);
+    expect([...map.keys()]).toEqual(['theme']);
+  });
+
+  it('does not throw when the storage does', () => {
+    const broken = { get length(): number { throw new Error('denied'); }, key: () => null, getItem: () => null, setItem: () => {}, removeItem: () => {} };
+    expect(clearReportCaches(broken)).toBe(0);
   });
 });

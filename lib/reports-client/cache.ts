@@ -16,6 +16,33 @@ export interface KeyValueStore {
   removeItem(key: string): void;
 }
 
+/** Every entry the report screens keep starts with this (and nothing else of ours does). */
+export const REPORT_CACHE_PREFIX = 'nbt:';
+
+/** The part of the Web Storage API that lists keys. */
+export interface EnumerableStore extends KeyValueStore {
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+/**
+ * Removes every report cache entry (logout: the next person at this browser must not be shown, or be
+ * served from, what the last one looked at). Returns how many were removed.
+ */
+export function clearReportCaches(store: EnumerableStore): number {
+  const keys: string[] = [];
+  try {
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key?.startsWith(REPORT_CACHE_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) store.removeItem(key);
+  } catch {
+    // storage unavailable: nothing we can clear
+  }
+  return keys.length;
+}
+
 export function deliveryAnalysisCacheKey(plu: string, weeksBack: number, includeOtherDrops: boolean): string {
   return `nbt:delivery-analysis:v1:${plu}:${weeksBack}:${includeOtherDrops ? 'with-other-drops' : 'deliveries-only'}`;
 }

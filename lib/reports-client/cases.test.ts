@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { casesPerDelivery } from './cases.ts';
 import { estimateStoresWithoutDeliveries, deliveriesWithCases, listedStoreIds } from './delivery.ts';
-import type { Delivery, OtherDropStore } from './types.ts';
+import type { Delivery, OtherDropStore } from '../reports/types.ts';
 
 describe('casesPerDelivery', () => {
   it('divides by bottles per case and rounds up', () => {
@@ -24,7 +24,7 @@ describe('casesPerDelivery', () => {
   });
 });
 
-const store = (id: number) => ({ store_id: id, nickname: `S${id}`, store_number: id, address: '', mixed_beverage: 0 });
+const store = (id: number) => ({ store_id: id, nickname: `S${id}`, store_number: id, address: '', mixed_beverage: 0 as const });
 const delivery = (id: number, quantity: number): Delivery => ({ ...store(id), history_id: id * 10, delivery_date: '2026-05-04', quantity });
 const other = (id: number): OtherDropStore => ({ ...store(id), received_products: 'A, B', received_plus: '11111, 22222' });
 

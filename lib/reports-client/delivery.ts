@@ -1,6 +1,6 @@
 import { casesPerDelivery } from './cases.ts';
 import { WAKE_RETAIL_STORES_ESTIMATE } from './options.ts';
-import type { DeliveryAnalysis } from './types.ts';
+import type { DeliveryAnalysis } from '../reports/types.ts';
 
 /** Store ids for the stores-without-deliveries call. */
 export function listedStoreIds(analysis: Pick<DeliveryAnalysis, 'deliveries' | 'storesWithOtherDrops'>) {

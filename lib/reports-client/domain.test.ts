@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupArrivalsByProduct, nextDayOutcome, summarizeArrivals } from './arrivals.ts';
 import { groupByBoard, groupByDate, groupByProduct, findWakeBoard } from './shipments.ts';
 import { deliveryIntervalLabel, filterStores, NO_STORE_FILTERS, regionsOf } from './stores.ts';
-import type { Arrival, Shipment, Store, WarehouseProduct } from './types.ts';
+import type { Arrival, Shipment, Store, WarehouseProduct } from '../reports/types.ts';
 import { DEFAULT_WAREHOUSE_FILTERS, filterWarehouse, hasZeroActivity, MIN_LISTED_SEARCH, showsListed, WAREHOUSE_TYPE_FILTERS, warehouseRequest } from './warehouse.ts';
 
 function arrival(name: string, storeId: number, delta: number, extra: Partial<Arrival> = {}): Arrival {
@@ -64,6 +64,8 @@ function store(id: number, extra: Partial<Store> = {}): Store {
     address: `${id} Main St, Raleigh, NC`,
     city: 'Raleigh',
     region: 'North Raleigh',
+    phone: null,
+    hours: null,
     mixed_beverage: 0,
     delivery_day: 'Monday',
     delivery_interval_days: 7,
@@ -101,11 +103,11 @@ describe('stores', () => {
   });
 });
 
-function wh(name: string, type: string, current: number, peak: number, low = current): WarehouseProduct {
+function wh(name: string, type: WarehouseProduct['listing_type'], current: number, peak: number, low = current): WarehouseProduct {
   return {
     product_name: name,
     plu: String(10000 + name.length),
-    nc_code: null,
+    nc_code: String(10000 + name.length),
     listing_type: type,
     retail_price: 30,
     bottles_per_case: 6,

@@ -1,4 +1,4 @@
-import type { Board, Shipment } from './types.ts';
+import type { Board, Shipment } from '../reports/types.ts';
 
 /** The Wake shortcut: the first board whose name contains "wake" (any case). */
 export function findWakeBoard(boards: readonly Board[]): Board | undefined {

@@ -1,5 +1,5 @@
 import { fold } from './listing-types.ts';
-import type { Store } from './types.ts';
+import type { Store } from '../reports/types.ts';
 
 /** The delivery interval in weeks: "Every week", "Every 2 weeks"; unknown when not learned yet. */
 export function deliveryIntervalLabel(days: number | null | undefined): string {
@@ -13,8 +13,7 @@ export function deliveryDayLabel(day: string | null | undefined): string {
   return day === 'Random' ? 'Random (no fixed day)' : day;
 }
 
-export const isMixedBeverage = (store: Pick<Store, 'mixed_beverage'>) =>
-  store.mixed_beverage === 1 || store.mixed_beverage === true;
+export const isMixedBeverage = (store: Pick<Store, 'mixed_beverage'>) => store.mixed_beverage === 1;
 
 export interface StoreFilters {
   region: string; // '' = any

@@ -1,5 +1,5 @@
 import { HUNTED_TYPES, LISTING_TYPES, matchesSearch, normalizeListingType } from './listing-types.ts';
-import type { WarehouseProduct } from './types.ts';
+import type { WarehouseProduct } from '../reports/types.ts';
 
 /** Product type choices; the default is the hunted set (lib/catalog/hunted.ts: new releases count too). */
 export const WAREHOUSE_TYPE_FILTERS = [
@@ -58,7 +58,8 @@ export const DEFAULT_WAREHOUSE_FILTERS: WarehouseFilters = {
 };
 
 /** No bottles at the warehouse at any point in the period: current, peak and low are all zero (or missing). */
-export function hasZeroActivity(p: Pick<WarehouseProduct, 'current_inventory' | 'peak_inventory' | 'low_inventory'>): boolean {
+/** No bottles at any point of the period (a level that is not known counts as none). */
+export function hasZeroActivity(p: { current_inventory: number | null; peak_inventory: number | null; low_inventory: number | null }): boolean {
   return !(p.current_inventory || p.peak_inventory || p.low_inventory);
 }
 

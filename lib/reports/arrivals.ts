@@ -1,6 +1,7 @@
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { ARRIVAL, HUNTED, isoInstant, WAKE_BOARD_ID, type JsonText } from './sql.ts';
+import type { ArrivalsReport, AvailableDates } from './types.ts';
 
 // Today's Arrivals: inventory increases (first/increase) of hunted products at Wake stores on a New York
 // date, and the dates that had any. Indexes (see prisma/schema.prisma):
@@ -10,31 +11,6 @@ import { ARRIVAL, HUNTED, isoInstant, WAKE_BOARD_ID, type JsonText } from './sql
 //   products only (a few thousand entries for two months), never from the millions of Listed rows.
 // inventory_history only ever holds Wake stores (the scraper polls Wake's inventory search), so the
 // dates need not look at stores; the arrival list still joins them for the store fields.
-
-export interface Arrival {
-  history_id: number;
-  bourbon_name: string;
-  plu: string;
-  price: number | 'Not Available';
-  listing_type: string;
-  store_id: number;
-  store_number: number;
-  store_nickname: string;
-  store_address: string;
-  new_quantity: number;
-  previous_quantity: number;
-  delta: number;
-  change_type: 'first' | 'increase';
-  last_updated: string;
-}
-
-export interface ArrivalsReport {
-  success: true;
-  date: string;
-  total_arrivals: number;
-  arrivals: Arrival[];
-  last_check: string | null;
-}
 
 /** The arrivals of a New York date as JSON text (`ArrivalsReport`): the busiest call, so not re-serialised in Node. */
 export async function arrivalsOn(date: string): Promise<JsonText<ArrivalsReport>> {
@@ -67,12 +43,6 @@ export async function arrivalsOn(date: string): Promise<JsonText<ArrivalsReport>
 export const AVAILABLE_DATES_LIMIT = 30;
 /** The first look covers this many days; enough for 30 dates whenever deliveries are weekly. */
 const FIRST_WINDOW_DAYS = 62;
-
-export interface AvailableDates {
-  success: true;
-  allAvailableDates: string[];
-  availableDate: string | null;
-}
 
 /** Distinct New York dates with arrivals in [from, to), newest first, at most `limit`. */
 async function datesWithArrivals(from: Date | null, to: Date, limit: number): Promise<string[]> {

@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange, weekdayOf } from '../time.ts';
 import { ARRIVAL, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeFields, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
-import type { Store } from './stores.ts';
+import type { Delivery, DeliveryAnalysis, OtherDropStore, Store } from './types.ts';
 
 // Delivery Analysis: how one product was spread over Wake's stores since Monday of the current New York
 // week minus `weeksBack` weeks, compared with what the warehouse shipped to Wake (board 179) meanwhile.
@@ -13,34 +13,6 @@ export interface DeliveryAnalysisRequest {
   plu: string;
   weeksBack: number;
   includeOtherDrops: boolean;
-}
-
-interface StoreRef {
-  store_id: number;
-  nickname: string;
-  store_number: number;
-  address: string;
-  mixed_beverage: 1 | 0;
-}
-
-export interface Delivery extends StoreRef {
-  history_id: number;
-  delivery_date: string;
-  quantity: number;
-}
-
-export interface OtherDropStore extends StoreRef {
-  received_products: string;
-  received_plus: string;
-}
-
-export interface DeliveryAnalysis {
-  product: { name: string; plu: string; bottles_per_case: number };
-  dateRange: { startDate: string; endDate: string };
-  shipmentInfo: { totalCases: number };
-  summary: { totalCasesDelivered: number; uniqueStores: number };
-  deliveries: Delivery[];
-  storesWithOtherDrops: OtherDropStore[];
 }
 
 const MONDAY_OFFSET: Record<string, number> = { Monday: 0, Tuesday: 1, Wednesday: 2, Thursday: 3, Friday: 4, Saturday: 5, Sunday: 6 };

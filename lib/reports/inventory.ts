@@ -3,47 +3,17 @@ import { foldedLike, likeEscape } from '../db/search.ts';
 import { db } from '../db/index.ts';
 import { foldText } from '../text/fold.ts';
 import { HUNTED, huntedFirst, isoInstant, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
+import type { AllocatedCurrent, AllocatedProduct, InventorySummary, ProductSearch, ProductStores } from './types.ts';
 
 // Current Inventory: what is on Wake's shelves now (store_inventory), per hunted product; the stores of
 // one product; and the product search of the delivery-analysis screen.
 
-export interface AllocatedProduct {
-  plu: string;
-  product_name: string;
-  Listing_Type: string;
-  retail_price: number | null;
-  size_ml: number | null;
-  total_bottles: number;
-  stores_with_stock: number;
-  stores: [];
-}
-
-export interface InventorySummary {
-  totalProducts: number;
-  totalBottles: number;
-  uniqueStores: number;
-  byListingType: Record<string, number>;
-}
-
-export interface StoreStock {
-  store_id: number;
-  nickname: string;
-  store_number: number;
-  address: string;
-  mixed_beverage: 1 | 0;
-  quantity: number;
-  last_updated: string;
-}
-
-export interface SearchResult {
-  name: string;
-  plu: string;
-  retail_price: number | null;
-  brand_name: string;
-}
-
-/** Hunted products with bottles at any Wake store now, most bottles first, and the totals. */
-export async function allocatedCurrent(): Promise<{ success: true; products: AllocatedProduct[]; summary: InventorySummary }> {
+/**
+ * Hunted products with bottles at any Wake store now, most bottles first, and the totals. A product's stores
+ * are not listed (the `stores` key is left out): the screen loads them when a card is opened, through
+ * productStores, which keeps this answer small.
+ */
+export async function allocatedCurrent(): Promise<AllocatedCurrent> {
   const [row] = await db.$queryRaw<{ products: AllocatedProduct[]; summary: InventorySummary }[]>`
     WITH stock AS (
       SELECT si.plu, si.store_id, si.quantity
@@ -53,7 +23,7 @@ export async function allocatedCurrent(): Promise<{ success: true; products: All
       WHERE si.quantity > 0
     ), per_product AS (
       SELECT p.plu, p.name AS product_name, p.listing_type AS "Listing_Type", p.retail_price, p.size_ml,
-             sum(st.quantity)::int AS total_bottles, count(*)::int AS stores_with_stock, '[]'::json AS stores
+             sum(st.quantity)::int AS total_bottles, count(*)::int AS stores_with_stock
       FROM stock st JOIN products p ON p.plu = st.plu
       GROUP BY p.plu
     )
@@ -63,15 +33,15 @@ export async function allocatedCurrent(): Promise<{ success: true; products: All
         'totalProducts', (SELECT count(*) FROM per_product),
         'totalBottles', (SELECT COALESCE(sum(total_bottles), 0) FROM per_product),
         'uniqueStores', (SELECT count(DISTINCT store_id) FROM stock),
-        'byListingType', COALESCE((SELECT json_object_agg("Listing_Type", n) FROM (
-          SELECT "Listing_Type", count(*) AS n FROM per_product GROUP BY 1 ORDER BY 1) t), '{}'::json)
+        'byListingType', COALESCE((SELECT json_object_agg("Listing_Type", json_build_object('count', n, 'bottles', bottles)) FROM (
+          SELECT "Listing_Type", count(*) AS n, sum(total_bottles) AS bottles FROM per_product GROUP BY 1 ORDER BY 1) t), '{}'::json)
       ) AS summary`;
   return { success: true, products: row.products, summary: row.summary };
 }
 
 /** Wake stores holding a product now, most bottles first. 404 for a PLU the catalog does not know. */
-export async function productStores(plu: string): Promise<{ success: true; stores: StoreStock[] }> {
-  const [row] = await db.$queryRaw<{ known: boolean; stores: StoreStock[] }[]>`
+export async function productStores(plu: string): Promise<ProductStores> {
+  const [row] = await db.$queryRaw<{ known: boolean; stores: ProductStores['stores'] }[]>`
     SELECT EXISTS (SELECT 1 FROM products WHERE plu = ${plu}) AS known,
       COALESCE((SELECT json_agg(x ORDER BY x.quantity DESC, x.store_number) FROM (
         SELECT ${storeRefFields('s')}, si.quantity, ${isoInstant('si.last_updated')} AS last_updated
@@ -88,9 +58,9 @@ export const SEARCH_LIMIT = 20;
  * Products whose name contains the term (any case) or whose PLU starts with it, at most 20: hunted first,
  * then the exact PLU, names starting with the term, the rest by name.
  */
-export async function searchProducts(term: string): Promise<{ success: true; products: SearchResult[] }> {
+export async function searchProducts(term: string): Promise<ProductSearch> {
   const escaped = likeEscape(foldText(term));
-  const [row] = await db.$queryRaw<{ products: SearchResult[] }[]>`
+  const [row] = await db.$queryRaw<{ products: ProductSearch['products'] }[]>`
     SELECT COALESCE(json_agg(json_build_object('name', x.name, 'plu', x.plu, 'retail_price', x.retail_price, 'brand_name', x.name)
                              ORDER BY x.hunted, x.rank, x.name, x.plu), '[]'::json) AS products
     FROM (

@@ -2,6 +2,7 @@ import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate } from '../time.ts';
 import { casesOf, HUNTED, productSearch, type JsonText } from './sql.ts';
+import type { Board, ShippedProduct, Shipments } from './types.ts';
 
 // Statewide Shipments: what the warehouse shipped to each of the 173 boards, hunted products only.
 
@@ -16,24 +17,6 @@ const TYPE_LISTS: Record<ProductType, Prisma.Sql> = {
   limited: Prisma.raw(`('Limited')`),
   barrel: Prisma.raw(`('Barrel')`),
 };
-
-export interface Board {
-  board_id: number;
-  board_name_clean: string;
-}
-
-export interface Shipment {
-  brand_name: string;
-  nc_code: string;
-  Listing_Type: string;
-  retail_price: number | null;
-  bottles_per_case: number | null;
-  board_name_clean: string;
-  board_id: number;
-  ship_date: string;
-  ship_date_formatted: string;
-  cases: number;
-}
 
 export interface ShipmentFilters {
   productType: ProductType;
@@ -51,8 +34,8 @@ export async function listBoards(): Promise<Board[]> {
 }
 
 /** Hunted products that have shipments, by name. */
-export async function shippedProducts(): Promise<{ success: true; products: { nc_code: string; brand_name: string; Listing_Type: string }[] }> {
-  const [row] = await db.$queryRaw<{ products: { nc_code: string; brand_name: string; Listing_Type: string }[] }[]>`
+export async function shippedProducts(): Promise<{ success: true; products: ShippedProduct[] }> {
+  const [row] = await db.$queryRaw<{ products: ShippedProduct[] }[]>`
     SELECT COALESCE(json_agg(json_build_object('nc_code', p.plu, 'brand_name', p.name, 'Listing_Type', p.listing_type) ORDER BY p.name, p.plu), '[]'::json) AS products
     FROM products p
     WHERE p.listing_type IN ${HUNTED} AND EXISTS (SELECT 1 FROM shipments sh WHERE sh.plu = p.plu)`;
@@ -74,7 +57,7 @@ export function shipmentRange(range: DateRange, now = new Date()): { startDate: 
  * two the board's. Rendering each row's JSON in Postgres costs a few µs per row; here a row comes back as
  * four values and each product's and board's part is rendered once, which takes about half the time.
  */
-export async function listShipments(filters: ShipmentFilters, now = new Date()): Promise<JsonText<{ success: true; shipments: Shipment[] }>> {
+export async function listShipments(filters: ShipmentFilters, now = new Date()): Promise<JsonText<Shipments>> {
   const { startDate, endDate } = shipmentRange(filters.dateRange, now);
   const term = filters.searchTerm.trim();
   const search = productSearch(term);

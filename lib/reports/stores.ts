@@ -2,65 +2,11 @@ import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { ARRIVAL, huntedFirst, storeFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
+import type { Store, StoreHistory, StoreInventory } from './types.ts';
 
 // Stores: the Wake directory, one store's shelves now (store_inventory) and its drops over the last 30,
 // 60 or 90 days. A store's drops come from (store_id, change_type, checked_at): the increases only, a few
 // thousand rows for 90 days, never the store's far more numerous sales.
-
-export interface Store {
-  store_id: number;
-  store_number: number;
-  nickname: string;
-  address: string;
-  city: string;
-  region: string;
-  phone: string | null;
-  hours: string | null;
-  mixed_beverage: 1 | 0;
-  delivery_day: string | null;
-  delivery_interval_days: number | null;
-  last_delivery_date: string | null;
-}
-
-export interface StoreItem {
-  brand_name: string;
-  product_name: string;
-  Listing_Type: string;
-  nc_code: string;
-  retail_price: number | null;
-  bottles_per_case: number | null;
-  size_ml: number | null;
-  quantity: number;
-  images: { image_url: string | null; image_path: string | null };
-}
-
-export interface HistoryItem {
-  history_id: number;
-  product_name: string;
-  listing_type: string;
-  retail_price: number | null;
-  nc_code: string;
-  change_type: 'first' | 'increase';
-  delta: number;
-  quantity: number;
-}
-
-export interface HistoryDay {
-  date: string;
-  formatted_date: string;
-  day_of_week: string;
-  /** Items listed: increases of hunted products (Allocation, Limited, Barrel, Unknown). */
-  item_count: number;
-  /** Increases of Listed (everyday) products that day: counted in the summary, not listed. */
-  other_count: number;
-  items: HistoryItem[];
-}
-
-export interface StoreHistory {
-  success: true;
-  summary: { totalChanges: number; uniqueProducts: number; totalInventoryAdded: number; daysWithChanges: number };
-  changes: HistoryDay[];
-}
 
 export const HISTORY_PERIODS = ['30', '60', '90'] as const;
 
@@ -76,7 +22,7 @@ export async function listStores(): Promise<{ success: true; stores: Store[] }> 
  * A store and what it holds now (quantity > 0): hunted types first, then by name, as JSON text
  * (`{ success, store, inventory }`, ~170 KB for a big store). 404 for an unknown store.
  */
-export async function storeInventory(storeId: number): Promise<JsonText<{ success: true; store: Store; inventory: StoreItem[] }>> {
+export async function storeInventory(storeId: number): Promise<JsonText<StoreInventory>> {
   const [row] = await db.$queryRaw<{ body: string }[]>`
     SELECT '{"success":true,"store":' || (SELECT row_to_json(x) FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.id = ${storeId}) x)::text
         || ',"inventory":' || COALESCE((

@@ -4,6 +4,7 @@ import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { ApiError } from '../api/errors.ts';
 import { HUNTED_TYPES, LISTING_TYPES, type ListingType } from '../catalog/hunted.ts';
 import { productSearch, type JsonText } from './sql.ts';
+import type { TimePeriod, WarehouseInventory, WarehouseMeta } from './types.ts';
 
 // Warehouse Inventory: per product with warehouse levels, the level now and the peak and low over the
 // period (the level in force at the period start counts, dated the start), from warehouse_levels.
@@ -23,47 +24,8 @@ import { productSearch, type JsonText } from './sql.ts';
 export const LISTED_SEARCH_LIMIT = 100;
 export const MIN_LISTED_SEARCH = 2;
 
-export const TIME_PERIODS = ['current_month', 'last_30_days', 'last_90_days'] as const;
-export type TimePeriod = (typeof TIME_PERIODS)[number];
-
-export interface WarehouseProduct {
-  product_name: string;
-  plu: string;
-  nc_code: string;
-  listing_type: string;
-  retail_price: number | null;
-  bottles_per_case: number | null;
-  current_inventory: number;
-  peak_inventory: number;
-  peak_inventory_date: string;
-  low_inventory: number;
-  low_inventory_date: string;
-  image_url: string | null;
-  image_path: string | null;
-}
-
-export interface WarehouseMeta {
-  file_modified: string;
-  timePeriod: TimePeriod;
-  startDate: string;
-  endDate: string;
-  listingTypes: ListingType[];
-  /** The search applied on the server ('' for none). */
-  search: string;
-  count: number;
-  /** How many Listed products match the search (null when Listed was not asked for); at most listedLimit are answered. */
-  listedMatches: number | null;
-  listedLimit: number;
-}
-
-export interface WarehouseBody {
-  success: true;
-  products: WarehouseProduct[];
-  meta: WarehouseMeta;
-}
-
 /** 304 (the client's version is current), or the answer as JSON text (~85 KB for the hunted types). */
-export type WarehouseAnswer = { notModified: true; etag: string } | { notModified: false; etag: string; json: JsonText<WarehouseBody> };
+export type WarehouseAnswer = { notModified: true; etag: string } | { notModified: false; etag: string; json: JsonText<WarehouseInventory> };
 
 /** The New York dates a period covers, both included. */
 export function periodRange(period: TimePeriod, now = new Date()): { startDate: string; endDate: string } {

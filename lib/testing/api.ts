@@ -14,7 +14,10 @@ export interface CallOptions {
   query?: Record<string, string>;
   params?: Record<string, string>;
   headers?: Record<string, string>;
-  /** Leave out the X-Requested-With header (to test that it is required). */
+  /**
+   * Send no proof against cross-site requests: no X-Requested-With header, and a body goes as text/plain
+   * (what a cross-site form can send) unless `headers` names a Content-Type.
+   */
   noXhr?: boolean;
 }
 
@@ -31,7 +34,9 @@ export class TestClient {
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const headers = new Headers(options.headers);
     if (!options.noXhr) headers.set('X-Requested-With', 'XMLHttpRequest');
-    if (options.body !== undefined || options.rawBody !== undefined) headers.set('Content-Type', 'application/json');
+    if ((options.body !== undefined || options.rawBody !== undefined) && !headers.has('content-type')) {
+      headers.set('Content-Type', options.noXhr ? 'text/plain;charset=UTF-8' : 'application/json');
+    }
     if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', this.ip);
     const req = new NextRequest(url, {
@@ -56,6 +61,11 @@ export class TestClient {
       json = { _raw: text };
     }
     return { status: res.status, json: json as Record<string, any>, headers: res.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  /** The Cookie header this client sends (to replay it from another client). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   hasSessionCookie() {

@@ -19,7 +19,7 @@ export async function searchProducts(query: string): Promise<SearchProduct[]> {
     return Prisma.sql`(${foldedLike('name', `%${escaped}%`)} OR plu LIKE ${`${escaped}%`})`;
   });
   const rows = await db.$queryRaw<
-    { plu: string; name: string; listing_type: string; retail_price: number | null; size_ml: number | null }[]
+    { plu: string; name: string; listing_type: SearchProduct['listing_type']; retail_price: number | null; size_ml: number | null }[]
   >`SELECT plu, name, listing_type::text AS listing_type, retail_price::float8 AS retail_price, size_ml
       FROM products
      WHERE ${Prisma.join(conditions, ' AND ')}

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getSessionUser, isStaff } from '@/lib/auth/session';
 import { AlertVolume } from './alert-volume';
+import { SourceHealth } from './source-health';
 import { UsersTable } from './users-table';
 
 export const metadata: Metadata = { title: 'Manage Users' };
@@ -21,6 +22,7 @@ export default async function AdminPage() {
       </div>
       <UsersTable currentUserId={user.id} actorRole={user.role} />
       <AlertVolume />
+      <SourceHealth />
     </div>
   );
 }

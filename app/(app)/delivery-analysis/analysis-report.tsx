@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { deliveriesWithCases, estimateStoresWithoutDeliveries } from '@/lib/reports-client/delivery';
 import { usDate, usTime } from '@/lib/reports-client/format';
 import { weeksBackLabel, type WeeksBack } from '@/lib/reports-client/options';
-import type { DeliveryAnalysis, StoreRef } from '@/lib/reports-client/types';
+import type { DeliveryAnalysis, StoreRef } from '@/lib/reports/types';
 import { Collapsible } from '../../_components/reports/collapsible';
 import { Stats } from '../../_components/reports/stats';
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_ANALYSIS_TTL_MS, deliveryAnalysisCacheKey } from '@/lib/reports-client/cache';
 import { isWeeksBack, WEEKS_BACK_VALUES, weeksBackLabel, type WeeksBack } from '@/lib/reports-client/options';
 import { listedStoreIds } from '@/lib/reports-client/delivery';
-import type { DeliveryAnalysis as Analysis, Store } from '@/lib/reports-client/types';
+import type { DeliveryAnalysis as Analysis, Store } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { readCache, writeCache } from '../../_components/reports/local-cache';

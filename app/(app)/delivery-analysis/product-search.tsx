@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { price } from '@/lib/reports-client/format';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@/lib/reports-client/options';
-import type { SearchProduct } from '@/lib/reports-client/types';
+import type { SearchProduct } from '@/lib/reports/types';
 import { getJson } from '../../_components/reports/fetchers';
 
 export interface ChosenProduct {

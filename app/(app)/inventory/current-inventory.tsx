@@ -2,7 +2,7 @@
 
 import { useDeferredValue, useState } from 'react';
 import { matchesSearch, toggleType, typePasses } from '@/lib/reports-client/listing-types';
-import type { AllocatedProduct, InventorySummary } from '@/lib/reports-client/types';
+import type { AllocatedCurrent } from '@/lib/reports/types';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
@@ -11,16 +11,9 @@ import { TypeFilter } from '../../_components/reports/type-filter';
 import { useResource } from '../../_components/reports/use-resource';
 import { ProductCard } from './product-card';
 
-interface InventoryResponse {
-  success?: boolean;
-  products: AllocatedProduct[];
-  summary: InventorySummary;
-  error?: string;
-}
-
 export function CurrentInventory({ initialSearch = '' }: { initialSearch?: string }) {
-  const { state, reload } = useResource<InventoryResponse>('inventory', (signal) =>
-    getJson<InventoryResponse>('/api/inventory/allocated-current', 'Failed to fetch inventory data', signal),
+  const { state, reload } = useResource<AllocatedCurrent>('inventory', (signal) =>
+    getJson<AllocatedCurrent>('/api/inventory/allocated-current', 'Failed to fetch inventory data', signal),
   );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [query, setQuery] = useState(initialSearch);
@@ -38,7 +31,8 @@ export function CurrentInventory({ initialSearch = '' }: { initialSearch?: strin
   }
 
   const { products = [], summary } = state.data;
-  const counts = summary?.byListingType ?? {};
+  // Products per listing type for the badges (the summary also has each type's bottles).
+  const counts = Object.fromEntries(Object.entries(summary?.byListingType ?? {}).map(([type, totals]) => [type, totals.count]));
   const visible = products.filter((p) => typePasses(p.Listing_Type, selected) && matchesSearch(deferredQuery, p.product_name, p.plu));
 
   return (

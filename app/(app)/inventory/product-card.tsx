@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { bottleSize, price, usDateTime } from '@/lib/reports-client/format';
-import type { AllocatedProduct, StoreStock } from '@/lib/reports-client/types';
+import type { AllocatedProduct, ProductStores, StoreStock } from '@/lib/reports/types';
 import { isMixedBeverage } from '@/lib/reports-client/stores';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
@@ -12,13 +12,16 @@ import { SkeletonList } from '../../_components/reports/skeleton';
 
 type Stores = { status: 'idle' | 'loading' } | { status: 'error' } | { status: 'ready'; stores: StoreStock[] };
 
-/** A product; its stores load the first time the card is opened. */
+/**
+ * A product; its stores load the first time the card is opened. (The API leaves them out of the list; an
+ * answer that does include them is used as it is.)
+ */
 export function ProductCard({ product: p }: { product: AllocatedProduct }) {
-  const [stores, setStores] = useState<Stores>({ status: 'idle' });
+  const [stores, setStores] = useState<Stores>(p.stores?.length ? { status: 'ready', stores: p.stores } : { status: 'idle' });
 
   async function load() {
     setStores({ status: 'loading' });
-    const res = await getJson<{ stores: StoreStock[] }>(`/api/inventory/product/${encodeURIComponent(p.plu)}/stores`, '');
+    const res = await getJson<ProductStores>(`/api/inventory/product/${encodeURIComponent(p.plu)}/stores`, '');
     setStores(res.ok ? { status: 'ready', stores: res.data.stores ?? [] } : { status: 'error' });
   }
 

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { price, usDate } from '@/lib/reports-client/format';
 import type { ShipmentView } from '@/lib/reports-client/options';
 import { groupByBoard, groupByDate, groupByProduct } from '@/lib/reports-client/shipments';
-import type { Shipment } from '@/lib/reports-client/types';
+import type { Shipment } from '@/lib/reports/types';
 import { weekdayOf } from '@/lib/time';
 import { ListingBadge } from '../../_components/reports/listing-badge';
 

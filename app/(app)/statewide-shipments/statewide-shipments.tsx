@@ -13,7 +13,7 @@ import {
   type ShipmentView,
 } from '@/lib/reports-client/options';
 import { findWakeBoard } from '@/lib/reports-client/shipments';
-import type { Board, Shipment } from '@/lib/reports-client/types';
+import type { Board, Shipment } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
 import { useDebounced } from '../../_components/use-debounced';
 import { ErrorRetry } from '../../_components/reports/error-retry';

@@ -5,7 +5,7 @@ import { useDeferredValue, useState } from 'react';
 import { usDate } from '@/lib/reports-client/format';
 import { DELIVERY_DAYS } from '@/lib/reports-client/options';
 import { deliveryDayLabel, deliveryIntervalLabel, filterStores, isMixedBeverage, NO_STORE_FILTERS, regionsOf, type StoreFilters } from '@/lib/reports-client/stores';
-import type { Store } from '@/lib/reports-client/types';
+import type { Store } from '@/lib/reports/types';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonGrid } from '../../_components/reports/skeleton';

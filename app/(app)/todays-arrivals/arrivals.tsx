@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { groupArrivalsByProduct, nextDayOutcome, summarizeArrivals } from '@/lib/reports-client/arrivals';
 import { formatUsDate, nyDate, price, usDateTime, usTime } from '@/lib/reports-client/format';
 import { RECENT_DATES_SHOWN } from '@/lib/reports-client/options';
-import type { ArrivalsResponse, AvailableDatesResponse } from '@/lib/reports-client/types';
+import type { ArrivalsReport, AvailableDates, ErrorAnswer } from '@/lib/reports/types';
 import { weekdayOf } from '@/lib/time';
 import { apiFetch } from '../../_components/api';
 import { ErrorRetry } from '../../_components/reports/error-retry';
@@ -25,14 +25,14 @@ export function Arrivals({ initialDate }: { initialDate?: string }) {
   const [navigating, setNavigating] = useState<Direction | null>(null);
 
   const shown = formatUsDate(date);
-  const { state, reload, refreshing } = useResource<ArrivalsResponse>(
+  const { state, reload, refreshing } = useResource<ArrivalsReport>(
     date,
-    (signal) => getJson<ArrivalsResponse>(`/api/inventory/todays-arrivals?date=${date}`, '', signal),
+    (signal) => getJson<ArrivalsReport>(`/api/inventory/todays-arrivals?date=${date}`, '', signal),
   );
   const isEmpty = state.status === 'ready' && (state.data.arrivals ?? []).length === 0;
   // The empty state suggests recent dates that had arrivals.
-  const recent = useResource<AvailableDatesResponse>(isEmpty ? `recent:${date}` : null, (signal) =>
-    getJson<AvailableDatesResponse>(`/api/inventory/available-dates?currentDate=${date}`, '', signal),
+  const recent = useResource<AvailableDates>(isEmpty ? `recent:${date}` : null, (signal) =>
+    getJson<AvailableDates>(`/api/inventory/available-dates?currentDate=${date}`, '', signal),
   );
 
   function show(next: string) {
@@ -45,10 +45,10 @@ export function Arrivals({ initialDate }: { initialDate?: string }) {
     setNavigating(direction);
     setNotice(null);
     try {
-      const res = await apiFetch<AvailableDatesResponse>(
+      const res = await apiFetch<AvailableDates | ErrorAnswer>(
         `/api/inventory/available-dates?currentDate=${date}&direction=${direction}`,
       );
-      if (!res.ok || res.data.success === false) throw new Error(res.data.error);
+      if (!res.ok || !res.data.success) throw new Error(res.data.success ? '' : res.data.error);
       const found = res.data.availableDate ?? null;
       if (direction === 'previous') {
         if (found) show(found);
@@ -153,7 +153,7 @@ export function Arrivals({ initialDate }: { initialDate?: string }) {
   );
 }
 
-function ArrivalsSummary({ data, refreshing, onRefresh }: { data: ArrivalsResponse; refreshing: boolean; onRefresh: () => void }) {
+function ArrivalsSummary({ data, refreshing, onRefresh }: { data: ArrivalsReport; refreshing: boolean; onRefresh: () => void }) {
   const s = summarizeArrivals(data.arrivals ?? []);
   return (
     <section className="card stack-sm" aria-labelledby="arrivals-summary">
@@ -176,7 +176,7 @@ function ArrivalsSummary({ data, refreshing, onRefresh }: { data: ArrivalsRespon
   );
 }
 
-function ArrivalGroups({ data }: { data: ArrivalsResponse }) {
+function ArrivalGroups({ data }: { data: ArrivalsReport }) {
   const groups = groupArrivalsByProduct(data.arrivals ?? []);
   return (
     <section className="stack-sm" aria-labelledby="arrivals-products">

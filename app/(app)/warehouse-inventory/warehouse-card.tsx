@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { num, price, usDate } from '@/lib/reports-client/format';
-import type { WarehouseProduct } from '@/lib/reports-client/types';
+import type { WarehouseProduct } from '@/lib/reports/types';
 import { casesOnHand, productCode } from '@/lib/reports-client/warehouse';
 import { ListingBadge } from '../../_components/reports/listing-badge';
 import { ProductImage } from '../../_components/reports/product-image';

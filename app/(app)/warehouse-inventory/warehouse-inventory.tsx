@@ -4,7 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { legacyWarehouseCacheKey, WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
 import { usDate } from '@/lib/reports-client/format';
 import { DEFAULT_WAREHOUSE_PERIOD, SEARCH_DEBOUNCE_MS, WAREHOUSE_PERIODS, type WarehousePeriod } from '@/lib/reports-client/options';
-import type { WarehouseMeta, WarehouseProduct } from '@/lib/reports-client/types';
+import type { WarehouseMeta, WarehouseProduct } from '@/lib/reports/types';
 import {
   DEFAULT_WAREHOUSE_FILTERS,
   filterWarehouse,

@@ -7,10 +7,15 @@ import { apiFetch, NetworkError } from '../../_components/api';
 import { useAuth } from '../../_components/auth-context';
 import { saveVerifyEmailState } from '../verify-email/navigation-state';
 
-type FailureKind = 'pending' | 'disabled' | 'credentials' | 'network';
+type FailureKind = 'pending' | 'disabled' | 'credentials' | 'network' | 'rate_limited';
 
-/** Login failure classes (spec section 4): by the error text, with a network failure apart. */
-function classify(message: string): FailureKind {
+/**
+ * Login failure classes (spec section 4): by the error text, with a network failure apart. Too many
+ * attempts is a class of its own, read from the answer's code: the credentials help would only invite more
+ * guessing.
+ */
+function classify(message: string, status: number, code?: string): FailureKind {
+  if (status === 429 || code === 'RATE_LIMITED') return 'rate_limited';
   if (message.includes('pending approval')) return 'pending';
   if (message.includes('disabled')) return 'disabled';
   return 'credentials';
@@ -36,6 +41,19 @@ function HelpPanel({ kind }: { kind: FailureKind }) {
         <p>
           If you think this is a mistake, <a href="mailto:support@ncbourbontracker.example">Contact our support team</a>.
         </p>
+      </div>
+    );
+  }
+  if (kind === 'rate_limited') {
+    return (
+      <div className="alert alert-warn" data-testid="help-rate-limited">
+        <h2>Too many sign-in attempts</h2>
+        <ul>
+          <li>To protect your account, signing in is paused for a while. Wait, then try again.</li>
+          <li>
+            Not sure of your password? <Link href="/request-password-reset">Reset it</Link> instead of guessing.
+          </li>
+        </ul>
       </div>
     );
   }
@@ -80,7 +98,7 @@ export function LoginForm({ next }: { next: string }) {
     }
     setBusy(true);
     try {
-      const res = await apiFetch<{ error?: string; message?: string; code?: string; email?: string }>('/api/auth/login', {
+      const res = await apiFetch<{ error?: string; message?: string; code?: string; email?: string; registration?: string }>('/api/auth/login', {
         method: 'POST',
         body: { email: email.trim().toLowerCase(), password },
       });
@@ -88,12 +106,12 @@ export function LoginForm({ next }: { next: string }) {
         const message = res.data.error || res.data.message || 'Login failed';
         if (res.status === 403 && res.data.code === 'EMAIL_NOT_VERIFIED') {
           // Not verified yet: the verify-email screen takes over, with the server's message.
-          saveVerifyEmailState({ email: res.data.email || email.trim().toLowerCase(), message });
+          saveVerifyEmailState({ email: res.data.email || email.trim().toLowerCase(), message, registration: res.data.registration });
           router.push('/verify-email');
           return;
         }
         setError(message || 'Login failed. Please check your credentials.');
-        setFailure(classify(message));
+        setFailure(classify(message, res.status, res.data.code));
         return;
       }
       const user = await refresh();

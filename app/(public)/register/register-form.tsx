@@ -14,6 +14,7 @@ interface RegisterAnswer {
   email?: string;
   error?: string;
   code?: string;
+  registration?: string;
 }
 
 export function RegisterForm() {
@@ -30,8 +31,8 @@ export function RegisterForm() {
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
-  function goVerify(email: string, message?: string) {
-    saveVerifyEmailState({ email, message });
+  function goVerify(email: string, message?: string, registration?: string) {
+    saveVerifyEmailState({ email, message, registration });
     router.push('/verify-email');
   }
 
@@ -47,11 +48,11 @@ export function RegisterForm() {
         body: { first_name: form.first_name.trim(), last_name: form.last_name.trim(), email, password: form.password },
       });
       if (res.ok) {
-        goVerify(res.data.email || email, res.data.message);
+        goVerify(res.data.email || email, res.data.message, res.data.registration);
         return;
       }
       if (res.data.code === 'UNVERIFIED_EXISTS') {
-        goVerify(res.data.email || email, res.data.message || res.data.error);
+        goVerify(res.data.email || email, res.data.message || res.data.error, res.data.registration);
         return;
       }
       setError(res.data.error || 'Registration failed');

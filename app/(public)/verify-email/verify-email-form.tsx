@@ -49,10 +49,10 @@ export function VerifyEmailForm() {
   }, [state, router]);
 
   if (!state) return <LoadingScreen />;
-  return <VerifyEmail email={state.email} initialMessage={state.message} />;
+  return <VerifyEmail email={state.email} initialMessage={state.message} registration={state.registration} />;
 }
 
-function VerifyEmail({ email, initialMessage }: { email: string; initialMessage?: string }) {
+function VerifyEmail({ email, initialMessage, registration }: { email: string; initialMessage?: string; registration?: string }) {
   const router = useRouter();
   const [digits, setDigits] = useState(emptyCode);
   const [attempts, setAttempts] = useState(VERIFICATION_ATTEMPTS);
@@ -94,7 +94,7 @@ function VerifyEmail({ email, initialMessage }: { email: string; initialMessage?
     setError(null);
     setBusy(true);
     try {
-      const res = await apiFetch<VerifyAnswer>('/api/auth/verify-email', { method: 'POST', body: { email, code } });
+      const res = await apiFetch<VerifyAnswer>('/api/auth/verify-email', { method: 'POST', body: { email, code, registration } });
       if (res.ok && res.data.success !== false) {
         // The navigation state is cleared on /verification-success: clearing it here would send this
         // screen to /register before the redirect.

@@ -1,11 +1,11 @@
 'use client';
 
-import { readEntry, writeEntry, type CacheEntry, type KeyValueStore } from '@/lib/reports-client/cache';
+import { clearReportCaches, readEntry, writeEntry, type CacheEntry, type EnumerableStore } from '@/lib/reports-client/cache';
 
 // lib/reports-client/cache.ts bound to the browser's localStorage. Private browsing, a full storage or
 // a disabled one simply means no cache.
 
-function storage(): KeyValueStore | null {
+function storage(): EnumerableStore | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
@@ -29,4 +29,10 @@ export function removeCache(key: string): void {
   } catch {
     // storage unavailable
   }
+}
+
+/** Every report screen's entry (delivery analysis, warehouse): logout calls it. */
+export function clearAllCaches(): void {
+  const store = storage();
+  if (store) clearReportCaches(store);
 }

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { price, usDate } from '@/lib/reports-client/format';
 import { DEFAULT_HISTORY_DAYS, HISTORY_DAYS, type HistoryDays } from '@/lib/reports-client/options';
-import type { StoreHistory as History } from '@/lib/reports-client/types';
+import type { StoreHistory as History } from '@/lib/reports/types';
 import { getJson } from '../../../_components/reports/fetchers';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { SkeletonList, SkeletonStats } from '../../../_components/reports/skeleton';

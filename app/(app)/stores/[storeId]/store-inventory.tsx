@@ -3,7 +3,7 @@
 import { useDeferredValue, useState } from 'react';
 import { bottleSize, price } from '@/lib/reports-client/format';
 import { matchesSearch, normalizeListingType, toggleType, typePasses } from '@/lib/reports-client/listing-types';
-import type { StoreItem } from '@/lib/reports-client/types';
+import type { StoreItem } from '@/lib/reports/types';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { ProductImage } from '../../../_components/reports/product-image';
 import { TypeFilter } from '../../../_components/reports/type-filter';

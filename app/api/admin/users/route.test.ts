@@ -233,6 +233,26 @@ describe('PATCH /api/admin/users/{id}/status', () => {
     expect(await audit(target.id)).toHaveLength(0);
   });
 
+  it('accepts { status: "active" | "disabled" } as well as { isActive }', async () => {
+    const { account: admin, browser } = await as('admin');
+    const target = await user({ status: 'pending' });
+    const activated = await patchStatus(browser, target.id, { status: 'active' });
+    expect(activated.status).toBe(200);
+    expect(activated.json).toMatchObject({ success: true, user: { user_id: target.id, status: 'active' } });
+    await waitForMail(mailDir, target.email, { subject: /approved/ });
+    const session = await signedIn(target);
+    const disabled = await patchStatus(browser, target.id, { status: 'disabled' });
+    expect(disabled.json.user).toMatchObject({ status: 'disabled' });
+    expect((await session.call(whoami, '/x')).status).toBe(401);
+    // Both, agreeing, are fine too.
+    expect((await patchStatus(browser, target.id, { status: 'active', isActive: true })).json.user).toMatchObject({ status: 'active' });
+    expect((await audit(target.id)).map((a) => [a.actor_id, a.action])).toEqual([
+      [admin.id, 'activated'],
+      [admin.id, 'disabled'],
+      [admin.id, 'activated'],
+    ]);
+  });
+
   it('never disables the last active admin, not even by themselves', async () => {
     const { account: admin, browser } = await as('admin');
     await onlyActiveAdmin(admin.id);
@@ -384,6 +404,11 @@ describe('admin API: bad requests get a JSON 4xx, never a 500', () => {
     ['isActive as a number', { body: { isActive: 0 } }],
     ['isActive as null', { body: { isActive: null } }],
     ['a 10,000-character isActive', { body: { isActive: 'f'.repeat(10_000) } }],
+    ['status "pending"', { body: { status: 'pending' } }],
+    ['status "Active" (names are exact)', { body: { status: 'Active' } }],
+    ['status as a boolean', { body: { status: true } }],
+    ['status and isActive disagreeing', { body: { status: 'active', isActive: false } }],
+    ['a 10,000-character status', { body: { status: 'd'.repeat(10_000) } }],
   ])('PATCH /status: refuses %s with 400', async (_label, options) => {
     const { browser } = await as('admin');
     expectClientError(await mutating[1][1](browser, String(target.id), options), 400);

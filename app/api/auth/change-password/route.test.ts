@@ -1,5 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
+import { env } from '@/lib/env';
 import { TestClient } from '@/lib/testing/api';
 import { insertTestUser, type TestUser } from '@/lib/testing/users';
 import { POST as login } from '../login/route';
@@ -119,5 +120,47 @@ describe('POST /api/auth/change-password', () => {
     const res = await (await signedIn(user)).call(changePassword, '/api/auth/change-password', { method: 'POST', ...options });
     expectClientError(res, status);
     expect(await bcrypt.compare(user.password, await passwordHash(user.id))).toBe(true);
+  });
+});
+
+/** Rate-limit windows are fixed; start a limit test well inside one so it cannot straddle two. */
+async function awayFromWindowEdge(windowSeconds: number, marginMs = 10_000) {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+describe('change-password attempts have a limit of their own', () => {
+  it('stops guessing the current password at RATE_LIMIT_CHANGE_PASSWORD per user; logging in is not affected', async () => {
+    const [limit, windowSeconds] = env().RATE_LIMIT_CHANGE_PASSWORD.split('/').map(Number);
+    await awayFromWindowEdge(windowSeconds);
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const here = await signedIn(user);
+    for (let i = 0; i < limit; i++) {
+      expectClientError(await change(here, { old_password: `Guess-${i}-Wrong!`, new_password: NEW_PASSWORD }), 400);
+    }
+    // The right current password is refused too once the limit is reached, so guessing learns nothing.
+    const blocked = await change(here, { old_password: user.password, new_password: NEW_PASSWORD });
+    expectClientError(blocked, 429);
+    expect(blocked.json.code).toBe('RATE_LIMITED');
+    expect(blocked.json.error).toMatch(/try again in/i);
+    expect(await bcrypt.compare(user.password, await passwordHash(user.id))).toBe(true);
+    // Its own bucket: the same user still logs in (more times than the login limit has room for
+    // change-password attempts), and another user still changes their password.
+    expect((await new TestClient().call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } })).status).toBe(200);
+    const other = await insertTestUser(process.env.DATABASE_URL!);
+    expect((await change(await signedIn(other), { old_password: other.password, new_password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it('is not used up by failed logins of the same e-mail', async () => {
+    const [limit, windowSeconds] = env().RATE_LIMIT_LOGIN_EMAIL.split('/').map(Number);
+    await awayFromWindowEdge(windowSeconds);
+    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const here = await signedIn(user);
+    for (let i = 0; i <= limit; i++) {
+      await new TestClient().call(login, '/x', { method: 'POST', body: { email: user.email, password: `Wrong-${i}!` } });
+    }
+    expect((await new TestClient().call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } })).status).toBe(429);
+    expect((await change(here, { old_password: user.password, new_password: NEW_PASSWORD })).status).toBe(200);
   });
 });

@@ -154,10 +154,24 @@ describe('login sessions', () => {
     expect(res.json.success).toBe(true);
   });
 
-  it('logout requires X-Requested-With', async () => {
-    const res = await new TestClient().call(logout, '/api/auth/logout', { method: 'POST', noXhr: true });
-    expect(res.status).toBe(403);
-    expect(typeof res.json.error).toBe('string');
+  // Logout needs no cross-site proof (docs/decisions/007-cross-site-requests.md): a client that leaves the
+  // header out must not keep a live session.
+  it.each([
+    ['no body', {}],
+    ['a text/plain body', { rawBody: '{}' }],
+    ['a form-encoded body', { rawBody: 'a=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }],
+  ])('logout without X-Requested-With or a JSON body (%s) still ends the session', async (_label, options) => {
+    const user = await insertTestUser(url());
+    const client = new TestClient();
+    expect((await client.call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } })).status).toBe(200);
+    const cookie = client.cookieHeader();
+    const res = await client.call(logout, '/api/auth/logout', { method: 'POST', noXhr: true, ...options });
+    expect(res.status).toBe(200);
+    expect(res.json.success).toBe(true);
+    expect(client.hasSessionCookie()).toBe(false);
+    // The old cookie, replayed, no longer opens a session: the row is gone.
+    expect((await new TestClient().call(whoami, '/x', { headers: { cookie } })).status).toBe(401);
+    expect(await sql('SELECT 1 FROM sessions WHERE user_id = $1', [user.id])).toHaveLength(0);
   });
 });
 

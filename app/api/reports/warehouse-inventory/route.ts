@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { route } from '@/lib/api/handler';
 import { listingTypes, oneOf, searchText } from '@/lib/reports/params';
 import { jsonResponse } from '@/lib/reports/sql';
-import { TIME_PERIODS, warehouseInventory } from '@/lib/reports/warehouse';
+import { TIME_PERIODS } from '@/lib/reports/types';
+import { warehouseInventory } from '@/lib/reports/warehouse';
 
 const query = z.object({ timePeriod: oneOf('timePeriod', TIME_PERIODS).default('last_30_days'), listingTypes, search: searchText('search') });
 

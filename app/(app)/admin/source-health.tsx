@@ -1,0 +1,121 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import type { HealthReport, SourceHealthDetail } from '@/lib/ops/health';
+import { num, usDateTime } from '@/lib/reports-client/format';
+import { apiFetch } from '../../_components/api';
+
+// Source health for staff (GET /api/health answers them with the error texts): how fresh each source's
+// data is and what its latest run said.
+
+type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; report: HealthReport };
+
+const SOURCE_LABELS: Record<string, string> = {
+  wake_inventory: 'Wake store inventory',
+  wake_locator: 'Wake store locator',
+  warehouse: 'Warehouse levels',
+  shipments: 'Statewide shipments',
+};
+
+const STATUS_CLASS: Record<string, string> = { ok: 'badge-active', partial: 'badge-pending', running: 'badge-pending', failed: 'badge-disabled' };
+
+async function fetchHealth(): Promise<Load> {
+  try {
+    const res = await apiFetch<HealthReport>('/api/health');
+    return Array.isArray(res.data?.scrapers) ? { kind: 'ready', report: res.data } : { kind: 'error' };
+  } catch {
+    return { kind: 'error' };
+  }
+}
+
+function age(minutes: number | null): string {
+  if (minutes === null) return 'never';
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min ago`;
+  return `${Math.floor(minutes / 1440)} days ago`;
+}
+
+function SourceLine({ s }: { s: SourceHealthDetail | HealthReport['scrapers'][number] }) {
+  const detail = 'error' in s ? s : null;
+  return (
+    <li data-testid={`source-${s.source}`}>
+      <div className="source-head">
+        <strong>{SOURCE_LABELS[s.source] ?? s.source}</strong>
+        <span className={`badge ${STATUS_CLASS[s.status ?? ''] ?? ''}`}>{s.status ?? 'never run'}</span>
+      </div>
+      <dl className="source-figures">
+        <div>
+          <dt>Last success</dt>
+          <dd>
+            {usDateTime(s.last_success_at)} <span className="muted">({age(s.minutes_since_success)})</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Latest run</dt>
+          <dd>{usDateTime(s.last_run_at)}</dd>
+        </div>
+        {detail && (
+          <div>
+            <dt>Seen / changed</dt>
+            <dd>
+              {num(detail.items_seen)} / {num(detail.changes_written)}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {detail?.error && <p className="source-error small">{detail.error}</p>}
+      {detail?.unmatched_store_lines && (
+        <p className="muted small">
+          {detail.unmatched_store_lines.count} store line(s) matched no known store
+          {detail.unmatched_store_lines.examples[0] ? `, e.g. “${detail.unmatched_store_lines.examples[0].address}”` : ''}.
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function SourceHealth() {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const reload = useCallback(() => fetchHealth().then(setLoad), []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return (
+    <section className="card stack source-health" aria-labelledby="source-health-heading" data-testid="source-health">
+      <div className="row spread">
+        <div>
+          <h2 id="source-health-heading">Data sources</h2>
+          <p className="muted small">What each scraper source last fetched, New York time. Polled every 15 minutes, 7 AM to 9 PM.</p>
+        </div>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
+          Refresh
+        </button>
+      </div>
+      {load.kind === 'loading' && <p className="muted">Loading source health…</p>}
+      {load.kind === 'error' && (
+        <div className="alert alert-error row spread" role="alert">
+          <span>Could not load the source health.</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
+            Try Again
+          </button>
+        </div>
+      )}
+      {load.kind === 'ready' && (
+        <>
+          {load.report.database.reachable ? null : (
+            <div className="alert alert-error" role="alert">
+              The database cannot be reached{'error' in load.report.database && load.report.database.error ? `: ${load.report.database.error}` : '.'}
+            </div>
+          )}
+          <ul className="source-list" aria-label="Scraper sources">
+            {load.report.scrapers.map((s) => (
+              <SourceLine key={s.source} s={s} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as login } from '@/app/api/auth/login/route';
+import { disconnectDb, setDatabaseUrl } from '@/lib/db/index';
+import { healthReport } from '@/lib/ops/health';
+import { TestClient } from '@/lib/testing/api';
+import { createTestDatabase, type TestDatabase } from '@/lib/testing/database';
+import { sql as sqlOn } from '@/lib/testing/sql';
+import { insertTestUser } from '@/lib/testing/users';
+import type { Role } from '@/generated/prisma/enums';
+import { GET as health } from './route';
+
+// GET /api/health: anyone learns up or down and how fresh each source is; raw database and scraper error
+// text only reaches signed-in staff. On a database of its own (the scrape runs are arranged here).
+
+let database: TestDatabase;
+const sql = (text: string, params: unknown[] = []) => sqlOn(text, params, database.url);
+
+const SCRAPER_ERROR = 'fetch https://abc2.nc.gov/warehouse failed: connect ECONNREFUSED 10.20.30.40:443';
+const SOURCES = ['wake_inventory', 'wake_locator', 'warehouse', 'shipments'];
+const UNMATCHED = { unmatchedLines: 2, unmatchedAddresses: [{ plu: '27090', address: '7200 Sandy Forks Road', reason: 'unknown' }] };
+
+beforeAll(async () => {
+  database = await createTestDatabase('health');
+  await setDatabaseUrl(database.url);
+  // A little reference data (without it the service is degraded: the scraper could do nothing).
+  await sql(`INSERT INTO boards (id, name, name_clean) VALUES (179, 'Wake County ABC Board', 'Wake County')`);
+  await sql(`INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, region) VALUES (179, 1, 'Sandy Fork', '7200 Sandy Fork Rd.', '7200 sandy fork rd', 'Raleigh', 'North')`);
+  await sql(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('27090', 'Blanton''s Single Barrel', 'Allocation', now())`);
+  // warehouse: an ok run 90 minutes ago, then a failed one; shipments: only a failed run; wake_locator: never run.
+  await sql(`INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written, error, details) VALUES
+    ('wake_inventory', now() - interval '16 minutes', now() - interval '15 minutes', 'ok', 4120, 37, NULL, $2),
+    ('warehouse', now() - interval '91 minutes', now() - interval '90 minutes', 'ok', 900, 12, NULL, NULL),
+    ('warehouse', now() - interval '20 minutes', now() - interval '19 minutes', 'failed', 0, 0, $1, NULL),
+    ('shipments', now() - interval '5 minutes', now() - interval '4 minutes', 'failed', 0, 0, $1, NULL)`, [SCRAPER_ERROR, JSON.stringify(UNMATCHED)]);
+});
+
+afterAll(async () => {
+  await disconnectDb();
+  await database?.drop();
+});
+
+async function as(role: Role | null) {
+  const browser = new TestClient();
+  if (!role) return browser;
+  const user = await insertTestUser(database.url, { role });
+  expect((await browser.call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } })).status).toBe(200);
+  return browser;
+}
+
+const bySource = (scrapers: { source: string }[]) => Object.fromEntries(scrapers.map((s) => [s.source, s])) as Record<string, Record<string, unknown>>;
+
+describe('GET /api/health', () => {
+  it.each([
+    ['a visitor', null],
+    ['a signed-in user', 'user'],
+  ] as const)('tells %s up or down and how fresh each source is, without any error text', async (_who, role) => {
+    const res = await (await as(role)).call(health, '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(res.json).sort()).toEqual(['database', 'reference_data', 'scrapers', 'status', 'view']);
+    expect(res.json).toMatchObject({ view: 'public', status: 'ok', database: { reachable: true }, reference_data: { boards: 1, stores: 1, products: 1 } });
+    expect(Object.keys(res.json.database).sort()).toEqual(['reachable', 'set_up_as']);
+    expect(res.json.scrapers.map((s: { source: string }) => s.source)).toEqual(SOURCES);
+    for (const s of res.json.scrapers) {
+      expect(Object.keys(s).sort()).toEqual(['last_run_at', 'last_success_at', 'minutes_since_success', 'source', 'status']);
+    }
+    const sources = bySource(res.json.scrapers);
+    expect(sources.wake_inventory).toMatchObject({ status: 'ok', minutes_since_success: 15 });
+    // The latest warehouse run failed: the data is as old as the last success, 90 minutes.
+    expect(sources.warehouse).toMatchObject({ status: 'failed', minutes_since_success: 90 });
+    expect(sources.shipments).toMatchObject({ status: 'failed', last_success_at: null, minutes_since_success: null });
+    expect(sources.wake_locator).toEqual({ source: 'wake_locator', status: null, last_run_at: null, last_success_at: null, minutes_since_success: null });
+    expect(JSON.stringify(res.json)).not.toContain('ECONNREFUSED');
+    expect(JSON.stringify(res.json)).not.toContain('abc2.nc.gov');
+    expect(JSON.stringify(res.json)).not.toContain('Sandy Forks');
+  });
+
+  it.each(['admin', 'power_user'] as const)('shows %s the error texts and run details', async (role) => {
+    const res = await (await as(role)).call(health, '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.json.view).toBe('staff');
+    expect(res.json.database).toMatchObject({ reachable: true, error: null });
+    expect(typeof res.json.database.latency_ms).toBe('number');
+    const sources = bySource(res.json.scrapers);
+    expect(sources.warehouse).toMatchObject({ status: 'failed', error: SCRAPER_ERROR, items_seen: 0, minutes_since_success: 90 });
+    expect(sources.wake_inventory).toMatchObject({ status: 'ok', error: null, items_seen: 4120, changes_written: 37 });
+    expect(sources.wake_inventory.unmatched_store_lines).toEqual({ count: 2, examples: UNMATCHED.unmatchedAddresses });
+    expect(sources.warehouse).not.toHaveProperty('unmatched_store_lines');
+    expect(typeof sources.wake_inventory.started_at).toBe('string');
+  });
+
+  it('answers 503 with the public view when the database cannot be reached, a session cookie notwithstanding', async () => {
+    const admin = await as('admin');
+    await setDatabaseUrl('postgresql://postgres@127.0.0.1:1/nowhere');
+    try {
+      const res = await admin.call(health, '/api/health');
+      expect(res.status).toBe(503);
+      expect(res.json).toEqual({ view: 'public', status: 'degraded', database: { reachable: false }, scrapers: [] });
+      // Staff would get the driver's message (when their session could be read).
+      const staff = await healthReport({ staff: true });
+      expect(staff).toMatchObject({ view: 'staff', status: 'degraded', database: { reachable: false, latency_ms: null } });
+      expect((staff.database as { error?: unknown }).error).toEqual(expect.any(String));
+    } finally {
+      await setDatabaseUrl(database.url);
+    }
+  });
+});

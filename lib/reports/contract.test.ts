@@ -1,0 +1,255 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { TestClient, type CallOptions } from '../testing/api.ts';
+import { listApiRoutes } from '../testing/api-routes.ts';
+import * as watchlist from '../watchlist/types.ts';
+import { query, signedIn, TODAY, withReportsDatabase } from './testing.ts';
+import * as reports from './types.ts';
+
+// One contract for the answers: every report and watchlist route is called against the seeded demo data and
+// its answer parsed with the schema its type is derived from (lib/reports/types.ts, lib/watchlist/types.ts),
+// strictly: a field missing, added, renamed or of another type fails here. The screens import those same
+// types, so the server and the screens cannot drift apart unnoticed. A route added under these folders
+// must be added here (the first test finds them by walking app/api).
+
+withReportsDatabase();
+
+type Handler = Parameters<TestClient['call']>[0];
+
+interface Call {
+  route: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  options?: CallOptions;
+  schema: z.ZodType;
+  status?: number;
+}
+
+const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/watchlist'];
+const NOT_JSON = new Set(['/api/images/[...path] GET']);
+
+const routes = listApiRoutes().filter((r) => FOLDERS.some((f) => r.pattern.startsWith(f)));
+
+async function handlerOf(pattern: string, method: string): Promise<Handler> {
+  const route = routes.find((r) => r.pattern === pattern);
+  if (!route) throw new Error(`No route ${pattern}`);
+  return ((await import(path.resolve(route.file))) as Record<string, Handler>)[method];
+}
+
+let browser: TestClient;
+const covered = new Set<string>();
+
+/** Calls the route and parses its answer with the schema; returns the parsed answer. */
+async function answer<T>(call: Call & { schema: z.ZodType<T> }): Promise<T> {
+  covered.add(`${call.route} ${call.method}`);
+  const res = await browser.call(await handlerOf(call.route, call.method), call.route, { method: call.method, ...call.options });
+  expect(res.status, `${call.method} ${call.route}: ${JSON.stringify(res.json).slice(0, 300)}`).toBe(call.status ?? 200);
+  const parsed = call.schema.safeParse(res.json);
+  if (!parsed.success) {
+    throw new Error(`${call.method} ${call.route} does not match its contract:\n${parsed.error.issues.slice(0, 5).map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  return parsed.data;
+}
+
+let storeId: number;
+let busyPlu: string;
+let catalog: { everyday: string; allocation: string; unknownPlu: string };
+
+beforeAll(async () => {
+  browser = await signedIn();
+  [{ id: storeId }] = await query<{ id: number }>(
+    `SELECT s.id FROM stores s JOIN store_inventory si ON si.store_id = s.id WHERE s.board_id = 179 GROUP BY s.id ORDER BY count(*) DESC LIMIT 1`,
+  );
+  [{ plu: busyPlu }] = await query<{ plu: string }>(
+    `SELECT h.plu FROM inventory_history h JOIN products p ON p.plu = h.plu AND p.listing_type <> 'Listed'
+     WHERE h.change_type IN ('first', 'increase') GROUP BY h.plu ORDER BY count(*) DESC LIMIT 1`,
+  );
+  const pick = async (where: string) => (await query<{ plu: string }>(`SELECT plu FROM products WHERE ${where} ORDER BY plu LIMIT 1`))[0].plu;
+  catalog = {
+    everyday: await pick(`listing_type = 'Listed' AND retail_price < 30`),
+    allocation: await pick(`listing_type = 'Allocation'`),
+    unknownPlu: String(
+      (await query<{ n: number }>(`SELECT min(n)::int AS n FROM generate_series(90000, 99999) n WHERE NOT EXISTS (SELECT 1 FROM products WHERE plu = n::text)`))[0].n,
+    ),
+  };
+});
+
+describe('report answers match lib/reports/types.ts', () => {
+  it('arrivals and available dates', async () => {
+    const dates = await answer({
+      route: '/api/inventory/available-dates',
+      method: 'GET',
+      options: { query: { currentDate: TODAY, direction: 'previous' } },
+      schema: reports.availableDatesSchema,
+    });
+    expect(dates.allAvailableDates.length).toBeGreaterThan(0);
+    const day = await answer({
+      route: '/api/inventory/todays-arrivals',
+      method: 'GET',
+      options: { query: { date: dates.allAvailableDates[0] } },
+      schema: reports.arrivalsReportSchema,
+    });
+    expect(day.arrivals.length).toBeGreaterThan(0);
+    await answer({ route: '/api/inventory/todays-arrivals', method: 'GET', schema: reports.arrivalsReportSchema });
+  });
+
+  it('current inventory: byListingType per type { count, bottles }; stores left out, and loaded per product in full', async () => {
+    const current = await answer({ route: '/api/inventory/allocated-current', method: 'GET', schema: reports.allocatedCurrentSchema });
+    expect(current.products.length).toBeGreaterThan(0);
+    for (const p of current.products) expect(p).not.toHaveProperty('stores');
+    const byType = current.summary.byListingType;
+    const types = [...new Set(current.products.map((p) => p.Listing_Type))].sort();
+    expect(Object.keys(byType).sort()).toEqual(types);
+    for (const type of types) {
+      const ofType = current.products.filter((p) => p.Listing_Type === type);
+      expect(byType[type], type).toEqual({ count: ofType.length, bottles: ofType.reduce((n, p) => n + p.total_bottles, 0) });
+    }
+    // Never an empty list for a product on shelves: each product's own call lists exactly stores_with_stock stores.
+    for (const p of current.products.slice(0, 15)) {
+      const stores = await answer({
+        route: '/api/inventory/product/[plu]/stores',
+        method: 'GET',
+        options: { params: { plu: p.plu } },
+        schema: reports.productStoresSchema,
+      });
+      expect(stores.stores, p.plu).toHaveLength(p.stores_with_stock);
+      expect(stores.stores.reduce((n, s) => n + s.quantity, 0)).toBe(p.total_bottles);
+    }
+  });
+
+  it('product search', async () => {
+    const found = await answer({ route: '/api/inventory/search/[term]', method: 'GET', options: { params: { term: 'bourbon' } }, schema: reports.productSearchSchema });
+    expect(found.products.length).toBeGreaterThan(0);
+  });
+
+  it('delivery analysis, with and without other drops, and the stores without deliveries', async () => {
+    for (const includeOtherDrops of [false, true]) {
+      const { analysis } = await answer({
+        route: '/api/inventory/delivery-analysis',
+        method: 'POST',
+        options: { body: { plu: busyPlu, weeksBack: 4, includeOtherDrops } },
+        schema: reports.deliveryAnalysisAnswerSchema,
+      });
+      expect(analysis.deliveries.length).toBeGreaterThan(0);
+      if (includeOtherDrops) expect(analysis.storesWithOtherDrops.length).toBeGreaterThan(0);
+    }
+    await answer({
+      route: '/api/inventory/stores-without-deliveries',
+      method: 'POST',
+      options: { body: { deliveredStoreIds: [storeId], otherDropStoreIds: [] } },
+      schema: reports.storesWithoutDeliveriesSchema,
+    });
+  });
+
+  it('warehouse inventory: the hunted default, every type with a search, and Listed', async () => {
+    const queries: Record<string, string>[] = [{}, { timePeriod: 'last_90_days', listingTypes: 'all', search: 'bourbon' }, { timePeriod: 'current_month', listingTypes: 'Listed', search: 'an' }];
+    for (const q of queries) {
+      const body = await answer({ route: '/api/reports/warehouse-inventory', method: 'GET', options: { query: q }, schema: reports.warehouseInventorySchema });
+      expect(body.products.length, JSON.stringify(q)).toBeGreaterThan(0);
+    }
+  });
+
+  it('stores, a store’s inventory and its history', async () => {
+    const { stores } = await answer({ route: '/api/stores', method: 'GET', schema: reports.storesSchema });
+    expect(stores.length).toBeGreaterThan(20);
+    const inventory = await answer({
+      route: '/api/stores/[storeId]/inventory',
+      method: 'GET',
+      options: { params: { storeId: String(storeId) } },
+      schema: reports.storeInventorySchema,
+    });
+    expect(inventory.inventory.length).toBeGreaterThan(0);
+    for (const days of ['30', '90']) {
+      const history = await answer({
+        route: '/api/inventory/store-history/[storeId]',
+        method: 'GET',
+        options: { params: { storeId: String(storeId) }, query: { days } },
+        schema: reports.storeHistorySchema,
+      });
+      expect(history.changes.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('statewide boards, products and shipments', async () => {
+    const boards = await answer({ route: '/api/state/boards', method: 'GET', schema: reports.boardsSchema });
+    expect(boards.length).toBeGreaterThan(100);
+    await answer({ route: '/api/state/products', method: 'GET', schema: reports.shippedProductsSchema });
+    const queries: Record<string, string>[] = [{}, { dateRange: 'current-month', boardId: '179' }, { productType: 'barrel', dateRange: 'last-24-days' }];
+    for (const q of queries) {
+      await answer({ route: '/api/state/shipments', method: 'GET', options: { query: q }, schema: reports.shipmentsSchema });
+    }
+  });
+});
+
+describe('watchlist answers match lib/watchlist/types.ts', () => {
+  it('every call of a user’s watchlist, from the default list to removing an item', async () => {
+    const defaults = await answer({ route: '/api/watchlist/default-products', method: 'GET', schema: watchlist.defaultProductsAnswerSchema });
+    const keys = new Set(defaults.data.map((d) => d.listing_type_key));
+    for (const key of ['allocation', 'limited', 'barrel', 'premium'] as const) expect(keys).toContain(key);
+    const found = await answer({ route: '/api/watchlist/search/products', method: 'GET', options: { query: { q: 'weller' } }, schema: watchlist.searchAnswerSchema });
+    expect(found.data.length).toBeGreaterThan(0);
+
+    const fromSearch = await answer({
+      route: '/api/watchlist',
+      method: 'POST',
+      options: { body: { plu: catalog.everyday, interest_type: 'interested' } },
+      schema: watchlist.addedAnswerSchema,
+      status: 201,
+    });
+    await answer({
+      route: '/api/watchlist',
+      method: 'POST',
+      options: { body: { plu: catalog.allocation, interest_type: 'not_interested' } },
+      schema: watchlist.addedAnswerSchema,
+      status: 201,
+    });
+    const custom = await answer({
+      route: '/api/watchlist',
+      method: 'POST',
+      options: { body: { custom_name: 'Contract Test Single Barrel', plu: catalog.unknownPlu, retail_price: 64.99, bottles_per_case: 6 } },
+      schema: watchlist.addedAnswerSchema,
+      status: 201,
+    });
+    expect(custom.data).toMatchObject({ custom_name: 'Contract Test Single Barrel', brand_name: null, retail_price: 64.99 });
+
+    const items = await answer({ route: '/api/watchlist', method: 'GET', schema: watchlist.watchItemsAnswerSchema });
+    expect(items.data.map((i) => i.watch_id).sort()).toEqual([fromSearch.watchId, custom.watchId].sort());
+    const preferences = await answer({ route: '/api/watchlist/user-preferences', method: 'GET', schema: watchlist.preferencesAnswerSchema });
+    expect(preferences.data).toHaveLength(3);
+
+    const params = { watchId: String(custom.watchId) };
+    await answer({ route: '/api/watchlist/[watchId]', method: 'GET', options: { params }, schema: watchlist.watchItemAnswerSchema });
+    const paused = await answer({ route: '/api/watchlist/[watchId]', method: 'PATCH', options: { params, body: { active: false } }, schema: watchlist.updatedAnswerSchema });
+    expect(paused.data.active).toBe(false);
+    await answer({ route: '/api/watchlist/[watchId]', method: 'DELETE', options: { params }, schema: watchlist.removedAnswerSchema });
+  });
+});
+
+describe('the contract itself', () => {
+  it('covers every report and watchlist route (found by walking app/api)', () => {
+    const all = routes.flatMap((r) => r.methods.map((m) => `${r.pattern} ${m}`)).filter((k) => !NOT_JSON.has(k));
+    expect(all.length).toBeGreaterThan(15);
+    expect(all.filter((k) => !covered.has(k))).toEqual([]);
+  });
+
+  it('refuses answers that drifted: a field renamed, added or retyped', () => {
+    const arrival = {
+      history_id: 1, bourbon_name: 'Blanton’s', plu: '27090', price: 64.99, listing_type: 'Allocation', store_id: 3, store_number: 12,
+      store_nickname: 'Cary', store_address: '1 Main St', new_quantity: 4, previous_quantity: 0, delta: 4, change_type: 'first',
+      last_updated: '2026-03-10T14:15:00.000Z',
+    };
+    expect(reports.arrivalSchema.safeParse(arrival).success).toBe(true);
+    expect(reports.arrivalSchema.safeParse({ ...arrival, price: 'Not Available' }).success).toBe(true);
+    expect(reports.arrivalSchema.safeParse({ ...arrival, price: null }).success).toBe(false);
+    expect(reports.arrivalSchema.safeParse({ ...arrival, store_name: 'Cary' }).success).toBe(false);
+    expect(reports.arrivalSchema.safeParse({ ...arrival, bourbon_name: undefined, product_name: 'Blanton’s' }).success).toBe(false);
+    expect(reports.arrivalSchema.safeParse({ ...arrival, last_updated: '03/10/2026' }).success).toBe(false);
+
+    const product = { plu: '27090', product_name: 'Blanton’s', Listing_Type: 'Allocation', retail_price: 64.99, size_ml: 750, total_bottles: 5, stores_with_stock: 2 };
+    expect(reports.allocatedProductSchema.safeParse(product).success).toBe(true);
+    expect(reports.allocatedProductSchema.safeParse({ ...product, stores: [] }).success).toBe(false);
+    const summary = { totalProducts: 1, totalBottles: 5, uniqueStores: 2, byListingType: { Allocation: 1 } };
+    expect(reports.inventorySummarySchema.safeParse(summary).success).toBe(false);
+    expect(reports.inventorySummarySchema.safeParse({ ...summary, byListingType: { Allocation: { count: 1, bottles: 5 } } }).success).toBe(true);
+  });
+});

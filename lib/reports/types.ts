@@ -1,0 +1,330 @@
+import { z } from 'zod';
+import { LISTING_TYPES } from './params.ts';
+
+// The report answers (docs/api/reports.md), declared once. Each is a zod schema, strict (no field more or
+// less), and the TypeScript type derived from it: the server code returns these types, the screens import
+// them with `import type` (no zod reaches the browser), and lib/reports/contract.test.ts parses every
+// route's real answer with the schemas, so an answer that stops matching its type fails a test.
+
+export const TIME_PERIODS = ['current_month', 'last_30_days', 'last_90_days'] as const;
+export type TimePeriod = (typeof TIME_PERIODS)[number];
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+const ok = z.literal(true);
+/** A New York calendar date, YYYY-MM-DD. */
+const ymd = z.iso.date();
+/** An instant, ISO-8601 UTC ("2026-03-10T14:15:00.000Z"). */
+const instant = z.iso.datetime();
+const usDate = z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'MM/DD/YYYY');
+const pluCode = z.string().regex(/^\d{5}$/, 'a 5-digit PLU');
+const listingType = z.enum(LISTING_TYPES);
+const id = z.number().int().positive();
+const count = z.number().int().nonnegative();
+/** Dollars, or null when the catalog has no price. */
+const price = z.number().nonnegative().nullable();
+/** Booleans of the store fields are 1 or 0 (the spec's mixed_beverage). */
+const flag = z.union([z.literal(1), z.literal(0)]);
+const changeType = z.enum(['first', 'increase']);
+
+/** Every error answer: `{ success: false, error }`, sometimes with more (a `code`, `remainingAttempts`…). */
+export const errorAnswerSchema = z.looseObject({ success: z.literal(false), error: z.string().min(1) });
+export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
+
+// ── arrivals ──
+
+export const arrivalSchema = z.strictObject({
+  history_id: id,
+  bourbon_name: z.string(),
+  plu: pluCode,
+  /** A number, or the text "Not Available" when the catalog has no price. */
+  price: z.union([z.number().nonnegative(), z.literal('Not Available')]),
+  listing_type: listingType,
+  store_id: id,
+  store_number: count,
+  store_nickname: z.string(),
+  store_address: z.string(),
+  new_quantity: count,
+  previous_quantity: count,
+  delta: z.number().int(),
+  change_type: changeType,
+  last_updated: instant,
+});
+export type Arrival = z.infer<typeof arrivalSchema>;
+
+/** GET /api/inventory/todays-arrivals */
+export const arrivalsReportSchema = z.strictObject({
+  success: ok,
+  date: ymd,
+  total_arrivals: count,
+  arrivals: z.array(arrivalSchema),
+  last_check: instant.nullable(),
+});
+export type ArrivalsReport = z.infer<typeof arrivalsReportSchema>;
+
+/** GET /api/inventory/available-dates */
+export const availableDatesSchema = z.strictObject({
+  success: ok,
+  allAvailableDates: z.array(ymd),
+  availableDate: ymd.nullable(),
+});
+export type AvailableDates = z.infer<typeof availableDatesSchema>;
+
+// ── current inventory ──
+
+export const storeStockSchema = z.strictObject({
+  store_id: id,
+  nickname: z.string(),
+  store_number: count,
+  address: z.string(),
+  mixed_beverage: flag,
+  quantity: z.number().int().positive(),
+  last_updated: instant,
+});
+export type StoreStock = z.infer<typeof storeStockSchema>;
+
+export const allocatedProductSchema = z
+  .strictObject({
+    plu: pluCode,
+    product_name: z.string(),
+    Listing_Type: listingType,
+    retail_price: price,
+    size_ml: count.nullable(),
+    total_bottles: z.number().int().positive(),
+    stores_with_stock: z.number().int().positive(),
+    /**
+     * Left out by this API: clients load a product's stores with /api/inventory/product/{plu}/stores. When
+     * present, every store holding the product (never an empty list for a product on shelves).
+     */
+    stores: z.array(storeStockSchema).optional(),
+  })
+  .refine((p) => p.stores === undefined || p.stores.length === p.stores_with_stock, {
+    message: 'stores, when given, lists every store with stock',
+    path: ['stores'],
+  });
+export type AllocatedProduct = z.infer<typeof allocatedProductSchema>;
+
+const typeTotals = z.strictObject({ count: z.number().int().positive(), bottles: z.number().int().positive() });
+
+export const inventorySummarySchema = z.strictObject({
+  totalProducts: count,
+  totalBottles: count,
+  uniqueStores: count,
+  /** Per listing type on shelves: how many products, and their bottles. */
+  byListingType: z.partialRecord(listingType, typeTotals),
+});
+export type InventorySummary = z.infer<typeof inventorySummarySchema>;
+
+/** GET /api/inventory/allocated-current */
+export const allocatedCurrentSchema = z.strictObject({
+  success: ok,
+  products: z.array(allocatedProductSchema),
+  summary: inventorySummarySchema,
+});
+export type AllocatedCurrent = z.infer<typeof allocatedCurrentSchema>;
+
+/** GET /api/inventory/product/{plu}/stores */
+export const productStoresSchema = z.strictObject({ success: ok, stores: z.array(storeStockSchema) });
+export type ProductStores = z.infer<typeof productStoresSchema>;
+
+export const searchProductSchema = z.strictObject({
+  name: z.string(),
+  plu: pluCode,
+  retail_price: price,
+  brand_name: z.string(),
+});
+export type SearchProduct = z.infer<typeof searchProductSchema>;
+
+/** GET /api/inventory/search/{term} */
+export const productSearchSchema = z.strictObject({ success: ok, products: z.array(searchProductSchema) });
+export type ProductSearch = z.infer<typeof productSearchSchema>;
+
+// ── stores ──
+
+const storeRefShape = {
+  store_id: id,
+  nickname: z.string(),
+  store_number: count,
+  address: z.string(),
+  mixed_beverage: flag,
+};
+export const storeRefSchema = z.strictObject(storeRefShape);
+export type StoreRef = z.infer<typeof storeRefSchema>;
+
+export const storeSchema = z.strictObject({
+  ...storeRefShape,
+  city: z.string(),
+  region: z.string(),
+  phone: z.string().nullable(),
+  hours: z.string().nullable(),
+  delivery_day: z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Random']).nullable(),
+  delivery_interval_days: z.number().int().positive().nullable(),
+  last_delivery_date: ymd.nullable(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+/** GET /api/stores */
+export const storesSchema = z.strictObject({ success: ok, stores: z.array(storeSchema) });
+
+export const storeItemSchema = z.strictObject({
+  brand_name: z.string(),
+  product_name: z.string(),
+  Listing_Type: listingType,
+  nc_code: pluCode,
+  retail_price: price,
+  bottles_per_case: z.number().int().positive().nullable(),
+  size_ml: count.nullable(),
+  quantity: z.number().int().positive(),
+  images: z.strictObject({ image_url: z.string().nullable(), image_path: z.string().nullable() }),
+});
+export type StoreItem = z.infer<typeof storeItemSchema>;
+
+/** GET /api/stores/{storeId}/inventory */
+export const storeInventorySchema = z.strictObject({ success: ok, store: storeSchema, inventory: z.array(storeItemSchema) });
+export type StoreInventory = z.infer<typeof storeInventorySchema>;
+
+export const historyItemSchema = z.strictObject({
+  history_id: id,
+  product_name: z.string(),
+  listing_type: listingType,
+  retail_price: price,
+  nc_code: pluCode,
+  change_type: changeType,
+  delta: z.number().int(),
+  /** The quantity after the change. */
+  quantity: count,
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
+export const historyDaySchema = z.strictObject({
+  date: ymd,
+  formatted_date: usDate,
+  day_of_week: z.enum(WEEKDAYS),
+  /** Items listed: increases of hunted products (Allocation, Limited, Barrel, Unknown). */
+  item_count: count,
+  /** Increases of Listed (everyday) products that day: counted in the summary, not listed. */
+  other_count: count,
+  items: z.array(historyItemSchema),
+});
+export type HistoryDay = z.infer<typeof historyDaySchema>;
+
+/** GET /api/inventory/store-history/{storeId} */
+export const storeHistorySchema = z.strictObject({
+  success: ok,
+  summary: z.strictObject({ totalChanges: count, uniqueProducts: count, totalInventoryAdded: count, daysWithChanges: count }),
+  changes: z.array(historyDaySchema),
+});
+export type StoreHistory = z.infer<typeof storeHistorySchema>;
+
+// ── delivery analysis ──
+
+export const deliverySchema = z.strictObject({
+  history_id: id,
+  delivery_date: ymd,
+  ...storeRefShape,
+  /** Bottles that arrived (the history row's delta). */
+  quantity: z.number().int().positive(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const otherDropStoreSchema = z.strictObject({
+  ...storeRefShape,
+  /** Names of the other hunted products that store received, ", "-separated. */
+  received_products: z.string(),
+  /** Their PLUs, ", "-separated in the same order. */
+  received_plus: z.string(),
+});
+export type OtherDropStore = z.infer<typeof otherDropStoreSchema>;
+
+export const deliveryAnalysisSchema = z.strictObject({
+  /** bottles_per_case: the case size the cases were counted with (the catalog's, or 6 when it has none). */
+  product: z.strictObject({ name: z.string(), plu: pluCode, bottles_per_case: z.number().int().positive() }),
+  dateRange: z.strictObject({ startDate: ymd, endDate: ymd }),
+  shipmentInfo: z.strictObject({ totalCases: count }),
+  summary: z.strictObject({ totalCasesDelivered: count, uniqueStores: count }),
+  deliveries: z.array(deliverySchema),
+  storesWithOtherDrops: z.array(otherDropStoreSchema),
+});
+export type DeliveryAnalysis = z.infer<typeof deliveryAnalysisSchema>;
+
+/** POST /api/inventory/delivery-analysis */
+export const deliveryAnalysisAnswerSchema = z.strictObject({ success: ok, analysis: deliveryAnalysisSchema });
+
+/** POST /api/inventory/stores-without-deliveries */
+export const storesWithoutDeliveriesSchema = storesSchema;
+
+// ── warehouse ──
+
+export const warehouseProductSchema = z.strictObject({
+  product_name: z.string(),
+  plu: pluCode,
+  nc_code: pluCode,
+  listing_type: listingType,
+  retail_price: price,
+  bottles_per_case: z.number().int().positive().nullable(),
+  current_inventory: count,
+  peak_inventory: count,
+  peak_inventory_date: ymd,
+  low_inventory: count,
+  low_inventory_date: ymd,
+  image_url: z.string().nullable(),
+  image_path: z.string().nullable(),
+});
+export type WarehouseProduct = z.infer<typeof warehouseProductSchema>;
+
+export const warehouseMetaSchema = z.strictObject({
+  /** An opaque data version: the ETag. */
+  file_modified: z.string().min(1),
+  timePeriod: z.enum(TIME_PERIODS),
+  startDate: ymd,
+  endDate: ymd,
+  /** The listing types answered, in the order Allocation, Limited, Barrel, Listed, Unknown. */
+  listingTypes: z.array(listingType),
+  /** The search applied on the server ('' for none). */
+  search: z.string(),
+  count,
+  /** How many Listed products match the search (null when Listed was not asked for); at most listedLimit are answered. */
+  listedMatches: count.nullable(),
+  listedLimit: count,
+});
+export type WarehouseMeta = z.infer<typeof warehouseMetaSchema>;
+
+/** GET /api/reports/warehouse-inventory */
+export const warehouseInventorySchema = z.strictObject({
+  success: ok,
+  products: z.array(warehouseProductSchema),
+  meta: warehouseMetaSchema,
+});
+export type WarehouseInventory = z.infer<typeof warehouseInventorySchema>;
+
+// ── statewide ──
+
+export const boardSchema = z.strictObject({ board_id: id, board_name_clean: z.string() });
+export type Board = z.infer<typeof boardSchema>;
+
+/** GET /api/state/boards: a plain array. */
+export const boardsSchema = z.array(boardSchema);
+
+export const shippedProductSchema = z.strictObject({ nc_code: pluCode, brand_name: z.string(), Listing_Type: listingType });
+export type ShippedProduct = z.infer<typeof shippedProductSchema>;
+
+/** GET /api/state/products */
+export const shippedProductsSchema = z.strictObject({ success: ok, products: z.array(shippedProductSchema) });
+
+export const shipmentSchema = z.strictObject({
+  brand_name: z.string(),
+  nc_code: pluCode,
+  Listing_Type: listingType,
+  retail_price: price,
+  bottles_per_case: z.number().int().positive().nullable(),
+  board_name_clean: z.string(),
+  board_id: id,
+  ship_date: ymd,
+  ship_date_formatted: usDate,
+  cases: count,
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** GET /api/state/shipments */
+export const shipmentsSchema = z.strictObject({ success: ok, shipments: z.array(shipmentSchema) });
+export type Shipments = z.infer<typeof shipmentsSchema>;
