@@ -1,7 +1,7 @@
 // npm run db:migrate (the compose `migrate` service) — applies prisma/migrations to DATABASE_URL, or to
 // the embedded database, then loads or refreshes the reference data (boards, stores, the catalog) from
 // prisma/seed-data without changing what the scraper has learned. Outside demo mode it records the
-// database as a deployment's, so demo data can never be generated into it (docs/decisions/006).
+// database as a deployment's, so demo data can never be generated into it (docs/decisions/009).
 import { connectDatabase } from '../lib/db/connect.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
 import { migrate, MigrationError } from '../lib/db/migrate.ts';

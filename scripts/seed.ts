@@ -1,7 +1,7 @@
 // npm run db:seed — the demo data: reference data, 8 weeks of generated history when the database has
 // none, and the demo users. Demo mode only (the default with the embedded database; DEMO_MODE=true with
 // DATABASE_URL), and only into a database demo mode set up: a deployment's database is refused, untouched
-// (docs/decisions/006). The real reference data alone is `npm run db:migrate`. Safe to run again.
+// (docs/decisions/009). The real reference data alone is `npm run db:migrate`. Safe to run again.
 import { connectDatabase } from '../lib/db/connect.ts';
 // Renamed: the React hooks lint rule mistakes any use* call for a hook.
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';

@@ -5,7 +5,7 @@
 //   2. in parallel: `next build` when the sources changed since the last build (production only), and
 //      the database (DATABASE_URL, or the embedded Postgres (PGlite) on EMBEDDED_DB_DIR, owned by this
 //      process), then migrate and load the real reference data; in demo mode only, the demo seed
-//      (generated history and demo accounts, only into a database the demo set up: docs/decisions/006)
+//      (generated history and demo accounts, only into a database the demo set up: docs/decisions/009)
 //   3. the web server (`next start` / `next dev`) and the scraper (when scripts/scraper.ts exists),
 //      output prefixed [web] / [scraper]; the URL (and the demo logins in demo mode) once the first
 //      page is served

@@ -3,7 +3,7 @@
 // migrating, on every run. Rows that are missing are inserted and empty (NULL) columns filled; a value
 // already there is never changed, so a refresh keeps what the scraper learned since: a listing type the
 // warehouse report set, names and prices from the pages, phone and hours from the store locator, when a
-// store was first polled, delivery patterns. Nothing here is generated (docs/decisions/006).
+// store was first polled, delivery patterns. Nothing here is generated (docs/decisions/009).
 import { db } from '../db/index.ts';
 import { insertColumns, type SqlClient } from './bulk.ts';
 import { claimForDeployment, readOrigin, type DatabaseOrigin } from './origin.ts';
