@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SESSION_COOKIE } from '@/lib/auth/session-cookie';
+import { SESSION_COOKIE, SIGNED_OUT_COOKIE } from '@/lib/auth/session-cookie';
 import { classifyPath, malformedSegment } from '@/lib/routes';
 
 // Optimistic, cookie-only redirects. The real check happens on the server in every layout and
@@ -16,21 +16,33 @@ export function proxy(request: NextRequest) {
       { status: 400 },
     );
   }
+  // A logout whose call never reached the server (offline) leaves a marker; the first page request that
+  // does reach it drops the session cookie, so the signed-out user stays signed out (spec: "Logout clears
+  // the user even if the call fails").
+  const signedOut = request.cookies.has(SIGNED_OUT_COOKIE);
+  if (signedOut) request.cookies.delete(SESSION_COOKIE);
   const hasSession = request.cookies.has(SESSION_COOKIE);
   const kind = classifyPath(pathname);
+  const respond = (response: NextResponse) => {
+    if (signedOut) {
+      response.cookies.delete(SESSION_COOKIE);
+      response.cookies.delete(SIGNED_OUT_COOKIE);
+    }
+    return response;
+  };
 
   if (kind === 'unknown') {
-    return NextResponse.redirect(new URL(hasSession ? '/' : '/login', request.url));
+    return respond(NextResponse.redirect(new URL(hasSession ? '/' : '/login', request.url)));
   }
   if (kind === 'app' && pathname !== '/' && !hasSession) {
     const login = new URL('/login', request.url);
     login.searchParams.set('next', pathname + search);
-    return NextResponse.redirect(login);
+    return respond(NextResponse.redirect(login));
   }
   // Layouts cannot see the URL; pass it on so a server-side redirect to /login can come back here.
   const headers = new Headers(request.headers);
   headers.set('x-pathname', pathname + search);
-  return NextResponse.next({ request: { headers } });
+  return respond(NextResponse.next({ request: { headers } }));
 }
 
 export const config = {

@@ -81,6 +81,9 @@ test.describe('app shell', () => {
       expect(await reportKeys()).toEqual([]);
       expect(await page.evaluate(() => localStorage.getItem('unrelated'))).toBe('kept');
       await page.unroute('**/api/auth/logout');
+      // Signed out for good, even though the server never heard of it (spec: "Logout clears the user even if the call fails").
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Create Account' })).toBeVisible();
       await page.context().clearCookies();
     }
   });

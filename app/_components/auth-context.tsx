@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { createContext, Suspense, use, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { WhoamiUser } from '@/lib/auth/user-dto';
 import { apiFetch } from './api';
+import { SIGNED_OUT_COOKIE } from '@/lib/auth/session-cookie';
 import { LoadingScreen } from './loading-screen';
 import { clearAllCaches } from './reports/local-cache';
 
@@ -48,9 +49,11 @@ function ResolvedAuthProvider({ session, children }: { session: SessionPromise; 
     // What the report screens kept in this browser goes with the session, whatever the call answers.
     clearAllCaches();
     try {
-      await apiFetch('/api/auth/logout', { method: 'POST' });
+      const res = await apiFetch('/api/auth/logout', { method: 'POST' });
+      if (!res.ok) throw new Error(`logout answered ${res.status}`);
     } catch {
-      // The user is signed out locally either way; the server row expires on its own.
+      // The user is signed out here either way: the next page request drops the session cookie (proxy.ts).
+      document.cookie = `${SIGNED_OUT_COOKIE}=1; path=/; SameSite=Lax`;
     }
     setUser(null);
     router.replace('/login');
