@@ -8,7 +8,7 @@ export default defineConfig({
     // The deployment replay needs the production build: scripts/test.sh runs it after `next build`
     // (vitest.replay.config.ts, npm run test:replay).
     exclude: ['**/node_modules/**', '**/*.replay.test.ts'],
-    globalSetup: ['lib/testing/vitest-global-setup.ts'],
+    globalSetup: ['scripts/testing/vitest-global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

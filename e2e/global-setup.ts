@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase } from '../lib/testing/database.ts';
+import { createTestDatabase } from '../scripts/testing/database.ts';
 import { E2E_SESSION_SECRET } from './constants.ts';
-import { startMailServer } from '../lib/testing/mail-server.ts';
+import { startMailServer } from '../scripts/testing/mail-server.ts';
 
 // One isolated world per e2e run: a fresh database (seeded with the demo data), a real SMTP server and
 // the production build served by `next start`. Workers read the addresses from the environment.
@@ -40,7 +40,7 @@ export default async function globalSetup() {
     process.env.TEST_PG_SERVER_URL = process.env.DATABASE_URL;
   }
   const database = await createTestDatabase('e2e');
-  const { seedDatabase } = await import('../lib/seed/index.ts');
+  const { seedDatabase } = await import('../scripts/demo/index.ts');
   const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
   await setDatabaseUrl(database.url);
   await seedDatabase({ demoUsers: false });

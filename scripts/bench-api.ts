@@ -1,7 +1,7 @@
 // npm run bench:api — how fast the report calls answer on a year of Wake data (Postgres only).
 //
 //   1. a fresh, uniquely named database on the server DATABASE_URL names: migrated, the reference data
-//      (boards, Wake's stores, the real catalog), then lib/bench/dataset.ts's year of observations
+//      (boards, Wake's stores, the real catalog), then scripts/bench/dataset.ts's year of observations
 //      (≥ 5 M inventory_history rows, warehouse levels of every product, shipments to all 173 boards)
 //   2. the production server (`next start` on a free port; `next build` first when the build is missing
 //      or older than the sources) pointed at that database, and a user signed in through the login call
@@ -22,15 +22,15 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildDataset } from '../lib/bench/dataset.ts';
-import { markdownTable, measureLoad, measureSequential, type Call, type LoadResult, type SequentialResult } from '../lib/bench/measure.ts';
+import { buildDataset } from './bench/dataset.ts';
+import { markdownTable, measureLoad, measureSequential, type Call, type LoadResult, type SequentialResult } from './bench/measure.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
 import { migrate } from '../lib/db/migrate.ts';
-import { seedDatabase } from '../lib/seed/index.ts';
+import { seedDatabase } from './demo/index.ts';
 import { checkBuild, checkPrismaClient, stampBuild } from '../lib/startup/build.ts';
 import { withoutKeys } from '../lib/startup/config.ts';
 import { freePort, probe } from '../lib/startup/http.ts';
-import { insertTestUser } from '../lib/testing/users.ts';
+import { insertTestUser } from './testing/users.ts';
 
 const TARGET_P95_MS = 50;
 const TARGET_RPS = 300;

@@ -103,7 +103,7 @@ async function main() {
     console.error('bench:ingest measures Postgres: set DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/postgres).');
     process.exit(2);
   }
-  const { createTestDatabase } = await import('../lib/testing/database.ts');
+  const { createTestDatabase } = await import('./testing/database.ts');
   process.env.TEST_PG_SERVER_URL = serverUrl;
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-bench-ingest-'));
   const databases: { url: string; drop(): Promise<void> }[] = [];
@@ -121,7 +121,7 @@ async function main() {
       const db = await createTestDatabase(`bench_${label}`);
       databases.push(db);
       const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
-      const { seedDatabase } = await import('../lib/seed/index.ts');
+      const { seedDatabase } = await import('./demo/index.ts');
       await setDatabaseUrl(db.url);
       await seedDatabase({ history: false });
       await disconnectDb();

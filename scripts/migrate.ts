@@ -6,7 +6,7 @@ import { connectDatabase } from '../lib/db/connect.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
 import { migrate, MigrationError } from '../lib/db/migrate.ts';
 import { preflight } from '../lib/ops/preflight.ts';
-import { refreshReferenceData } from '../lib/seed/refresh.ts';
+import { refreshReferenceData } from '../lib/reference/refresh.ts';
 import { dropEmptyVariables, loadDotEnv, resolveDemoMode } from '../lib/startup/config.ts';
 
 loadDotEnv(process.cwd()); // like npm start; the image has no .env, compose passes the variables

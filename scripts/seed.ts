@@ -5,8 +5,8 @@
 import { connectDatabase } from '../lib/db/connect.ts';
 // Renamed: the React hooks lint rule mistakes any use* call for a hook.
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
-import { DemoRefusedError } from '../lib/seed/origin.ts';
-import { seedDatabase } from '../lib/seed/index.ts';
+import { DemoRefusedError } from '../lib/reference/origin.ts';
+import { seedDatabase } from './demo/index.ts';
 import { dropEmptyVariables, loadDotEnv, resolveDemoMode } from '../lib/startup/config.ts';
 
 loadDotEnv(process.cwd());

@@ -1,10 +1,10 @@
-// Runs the NC ABC simulator on loopback (see lib/simulator/server.ts):
+// Runs the NC ABC simulator on loopback (see scripts/simulator/server.ts):
 //   tsx scripts/simulator.ts [--port 4010] [--seed 42] [--start ISO] [--history-days 17]
 //                            [--realtime] [--speed N] [--tick-on-request] [--verbose]
 //                            [--wake-markup documented|live|alternate] [--warehouse-markup documented|live|alternate]
 //                            [--auto-debuts[=DAYS]]
 // Point WAKE_BASE_URL and NC_ABC_BASE_URL at the printed URL. SIGINT / SIGTERM stop it cleanly.
-import { FAULT_KINDS, MARKUP_SETTINGS, startSimulator, type MarkupSetting } from '../lib/simulator/server.ts';
+import { FAULT_KINDS, MARKUP_SETTINGS, startSimulator, type MarkupSetting } from './simulator/server.ts';
 
 interface Args {
   port: number;

@@ -301,8 +301,8 @@ async function migrateAndSeed(): Promise<void> {
 
 /** Demo mode: reference data, generated history and the demo accounts, in a database the demo set up. */
 async function seedDemo(): Promise<void> {
-  const { seedDatabase } = await import('../lib/seed/index.ts');
-  const { DemoRefusedError } = await import('../lib/seed/origin.ts');
+  const { seedDatabase } = await import('./demo/index.ts');
+  const { DemoRefusedError } = await import('../lib/reference/origin.ts');
   const result = await phase(
     'seed',
     async () => {
@@ -324,7 +324,7 @@ async function seedDemo(): Promise<void> {
 
 /** A deployment: the real reference data only, and the database recorded as a deployment's. */
 async function refreshReference(): Promise<void> {
-  const { refreshReferenceData, describeChanges } = await import('../lib/seed/refresh.ts');
+  const { refreshReferenceData, describeChanges } = await import('../lib/reference/refresh.ts');
   const result = await phase(
     'reference data',
     async () => {

@@ -4,9 +4,9 @@ import { promisify } from 'node:util';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '../auth/rules.ts';
-import { insertTestUser } from '../testing/users.ts';
 import { createAdmin, CreateAdminError, createAdminInputError, type CreateAdminInput } from './create-admin.ts';
-import { sql } from '@/lib/testing/sql';
+import { sql } from '@/scripts/testing/sql';
+import { newUser } from '@/scripts/testing/harness';
 
 // lib/admin/create-admin.ts (the logic of `npm run create-admin`) and the thin CLI around it.
 
@@ -50,7 +50,7 @@ describe('createAdmin', () => {
   });
 
   it('promotes an existing pending, unverified account: admin, active, verified, new password, old sessions ended', async () => {
-    const existing = await insertTestUser(process.env.DATABASE_URL!, { status: 'pending', verified: false, role: 'user' });
+    const existing = await newUser({ status: 'pending', verified: false, role: 'user' });
     await sql(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
       createHash('sha256').update(randomBytes(8)).digest('hex'),
       existing.id,
@@ -82,7 +82,7 @@ describe('createAdmin', () => {
   });
 
   it('keeps the original verification time when promoting a verified account', async () => {
-    const existing = await insertTestUser(process.env.DATABASE_URL!, { status: 'disabled', role: 'power_user' });
+    const existing = await newUser({ status: 'disabled', role: 'power_user' });
     const before = (await userByEmail(existing.email)).email_verified_at!;
     await createAdmin(input({ email: existing.email }));
     const user = await userByEmail(existing.email);
@@ -109,7 +109,7 @@ describe('createAdmin', () => {
   });
 
   it('does not touch an existing account when the password is refused', async () => {
-    const existing = await insertTestUser(process.env.DATABASE_URL!);
+    const existing = await newUser();
     await expect(createAdmin(input({ email: existing.email, password: 'weak' }))).rejects.toBeInstanceOf(CreateAdminError);
     const user = await userByEmail(existing.email);
     expect(user.role).toBe('user');
@@ -120,7 +120,7 @@ describe('createAdmin', () => {
   it('lets the new admin log in and reach the admin API', async () => {
     const { POST: login } = await import('../../app/api/auth/login/route.ts');
     const { GET: listUsers } = await import('../../app/api/admin/users/route.ts');
-    const { TestClient } = await import('../testing/api.ts');
+    const { TestClient } = await import('../../scripts/testing/api.ts');
     const { email } = await createAdmin(input());
     const browser = new TestClient();
     const headers = { 'x-forwarded-for': `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}` };

@@ -7,19 +7,17 @@ import { POST as unsubscribeRoute } from '../../app/api/alerts/unsubscribe/route
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { env } from '../env.ts';
 import { runCycle } from '../ingest/runner.ts';
-import { seedDatabase } from '../seed/index.ts';
-import { SimWorld } from '../simulator/index.ts';
-import type { RunningSimulator } from '../simulator/server.ts';
-import { startSimulatorForScraper } from '../testing/simulator.ts';
-import { TestClient } from '../testing/api.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { readMailbox, type ReceivedMail } from '../testing/mail-server.ts';
-import { sql } from '../testing/sql.ts';
-import { insertTestUser, type TestUser } from '../testing/users.ts';
+import { SimWorld } from '../../scripts/simulator/index.ts';
+import type { RunningSimulator } from '../../scripts/simulator/server.ts';
+import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
+import { TestClient } from '../../scripts/testing/api.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { readMailbox, type ReceivedMail } from '../../scripts/testing/mail-server.ts';
+import { newUser, query as q, type TestUser } from '../../scripts/testing/harness.ts';
 import { nyDate, nyParts, nyTimeToUtc } from '../time.ts';
 import { processArrivalAlerts } from './process.ts';
 import { moreArrivalsLine } from './templates.ts';
-import { insertArrival, setAlertSettings, startControlledMailServer, type ControlledMailServer } from './testing.ts';
+import { insertArrival, setAlertSettings, startControlledMailServer, type ControlledMailServer } from '../../scripts/testing/alerts.ts';
 
 // Arrival alerts end to end: the scraper reads the simulator's pages over loopback, writes arrivals to a
 // real database, and the alert step e-mails them through nodemailer to a real SMTP server.
@@ -32,9 +30,7 @@ let database: TestDatabase;
 let sim: RunningSimulator;
 let mail: ControlledMailServer;
 const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-alerts-mail-'));
-const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 const mailsTo = (user: TestUser): ReceivedMail[] => readMailbox(mailDir).filter((m) => m.to.includes(user.email.toLowerCase()));
-const newUser = (options: Parameters<typeof insertTestUser>[1] = {}) => insertTestUser(database.url, options);
 
 
 beforeAll(async () => {
@@ -42,10 +38,9 @@ beforeAll(async () => {
   // Configuration is read once per process: everything must be in place before anything reads it.
   sim = await startSimulatorForScraper({ seed: SEED, start: START }, { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, PREMIUM_MIN_PRICE: String(PREMIUM) });
   expect(env().SMTP_URL).toBe(process.env.SMTP_URL);
-  database = await createTestDatabase('alerts');
+  database = await createTestDatabase('alerts', 'reference');
   process.env.DATABASE_URL = database.url;
   await setDatabaseUrl(database.url);
-  await seedDatabase({ history: false });
 }, 120_000);
 
 afterAll(async () => {
@@ -289,7 +284,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     mail.stall.add(users[1].email);
 
     // A scraper process: user 1's e-mail goes out, user 2's hangs in SMTP, and the process is killed.
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('lib/alerts/testing-child.ts'), at.toISOString()], {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/testing/alerts-child.ts'), at.toISOString()], {
       env: { ...process.env, DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${mail.port}` },
       stdio: 'ignore',
     });

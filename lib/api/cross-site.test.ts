@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as register } from '@/app/api/auth/register/route';
 import { PUT as updateMe } from '@/app/api/user/me/route';
-import { TestClient, type CallOptions } from '@/lib/testing/api';
-import { listApiRoutes } from '@/lib/testing/api-routes';
-import { insertTestUser } from '@/lib/testing/users';
+import { TestClient, type CallOptions } from '@/scripts/testing/api';
+import { listApiRoutes } from '@/scripts/testing/api-routes';
 import { CROSS_SITE_ERROR } from './handler.ts';
+import { newUser } from '@/scripts/testing/harness';
 
 // The cross-site rule of every state-changing call (docs/decisions/007-cross-site-requests.md): a JSON
 // body (Content-Type: application/json) or X-Requested-With: XMLHttpRequest proves the request did not
@@ -65,7 +65,7 @@ describe('a JSON content type is proof enough', () => {
       });
       expect(created.status).toBe(201);
 
-      const user = await insertTestUser(process.env.DATABASE_URL!);
+      const user = await newUser();
       const client = new TestClient();
       const res = await client.call(login, '/api/auth/login', { method: 'POST', body: { email: user.email, password: user.password }, ...json(contentType) });
       expect(res.status).toBe(200);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { migrate, MigrationError, migrationsDir, readMigrations } from './migrate.ts';
 
 describe('migrations on the test database', () => {
@@ -38,7 +38,7 @@ describe('migrate() on a scratch database', () => {
   });
 
   async function scratch(label: string): Promise<string> {
-    db = await createTestDatabase(label, { migrate: false });
+    db = await createTestDatabase(label, 'empty');
     return db.url;
   }
 

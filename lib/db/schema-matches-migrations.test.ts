@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { diffSchemas, expectedSchema, introspectDatabase } from './introspect.ts';
 import { getDmmf } from './prisma-schema.ts';
 
@@ -21,7 +21,7 @@ describe('the migrated database matches prisma/schema.prisma', () => {
   let client: pg.Client | undefined;
 
   beforeAll(async () => {
-    db = await createTestDatabase('schema', { migrate: true });
+    db = await createTestDatabase('schema', 'migrated');
     client = new pg.Client({ connectionString: db.url });
     await client.connect();
   });

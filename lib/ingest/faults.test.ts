@@ -2,11 +2,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import { seedDatabase } from '../seed/index.ts';
-import type { RunningSimulator } from '../simulator/server.ts';
-import { startSimulatorForScraper } from '../testing/simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { sql } from '../testing/sql.ts';
+import type { RunningSimulator } from '../../scripts/simulator/server.ts';
+import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { sql } from '../../scripts/testing/sql.ts';
 import { runCycle } from './runner.ts';
 
 // Each fault the public pages can throw at the scraper. Every time: no false arrivals, no duplicate
@@ -43,9 +42,9 @@ beforeAll(async () => {
     { seed: 11, start: '2026-11-17T15:00:00Z', log: (line) => onRequest(line) },
     { SOURCE_RETRIES: '1', SOURCE_TIMEOUT_MS: '800' },
   );
-  database = await createTestDatabase('faults');
+  database = await createTestDatabase('faults', 'reference');
+  process.env.DATABASE_URL = database.url;
   await setDatabaseUrl(database.url);
-  await seedDatabase({ history: false });
   // The baseline poll of every source, so later polls have something to diff against.
   const base = await runCycle({ now: sim.world.now(), sources: ['wake_inventory', 'warehouse', 'shipments'] });
   expect(base.runs.every((r) => r.outcome.status === 'ok')).toBe(true);

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as health } from '../../app/api/health/route.ts';
 import { GET as todaysArrivals } from '../../app/api/inventory/todays-arrivals/route.ts';
-import { POST as login } from '../../app/api/auth/login/route.ts';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import { seedDatabase } from '../seed/index.ts';
-import { EXAMPLE_RESPELLING, type FaultKind, type RunningSimulator } from '../simulator/index.ts';
-import { startSimulatorForScraper } from '../testing/simulator.ts';
-import { TestClient } from '../testing/api.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { sql } from '../testing/sql.ts';
-import { insertTestUser } from '../testing/users.ts';
+import { EXAMPLE_RESPELLING, type FaultKind, type RunningSimulator } from '../../scripts/simulator/index.ts';
+import { newUser, signedIn } from '../../scripts/testing/harness.ts';
+import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { sql } from '../../scripts/testing/sql.ts';
 import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
 import { runCycle } from './runner.ts';
 import { productsToPoll } from './tiers.ts';
@@ -187,9 +184,9 @@ async function expectWarehouseLevels(dayNumber?: number) {
 beforeAll(async () => {
   // Monday 16 Nov 2026, 07:00 New York.
   sim = await startSimulatorForScraper({ seed: 29, start: '2026-11-16T12:00:00Z' }, { SOURCE_TIMEOUT_MS: '2000' });
-  database = await createTestDatabase('scenarios');
+  database = await createTestDatabase('scenarios', 'reference');
+  process.env.DATABASE_URL = database.url;
   await setDatabaseUrl(database.url);
-  await seedDatabase({ history: false });
   storeNumberOf = new Map((await q<{ id: number; store_number: number }>('SELECT id, store_number FROM stores WHERE board_id = 179')).map((s) => [s.id, s.store_number]));
 }, 120_000);
 
@@ -255,9 +252,7 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
     ]);
 
     // Hunters see it on Today's Arrivals.
-    const hunter = await insertTestUser(database.url);
-    const browser = new TestClient();
-    expect((await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: hunter.email, password: hunter.password } })).status).toBe(200);
+    const { browser } = await signedIn();
     const day = await browser.call(todaysArrivals, '/api/inventory/todays-arrivals', { query: { date: nyDate(sim.world.now()) } });
     expect(day.json.arrivals.filter((a: { plu: string }) => a.plu === '99111')).toHaveLength(3);
 
@@ -319,9 +314,7 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
     );
     for (const [cell, qty] of stocked) if (sim.world.stockOf(cell.split(':')[1]).get(store)! > 0) expect(kept).toContainEqual({ plu: cell.split(':')[1], quantity: qty });
     // The operator (signed-in staff) sees the line on /api/health.
-    const operator = await insertTestUser(database.url, { role: 'admin' });
-    const staff = new TestClient();
-    expect((await staff.call(login, '/x', { method: 'POST', body: { email: operator.email, password: operator.password } })).status).toBe(200);
+    const { browser: staff } = await signedIn(await newUser({ role: 'admin' }));
     const report = await staff.call(health, '/api/health');
     const wake = report.json.scrapers.find((s: { source: string }) => s.source === 'wake_inventory');
     expect(wake.unmatched_store_lines.count).toBeGreaterThan(0);

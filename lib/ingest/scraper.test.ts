@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import { seedDatabase } from '../seed/index.ts';
-import type { RunningSimulator } from '../simulator/server.ts';
-import { startSimulatorForScraper } from '../testing/simulator.ts';
+import type { RunningSimulator } from '../../scripts/simulator/server.ts';
+import { signedIn } from '../../scripts/testing/harness.ts';
+import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { GET as todaysArrivals } from '../../app/api/inventory/todays-arrivals/route.ts';
-import { POST as login } from '../../app/api/auth/login/route.ts';
-import { TestClient } from '../testing/api.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { insertTestUser } from '../testing/users.ts';
-import { sql } from '../testing/sql.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { sql } from '../../scripts/testing/sql.ts';
 import { runCycle } from './runner.ts';
 
 // The real path end to end: the scraper's HTTP adapters read the simulator's pages over loopback, the
@@ -22,9 +19,9 @@ const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
 beforeAll(async () => {
   // Monday 16 Nov 2026, 07:00 New York.
   sim = await startSimulatorForScraper({ seed: 7, start: '2026-11-16T12:00:00Z' });
-  database = await createTestDatabase('scraper');
+  database = await createTestDatabase('scraper', 'reference');
+  process.env.DATABASE_URL = database.url;
   await setDatabaseUrl(database.url);
-  await seedDatabase({ history: false });
 }, 120_000);
 
 afterAll(async () => {
@@ -77,9 +74,7 @@ describe('scraper against the simulator', () => {
       );
     }
     // And a hunter sees them on Today's Arrivals for that day, at that store.
-    const hunter = await insertTestUser(database.url);
-    const browser = new TestClient();
-    expect((await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: hunter.email, password: hunter.password } })).status).toBe(200);
+    const { browser } = await signedIn();
     const day = await browser.call(todaysArrivals, '/api/inventory/todays-arrivals', { query: { date: delivery!.date } });
     expect(day.status).toBe(200);
     for (const item of allocated) {

@@ -6,12 +6,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
+import { startSimulator, type RunningSimulator } from '../../scripts/simulator/server.ts';
 import { newestInput } from '../startup/build.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { startMailServer, waitForMail } from '../testing/mail-server.ts';
-import { sql } from '../testing/sql.ts';
-import { insertTestUser, type TestUser } from '../testing/users.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { startMailServer, waitForMail } from '../../scripts/testing/mail-server.ts';
+import { sql } from '../../scripts/testing/sql.ts';
+import { insertTestUser, type TestUser } from '../../scripts/testing/users.ts';
 import { readCompose, serviceEnvironment, startOrder, type Vars } from './compose.ts';
 import { readDockerfile } from './dockerfile.ts';
 import { assembleImage, mapHosts, runService, runToCompletion, type RunningService } from './replay.ts';
@@ -131,7 +131,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
   });
 
   async function freshDatabase(label: string): Promise<TestDatabase> {
-    const db = await createTestDatabase(label, { migrate: false });
+    const db = await createTestDatabase(label, 'empty');
     databases.push(db);
     return db;
   }

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as availableDatesRoute } from '@/app/api/inventory/available-dates/route';
 import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route';
-import { TestClient } from '@/lib/testing/api';
-import { expectClientError, HUNTED_SQL, query, signedIn, TODAY, withReportsDatabase } from './testing.ts';
+import { TestClient } from '@/scripts/testing/api';
+import { DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { HUNTED_SQL } from '../catalog/hunted.ts';
 
 // GET /api/inventory/todays-arrivals and GET /api/inventory/available-dates against the seeded demo history
 // (8 weeks up to Wednesday 11 March 2026, 12:40 New York time).
 
-withReportsDatabase();
+withTestDatabase('demo', 'reports');
 
 const ARRIVAL_FIELDS = [
   'history_id', 'bourbon_name', 'plu', 'price', 'listing_type', 'store_id', 'store_number', 'store_nickname', 'store_address',
@@ -38,7 +39,7 @@ let browser: TestClient;
 let late: { id: number; plu: string; storeId: number };
 
 beforeAll(async () => {
-  browser = await signedIn();
+  ({ browser } = await signedIn());
   // Monday 9 March, 20:45 EDT = 00:45 UTC on the 10th: an arrival of a hunted product without a price, a
   // Listed increase and a hunted decrease at the same instant (neither is an arrival).
   const [hunted] = await query<{ plu: string }>(
@@ -113,8 +114,8 @@ describe('GET /api/inventory/todays-arrivals', () => {
   it('defaults to today in New York, and answers an empty list for a day without arrivals', async () => {
     const today = await arrivals();
     expect(today.status).toBe(200);
-    expect(today.json.date).toBe(TODAY);
-    expect(today.json.arrivals.map((a: { history_id: number }) => a.history_id).sort()).toEqual((await historyIdsOn(TODAY)).sort());
+    expect(today.json.date).toBe(DEMO_TODAY);
+    expect(today.json.arrivals.map((a: { history_id: number }) => a.history_id).sort()).toEqual((await historyIdsOn(DEMO_TODAY)).sort());
 
     const sunday = await arrivals('2026-03-08');
     expect(sunday.json).toEqual({ success: true, date: '2026-03-08', total_arrivals: 0, arrivals: [], last_check: '2026-03-11T16:30:00.000Z' });
@@ -136,11 +137,11 @@ const dates = (q: Record<string, string>) => browser.call(availableDatesRoute, '
 
 describe('GET /api/inventory/available-dates', () => {
   it('lists the 30 latest dates with arrivals, newest first, and no neighbour without a direction', async () => {
-    const res = await dates({ currentDate: TODAY });
+    const res = await dates({ currentDate: DEMO_TODAY });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, allAvailableDates: (await datesWithArrivals()).slice(0, 30), availableDate: null });
     expect(res.json.allAvailableDates).toHaveLength(30);
-    expect(res.json.allAvailableDates[0]).toBe(TODAY);
+    expect(res.json.allAvailableDates[0]).toBe(DEMO_TODAY);
     expect(res.json.allAvailableDates).not.toContain('2026-03-08'); // a Sunday
   });
 
@@ -148,11 +149,11 @@ describe('GET /api/inventory/available-dates', () => {
     expect((await dates({ currentDate: '2026-03-09', direction: 'previous' })).json.availableDate).toBe('2026-03-06');
     expect((await dates({ currentDate: '2026-03-08', direction: 'previous' })).json.availableDate).toBe('2026-03-06');
     expect((await dates({ currentDate: '2026-03-06', direction: 'next' })).json.availableDate).toBe('2026-03-09');
-    expect((await dates({ currentDate: '2026-03-10', direction: 'next' })).json.availableDate).toBe(TODAY);
+    expect((await dates({ currentDate: '2026-03-10', direction: 'next' })).json.availableDate).toBe(DEMO_TODAY);
   });
 
   it('answers null for next from today and previous from the first date, and reads dates older than the list', async () => {
-    expect((await dates({ currentDate: TODAY, direction: 'next' })).json.availableDate).toBeNull();
+    expect((await dates({ currentDate: DEMO_TODAY, direction: 'next' })).json.availableDate).toBeNull();
     const all = await datesWithArrivals();
     const first = all.at(-1)!;
     expect((await dates({ currentDate: first, direction: 'previous' })).json.availableDate).toBeNull();
@@ -169,8 +170,8 @@ describe('GET /api/inventory/available-dates', () => {
   it.each([
     [{ currentDate: '2026-02-29' }],
     [{ currentDate: 'today' }],
-    [{ currentDate: TODAY, direction: 'sideways' }],
-    [{ currentDate: TODAY, direction: '' }],
+    [{ currentDate: DEMO_TODAY, direction: 'sideways' }],
+    [{ currentDate: DEMO_TODAY, direction: '' }],
   ])('refuses %j with 400', async (q) => {
     expectClientError(await dates(q), 400);
   });

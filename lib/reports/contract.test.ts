@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { TestClient, type CallOptions } from '../testing/api.ts';
-import { listApiRoutes } from '../testing/api-routes.ts';
+import { TestClient, type CallOptions } from '../../scripts/testing/api.ts';
+import { listApiRoutes } from '../../scripts/testing/api-routes.ts';
 import * as watchlist from '../watchlist/types.ts';
-import { query, signedIn, TODAY, withReportsDatabase } from './testing.ts';
+import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
 import * as reports from './types.ts';
 
 // One contract for the answers: every report and watchlist route is called against the seeded demo data and
@@ -13,7 +13,7 @@ import * as reports from './types.ts';
 // types, so the server and the screens cannot drift apart unnoticed. A route added under these folders
 // must be added here (the first test finds them by walking app/api).
 
-withReportsDatabase();
+withTestDatabase('demo', 'reports');
 
 type Handler = Parameters<TestClient['call']>[0];
 
@@ -56,7 +56,7 @@ let busyPlu: string;
 let catalog: { everyday: string; allocation: string; unknownPlu: string };
 
 beforeAll(async () => {
-  browser = await signedIn();
+  ({ browser } = await signedIn());
   [{ id: storeId }] = await query<{ id: number }>(
     `SELECT s.id FROM stores s JOIN store_inventory si ON si.store_id = s.id WHERE s.board_id = 179 GROUP BY s.id ORDER BY count(*) DESC LIMIT 1`,
   );
@@ -79,7 +79,7 @@ describe('report answers match lib/reports/types.ts', () => {
     const dates = await answer({
       route: '/api/inventory/available-dates',
       method: 'GET',
-      options: { query: { currentDate: TODAY, direction: 'previous' } },
+      options: { query: { currentDate: DEMO_TODAY, direction: 'previous' } },
       schema: reports.availableDatesSchema,
     });
     expect(dates.allAvailableDates.length).toBeGreaterThan(0);

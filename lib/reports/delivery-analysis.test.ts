@@ -1,19 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as analysisRoute } from '@/app/api/inventory/delivery-analysis/route';
 import { POST as withoutRoute } from '@/app/api/inventory/stores-without-deliveries/route';
-import { TestClient, type CallOptions } from '@/lib/testing/api';
-import { expectClientError, HUNTED_SQL, query, signedIn, withReportsDatabase } from './testing.ts';
+import { TestClient, type CallOptions } from '@/scripts/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { HUNTED_SQL } from '../catalog/hunted.ts';
 
 // POST /api/inventory/delivery-analysis and POST /api/inventory/stores-without-deliveries against the
 // seeded demo data. Today is Wednesday 11 March 2026 in New York: the week started Monday the 9th.
 
-withReportsDatabase();
+withTestDatabase('demo', 'reports');
 
 let browser: TestClient;
 let busy: { plu: string; bottles_per_case: number };
 
 beforeAll(async () => {
-  browser = await signedIn();
+  ({ browser } = await signedIn());
   [busy] = await query<{ plu: string; bottles_per_case: number }>(
     `SELECT h.plu, p.bottles_per_case FROM inventory_history h JOIN products p ON p.plu = h.plu
      WHERE p.listing_type IN ${HUNTED_SQL} AND h.change_type IN ('first', 'increase') AND h.checked_at >= '2026-02-23T05:00:00Z'

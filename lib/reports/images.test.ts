@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/images/[...path]/route';
-import { TestClient } from '@/lib/testing/api';
-import { expectClientError, signedIn } from './testing.ts';
+import { TestClient } from '@/scripts/testing/api';
+import { expectClientError, signedIn } from '../../scripts/testing/harness.ts';
 
 // GET /api/images/{path}: files from IMAGES_DIR, nothing outside it. Uses the run's database (no seed).
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'notes.txt'), 'not an image');
   writeFileSync(path.join(base, 'secret.png'), PNG);
   symlinkSync(path.join(base, 'secret.png'), path.join(root, 'link.png'));
-  browser = await signedIn();
+  ({ browser } = await signedIn());
 });
 
 afterAll(() => {

@@ -3,17 +3,18 @@ import { GET as allocatedRoute } from '@/app/api/inventory/allocated-current/rou
 import { GET as productStoresRoute } from '@/app/api/inventory/product/[plu]/stores/route';
 import { GET as searchRoute } from '@/app/api/inventory/search/[term]/route';
 import { foldText, SQL_FOLD } from '@/lib/text/fold';
-import { TestClient } from '@/lib/testing/api';
-import { expectClientError, HUNTED_SQL, query, signedIn, withReportsDatabase } from './testing.ts';
+import { TestClient } from '@/scripts/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { HUNTED_SQL } from '../catalog/hunted.ts';
 
 // GET /api/inventory/allocated-current, /api/inventory/product/{plu}/stores and /api/inventory/search/{term}
 // against the seeded demo data (store_inventory is what Wake's stores hold now).
 
-withReportsDatabase();
+withTestDatabase('demo', 'reports');
 
 let browser: TestClient;
 beforeAll(async () => {
-  browser = await signedIn();
+  ({ browser } = await signedIn());
 });
 
 describe('GET /api/inventory/allocated-current', () => {

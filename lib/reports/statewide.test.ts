@@ -2,17 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as boardsRoute } from '@/app/api/state/boards/route';
 import { GET as productsRoute } from '@/app/api/state/products/route';
 import { GET as shipmentsRoute } from '@/app/api/state/shipments/route';
-import { TestClient } from '@/lib/testing/api';
-import { expectClientError, HUNTED_SQL, query, signedIn, withReportsDatabase } from './testing.ts';
+import { TestClient } from '@/scripts/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { HUNTED_SQL } from '../catalog/hunted.ts';
 
 // GET /api/state/boards, /api/state/products and /api/state/shipments against the seeded demo shipments
 // (today is Wednesday 11 March 2026 in New York).
 
-withReportsDatabase();
+withTestDatabase('demo', 'reports');
 
 let browser: TestClient;
 beforeAll(async () => {
-  browser = await signedIn();
+  ({ browser } = await signedIn());
 });
 
 describe('GET /api/state/boards', () => {

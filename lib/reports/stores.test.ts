@@ -2,13 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as historyRoute } from '@/app/api/inventory/store-history/[storeId]/route';
 import { GET as inventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
-import { TestClient } from '@/lib/testing/api';
-import { expectClientError, HUNTED_SQL, query, signedIn, withReportsDatabase } from './testing.ts';
+import { TestClient } from '@/scripts/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { HUNTED_SQL } from '../catalog/hunted.ts';
 
 // GET /api/stores, /api/stores/{storeId}/inventory and /api/inventory/store-history/{storeId} against the
 // seeded demo data (today is Wednesday 11 March 2026 in New York).
 
-withReportsDatabase();
+withTestDatabase('demo', 'reports');
 
 const STORE_FIELDS = [
   'store_id', 'store_number', 'nickname', 'address', 'city', 'region', 'phone', 'hours', 'mixed_beverage', 'delivery_day',
@@ -17,7 +18,7 @@ const STORE_FIELDS = [
 
 let browser: TestClient;
 beforeAll(async () => {
-  browser = await signedIn();
+  ({ browser } = await signedIn());
 });
 
 describe('GET /api/stores', () => {

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as warehouseRoute } from '@/app/api/reports/warehouse-inventory/route';
-import { TestClient } from '@/lib/testing/api';
+import { TestClient } from '@/scripts/testing/api';
 import { nyDate, nyDayRange } from '@/lib/time';
-import { expectClientError, query, signedIn, TODAY, withReportsDatabase } from './testing.ts';
+import { DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
 
 // GET /api/reports/warehouse-inventory against the seeded demo levels (today is 11 March 2026).
 
-withReportsDatabase();
+withTestDatabase('demo', 'reports');
 
 let browser: TestClient;
 beforeAll(async () => {
-  browser = await signedIn();
+  ({ browser } = await signedIn());
 });
 
 const warehouse = (timePeriod?: string, headers: Record<string, string> = {}, listingTypes?: string, search?: string) =>
@@ -34,7 +34,7 @@ const PRODUCT_FIELDS = [
 /** The reference answer, computed here from the raw levels (not with lib/reports' SQL). */
 async function expected(startDate: string, types: readonly string[] = HUNTED) {
   const start = nyDayRange(startDate).start.getTime();
-  const end = nyDayRange(TODAY).end.getTime();
+  const end = nyDayRange(DEMO_TODAY).end.getTime();
   const rows = await query<{ plu: string; at: Date; total: number }>(
     `SELECT w.plu, w.checked_at AS at, w.total_available AS total FROM warehouse_levels w JOIN products p ON p.plu = w.plu
      WHERE p.listing_type::text = ANY($1) ORDER BY w.plu, w.checked_at`,
@@ -70,7 +70,7 @@ describe('GET /api/reports/warehouse-inventory', () => {
       file_modified: expect.any(String),
       timePeriod: 'last_30_days',
       startDate: '2026-02-10',
-      endDate: TODAY,
+      endDate: DEMO_TODAY,
       listingTypes: HUNTED,
       search: '',
       count: res.json.products.length,
@@ -102,7 +102,7 @@ describe('GET /api/reports/warehouse-inventory', () => {
     ['last_90_days', '2025-12-12'],
   ])('covers the %s period from %s', async (timePeriod, startDate) => {
     const res = await warehouse(timePeriod);
-    expect(res.json.meta).toMatchObject({ timePeriod, startDate, endDate: TODAY, listingTypes: HUNTED });
+    expect(res.json.meta).toMatchObject({ timePeriod, startDate, endDate: DEMO_TODAY, listingTypes: HUNTED });
     const ref = await expected(startDate);
     expect(res.json.products.length).toBe(ref.size);
     for (const p of res.json.products) {

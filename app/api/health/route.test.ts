@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST as login } from '@/app/api/auth/login/route';
 import { disconnectDb, setDatabaseUrl } from '@/lib/db/index';
 import { healthReport } from '@/lib/ops/health';
-import { TestClient } from '@/lib/testing/api';
-import { createTestDatabase, type TestDatabase } from '@/lib/testing/database';
-import { sql as sqlOn } from '@/lib/testing/sql';
-import { insertTestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
+import { createTestDatabase, type TestDatabase } from '@/scripts/testing/database';
+import { sql as sqlOn } from '@/scripts/testing/sql';
 import type { Role } from '@/generated/prisma/enums';
 import { GET as health } from './route';
+import { newUser, signedIn } from '@/scripts/testing/harness';
 
 // GET /api/health: anyone learns up or down and how fresh each source is; raw database and scraper error
 // text only reaches signed-in staff. On a database of its own (the scrape runs are arranged here).
@@ -21,6 +20,7 @@ const UNMATCHED = { unmatchedLines: 2, unmatchedAddresses: [{ plu: '27090', addr
 
 beforeAll(async () => {
   database = await createTestDatabase('health');
+  process.env.DATABASE_URL = database.url;
   await setDatabaseUrl(database.url);
   // A little reference data (without it the service is degraded: the scraper could do nothing).
   await sql(`INSERT INTO boards (id, name, name_clean) VALUES (179, 'Wake County ABC Board', 'Wake County')`);
@@ -42,9 +42,7 @@ afterAll(async () => {
 async function as(role: Role | null) {
   const browser = new TestClient();
   if (!role) return browser;
-  const user = await insertTestUser(database.url, { role });
-  expect((await browser.call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } })).status).toBe(200);
-  return browser;
+  return (await signedIn(await newUser({ role }))).browser;
 }
 
 const bySource = (scrapers: { source: string }[]) => Object.fromEntries(scrapers.map((s) => [s.source, s])) as Record<string, Record<string, unknown>>;

@@ -1,14 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productsToPoll } from '@/lib/ingest/tiers';
-import { TestClient } from '@/lib/testing/api';
+import { TestClient } from '@/scripts/testing/api';
 import { WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
-import { expectClientError, query, samplePlus, signedIn, withCatalogDatabase } from '@/lib/watchlist/testing';
+import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
+import { samplePlus } from '@/scripts/testing/catalog';
 import { GET, POST } from './route';
 
 // GET /api/watchlist (the user's items) and POST /api/watchlist (add from search, switch a default
 // product off, add a custom item).
 
-withCatalogDatabase();
+withTestDatabase('reference', 'watchlist');
 
 let plus: Awaited<ReturnType<typeof samplePlus>>;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createLimiter } from './http.ts';
 import { matchStores, parsePrice, parseQuantity, parseSizeMl, parseWakeInventory, searchWakeInventory, type WakeProduct } from './wake-inventory.ts';
 import { send, startServer, type TestServer } from './fixtures/test-server.ts';
 import { WAKE_INVENTORY_ADDRESSES, cityOf, knownWakeStores, storeId } from './fixtures/wake-stores.ts';
-import { normalizeAddress } from '../../seed/address.ts';
+import { normalizeAddress } from '../../text/address.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 

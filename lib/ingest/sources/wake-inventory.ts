@@ -6,7 +6,7 @@
 // A page that is not an answer (error, maintenance, firewall, empty) or whose products can't be read fails
 // loudly: it is never taken as "no products" or "sold out".
 import { env } from '../../env.ts';
-import { normalizeAddress } from '../../seed/address.ts';
+import { normalizeAddress } from '../../text/address.ts';
 import { recogniseErrorPage } from './error-pages.ts';
 import { SourceError, parseError, quote } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';

@@ -6,17 +6,17 @@ import { POST as login } from '@/app/api/auth/login/route';
 import { GET as whoami } from '@/app/api/auth/whoami/route';
 import { disconnectDb, setDatabaseUrl } from '@/lib/db/index';
 import { env } from '@/lib/env';
-import { TestClient } from '@/lib/testing/api';
-import { sql as sqlOn } from '@/lib/testing/sql';
-import { createTestDatabase, type TestDatabase } from '@/lib/testing/database';
-import { readMailbox, startMailServer, waitForMail } from '@/lib/testing/mail-server';
-import { insertTestUser, type TestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
+import { sql as sqlOn } from '@/scripts/testing/sql';
+import { createTestDatabase, type TestDatabase } from '@/scripts/testing/database';
+import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
 import type { Role, UserStatus } from '@/generated/prisma/enums';
 import { POST as resetPasswordOf } from './[id]/reset-password/route';
 import { PATCH as setRole } from './[id]/role/route';
 import { PATCH as setStatus } from './[id]/status/route';
 import { GET as listUsers } from './route';
-import { expectClientError } from '@/lib/testing/api';
+import { expectClientError } from '@/scripts/testing/api';
+import { newUser, signedIn, type TestUser } from '@/scripts/testing/harness';
 
 // The admin API: GET /api/admin/users, PATCH /api/admin/users/{id}/role, PATCH .../{id}/status and
 // POST .../{id}/reset-password. admin and power_user only; only an admin touches admin accounts; the
@@ -35,6 +35,7 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${mailServer.port}`;
   expect(env().SMTP_URL).toBe(process.env.SMTP_URL);
   database = await createTestDatabase('admin');
+  process.env.DATABASE_URL = database.url;
   await setDatabaseUrl(database.url);
 });
 
@@ -47,19 +48,11 @@ afterAll(async () => {
 
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sqlOn<T>(text, params, database.url);
 
-const user = (options: { role?: Role; status?: UserStatus; verified?: boolean; firstName?: string } = {}) =>
-  insertTestUser(database.url, options);
-
-async function signedIn(account: TestUser) {
-  const browser = new TestClient();
-  const res = await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: account.email, password: account.password } });
-  expect(res.status).toBe(200);
-  return browser;
-}
+const user = newUser;
 
 async function as(role: Role) {
   const account = await user({ role });
-  return { account, browser: await signedIn(account) };
+  return { account, browser: (await signedIn(account)).browser };
 }
 
 const patchRole = (browser: TestClient, id: number | string, body: unknown) =>
@@ -126,7 +119,7 @@ describe('PATCH /api/admin/users/{id}/role', () => {
   it("changes a role, records who did it in audit_log, and the user's next request sees it", async () => {
     const { account: admin, browser } = await as('admin');
     const target = await user();
-    const targetBrowser = await signedIn(target);
+    const targetBrowser = (await signedIn(target)).browser;
 
     const res = await patchRole(browser, target.id, { role: 'power_user' });
     expect(res.status).toBe(200);
@@ -184,7 +177,7 @@ describe('PATCH /api/admin/users/{id}/status', () => {
   it("disables a user: every session of theirs ends at once, login says disabled, audit_log records it", async () => {
     const { account: admin, browser } = await as('admin');
     const target = await user();
-    const phone = await signedIn(target);
+    const phone = (await signedIn(target)).browser;
     await signedIn(target);
     expect(await sessionsOf(target.id)).toBe(2);
 
@@ -240,7 +233,7 @@ describe('PATCH /api/admin/users/{id}/status', () => {
     expect(activated.status).toBe(200);
     expect(activated.json).toMatchObject({ success: true, user: { user_id: target.id, status: 'active' } });
     await waitForMail(mailDir, target.email, { subject: /approved/ });
-    const session = await signedIn(target);
+    const session = (await signedIn(target)).browser;
     const disabled = await patchStatus(browser, target.id, { status: 'disabled' });
     expect(disabled.json.user).toMatchObject({ status: 'disabled' });
     expect((await session.call(whoami, '/x')).status).toBe(401);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS } from '@/lib/alerts/rules';
-import { expectClientError, insertArrival, query, setAlertSettings, signedIn, withAlertsDatabase } from '@/lib/alerts/testing';
-import { TestClient } from '@/lib/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
+import { insertArrival, setAlertSettings } from '@/scripts/testing/alerts';
+import { TestClient } from '@/scripts/testing/api';
 import { GET, PUT } from './route';
 
 // GET and PUT /api/alerts/settings: the "Arrival alerts" card of the profile page.
 
-withAlertsDatabase();
+withTestDatabase('reference', 'alerts_api');
 
 const valid = {
   enabled: true,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { expectClientError, insertArrival, newUser, query, signedIn, withAlertsDatabase } from '@/lib/alerts/testing';
-import { TestClient } from '@/lib/testing/api';
+import { expectClientError, newUser, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
+import { insertArrival } from '@/scripts/testing/alerts';
+import { TestClient } from '@/scripts/testing/api';
 import { addDays, nyDate, nyTimeToUtc } from '@/lib/time';
 import { GET } from './route';
 
 // GET /api/alerts/stats: alert volume for the admin page (admin and power_user only).
 
-withAlertsDatabase();
+withTestDatabase('reference', 'alerts_api');
 
 const stats = (browser: TestClient, query?: Record<string, string>) => browser.call(GET, '/api/alerts/stats', { query });
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES } from '@/lib/alerts/rules';
-import { expectClientError, newUser, query, setAlertSettings, withAlertsDatabase } from '@/lib/alerts/testing';
+import { expectClientError, newUser, query, withTestDatabase } from '@/scripts/testing/harness';
+import { setAlertSettings } from '@/scripts/testing/alerts';
 import { unsubscribeToken } from '@/lib/alerts/token';
-import { TestClient } from '@/lib/testing/api';
+import { TestClient } from '@/scripts/testing/api';
 import { GET, POST } from './route';
 
 // GET and POST /api/alerts/unsubscribe: the link in every alert e-mail, without signing in.
 
-withAlertsDatabase();
+withTestDatabase('reference', 'alerts_api');
 
 const check = (token: string) => new TestClient().call(GET, '/api/alerts/unsubscribe', { query: { token } });
 const confirm = (token: string, options: { noXhr?: boolean } = {}) =>

@@ -1,26 +1,19 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/lib/testing/api';
-import { insertTestUser, type TestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
 import { POST as login } from '../login/route';
 import { POST as logout } from '../logout/route';
 import { GET as whoami } from '../whoami/route';
 import { POST as changePassword } from './route';
-import { sql } from '@/lib/testing/sql';
-import { expectClientError } from '@/lib/testing/api';
+import { sql } from '@/scripts/testing/sql';
+import { expectClientError } from '@/scripts/testing/api';
+import { newUser, signedIn } from '@/scripts/testing/harness';
 
 // POST /api/auth/change-password (profile screen): the current password is required, the new one has
 // 8 to 128 characters, and the user's other sessions end at once while this one stays.
 
 const NEW_PASSWORD = 'Small-Batch-2026';
-
-async function signedIn(user: TestUser) {
-  const browser = new TestClient();
-  const res = await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: user.email, password: user.password } });
-  expect(res.status).toBe(200);
-  return browser;
-}
 
 const change = (browser: TestClient, body: unknown) =>
   browser.call(changePassword, '/api/auth/change-password', { method: 'POST', body });
@@ -30,11 +23,11 @@ const passwordHash = async (id: number) =>
 
 describe('POST /api/auth/change-password', () => {
   it("changes the password, keeps this session and ends the user's other sessions at once", async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const other = await insertTestUser(process.env.DATABASE_URL!);
-    const here = await signedIn(user);
-    const elsewhere = await signedIn(user);
-    const someoneElse = await signedIn(other);
+    const user = await newUser();
+    const other = await newUser();
+    const here = (await signedIn(user)).browser;
+    const elsewhere = (await signedIn(user)).browser;
+    const someoneElse = (await signedIn(other)).browser;
 
     const res = await change(here, { old_password: user.password, new_password: NEW_PASSWORD });
     expect(res.status).toBe(200);
@@ -54,9 +47,9 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('refuses a wrong current password and changes nothing', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const here = await signedIn(user);
-    const elsewhere = await signedIn(user);
+    const user = await newUser();
+    const here = (await signedIn(user)).browser;
+    const elsewhere = (await signedIn(user)).browser;
     const res = await change(here, { old_password: 'Not-The-Password1!', new_password: NEW_PASSWORD });
     expectClientError(res, 400);
     expect(res.json.error).toBe('Current password is incorrect.');
@@ -70,34 +63,34 @@ describe('POST /api/auth/change-password', () => {
     ['7 characters', 'Aa1!xyz', 'New password must be at least 8 characters.'],
     ['129 characters', 'x'.repeat(129), 'less than 128 characters'],
   ])('refuses a new password of %s with the profile message', async (_label, newPassword, message) => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const res = await change(await signedIn(user), { old_password: user.password, new_password: newPassword });
+    const user = await newUser();
+    const res = await change((await signedIn(user)).browser, { old_password: user.password, new_password: newPassword });
     expectClientError(res, 400);
     expect(res.json.error).toContain(message);
     expect(await bcrypt.compare(user.password, await passwordHash(user.id))).toBe(true);
   });
 
   it('refuses a new password equal to the current one', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const res = await change(await signedIn(user), { old_password: user.password, new_password: user.password });
+    const user = await newUser();
+    const res = await change((await signedIn(user)).browser, { old_password: user.password, new_password: user.password });
     expectClientError(res, 400);
   });
 
   it('refuses an empty current password with the profile message', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const res = await change(await signedIn(user), { old_password: '', new_password: NEW_PASSWORD });
+    const user = await newUser();
+    const res = await change((await signedIn(user)).browser, { old_password: '', new_password: NEW_PASSWORD });
     expectClientError(res, 400);
     expect(res.json.error).toContain('please fill in all three password fields');
   });
 
   it('is 401 without a session, after logout of the session, and for a user disabled meanwhile', async () => {
     expectClientError(await change(new TestClient(), { old_password: 'x', new_password: NEW_PASSWORD }), 401);
-    const leaving = await insertTestUser(process.env.DATABASE_URL!);
-    const gone = await signedIn(leaving);
+    const leaving = await newUser();
+    const gone = (await signedIn(leaving)).browser;
     expect((await gone.call(logout, '/api/auth/logout', { method: 'POST' })).status).toBe(200);
     expectClientError(await change(gone, { old_password: leaving.password, new_password: NEW_PASSWORD }), 401);
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const here = await signedIn(user);
+    const user = await newUser();
+    const here = (await signedIn(user)).browser;
     await sql(`UPDATE users SET status = 'disabled' WHERE id = $1`, [user.id]);
     expectClientError(await change(here, { old_password: user.password, new_password: NEW_PASSWORD }), 401);
     expect(await bcrypt.compare(user.password, await passwordHash(user.id))).toBe(true);
@@ -116,8 +109,8 @@ describe('POST /api/auth/change-password', () => {
     ['a 10,000-character new password', { body: { old_password: 'whatever1', new_password: 'n'.repeat(10_000) } }, 400],
   ];
   it.each(cases)('refuses %s with a JSON 4xx, never a 500 (signed in)', async (_label, options, status) => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const res = await (await signedIn(user)).call(changePassword, '/api/auth/change-password', { method: 'POST', ...options });
+    const user = await newUser();
+    const res = await ((await signedIn(user)).browser).call(changePassword, '/api/auth/change-password', { method: 'POST', ...options });
     expectClientError(res, status);
     expect(await bcrypt.compare(user.password, await passwordHash(user.id))).toBe(true);
   });
@@ -134,8 +127,8 @@ describe('change-password attempts have a limit of their own', () => {
   it('stops guessing the current password at RATE_LIMIT_CHANGE_PASSWORD per user; logging in is not affected', async () => {
     const [limit, windowSeconds] = env().RATE_LIMIT_CHANGE_PASSWORD.split('/').map(Number);
     await awayFromWindowEdge(windowSeconds);
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const here = await signedIn(user);
+    const user = await newUser();
+    const here = (await signedIn(user)).browser;
     for (let i = 0; i < limit; i++) {
       expectClientError(await change(here, { old_password: `Guess-${i}-Wrong!`, new_password: NEW_PASSWORD }), 400);
     }
@@ -148,15 +141,15 @@ describe('change-password attempts have a limit of their own', () => {
     // Its own bucket: the same user still logs in (more times than the login limit has room for
     // change-password attempts), and another user still changes their password.
     expect((await new TestClient().call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } })).status).toBe(200);
-    const other = await insertTestUser(process.env.DATABASE_URL!);
-    expect((await change(await signedIn(other), { old_password: other.password, new_password: NEW_PASSWORD })).status).toBe(200);
+    const other = await newUser();
+    expect((await change((await signedIn(other)).browser, { old_password: other.password, new_password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('is not used up by failed logins of the same e-mail', async () => {
     const [limit, windowSeconds] = env().RATE_LIMIT_LOGIN_EMAIL.split('/').map(Number);
     await awayFromWindowEdge(windowSeconds);
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const here = await signedIn(user);
+    const user = await newUser();
+    const here = (await signedIn(user)).browser;
     for (let i = 0; i <= limit; i++) {
       await new TestClient().call(login, '/x', { method: 'POST', body: { email: user.email, password: `Wrong-${i}!` } });
     }

@@ -1,18 +1,18 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/lib/testing/api';
-import { sql } from '@/lib/testing/sql';
-import { insertTestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
+import { sql } from '@/scripts/testing/sql';
 import { POST as login } from './route';
 import { POST as logout } from '../logout/route';
 import { GET as whoami } from '../whoami/route';
+import { newUser } from '@/scripts/testing/harness';
 
 const url = () => process.env.DATABASE_URL!;
 
 describe('POST /api/auth/login', () => {
   it('signs an active user in; whoami returns the spec fields; logout ends the session', async () => {
-    const user = await insertTestUser(url(), { firstName: 'Jordan' });
+    const user = await newUser({ firstName: 'Jordan' });
     const client = new TestClient();
     const res = await client.call(login, '/api/auth/login', {
       method: 'POST',
@@ -32,7 +32,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers unknown e-mail and wrong password alike', async () => {
-    const user = await insertTestUser(url());
+    const user = await newUser();
     const client = new TestClient();
     const wrong = await client.call(login, '/x', { method: 'POST', body: { email: user.email, password: 'nope' } });
     const unknown = await client.call(login, '/x', { method: 'POST', body: { email: 'nobody@example.test', password: 'nope' } });
@@ -42,8 +42,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it("tells pending and disabled accounts apart once the password is right", async () => {
-    const pending = await insertTestUser(url(), { status: 'pending' });
-    const disabled = await insertTestUser(url(), { status: 'disabled' });
+    const pending = await newUser({ status: 'pending' });
+    const disabled = await newUser({ status: 'disabled' });
     const client = new TestClient();
     const p = await client.call(login, '/x', { method: 'POST', body: { email: pending.email, password: pending.password } });
     expect(p.status).toBe(403);
@@ -76,7 +76,7 @@ describe('POST /api/auth/login', () => {
 describe('GET /api/auth/whoami', () => {
   it('is 401 without a session, and for a user disabled after signing in', async () => {
     expect((await new TestClient().call(whoami, '/api/auth/whoami')).status).toBe(401);
-    const user = await insertTestUser(url());
+    const user = await newUser();
     const client = new TestClient();
     await client.call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } });
     expect((await client.call(whoami, '/x')).status).toBe(200);
@@ -104,7 +104,7 @@ const attempt = (browser: TestClient, email: string, password: string) =>
 
 describe('login sessions', () => {
   it('sets a sealed cookie holding only a session id, backed by a sessions row that logout deletes', async () => {
-    const user = await insertTestUser(url());
+    const user = await newUser();
     const browser = new TestClient();
     const res = await attempt(browser, user.email, user.password);
     expect(res.status).toBe(200);
@@ -141,7 +141,7 @@ describe('login sessions', () => {
   });
 
   it('treats an expired session row as signed out', async () => {
-    const user = await insertTestUser(url());
+    const user = await newUser();
     const browser = new TestClient();
     await attempt(browser, user.email, user.password);
     await sql(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
@@ -161,7 +161,7 @@ describe('login sessions', () => {
     ['a text/plain body', { rawBody: '{}' }],
     ['a form-encoded body', { rawBody: 'a=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }],
   ])('logout without X-Requested-With or a JSON body (%s) still ends the session', async (_label, options) => {
-    const user = await insertTestUser(url());
+    const user = await newUser();
     const client = new TestClient();
     expect((await client.call(login, '/x', { method: 'POST', body: { email: user.email, password: user.password } })).status).toBe(200);
     const cookie = client.cookieHeader();
@@ -179,7 +179,7 @@ describe('login rate limits (Postgres counters)', () => {
   it('stops a password brute force on one e-mail, even spread over many IP addresses', async () => {
     const [limit, windowSeconds] = env().RATE_LIMIT_LOGIN_EMAIL.split('/').map(Number);
     await awayFromWindowEdge(windowSeconds);
-    const user = await insertTestUser(url());
+    const user = await newUser();
     for (let i = 0; i < limit; i++) {
       const res = await attempt(new TestClient(), user.email, `Guess-${i}-Password!`);
       expect(res.status).toBe(401);
@@ -192,7 +192,7 @@ describe('login rate limits (Postgres counters)', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.headers.getSetCookie()).toHaveLength(0);
     // Another account is unaffected.
-    const other = await insertTestUser(url());
+    const other = await newUser();
     expect((await attempt(new TestClient(), other.email, other.password)).status).toBe(200);
   });
 
@@ -204,7 +204,7 @@ describe('login rate limits (Postgres counters)', () => {
       const res = await attempt(attacker, `spray-${randomBytes(4).toString('hex')}@example.test`, 'Password1!');
       expect(res.status).toBe(401);
     }
-    const user = await insertTestUser(url());
+    const user = await newUser();
     const blocked = await attempt(attacker, user.email, user.password);
     expect(blocked.status).toBe(429);
     expect(typeof blocked.json.error).toBe('string');

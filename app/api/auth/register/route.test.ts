@@ -5,14 +5,14 @@ import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/lib/testing/api';
-import { readMailbox, startMailServer, waitForMail } from '@/lib/testing/mail-server';
-import { insertTestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
+import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
 import { POST as login } from '../login/route';
 import { POST as verifyEmail } from '../verify-email/route';
 import { POST as register } from './route';
-import { sql } from '@/lib/testing/sql';
-import { expectClientError } from '@/lib/testing/api';
+import { sql } from '@/scripts/testing/sql';
+import { expectClientError } from '@/scripts/testing/api';
+import { newUser } from '@/scripts/testing/harness';
 
 // POST /api/auth/register against the real database and a real SMTP server.
 
@@ -123,7 +123,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses an address that is already verified with a plain error', async () => {
-    const existing = await insertTestUser(process.env.DATABASE_URL!);
+    const existing = await newUser();
     const res = await new TestClient().call(register, '/x', { method: 'POST', body: form({ email: ` ${existing.email.toUpperCase()}` }) });
     expectClientError(res, 409);
     expect(res.json.code).not.toBe('UNVERIFIED_EXISTS');

@@ -5,14 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATCH as setStatus } from '@/app/api/admin/users/[id]/status/route';
 import { env } from '@/lib/env';
-import { expectClientError, TestClient } from '@/lib/testing/api';
-import { startMailServer, waitForMail, readMailbox } from '@/lib/testing/mail-server';
-import { sql } from '@/lib/testing/sql';
-import { insertTestUser } from '@/lib/testing/users';
+import { expectClientError, TestClient } from '@/scripts/testing/api';
+import { startMailServer, waitForMail, readMailbox } from '@/scripts/testing/mail-server';
+import { sql } from '@/scripts/testing/sql';
 import { POST as login } from '../login/route';
 import { POST as resend } from '../resend-verification/route';
 import { POST as verifyEmail } from '../verify-email/route';
 import { POST as register } from './route';
+import { newUser } from '@/scripts/testing/harness';
 
 // The pre-registration takeover: someone registers an address that is not theirs with a password of their
 // own, before or after its owner does. Whoever proves the mailbox must decide the password: after the
@@ -28,7 +28,7 @@ beforeAll(async () => {
   mailServer = await startMailServer(mailDir);
   process.env.SMTP_URL = `smtp://127.0.0.1:${mailServer.port}`;
   expect(env().SMTP_URL).toBe(process.env.SMTP_URL);
-  const account = await insertTestUser(process.env.DATABASE_URL!, { role: 'admin' });
+  const account = await newUser({ role: 'admin' });
   admin = new TestClient();
   expect((await admin.call(login, '/x', { method: 'POST', body: { email: account.email, password: account.password } })).status).toBe(200);
 });

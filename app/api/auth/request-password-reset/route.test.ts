@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/lib/testing/api';
-import { readMailbox, startMailServer, waitForMail } from '@/lib/testing/mail-server';
-import { insertTestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
+import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
 import { GET as verifyResetToken } from '../verify-reset-token/[token]/route';
 import { POST as requestReset } from './route';
-import { sql } from '@/lib/testing/sql';
-import { expectClientError } from '@/lib/testing/api';
+import { sql } from '@/scripts/testing/sql';
+import { expectClientError } from '@/scripts/testing/api';
+import { newUser } from '@/scripts/testing/harness';
 
 // POST /api/auth/request-password-reset: the same answer whether or not the account exists, a link
 // APP_URL/reset-password?token=… valid one hour and stored hashed, and the limits per IP and e-mail.
@@ -30,7 +30,6 @@ afterAll(async () => {
   rmSync(mailDir, { recursive: true, force: true });
 });
 
-const dbUrl = () => process.env.DATABASE_URL!;
 const uniqueEmail = (tag = 'reset') => `${tag}-${randomBytes(5).toString('hex')}@example.test`;
 const mailsTo = (email: string) => readMailbox(mailDir).filter((m) => m.to.includes(email));
 
@@ -53,7 +52,7 @@ const ask = (browser: TestClient, email: unknown) =>
 
 describe('POST /api/auth/request-password-reset', () => {
   it('e-mails a one-hour link APP_URL/reset-password?token=… whose token is stored hashed', async () => {
-    const user = await insertTestUser(dbUrl(), { firstName: 'Harper' });
+    const user = await newUser({ firstName: 'Harper' });
     const before = Date.now();
     const res = await ask(new TestClient(), `  ${user.email.toUpperCase()} `);
     expect(res.status).toBe(200);
@@ -83,9 +82,9 @@ describe('POST /api/auth/request-password-reset', () => {
   });
 
   it('answers exactly the same for an unknown, an unverified and a disabled account, and sends them nothing', async () => {
-    const real = await insertTestUser(dbUrl());
-    const unverified = await insertTestUser(dbUrl(), { verified: false, status: 'pending' });
-    const disabled = await insertTestUser(dbUrl(), { status: 'disabled' });
+    const real = await newUser();
+    const unverified = await newUser({ verified: false, status: 'pending' });
+    const disabled = await newUser({ status: 'disabled' });
     const unknownEmail = uniqueEmail('ghost');
     const answers = [];
     for (const email of [real.email, unknownEmail, unverified.email, disabled.email]) answers.push(await ask(new TestClient(), email));
@@ -98,7 +97,7 @@ describe('POST /api/auth/request-password-reset', () => {
   });
 
   it('answers as fast for an account as for an unknown address: the e-mail goes out after the answer', async () => {
-    const user = await insertTestUser(dbUrl(), { email: uniqueEmail('slow-reset') });
+    const user = await newUser({ email: uniqueEmail('slow-reset') });
     const started = performance.now();
     const res = await ask(new TestClient(), user.email);
     const took = performance.now() - started;
@@ -110,7 +109,7 @@ describe('POST /api/auth/request-password-reset', () => {
   });
 
   it('voids the earlier link when a new one is requested', async () => {
-    const user = await insertTestUser(dbUrl());
+    const user = await newUser();
     await ask(new TestClient(), user.email);
     const first = tokenOf((await waitForMail(mailDir, user.email)).text);
     const after = new Date();
@@ -124,7 +123,7 @@ describe('POST /api/auth/request-password-reset', () => {
   it('limits requests per e-mail address, from any IP (429 with a message)', async () => {
     const [limit, windowSeconds] = env().RATE_LIMIT_RESET_REQUEST.split('/').map(Number);
     await awayFromWindowEdge(windowSeconds);
-    const user = await insertTestUser(dbUrl());
+    const user = await newUser();
     for (let i = 0; i < limit; i++) expect((await ask(new TestClient(), user.email)).status).toBe(200);
     // The e-mails go out after the answers: wait for all of them before counting.
     await expect.poll(() => mailsTo(user.email).length, { timeout: 15_000 }).toBe(limit);
@@ -141,7 +140,7 @@ describe('POST /api/auth/request-password-reset', () => {
     await awayFromWindowEdge(windowSeconds);
     const browser = new TestClient();
     for (let i = 0; i < limit; i++) expect((await ask(browser, uniqueEmail('spray'))).status).toBe(200);
-    const user = await insertTestUser(dbUrl());
+    const user = await newUser();
     const blocked = await ask(browser, user.email);
     expectClientError(blocked, 429);
     expect(blocked.json.code).toBe('RATE_LIMITED');

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/lib/testing/api';
-import { readMailbox, startMailServer, waitForMail } from '@/lib/testing/mail-server';
-import { insertTestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
+import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
 import { POST as register } from '../register/route';
 import { POST as verifyEmail } from '../verify-email/route';
 import { POST as resend } from './route';
-import { sql } from '@/lib/testing/sql';
-import { expectClientError } from '@/lib/testing/api';
+import { sql } from '@/scripts/testing/sql';
+import { expectClientError } from '@/scripts/testing/api';
+import { newUser } from '@/scripts/testing/harness';
 
 // POST /api/auth/resend-verification: 60 s cooldown with waitTime, a new code voids the old one,
 // the same answer for unknown and verified addresses, and the per-IP limit.
@@ -111,7 +111,7 @@ describe('POST /api/auth/resend-verification', () => {
     const real = await resendTo(new TestClient(), email);
     const unknownEmail = uniqueEmail('ghost');
     const unknown = await resendTo(new TestClient(), unknownEmail);
-    const verified = await insertTestUser(process.env.DATABASE_URL!);
+    const verified = await newUser();
     const done = await resendTo(new TestClient(), verified.email);
     expect(real.status).toBe(200);
     expect(unknown).toMatchObject({ status: real.status, json: real.json });

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '@/lib/testing/api';
-import { insertTestUser, type TestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
 import { POST as login } from '../login/route';
 import { GET as verifyResetToken } from '../verify-reset-token/[token]/route';
 import { GET as whoami } from '../whoami/route';
 import { POST as resetPassword } from './route';
-import { sql } from '@/lib/testing/sql';
-import { expectClientError } from '@/lib/testing/api';
+import { sql } from '@/scripts/testing/sql';
+import { expectClientError } from '@/scripts/testing/api';
+import { newUser, signedIn } from '@/scripts/testing/harness';
 
 // POST /api/auth/reset-password: single use, one hour, 8 to 128 characters, and every session of the
 // user ends at once.
@@ -24,13 +24,6 @@ async function insertResetToken(userId: number, options: { expiresInMinutes?: nu
 
 const NEW_PASSWORD = 'Bottled-In-Bond100';
 
-async function signedIn(user: TestUser) {
-  const browser = new TestClient();
-  const res = await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: user.email, password: user.password } });
-  expect(res.status).toBe(200);
-  return browser;
-}
-
 const reset = (browser: TestClient, body: unknown) =>
   browser.call(resetPassword, '/api/auth/reset-password', { method: 'POST', body });
 
@@ -39,9 +32,9 @@ const passwordHash = async (id: number) =>
 
 describe('POST /api/auth/reset-password', () => {
   it('sets the new password, uses the token up and ends every session of the user', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const phone = await signedIn(user);
-    const laptop = await signedIn(user);
+    const user = await newUser();
+    const phone = (await signedIn(user)).browser;
+    const laptop = (await signedIn(user)).browser;
     const token = await insertResetToken(user.id);
 
     const res = await reset(new TestClient(), { token, newPassword: NEW_PASSWORD });
@@ -69,7 +62,7 @@ describe('POST /api/auth/reset-password', () => {
   });
 
   it('lets only one of two simultaneous uses of a token through', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const user = await newUser();
     const token = await insertResetToken(user.id);
     const results = await Promise.all([
       reset(new TestClient(), { token, newPassword: 'Racer-Number-One1' }),
@@ -81,7 +74,7 @@ describe('POST /api/auth/reset-password', () => {
   });
 
   it('refuses an expired token (older than one hour) and leaves the password alone', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const user = await newUser();
     const token = await insertResetToken(user.id, { expiresInMinutes: -1 });
     const res = await reset(new TestClient(), { token, newPassword: NEW_PASSWORD });
     expectClientError(res, 400);
@@ -90,7 +83,7 @@ describe('POST /api/auth/reset-password', () => {
   });
 
   it('refuses the token of a user disabled since it was sent', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const user = await newUser();
     const token = await insertResetToken(user.id);
     await sql(`UPDATE users SET status = 'disabled' WHERE id = $1`, [user.id]);
     expectClientError(await reset(new TestClient(), { token, newPassword: NEW_PASSWORD }), 400);
@@ -101,7 +94,7 @@ describe('POST /api/auth/reset-password', () => {
     ['7 characters', 'Aa1!xyz', 'Password must be at least 8 characters long'],
     ['129 characters', 'x'.repeat(129), 'Password must be less than 128 characters'],
   ])('refuses a new password of %s with the screen message, without using the token', async (_label, newPassword, message) => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const user = await newUser();
     const token = await insertResetToken(user.id);
     const res = await reset(new TestClient(), { token, newPassword });
     expectClientError(res, 400);
@@ -111,7 +104,7 @@ describe('POST /api/auth/reset-password', () => {
 
   it('accepts exactly 8 and exactly 128 characters', async () => {
     for (const newPassword of ['abcdefgh', 'y'.repeat(128)]) {
-      const user = await insertTestUser(process.env.DATABASE_URL!);
+      const user = await newUser();
       const res = await reset(new TestClient(), { token: await insertResetToken(user.id), newPassword });
       expect(res.status).toBe(200);
     }

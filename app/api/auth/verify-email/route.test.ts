@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/lib/testing/api';
-import { readMailbox, startMailServer, waitForMail } from '@/lib/testing/mail-server';
-import { insertTestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
+import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
 import { POST as login } from '../login/route';
 import { POST as register } from '../register/route';
 import { POST as resend } from '../resend-verification/route';
 import { POST as verifyEmail } from './route';
-import { sql } from '@/lib/testing/sql';
-import { expectClientError } from '@/lib/testing/api';
+import { sql } from '@/scripts/testing/sql';
+import { expectClientError } from '@/scripts/testing/api';
+import { newUser } from '@/scripts/testing/harness';
 
 // POST /api/auth/verify-email: the 6-digit code, its 3 attempts and 30 minutes, what happens once
 // an address is verified (pending approval, welcome e-mail, admins notified), and the IP limit.
@@ -60,8 +60,8 @@ const verify = (browser: TestClient, email: string, code: unknown) =>
 
 describe('POST /api/auth/verify-email', () => {
   it('verifies with the right code: pending approval, welcome e-mail (24-48 hours), every active admin notified', async () => {
-    const admins = [await insertTestUser(process.env.DATABASE_URL!, { role: 'admin' }), await insertTestUser(process.env.DATABASE_URL!, { role: 'admin' })];
-    const disabledAdmin = await insertTestUser(process.env.DATABASE_URL!, { role: 'admin', status: 'disabled' });
+    const admins = [await newUser({ role: 'admin' }), await newUser({ role: 'admin' })];
+    const disabledAdmin = await newUser({ role: 'admin', status: 'disabled' });
     const { email, code } = await registered('Avery');
 
     const res = await verify(new TestClient(), ` ${email.toUpperCase()} `, code);

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { POST as login } from '@/app/api/auth/login/route';
-import { TestClient } from '@/lib/testing/api';
-import { insertTestUser, type TestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
 import { GET, PUT } from './route';
-import { sql } from '@/lib/testing/sql';
-import { expectClientError } from '@/lib/testing/api';
+import { sql } from '@/scripts/testing/sql';
+import { expectClientError } from '@/scripts/testing/api';
+import { newUser, signedIn } from '@/scripts/testing/harness';
 
 // GET and PUT /api/user/me: the profile screen (names and phone; the e-mail is not editable).
-
-async function signedIn(user: TestUser) {
-  const browser = new TestClient();
-  const res = await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: user.email, password: user.password } });
-  expect(res.status).toBe(200);
-  return browser;
-}
 
 const put = (browser: TestClient, body: unknown) => browser.call(PUT, '/api/user/me', { method: 'PUT', body });
 
@@ -25,8 +17,8 @@ const stored = async (id: number) =>
 
 describe('GET /api/user/me', () => {
   it('returns exactly the profile fields of the signed-in user', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!, { firstName: 'Dakota' });
-    const res = await (await signedIn(user)).call(GET, '/api/user/me');
+    const user = await newUser({ firstName: 'Dakota' });
+    const res = await ((await signedIn(user)).browser).call(GET, '/api/user/me');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ first_name: 'Dakota', last_name: user.lastName, email: user.email, phone_number: null });
   });
@@ -34,8 +26,8 @@ describe('GET /api/user/me', () => {
   it('is 401 without a session, with a forged cookie, and once the user is disabled', async () => {
     expectClientError(await new TestClient().call(GET, '/api/user/me'), 401);
     expectClientError(await new TestClient().call(GET, '/api/user/me', { headers: { cookie: 'nbt_session=Fe26.2**forged*cookie' } }), 401);
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const browser = await signedIn(user);
+    const user = await newUser();
+    const browser = (await signedIn(user)).browser;
     await sql(`UPDATE users SET status = 'disabled' WHERE id = $1`, [user.id]);
     expectClientError(await browser.call(GET, '/api/user/me'), 401);
   });
@@ -43,8 +35,8 @@ describe('GET /api/user/me', () => {
 
 describe('PUT /api/user/me', () => {
   it('updates trimmed names and a formatted phone, and returns the profile', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const browser = await signedIn(user);
+    const user = await newUser();
+    const browser = (await signedIn(user)).browser;
     const res = await put(browser, { first_name: '  Dana ', last_name: ' Whitlock ', phone_number: '919.555.0123' });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -61,8 +53,8 @@ describe('PUT /api/user/me', () => {
     ['an empty string', ''],
     ['punctuation only', '() -'],
   ])('clears the phone when it is %s', async (_label, phone) => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const browser = await signedIn(user);
+    const user = await newUser();
+    const browser = (await signedIn(user)).browser;
     await put(browser, { first_name: 'A', last_name: 'B', phone_number: '9195550123' });
     const res = await put(browser, { first_name: 'A', last_name: 'B', phone_number: phone });
     expect(res.status).toBe(200);
@@ -70,8 +62,8 @@ describe('PUT /api/user/me', () => {
   });
 
   it('ignores attempts to change the e-mail, role or status through the profile', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const res = await put(await signedIn(user), {
+    const user = await newUser();
+    const res = await put((await signedIn(user)).browser, {
       first_name: 'Sam',
       last_name: 'Ward',
       email: 'takeover@example.test',
@@ -89,8 +81,8 @@ describe('PUT /api/user/me', () => {
     ['a 6-digit phone', { first_name: 'Sam', last_name: 'Ward', phone_number: '555-012' }, 'Phone number seems too short.'],
     ['a 101-character name', { first_name: 'S'.repeat(101), last_name: 'Ward' }, 'at most 100 characters'],
   ])('refuses %s with the profile message and changes nothing', async (_label, body, message) => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const res = await put(await signedIn(user), body);
+    const user = await newUser();
+    const res = await put((await signedIn(user)).browser, body);
     expectClientError(res, 400);
     expect(res.json.error).toContain(message);
     expect((await stored(user.id)).first_name).toBe(user.firstName);
@@ -120,8 +112,8 @@ describe('PUT /api/user/me', () => {
     ['a NUL character in the last name', { body: { ...valid, last_name: '\u0000' } }, 400],
   ];
   it.each(cases)('refuses %s with a JSON 4xx, never a 500 (signed in)', async (_label, options, status) => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
-    const res = await (await signedIn(user)).call(PUT, '/api/user/me', { method: 'PUT', ...options });
+    const user = await newUser();
+    const res = await ((await signedIn(user)).browser).call(PUT, '/api/user/me', { method: 'PUT', ...options });
     expectClientError(res, status);
     expect((await stored(user.id)).first_name).toBe(user.firstName);
   });

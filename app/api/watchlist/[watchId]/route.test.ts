@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { productsToPoll } from '@/lib/ingest/tiers';
-import { TestClient } from '@/lib/testing/api';
+import { TestClient } from '@/scripts/testing/api';
 import { PREFERENCE_HAS_NO_ACTIVE_FLAG, WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
-import { expectClientError, query, samplePlus, signedIn, withCatalogDatabase } from '@/lib/watchlist/testing';
+import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
+import { samplePlus } from '@/scripts/testing/catalog';
 import { POST } from '../route';
 import { DELETE, GET, PATCH } from './route';
 
 // GET, PATCH and DELETE /api/watchlist/{watchId}: one of the signed-in user's rows, never another's.
 
-withCatalogDatabase();
+withTestDatabase('reference', 'watchlist');
 
 const path = (id: number | string) => `/api/watchlist/${id}`;
 const add = async (browser: TestClient, body: unknown) => {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '@/lib/testing/api';
+import { TestClient } from '@/scripts/testing/api';
 import { listDefaultProducts } from '@/lib/watchlist/default-products';
 import { DEFAULT_PAGE_SIZE, pageOf } from '@/lib/watchlist/rules';
 import type { DefaultProduct } from '@/lib/watchlist/types';
-import { expectClientError, query, signedIn, withCatalogDatabase } from '@/lib/watchlist/testing';
+import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
 import { GET } from './route';
 
 // GET /api/watchlist/default-products: Allocation, Limited and Barrel products, new releases (Unknown: not
 // classified by the state yet), plus Premium (Listed products at or above PREMIUM_MIN_PRICE, 60 unless
 // configured), all in one answer.
 
-withCatalogDatabase();
+withTestDatabase('reference', 'watchlist');
 
 const count = async (where: string, params: unknown[] = []) =>
   Number((await query<{ n: string }>(`SELECT count(*) AS n FROM products WHERE ${where}`, params))[0].n);

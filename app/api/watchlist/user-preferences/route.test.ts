@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '@/lib/testing/api';
-import { expectClientError, samplePlus, signedIn, withCatalogDatabase } from '@/lib/watchlist/testing';
+import { TestClient } from '@/scripts/testing/api';
+import { expectClientError, signedIn, withTestDatabase } from '@/scripts/testing/harness';
+import { samplePlus } from '@/scripts/testing/catalog';
 import { DELETE } from '../[watchId]/route';
 import { POST } from '../route';
 import { GET } from './route';
 
 // GET /api/watchlist/user-preferences: the user's rows as { watch_id, plu, interest_type }.
 
-withCatalogDatabase();
+withTestDatabase('reference', 'watchlist');
 
 const prefs = (browser: TestClient) => browser.call(GET, '/api/watchlist/user-preferences');
 

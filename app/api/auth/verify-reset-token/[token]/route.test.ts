@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '@/lib/testing/api';
-import { insertTestUser } from '@/lib/testing/users';
+import { TestClient } from '@/scripts/testing/api';
 import { GET as verifyResetToken } from './route';
-import { sql } from '@/lib/testing/sql';
-import { expectClientError } from '@/lib/testing/api';
+import { sql } from '@/scripts/testing/sql';
+import { expectClientError } from '@/scripts/testing/api';
+import { newUser } from '@/scripts/testing/harness';
 
 // GET /api/auth/verify-reset-token/{token}: what the reset screen checks on load.
 
@@ -24,14 +24,14 @@ const check = (token: string) =>
 
 describe('GET /api/auth/verify-reset-token/{token}', () => {
   it('answers valid with the first name and e-mail only', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!, { firstName: 'Elliot' });
+    const user = await newUser({ firstName: 'Elliot' });
     const res = await check(await insertResetToken(user.id));
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ valid: true, user: { first_name: 'Elliot', email: user.email } });
   });
 
   it('does not use the token up: checking twice is fine', async () => {
-    const user = await insertTestUser(process.env.DATABASE_URL!);
+    const user = await newUser();
     const token = await insertResetToken(user.id);
     expect((await check(token)).status).toBe(200);
     expect((await check(token)).status).toBe(200);
@@ -39,11 +39,11 @@ describe('GET /api/auth/verify-reset-token/{token}', () => {
 
   it.each([
     ['an unknown token', async () => randomBytes(32).toString('base64url')],
-    ['an expired token', async () => insertResetToken((await insertTestUser(process.env.DATABASE_URL!)).id, { expiresInMinutes: -1 })],
-    ['a used token', async () => insertResetToken((await insertTestUser(process.env.DATABASE_URL!)).id, { used: true })],
-    ["a disabled user's token", async () => insertResetToken((await insertTestUser(process.env.DATABASE_URL!, { status: 'disabled' })).id)],
+    ['an expired token', async () => insertResetToken((await newUser()).id, { expiresInMinutes: -1 })],
+    ['a used token', async () => insertResetToken((await newUser()).id, { used: true })],
+    ["a disabled user's token", async () => insertResetToken((await newUser({ status: 'disabled' })).id)],
     ['the stored hash itself', async () => {
-      const user = await insertTestUser(process.env.DATABASE_URL!);
+      const user = await newUser();
       await insertResetToken(user.id);
       return (await sql<{ token_hash: string }>('SELECT token_hash FROM password_reset_tokens WHERE user_id = $1', [user.id]))[0].token_hash;
     }],

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '@/lib/testing/api';
+import { TestClient } from '@/scripts/testing/api';
 import { SEARCH_RESULT_LIMIT, WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
 import type { SearchProduct } from '@/lib/watchlist/types';
-import { expectClientError, signedIn, withCatalogDatabase } from '@/lib/watchlist/testing';
+import { expectClientError, signedIn, withTestDatabase } from '@/scripts/testing/harness';
 import { GET } from './route';
 
 // GET /api/watchlist/search/products?q=: catalog search by name words or PLU.
 
-withCatalogDatabase();
+withTestDatabase('reference', 'watchlist');
 
 const search = async (q: string | undefined, browser?: TestClient) => {
   const b = browser ?? (await signedIn()).browser;

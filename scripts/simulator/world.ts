@@ -44,7 +44,7 @@ import {
   type DebutStoreSpec,
   type RelabelSpec,
 } from './debuts.ts';
-import type { ListingTypeName } from '../seed/products.ts';
+import type { ListingTypeName } from '../../lib/reference/products.ts';
 import { cumulativeIndexOf, hash32, hashInt, hashUnit, Rng } from './random.ts';
 
 export type { DebutInfo, DebutSpec, DebutStoreSpec, RelabelSpec } from './debuts.ts';
@@ -104,7 +104,7 @@ export function diffStock(before: StockSnapshot, after: StockSnapshot): StockCha
 
 /**
  * A respelling no conservative matcher recognises: store 1's street printed "Sandy Forks Road". Normalised
- * (lib/seed/address.ts) it is "7200 sandy forks rd": "Road" unifies with "Rd." but "Forks" does not with
+ * (lib/text/address.ts) it is "7200 sandy forks rd": "Road" unifies with "Rd." but "Forks" does not with
  * "Fork" (the inventory spelling, "7200 sandy fork rd"), and the locator's "7112 Sandy Forks Rd" has
  * another house number.
  */

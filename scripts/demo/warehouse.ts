@@ -3,9 +3,9 @@
 // drains in case multiples as boards order; each drain of an allocated product becomes shipments to
 // boards, weighted towards large boards. The last level is the catalog's warehouse_current and the
 // last 30 days peak near its warehouse_peak_30d.
-import { ALLOCATED_TYPES, type ProductSeed } from './products.ts';
+import { ALLOCATED_TYPES, type ProductSeed } from '../../lib/reference/products.ts';
 import { rng, splitInteger, type Rng } from './random.ts';
-import { WAKE_BOARD_ID, type BoardSeed } from './reference.ts';
+import { WAKE_BOARD_ID, type BoardSeed } from '../../lib/reference/reference.ts';
 import { SLOTS_PER_DAY, type Timeline } from './timeline.ts';
 
 /** How many Listed products get a warehouse history (besides every Allocation, Limited and Barrel one). */

@@ -73,11 +73,12 @@ export class TestClient {
   }
 }
 
-/** A 4xx answer with a non-empty JSON `error` the screen can show (never a 500). */
+/** A 4xx answer with `success: false` and a non-empty JSON `error` the screen can show (never a 500). */
 export function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
-  if (status) expect(res.status).toBe(status);
+  if (status) expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
+  expect(res.json.success).toBe(false);
   expect(typeof res.json.error).toBe('string');
   expect((res.json.error as string).length).toBeGreaterThan(0);
 }

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, disconnectDb, setDatabaseUrl } from '../db/index.ts';
+import { db, disconnectDb, setDatabaseUrl } from '../../lib/db/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { COUNTED_TABLES, normalizeAddress, seedDatabase, type SeedResult } from './index.ts';
 

@@ -1,8 +1,9 @@
 // Demo accounts for DEMO_MODE: an admin and a regular user, active and verified, with passwords that
 // satisfy the registration rules (8+ characters, lower, upper, digit, symbol). Created only when missing.
 import bcrypt from 'bcryptjs';
-import { db } from '../db/index.ts';
-import { env } from '../env.ts';
+import { db } from '../../lib/db/index.ts';
+import { env } from '../../lib/env.ts';
+import { DEMO_ADMIN_EMAIL } from '../../lib/reference/origin.ts';
 
 export interface DemoLogin {
   role: string;
@@ -11,7 +12,7 @@ export interface DemoLogin {
 }
 
 export const DEMO_USERS = [
-  { role: 'admin', email: 'admin@demo.local', password: 'Demo-Admin-2026!', firstName: 'Alex', lastName: 'Admin' },
+  { role: 'admin', email: DEMO_ADMIN_EMAIL, password: 'Demo-Admin-2026!', firstName: 'Alex', lastName: 'Admin' },
   { role: 'user', email: 'hunter@demo.local', password: 'Demo-Hunter-2026!', firstName: 'Hannah', lastName: 'Hunter' },
 ] as const;
 

@@ -1,8 +1,8 @@
 // Puts the generators together: from the reference data and `now`, every observation row the demo
 // needs, as plain values ready for bulk inserts. Pure (no database), so tests can check it directly.
 import { generateStoreHistory, type HistoryRow, type InventoryRow, type PolledStore } from './history.ts';
-import type { ProductSeed } from './products.ts';
-import type { BoardSeed } from './reference.ts';
+import type { ProductSeed } from '../../lib/reference/products.ts';
+import type { BoardSeed } from '../../lib/reference/reference.ts';
 import { Timeline } from './timeline.ts';
 import { generateWarehouse, shipmentTotals, type LevelRow, type ShipmentRow } from './warehouse.ts';
 

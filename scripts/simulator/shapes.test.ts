@@ -5,7 +5,7 @@ import { nyInstant, parseYmd } from './clock.ts';
 import { liveReportSize, MARKUPS, renderWakeSearch, renderWarehouseReport, SEARCH_LIMIT, WAREHOUSE_COLUMNS } from './render.ts';
 import { addressAsRead, pageStock, readWakePage, readWarehousePage } from './test-pages.ts';
 import { diffStock, EXAMPLE_RESPELLING, SimWorld } from './world.ts';
-import { normalizeAddress } from '../seed/address.ts';
+import { normalizeAddress } from '../../lib/text/address.ts';
 
 const MONDAY = parseYmd('2026-07-20')!;
 

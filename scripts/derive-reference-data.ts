@@ -1,18 +1,18 @@
 // Developer tool, never run by the app: regenerates the compact seed files in prisma/seed-data from the
 // reference data set (the shared NC ABC snapshots). The app only reads prisma/seed-data.
 //
-//   npx tsx lib/seed/derive-data.ts ../shared/data
+//   npx tsx scripts/derive-reference-data.ts ../shared/data
 //
 // prisma/seed-data/wake-stores.json is maintained by hand (it pairs Wake's inventory-search addresses
 // with the store locator's rows); this tool only checks that its locator fields still match.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { csvField, parseCsvRecords } from './csv.ts';
-import type { WakeStoreSeed } from './reference.ts';
+import { csvField, parseCsvRecords } from '../lib/reference/csv.ts';
+import type { WakeStoreSeed } from '../lib/reference/reference.ts';
 
 const source = process.argv[2];
 if (!source) {
-  console.error('usage: npx tsx lib/seed/derive-data.ts <reference data dir>');
+  console.error('usage: npx tsx scripts/derive-reference-data.ts <reference data dir>');
   process.exit(2);
 }
 const out = path.resolve(process.cwd(), 'prisma/seed-data');

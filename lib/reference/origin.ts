@@ -3,9 +3,11 @@
 // a demo database, so a deployment's data is never mixed with invented data, whatever DEMO_MODE says
 // later (docs/decisions/009-reference-data-and-demo-marker.md).
 import type { SqlClient } from './bulk.ts';
-import { DEMO_USERS } from './demo-users.ts';
 
 export type DatabasePurpose = 'demo' | 'deployment';
+
+/** The demo admin's address (scripts/demo/demo-users.ts): only the demo creates it, so it marks an old demo database. */
+export const DEMO_ADMIN_EMAIL = 'admin@demo.local';
 
 export interface DatabaseOrigin {
   purpose: DatabasePurpose;
@@ -65,7 +67,7 @@ export async function claimForDemo(client: SqlClient, setUpBy: string): Promise<
   if (Object.keys(found).length) {
     const [demoAdmin] = await client.$queryRawUnsafe<{ n: number }[]>(
       'SELECT count(*)::int AS n FROM users WHERE email = $1',
-      DEMO_USERS[0].email,
+      DEMO_ADMIN_EMAIL,
     );
     if (!demoAdmin.n) {
       const what = Object.entries(found).map(([t, n]) => `${t} ${n >= 1000 ? '1000+' : n}`).join(', ');

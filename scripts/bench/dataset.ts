@@ -19,7 +19,7 @@
 // Every history chain is consistent (previous = the prior row's new quantity) and every instant is a poll
 // time (a quarter hour between 07:00 and 21:00 New York time), none after `now`.
 import type pg from 'pg';
-import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
+import { addDays, nyDate, nyTimeToUtc } from '../../lib/time.ts';
 
 export interface DatasetOptions {
   now: Date;

@@ -1,8 +1,8 @@
 // The simulator's static reference data: the product catalog, the 173 boards and Wake's 28 stores, read
-// from the committed seed files in prisma/seed-data (through lib/seed/reference.ts and its CSV reader),
+// from the committed seed files in prisma/seed-data (through lib/reference/reference.ts and its CSV reader),
 // plus the derived facts the pages print (sizes, cases per pallet, which products get per-store stock).
-import { loadReferenceData, WAKE_BOARD_ID, type WakeStoreSeed } from '../seed/reference.ts';
-import type { ListingTypeName } from '../seed/products.ts';
+import { loadReferenceData, WAKE_BOARD_ID, type WakeStoreSeed } from '../../lib/reference/reference.ts';
+import type { ListingTypeName } from '../../lib/reference/products.ts';
 import { hashInt } from './random.ts';
 
 export type SimKind = 'allocated' | 'listed-tracked' | 'listed';

@@ -1,6 +1,6 @@
 // New York calendar arithmetic for the seed, in "day numbers" (whole civil days since 1970-01-01), so
 // weekday and date arithmetic are integer math. The time-zone work itself is lib/time.ts's.
-import { dayNumberToYmd, NY_TZ, nyWallClock, nyWallToUtcMs, weekdayOfDayNumber } from '../time.ts';
+import { dayNumberToYmd, NY_TZ, nyWallClock, nyWallToUtcMs, weekdayOfDayNumber } from '../../lib/time.ts';
 
 export const TIME_ZONE = NY_TZ;
 

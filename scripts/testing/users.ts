@@ -16,10 +16,15 @@ export interface TestUser {
   status: UserStatus;
 }
 
-export async function insertTestUser(
-  databaseUrl: string,
-  options: { role?: Role; status?: UserStatus; verified?: boolean; firstName?: string; email?: string } = {},
-): Promise<TestUser> {
+export interface TestUserOptions {
+  role?: Role;
+  status?: UserStatus;
+  verified?: boolean;
+  firstName?: string;
+  email?: string;
+}
+
+export async function insertTestUser(databaseUrl: string, options: TestUserOptions = {}): Promise<TestUser> {
   const tag = randomBytes(4).toString('hex');
   const user = {
     email: options.email ?? `hunter-${tag}@example.test`,

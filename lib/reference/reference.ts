@@ -1,5 +1,5 @@
 // Reference data: boards, Wake's stores and the product catalog, read from the committed files in
-// prisma/seed-data (derived from the public NC ABC snapshots; see lib/seed/derive-data.ts).
+// prisma/seed-data (derived from the public NC ABC snapshots; see scripts/derive-reference-data.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,18 +1,18 @@
-// The demo seed (npm start in demo mode, npm run db:seed): the reference data (lib/seed/refresh.ts), then
+// The demo seed (npm start in demo mode, npm run db:seed): the reference data (lib/reference/refresh.ts), then
 // eight weeks of observations up to `now` (store inventory and its history, warehouse levels, shipments,
 // scrape runs), generated deterministically, only while the database has none, and the demo users when
-// asked. Generated data goes only into a database demo mode set up (lib/seed/origin.ts): a fresh one is
+// asked. Generated data goes only into a database demo mode set up (lib/reference/origin.ts): a fresh one is
 // claimed for the demo, a deployment's is refused with DemoRefusedError. Everything but the demo users
 // runs in one transaction under the seed lock, so concurrent seeds cannot double up.
-import { db } from '../db/index.ts';
-import { insertColumns, iso, type SqlClient } from './bulk.ts';
+import { db } from '../../lib/db/index.ts';
+import { insertColumns, iso, type SqlClient } from '../../lib/reference/bulk.ts';
 import { demoLogins, ensureDemoUsers, type DemoLogin } from './demo-users.ts';
 import { generateObservations } from './generate.ts';
-import { claimForDemo } from './origin.ts';
-import { loadReferenceData, WAKE_BOARD_ID, type ReferenceData } from './reference.ts';
-import { describeChanges, SEED_LOCK, upsertReference } from './refresh.ts';
+import { claimForDemo } from '../../lib/reference/origin.ts';
+import { loadReferenceData, WAKE_BOARD_ID, type ReferenceData } from '../../lib/reference/reference.ts';
+import { describeChanges, SEED_LOCK, upsertReference } from '../../lib/reference/refresh.ts';
 
-export { normalizeAddress } from './address.ts';
+export { normalizeAddress } from '../../lib/text/address.ts';
 export type { DemoLogin } from './demo-users.ts';
 
 export interface SeedOptions {

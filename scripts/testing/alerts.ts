@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, expect } from 'vitest';
-import { POST as login } from '../../app/api/auth/login/route.ts';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import { seedDatabase } from '../seed/index.ts';
-import { TestClient } from '../testing/api.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { startMailServer } from '../testing/mail-server.ts';
-import { sql } from '../testing/sql.ts';
-import { insertTestUser, type TestUser } from '../testing/users.ts';
-import type { AlertSettingsDto } from './rules.ts';
+import { startMailServer } from './mail-server.ts';
+import { sql } from './sql.ts';
+import type { AlertSettingsDto } from '../../lib/alerts/rules.ts';
 
-// Test helpers for arrival alerts: the test SMTP server (lib/testing/mail-server.ts) with recipients that
+// Test helpers for arrival alerts: the test SMTP server (scripts/testing/mail-server.ts) with recipients that
 // can be made to stall (a send in flight when its process is killed) or be refused (a failed send to
 // retry); and direct writes of settings and arrivals.
 
@@ -77,42 +70,4 @@ export async function insertArrival(
     url,
   );
   return Number(row.id);
-}
-
-// ───────────── route tests: a database of their own with the seed catalog, users signed in by the login route ─────────────
-
-let routeDatabase: TestDatabase | undefined;
-
-/** Registers beforeAll/afterAll hooks: a migrated database with the seed catalog, used by this file only. */
-export function withAlertsDatabase(): void {
-  beforeAll(async () => {
-    routeDatabase = await createTestDatabase('alerts_api');
-    process.env.DATABASE_URL = routeDatabase.url;
-    await setDatabaseUrl(routeDatabase.url);
-    await seedDatabase({ history: false });
-  });
-  afterAll(async () => {
-    await disconnectDb();
-    await routeDatabase?.drop();
-  });
-}
-
-export const query = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, routeDatabase!.url);
-
-export const newUser = (options: Parameters<typeof insertTestUser>[1] = {}) => insertTestUser(routeDatabase!.url, options);
-
-/** A browser with its own address, signed in as `user` through POST /api/auth/login. */
-export async function signedIn(user?: TestUser): Promise<{ browser: TestClient; user: TestUser }> {
-  const who = user ?? (await newUser());
-  const browser = new TestClient();
-  const res = await browser.call(login, '/api/auth/login', { method: 'POST', body: { email: who.email, password: who.password } });
-  expect(res.status).toBe(200);
-  return { browser, user: who };
-}
-
-/** A JSON 4xx with a non-empty `error` (and the given status). */
-export function expectClientError(res: { status: number; json: Record<string, unknown> }, status: number) {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(typeof res.json.error).toBe('string');
-  expect((res.json.error as string).length).toBeGreaterThan(0);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeAddress } from './address.ts';
-import { loadReferenceData } from './reference.ts';
+import { loadReferenceData } from '../reference/reference.ts';
 
 describe('normalizeAddress', () => {
   it('keeps the street line, lowercased, without punctuation', () => {

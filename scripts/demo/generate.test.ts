@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateObservations, type GeneratedData } from './generate.ts';
-import { ALLOCATED_TYPES } from './products.ts';
-import { loadReferenceData } from './reference.ts';
+import { ALLOCATED_TYPES } from '../../lib/reference/products.ts';
+import { loadReferenceData } from '../../lib/reference/reference.ts';
 import { DELIVERY_FIRST_SLOT } from './timeline.ts';
 import { nyParts } from './time.ts';
 

@@ -3,7 +3,7 @@
 // bottles that arrive with a delivery a few days after Wake receives them from the warehouse and sell
 // out within hours to a couple of days. The first poll of the window is the baseline (stock only, no
 // history rows); each (store, product) history chains from it to the final store_inventory quantity.
-import { ALLOCATED_TYPES, type ProductSeed } from './products.ts';
+import { ALLOCATED_TYPES, type ProductSeed } from '../../lib/reference/products.ts';
 import { hashString, rng, splitInteger, type Rng } from './random.ts';
 import { deliverySchedule, firstAfter, OPEN_FIRST_SLOT, SLOTS_PER_DAY, type Delivery, type StoreSchedule, type Timeline } from './timeline.ts';
 import type { ShipmentRow } from './warehouse.ts';

@@ -1,5 +1,5 @@
 // New York wall-clock arithmetic for the simulator (the time-zone work itself is lib/time.ts's).
-import { dayNumberToYmd, NY_TZ, nyWallClock, nyWallToUtcMs, weekdayOfDayNumber, type NyWallClock } from '../time.ts';
+import { dayNumberToYmd, NY_TZ, nyWallClock, nyWallToUtcMs, weekdayOfDayNumber, type NyWallClock } from '../../lib/time.ts';
 
 // Days are "day numbers": whole civil days since 1970-01-01, so weekday and date arithmetic are integer
 // math; instants are epoch milliseconds.
