@@ -1,3 +1,4 @@
+import 'server-only';
 import { db } from '../db/index.ts';
 import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
 import { ALERT_KINDS } from './templates.ts';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';

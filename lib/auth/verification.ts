@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../api/errors.ts';
 import { db, type Prisma } from '../db/index.ts';

@@ -14,8 +14,8 @@ import {
   referencedVariables,
   serviceEnvironment,
   startOrder,
-} from './compose.ts';
-import { readDockerfile } from './dockerfile.ts';
+} from '../../scripts/testing/compose.ts';
+import { readDockerfile } from '../../scripts/testing/dockerfile.ts';
 
 // docker-compose.yml, the Dockerfile, the Caddyfile and .env.example checked against the code, without a
 // Docker engine: every variable a service gets is one its code reads, every variable the code reads in a

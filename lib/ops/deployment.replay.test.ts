@@ -12,9 +12,9 @@ import { createTestDatabase, type TestDatabase } from '../../scripts/testing/dat
 import { startMailServer, waitForMail } from '../../scripts/testing/mail-server.ts';
 import { sql } from '../../scripts/testing/sql.ts';
 import { insertTestUser, type TestUser } from '../../scripts/testing/users.ts';
-import { readCompose, serviceEnvironment, startOrder, type Vars } from './compose.ts';
-import { readDockerfile } from './dockerfile.ts';
-import { assembleImage, mapHosts, runService, runToCompletion, type RunningService } from './replay.ts';
+import { readCompose, serviceEnvironment, startOrder, type Vars } from '../../scripts/testing/compose.ts';
+import { readDockerfile } from '../../scripts/testing/dockerfile.ts';
+import { assembleImage, mapHosts, runService, runToCompletion, type RunningService } from '../../scripts/testing/replay.ts';
 
 /** Every migration the repository has (a new one must not break the replay's expectations). */
 const MIGRATIONS = readdirSync('prisma/migrations', { withFileTypes: true }).filter((e) => e.isDirectory()).length;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { db } from '../db/index.ts';
 import type { RunStatus, ScrapeSource } from '../../generated/prisma/enums.ts';
 

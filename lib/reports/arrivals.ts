@@ -1,3 +1,4 @@
+import 'server-only';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { ARRIVAL, HUNTED, isoInstant, WAKE_BOARD_ID, type JsonText } from './sql.ts';

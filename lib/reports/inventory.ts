@@ -1,3 +1,4 @@
+import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { foldedLike, likeEscape } from '../db/search.ts';
 import { db } from '../db/index.ts';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate } from '../time.ts';

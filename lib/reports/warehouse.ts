@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';

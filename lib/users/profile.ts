@@ -1,3 +1,4 @@
+import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { foldedLike, likeEscape } from '../db/search.ts';
 import { db, Prisma } from '../db/index.ts';
 import { foldText } from '../text/fold.ts';
