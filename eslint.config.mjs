@@ -2,7 +2,7 @@ import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 import { boundaries, LIB_DOMAINS } from './scripts/eslint/boundaries.mjs';
 
-// Import arrows go one way: screens → app/api → lib → lib/db (docs/decisions/010-lib-is-the-product.md).
+// Import arrows go one way: screens → app/api → lib → lib/db (docs/decisions/012-lib-is-the-product.md).
 // Tests sit above everything and may import anything.
 const TESTS = ['**/*.test.ts', '**/*.spec.ts'];
 const outside = (folder) => [`@/${folder}/*`, `**/${folder}/*`];

@@ -1,6 +1,6 @@
 import { db } from '../db/index.ts';
 import { normalizeAddress } from '../text/address.ts';
-import { WAKE_BOARD_ID } from './poll-wake.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import type { RunOutcome } from './runs.ts';
 import type { WakeLocatorStore } from './sources/wake-locator.ts';
 

@@ -1,11 +1,11 @@
 import { db } from '../db/index.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import { learnProducts } from './learn-products.ts';
 import type { RunOutcome } from './runs.ts';
 import { isSourceError } from './sources/errors.ts';
 import { matchStores, searchWakeInventory, wakeLimiter, type UnmatchedStore, type WakeProduct } from './sources/wake-inventory.ts';
 import { applyStoreSnapshot } from './store-snapshot.ts';
 
-export const WAKE_BOARD_ID = 179;
 /** After this many failed searches in a row (and none succeeding) Wake is considered down: stop asking. */
 const BREAKER_FAILURES = 10;
 /** Unmatched store lines reported in a run record (the count is always whole). */

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { parseCsvRecords } from './csv.ts';
 import { deriveProducts, type CatalogRow, type ListingTypeName, type ProductSeed } from './products.ts';
 
-export const WAKE_BOARD_ID = 179;
 
 export interface BoardSeed {
   id: number;

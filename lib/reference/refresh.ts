@@ -7,7 +7,8 @@
 import { db } from '../db/index.ts';
 import { insertColumns, type SqlClient } from './bulk.ts';
 import { claimForDeployment, readOrigin, type DatabaseOrigin } from './origin.ts';
-import { loadReferenceData, WAKE_BOARD_ID, type ReferenceData } from './reference.ts';
+import { WAKE_BOARD_ID } from './boards.ts';
+import { loadReferenceData, type ReferenceData } from './reference.ts';
 
 /** pg advisory lock key of every seed and refresh (the migration runner uses 72707369). */
 export const SEED_LOCK = 72707370;

@@ -3,7 +3,7 @@ import { foldedLike, likeEscape } from '../db/search.ts';
 import { Prisma } from '../db/index.ts';
 import { foldText } from '../text/fold.ts';
 import { HUNTED_SQL } from '../catalog/hunted.ts';
-import { WAKE_BOARD_ID } from '../ingest/poll-wake.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 
 // Shared pieces of the report queries. The reports build their answers as JSON inside Postgres
 // (json_agg over rows whose column names are the contract's field names): one round trip, exact field

@@ -20,6 +20,7 @@
 // time (a quarter hour between 07:00 and 21:00 New York time), none after `now`.
 import type pg from 'pg';
 import { addDays, nyDate, nyTimeToUtc } from '../../lib/time.ts';
+import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 
 export interface DatasetOptions {
   now: Date;
@@ -35,7 +36,6 @@ export interface DatasetSummary {
   seconds: number;
 }
 
-const WAKE_BOARD_ID = 179;
 const NY = `'America/New_York'`;
 
 /** A deterministic pseudo-random non-negative int4 of the given SQL integer expressions (hashint8 chained). */

@@ -9,7 +9,8 @@ import { insertColumns, iso, type SqlClient } from '../../lib/reference/bulk.ts'
 import { demoLogins, ensureDemoUsers, type DemoLogin } from './demo-users.ts';
 import { generateObservations } from './generate.ts';
 import { claimForDemo } from '../../lib/reference/origin.ts';
-import { loadReferenceData, WAKE_BOARD_ID, type ReferenceData } from '../../lib/reference/reference.ts';
+import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { loadReferenceData, type ReferenceData } from '../../lib/reference/reference.ts';
 import { describeChanges, SEED_LOCK, upsertReference } from '../../lib/reference/refresh.ts';
 
 export { normalizeAddress } from '../../lib/text/address.ts';

@@ -5,7 +5,8 @@
 // last 30 days peak near its warehouse_peak_30d.
 import { ALLOCATED_TYPES, type ProductSeed } from '../../lib/reference/products.ts';
 import { rng, splitInteger, type Rng } from './random.ts';
-import { WAKE_BOARD_ID, type BoardSeed } from '../../lib/reference/reference.ts';
+import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import type { BoardSeed } from '../../lib/reference/reference.ts';
 import { SLOTS_PER_DAY, type Timeline } from './timeline.ts';
 
 /** How many Listed products get a warehouse history (besides every Allocation, Limited and Barrel one). */

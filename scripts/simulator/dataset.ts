@@ -1,7 +1,8 @@
 // The simulator's static reference data: the product catalog, the 173 boards and Wake's 28 stores, read
 // from the committed seed files in prisma/seed-data (through lib/reference/reference.ts and its CSV reader),
 // plus the derived facts the pages print (sizes, cases per pallet, which products get per-store stock).
-import { loadReferenceData, WAKE_BOARD_ID, type WakeStoreSeed } from '../../lib/reference/reference.ts';
+import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { loadReferenceData, type WakeStoreSeed } from '../../lib/reference/reference.ts';
 import type { ListingTypeName } from '../../lib/reference/products.ts';
 import { hashInt } from './random.ts';
 
