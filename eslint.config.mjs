@@ -75,8 +75,9 @@ const config = [
     },
   },
   {
-    // A 'use client' module may import from lib only what is safe in the browser (scripts/eslint/boundaries.mjs).
-    files: ['app/**/*.{ts,tsx}'],
+    // A 'use client' module may import from lib only what is safe in the browser, and those modules only
+    // each other (scripts/eslint/boundaries.mjs).
+    files: ['app/**/*.{ts,tsx}', 'lib/**/*.ts'],
     plugins: { boundaries },
     rules: { 'boundaries/client-imports': 'error' },
   },
