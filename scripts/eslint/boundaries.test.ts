@@ -42,7 +42,7 @@ describe('import boundaries', () => {
     ]);
   });
 
-  it("a 'use client' module imports only browser-safe lib modules; types from anywhere", async () => {
+  it("a browser code ('use client' modules and browser-safe lib modules) imports only browser-safe lib modules; types from anywhere", async () => {
     const client = (body: string) => `'use client';\n${body}\nexport const x = 1;\n`;
     expect(await problems('app/(app)/example/view.tsx', client("import { db } from '@/lib/db';\nvoid db;"))).toEqual([
       expect.stringContaining("'@/lib/db' is server code"),
