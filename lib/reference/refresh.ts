@@ -46,82 +46,55 @@ export async function upsertReference(tx: SqlClient, ref: ReferenceData): Promis
       { name: 'name', type: 'text', values: ref.boards.map((b) => b.name) },
       { name: 'name_clean', type: 'text', values: ref.boards.map((b) => b.nameClean) },
     ],
-    { suffix: 'ON CONFLICT DO NOTHING' },
+    { onConflictDoNothing: true },
   );
 
   const s = ref.stores;
   // Inserted in store_number order, so a fresh database numbers store ids like the stores.
-  const stores = await tx.$executeRawUnsafe(
-    `INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
-                         mixed_beverage, delivery_day, delivery_interval_days)
-     SELECT $1::int, v.* FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                                     $9::text[], $10::text[], $11::boolean[], $12::text[], $13::int[])
-       AS v(store_number, nickname, address, address_key, city, zip, region, phone, hours, mixed_beverage,
-            delivery_day, delivery_interval_days)
+  const stores = await tx.$executeRaw`
+    INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
+                        mixed_beverage, delivery_day, delivery_interval_days)
+    SELECT ${WAKE_BOARD_ID}::int, v.*
+      FROM unnest(${s.map((x) => x.store_number)}::int[], ${s.map((x) => x.nickname)}::text[], ${s.map((x) => x.address)}::text[],
+                  ${s.map((x) => x.address_key)}::text[], ${s.map((x) => x.city)}::text[], ${s.map((x) => x.zip)}::text[],
+                  ${s.map((x) => x.region)}::text[], ${s.map((x) => x.phone)}::text[], ${s.map((x) => x.hours)}::text[],
+                  ${s.map((x) => x.mixed_beverage)}::boolean[], ${s.map((x) => x.delivery_day)}::text[],
+                  ${s.map((x) => x.delivery_interval_days)}::int[])
+        AS v(store_number, nickname, address, address_key, city, zip, region, phone, hours, mixed_beverage,
+             delivery_day, delivery_interval_days)
      WHERE NOT EXISTS (SELECT 1 FROM stores x WHERE x.address_key = v.address_key)
      ORDER BY v.store_number
-     ON CONFLICT DO NOTHING`,
-    WAKE_BOARD_ID,
-    s.map((x) => x.store_number),
-    s.map((x) => x.nickname),
-    s.map((x) => x.address),
-    s.map((x) => x.address_key),
-    s.map((x) => x.city),
-    s.map((x) => x.zip),
-    s.map((x) => x.region),
-    s.map((x) => x.phone),
-    s.map((x) => x.hours),
-    s.map((x) => x.mixed_beverage),
-    s.map((x) => x.delivery_day),
-    s.map((x) => x.delivery_interval_days),
-  );
-  const storesFilled = await tx.$executeRawUnsafe(
-    `UPDATE stores x SET zip = COALESCE(x.zip, v.zip), phone = COALESCE(x.phone, v.phone), hours = COALESCE(x.hours, v.hours),
-            delivery_day = COALESCE(x.delivery_day, v.delivery_day),
-            delivery_interval_days = COALESCE(x.delivery_interval_days, v.delivery_interval_days)
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
-       AS v(address_key, zip, phone, hours, delivery_day, delivery_interval_days)
+    ON CONFLICT DO NOTHING`;
+  const storesFilled = await tx.$executeRaw`
+    UPDATE stores x SET zip = COALESCE(x.zip, v.zip), phone = COALESCE(x.phone, v.phone), hours = COALESCE(x.hours, v.hours),
+           delivery_day = COALESCE(x.delivery_day, v.delivery_day),
+           delivery_interval_days = COALESCE(x.delivery_interval_days, v.delivery_interval_days)
+      FROM unnest(${s.map((x) => x.address_key)}::text[], ${s.map((x) => x.zip)}::text[], ${s.map((x) => x.phone)}::text[],
+                  ${s.map((x) => x.hours)}::text[], ${s.map((x) => x.delivery_day)}::text[], ${s.map((x) => x.delivery_interval_days)}::int[])
+        AS v(address_key, zip, phone, hours, delivery_day, delivery_interval_days)
      WHERE x.address_key = v.address_key
        AND ((x.zip IS NULL AND v.zip IS NOT NULL) OR (x.phone IS NULL AND v.phone IS NOT NULL)
          OR (x.hours IS NULL AND v.hours IS NOT NULL) OR (x.delivery_day IS NULL AND v.delivery_day IS NOT NULL)
-         OR (x.delivery_interval_days IS NULL AND v.delivery_interval_days IS NOT NULL))`,
-    s.map((x) => x.address_key),
-    s.map((x) => x.zip),
-    s.map((x) => x.phone),
-    s.map((x) => x.hours),
-    s.map((x) => x.delivery_day),
-    s.map((x) => x.delivery_interval_days),
-  );
+         OR (x.delivery_interval_days IS NULL AND v.delivery_interval_days IS NOT NULL))`;
 
   const p = ref.products;
-  const products = await tx.$executeRawUnsafe(
-    `INSERT INTO products (plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker, updated_at)
-     SELECT v.*, now() FROM unnest($1::text[], $2::text[], $3::"ListingType"[], $4::numeric[], $5::int[], $6::int[],
-                                   $7::text[], $8::text[])
-       AS v(plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker)
-     ON CONFLICT (plu) DO NOTHING`,
-    p.map((x) => x.plu),
-    p.map((x) => x.name),
-    p.map((x) => x.listingType),
-    p.map((x) => x.retailPrice),
-    p.map((x) => x.sizeMl),
-    p.map((x) => x.bottlesPerCase),
-    p.map((x) => x.supplier),
-    p.map((x) => x.broker),
-  );
-  const productsFilled = await tx.$executeRawUnsafe(
-    `UPDATE products x SET size_ml = COALESCE(x.size_ml, v.size_ml), bottles_per_case = COALESCE(x.bottles_per_case, v.bottles_per_case),
-            supplier = COALESCE(x.supplier, v.supplier), broker = COALESCE(x.broker, v.broker), updated_at = now()
-     FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[]) AS v(plu, size_ml, bottles_per_case, supplier, broker)
+  const products = await tx.$executeRaw`
+    INSERT INTO products (plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker, updated_at)
+    SELECT v.*, now()
+      FROM unnest(${p.map((x) => x.plu)}::text[], ${p.map((x) => x.name)}::text[], ${p.map((x) => x.listingType)}::"ListingType"[],
+                  ${p.map((x) => x.retailPrice)}::numeric[], ${p.map((x) => x.sizeMl)}::int[], ${p.map((x) => x.bottlesPerCase)}::int[],
+                  ${p.map((x) => x.supplier)}::text[], ${p.map((x) => x.broker)}::text[])
+        AS v(plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker)
+    ON CONFLICT (plu) DO NOTHING`;
+  const productsFilled = await tx.$executeRaw`
+    UPDATE products x SET size_ml = COALESCE(x.size_ml, v.size_ml), bottles_per_case = COALESCE(x.bottles_per_case, v.bottles_per_case),
+           supplier = COALESCE(x.supplier, v.supplier), broker = COALESCE(x.broker, v.broker), updated_at = now()
+      FROM unnest(${p.map((x) => x.plu)}::text[], ${p.map((x) => x.sizeMl)}::int[], ${p.map((x) => x.bottlesPerCase)}::int[],
+                  ${p.map((x) => x.supplier)}::text[], ${p.map((x) => x.broker)}::text[])
+        AS v(plu, size_ml, bottles_per_case, supplier, broker)
      WHERE x.plu = v.plu
        AND ((x.size_ml IS NULL AND v.size_ml IS NOT NULL) OR (x.bottles_per_case IS NULL AND v.bottles_per_case IS NOT NULL)
-         OR (x.supplier IS NULL AND v.supplier IS NOT NULL) OR (x.broker IS NULL AND v.broker IS NOT NULL))`,
-    p.map((x) => x.plu),
-    p.map((x) => x.sizeMl),
-    p.map((x) => x.bottlesPerCase),
-    p.map((x) => x.supplier),
-    p.map((x) => x.broker),
-  );
+         OR (x.supplier IS NULL AND v.supplier IS NOT NULL) OR (x.broker IS NULL AND v.broker IS NOT NULL))`;
   return { boards, stores, products, storesFilled, productsFilled };
 }
 
@@ -132,12 +105,12 @@ export async function refreshReferenceData(options: RefreshOptions = {}): Promis
   const t0 = performance.now();
   return db.$transaction(
     async (tx) => {
-      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1)', SEED_LOCK);
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
       const origin = options.claimDeployment ? await claimForDeployment(tx, options.setUpBy ?? 'unknown') : await readOrigin(tx);
       const changes = await upsertReference(tx, ref);
-      const [counts] = await tx.$queryRawUnsafe<RefreshResult['counts'][]>(
-        'SELECT (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM stores) AS stores, (SELECT count(*)::int FROM products) AS products',
-      );
+      const [counts] = await tx.$queryRaw<RefreshResult['counts'][]>`
+        SELECT (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM stores) AS stores,
+               (SELECT count(*)::int FROM products) AS products`;
       log(`reference data: ${describeChanges(changes)} (${Math.round(performance.now() - t0)} ms)`);
       return { changes, origin, counts };
     },
