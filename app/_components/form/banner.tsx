@@ -1,12 +1,14 @@
+import type { ReactNode } from 'react';
+
 /** A form's message: an error is announced at once (role="alert"), anything else politely (role="status"). */
 export interface Message {
   kind: 'error' | 'success' | 'info';
-  text: string;
+  text: ReactNode;
 }
 
-export const failure = (text: string): Message => ({ kind: 'error', text });
-export const success = (text: string): Message => ({ kind: 'success', text });
-export const info = (text: string): Message => ({ kind: 'info', text });
+export const failure = (text: ReactNode): Message => ({ kind: 'error', text });
+export const success = (text: ReactNode): Message => ({ kind: 'success', text });
+export const info = (text: ReactNode): Message => ({ kind: 'info', text });
 
 /** A button beside the message: Try Again, Dismiss. */
 export interface BannerAction {
