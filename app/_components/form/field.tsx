@@ -15,6 +15,7 @@ export interface FieldControl {
 export function Field({
   id,
   label,
+  hideLabel = false,
   labelAside,
   hint,
   error,
@@ -25,6 +26,8 @@ export function Field({
 }: {
   id: string;
   label: ReactNode;
+  /** For screen readers only, where the placeholder and the button say it (a search box). */
+  hideLabel?: boolean;
   /** Beside the label, e.g. the Show passwords button. */
   labelAside?: ReactNode;
   hint?: ReactNode;
@@ -45,7 +48,11 @@ export function Field({
     'aria-invalid': invalid || Boolean(error) || undefined,
     'aria-describedby': [describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined,
   };
-  const labelElement = <label htmlFor={id}>{label}</label>;
+  const labelElement = (
+    <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+      {label}
+    </label>
+  );
   return (
     <div className={className ? `field ${className}` : 'field'}>
       {labelAside ? (

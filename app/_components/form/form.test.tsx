@@ -28,6 +28,10 @@ describe('Field', () => {
     expect(html(<Field id="plu" label="PLU" invalid>{input}</Field>)).toContain('<input id="plu" aria-invalid="true" class="input"/>');
   });
 
+  it('can keep the label for screen readers only', () => {
+    expect(html(<Field id="q" label="Search" hideLabel>{input}</Field>)).toContain('<label for="q" class="sr-only">Search</label>');
+  });
+
   it('puts an aside next to the label', () => {
     const aside = <button type="button">Show</button>;
     expect(html(<Field id="pw" label="Password" labelAside={aside}>{input}</Field>)).toContain(
