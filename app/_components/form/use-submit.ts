@@ -59,7 +59,7 @@ export function useSubmit<Key = typeof FORM>(texts: SubmitTexts & { report?: (me
     try {
       return readAnswer(await apiFetch<T>(path, options), texts);
     } catch (error) {
-      if (!(error instanceof NetworkError)) throw error; // an abort: the caller moved on
+      if (!(error instanceof NetworkError)) throw error; // an abort or a bug: run() deals with it
       return { ok: false, status: 0, data: {}, network: true, error: texts.network ?? texts.failed };
     }
   }
