@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx', 'scripts/**/*.test.ts'],
     // The deployment replay needs the production build: scripts/test.sh runs it after `next build`
     // (vitest.replay.config.ts, npm run test:replay).
     exclude: ['**/node_modules/**', '**/*.replay.test.ts'],

@@ -211,6 +211,9 @@ test.describe('Current Inventory', () => {
     const search = page.getByLabel('Search by name or PLU');
     await search.fill(name.slice(0, 12));
     await expect(cards.first()).toContainText(name.slice(0, 12));
+    // Words in any order (lib/text/search.ts): the name typed backwards still finds the product.
+    await search.fill(name.split(/\s+/).reverse().join(' '));
+    await expect(cards.filter({ hasText: pluText })).toHaveCount(1);
     await search.fill(pluText.slice(4));
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(pluText);

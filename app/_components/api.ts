@@ -8,12 +8,16 @@ export interface ApiResult<T> {
   data: T;
 }
 
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 export class NetworkError extends Error {}
 
-export async function apiFetch<T = Record<string, unknown>>(
-  path: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<ApiResult<T>> {
+export async function apiFetch<T = Record<string, unknown>>(path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {

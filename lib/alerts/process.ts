@@ -85,15 +85,12 @@ export async function processArrivalAlerts(options: ProcessOptions): Promise<Pro
 
 /** Sends cut short by a stopped process (still 'sending' after the lease) become due again, or failed. */
 async function releaseInterrupted(ctx: Ctx): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE alert_log
-        SET status = (CASE WHEN attempts >= $2 THEN 'failed' ELSE 'pending' END)::"AlertStatus",
-            next_attempt_at = $1::timestamptz,
-            error = 'the send was cut short (process stopped) before it was confirmed'
-      WHERE status = 'sending' AND next_attempt_at <= $1::timestamptz`,
-    ctx.now,
-    ctx.policy.maxAttempts,
-  );
+  return db.$executeRaw`
+    UPDATE alert_log
+       SET status = (CASE WHEN attempts >= ${ctx.policy.maxAttempts} THEN 'failed' ELSE 'pending' END)::"AlertStatus",
+           next_attempt_at = ${ctx.now}::timestamptz,
+           error = 'the send was cut short (process stopped) before it was confirmed'
+     WHERE status = 'sending' AND next_attempt_at <= ${ctx.now}::timestamptz`;
 }
 
 /**
@@ -148,13 +145,12 @@ async function collectArrivals(ctx: Ctx): Promise<number> {
 
 /** Waiting alerts of users who turned alerts off, or whose account is no longer active, are dropped. */
 async function cancelIneligible(): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE alert_log l
-        SET status = 'cancelled', error = 'alerts turned off or account not active'
-      WHERE l.status IN ('pending', 'digest_pending')
-        AND NOT EXISTS (SELECT 1 FROM alert_settings s JOIN users u ON u.id = s.user_id
-                         WHERE s.user_id = l.user_id AND s.enabled AND u.status = 'active')`,
-  );
+  return db.$executeRaw`
+    UPDATE alert_log l
+       SET status = 'cancelled', error = 'alerts turned off or account not active'
+     WHERE l.status IN ('pending', 'digest_pending')
+       AND NOT EXISTS (SELECT 1 FROM alert_settings s JOIN users u ON u.id = s.user_id
+                        WHERE s.user_id = l.user_id AND s.enabled AND u.status = 'active')`;
 }
 
 interface Recipient {
@@ -174,35 +170,29 @@ async function recipient(userId: number): Promise<Recipient | null> {
 }
 
 async function sendDueDigests(ctx: Ctx): Promise<void> {
-  const candidates = await db.$queryRawUnsafe<{ user_id: number; digest_hour: number; last_digest_at: Date | null }[]>(
-    `SELECT s.user_id, s.digest_hour, s.last_digest_at
-       FROM alert_settings s JOIN users u ON u.id = s.user_id
-      WHERE s.enabled AND s.mode = 'digest' AND u.status = 'active'
-        AND EXISTS (SELECT 1 FROM alert_log l WHERE l.user_id = s.user_id AND l.status = 'digest_pending')
-      ORDER BY s.user_id`,
-  );
+  const candidates = await db.$queryRaw<{ user_id: number; digest_hour: number; last_digest_at: Date | null }[]>`
+    SELECT s.user_id, s.digest_hour, s.last_digest_at
+      FROM alert_settings s JOIN users u ON u.id = s.user_id
+     WHERE s.enabled AND s.mode = 'digest' AND u.status = 'active'
+       AND EXISTS (SELECT 1 FROM alert_log l WHERE l.user_id = s.user_id AND l.status = 'digest_pending')
+     ORDER BY s.user_id`;
   for (const c of candidates) {
     if (!isDigestDue(ctx.now, c.digest_hour, c.last_digest_at)) continue;
     await forUser(ctx, c.user_id, async () => {
       const emailId = randomUUID();
       // Marking the day's digest as taken and claiming its rows is one statement: one runner wins.
-      const claimed = await db.$queryRawUnsafe<{ attempts: number }[]>(
-        `WITH s AS (
-           UPDATE alert_settings SET last_digest_at = $2::timestamptz
-            WHERE user_id = $1 AND enabled AND mode = 'digest'
-              AND (last_digest_at IS NULL OR last_digest_at < $3::timestamptz)
-           RETURNING user_id)
-         UPDATE alert_log l
-            SET status = 'sending', email_id = $4, attempts = l.attempts + 1, next_attempt_at = $5::timestamptz
-           FROM s
-          WHERE l.user_id = s.user_id AND l.status = 'digest_pending'
-         RETURNING l.attempts`,
-        c.user_id,
-        ctx.now,
-        digestDueAt(ctx.now, c.digest_hour),
-        emailId,
-        new Date(ctx.now.getTime() + ctx.policy.sendLeaseMs),
-      );
+      const claimed = await db.$queryRaw<{ attempts: number }[]>`
+        WITH s AS (
+          UPDATE alert_settings SET last_digest_at = ${ctx.now}::timestamptz
+           WHERE user_id = ${c.user_id} AND enabled AND mode = 'digest'
+             AND (last_digest_at IS NULL OR last_digest_at < ${digestDueAt(ctx.now, c.digest_hour)}::timestamptz)
+          RETURNING user_id)
+        UPDATE alert_log l
+           SET status = 'sending', email_id = ${emailId}, attempts = l.attempts + 1,
+               next_attempt_at = ${new Date(ctx.now.getTime() + ctx.policy.sendLeaseMs)}::timestamptz
+          FROM s
+         WHERE l.user_id = s.user_id AND l.status = 'digest_pending'
+        RETURNING l.attempts`;
       if (!claimed.length) return;
       const sent = await deliver(ctx, c.user_id, emailId, 'digest', claimed, null);
       if (sent) ctx.result.digestsSent++;
@@ -211,42 +201,30 @@ async function sendDueDigests(ctx: Ctx): Promise<void> {
 }
 
 async function sendInstantAlerts(ctx: Ctx): Promise<void> {
-  const users = await db.$queryRawUnsafe<{ user_id: number }[]>(
-    `SELECT DISTINCT user_id FROM alert_log WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz ORDER BY user_id`,
-    ctx.now,
-  );
+  const users = await db.$queryRaw<{ user_id: number }[]>`
+    SELECT DISTINCT user_id FROM alert_log WHERE status = 'pending' AND next_attempt_at <= ${ctx.now}::timestamptz ORDER BY user_id`;
   for (const { user_id: userId } of users) {
     await forUser(ctx, userId, async () => {
       const { start, end } = capDay(ctx.now);
-      const [{ n: sentToday }] = await db.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT count(DISTINCT email_id)::int AS n FROM alert_log
-          WHERE user_id = $1 AND status = 'sent' AND sent_at >= $2::timestamptz AND sent_at < $3::timestamptz`,
-        userId,
-        start,
-        end,
-      );
+      const [{ n: sentToday }] = await db.$queryRaw<{ n: number }[]>`
+        SELECT count(DISTINCT email_id)::int AS n FROM alert_log
+         WHERE user_id = ${userId} AND status = 'sent' AND sent_at >= ${start}::timestamptz AND sent_at < ${end}::timestamptz`;
       const decision = capDecision(sentToday, ctx.policy.dailyCap);
       if (!decision.send) {
-        ctx.result.suppressed += await db.$executeRawUnsafe(
-          `UPDATE alert_log SET status = 'suppressed', email_id = NULL, error = NULL
-            WHERE user_id = $1 AND status = 'pending' AND next_attempt_at <= $2::timestamptz`,
-          userId,
-          ctx.now,
-        );
+        ctx.result.suppressed += await db.$executeRaw`
+          UPDATE alert_log SET status = 'suppressed', email_id = NULL, error = NULL
+           WHERE user_id = ${userId} AND status = 'pending' AND next_attempt_at <= ${ctx.now}::timestamptz`;
         return;
       }
       const emailId = randomUUID();
-      const claimed = await db.$queryRawUnsafe<{ attempts: number }[]>(
-        `UPDATE alert_log SET status = 'sending', email_id = $3, attempts = attempts + 1, next_attempt_at = $4::timestamptz
-          WHERE id IN (SELECT id FROM alert_log
-                        WHERE user_id = $1 AND status = 'pending' AND next_attempt_at <= $2::timestamptz
-                        FOR UPDATE SKIP LOCKED)
-         RETURNING attempts`,
-        userId,
-        ctx.now,
-        emailId,
-        new Date(ctx.now.getTime() + ctx.policy.sendLeaseMs),
-      );
+      const claimed = await db.$queryRaw<{ attempts: number }[]>`
+        UPDATE alert_log
+           SET status = 'sending', email_id = ${emailId}, attempts = attempts + 1,
+               next_attempt_at = ${new Date(ctx.now.getTime() + ctx.policy.sendLeaseMs)}::timestamptz
+         WHERE id IN (SELECT id FROM alert_log
+                       WHERE user_id = ${userId} AND status = 'pending' AND next_attempt_at <= ${ctx.now}::timestamptz
+                       FOR UPDATE SKIP LOCKED)
+        RETURNING attempts`;
       if (!claimed.length) return;
       await deliver(ctx, userId, emailId, 'instant', claimed, decision.last ? { dailyCap: ctx.policy.dailyCap } : null);
     });
@@ -264,7 +242,7 @@ async function forUser(ctx: Ctx, userId: number, work: () => Promise<void>): Pro
 }
 
 async function claimedArrivals(emailId: string): Promise<ArrivalRow[]> {
-  const rows = await db.$queryRawUnsafe<
+  const rows = await db.$queryRaw<
     {
       alert_id: string;
       plu: string;
@@ -281,17 +259,15 @@ async function claimedArrivals(emailId: string): Promise<ArrivalRow[]> {
       change_type: 'first' | 'increase';
       checked_at: Date;
     }[]
-  >(
-    `SELECT l.id::text AS alert_id, h.plu, p.name, p.listing_type::text AS listing_type, p.retail_price::float8 AS retail_price,
+  >`
+    SELECT l.id::text AS alert_id, h.plu, p.name, p.listing_type::text AS listing_type, p.retail_price::float8 AS retail_price,
             s.id AS store_id, s.store_number, s.nickname, s.address,
             h.new_quantity, h.previous_quantity, h.delta, h.change_type::text AS change_type, h.checked_at
        FROM alert_log l
        JOIN inventory_history h ON h.id = l.history_id
        JOIN products p ON p.plu = h.plu
        JOIN stores s ON s.id = h.store_id
-      WHERE l.email_id = $1 AND l.status = 'sending'`,
-    emailId,
-  );
+      WHERE l.email_id = ${emailId} AND l.status = 'sending'`;
   return rows.map((r) => ({
     alertId: r.alert_id,
     plu: r.plu,
@@ -322,17 +298,12 @@ async function deliver(
   const who = await recipient(userId);
   const arrivals = who ? await claimedArrivals(emailId) : [];
   if (!who || !arrivals.length) {
-    await db.$executeRawUnsafe(
-      `UPDATE alert_log SET status = 'cancelled', error = $2 WHERE email_id = $1 AND status = 'sending'`,
-      emailId,
-      who ? 'the arrival is no longer in the history' : 'alerts turned off or account not active',
-    );
+    const reason = who ? 'the arrival is no longer in the history' : 'alerts turned off or account not active';
+    await db.$executeRaw`UPDATE alert_log SET status = 'cancelled', error = ${reason} WHERE email_id = ${emailId} AND status = 'sending'`;
     return false;
   }
-  const [{ n: earlierSuppressed }] = await db.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT count(*)::int AS n FROM alert_log WHERE user_id = $1 AND status = 'suppressed' AND email_id IS NULL`,
-    userId,
-  );
+  const [{ n: earlierSuppressed }] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM alert_log WHERE user_id = ${userId} AND status = 'suppressed' AND email_id IS NULL`;
   const content = composeAlert(arrivals, { maxProducts: ctx.policy.maxProductsPerEmail, earlierSuppressed });
   // A retry of a failed digest is still the digest; everything else is shown as the user's mode says.
   const message = alertEmail({
@@ -352,18 +323,12 @@ async function deliver(
   }
 
   if (outcome.ok) {
-    await db.$executeRawUnsafe(
-      `UPDATE alert_log SET status = 'sent', sent_at = $2::timestamptz, error = NULL WHERE email_id = $1 AND status = 'sending'`,
-      emailId,
-      ctx.now,
-    );
+    await db.$executeRaw`
+      UPDATE alert_log SET status = 'sent', sent_at = ${ctx.now}::timestamptz, error = NULL WHERE email_id = ${emailId} AND status = 'sending'`;
     if (earlierSuppressed) {
       // Counted in this e-mail's "more arrivals" line: not counted again.
-      await db.$executeRawUnsafe(
-        `UPDATE alert_log SET email_id = $2 WHERE user_id = $1 AND status = 'suppressed' AND email_id IS NULL`,
-        userId,
-        emailId,
-      );
+      await db.$executeRaw`
+        UPDATE alert_log SET email_id = ${emailId} WHERE user_id = ${userId} AND status = 'suppressed' AND email_id IS NULL`;
     }
     ctx.result.emailsSent++;
     return true;
@@ -373,15 +338,10 @@ async function deliver(
   ctx.log(`alerts: e-mail to user ${userId} failed: ${outcome.error}`);
   for (const attempts of new Set(claimed.map((c) => c.attempts))) {
     const next = afterFailure(ctx.now, attempts, ctx.policy);
-    await db.$executeRawUnsafe(
-      `UPDATE alert_log SET status = $3::"AlertStatus", next_attempt_at = $4::timestamptz, error = $5
-        WHERE email_id = $1 AND status = 'sending' AND attempts = $2`,
-      emailId,
-      attempts,
-      next.status,
-      next.nextAttemptAt,
-      outcome.error.slice(0, 500),
-    );
+    await db.$executeRaw`
+      UPDATE alert_log SET status = ${next.status}::"AlertStatus", next_attempt_at = ${next.nextAttemptAt}::timestamptz,
+                           error = ${outcome.error.slice(0, 500)}
+       WHERE email_id = ${emailId} AND status = 'sending' AND attempts = ${attempts}`;
   }
   return false;
 }

@@ -25,31 +25,24 @@ export async function alertStats(days: number, now = new Date()): Promise<AlertS
   const since = nyTimeToUtc(first, 0);
   const kinds = Object.values(ALERT_KINDS);
 
-  const mail = await db.$queryRawUnsafe<{ day: string; sent: number; failed: number }[]>(
-    `SELECT to_char(created_at AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS day,
-            count(*) FILTER (WHERE status IN ('sent', 'outbox'))::int AS sent,
-            count(*) FILTER (WHERE status = 'failed')::int AS failed
-       FROM email_log
-      WHERE kind = ANY ($1::text[]) AND created_at >= $2::timestamptz
-      GROUP BY 1`,
-    kinds,
-    since,
-  );
-  const held = await db.$queryRawUnsafe<{ day: string; suppressed: number }[]>(
-    `SELECT to_char(created_at AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS day, count(*)::int AS suppressed
-       FROM alert_log
-      WHERE status = 'suppressed' AND created_at >= $1::timestamptz
-      GROUP BY 1`,
-    since,
-  );
-  const [queue] = await db.$queryRawUnsafe<{ retrying: number; awaiting_digest: number; given_up: number }[]>(
-    `SELECT count(*) FILTER (WHERE status = 'pending' AND attempts > 0)::int AS retrying,
-            count(*) FILTER (WHERE status = 'digest_pending')::int AS awaiting_digest,
-            count(*) FILTER (WHERE status = 'failed' AND created_at >= $1::timestamptz)::int AS given_up
-       FROM alert_log
-      WHERE status IN ('pending', 'digest_pending', 'failed')`,
-    since,
-  );
+  const mail = await db.$queryRaw<{ day: string; sent: number; failed: number }[]>`
+    SELECT to_char(created_at AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS day,
+           count(*) FILTER (WHERE status IN ('sent', 'outbox'))::int AS sent,
+           count(*) FILTER (WHERE status = 'failed')::int AS failed
+      FROM email_log
+     WHERE kind = ANY (${kinds}::text[]) AND created_at >= ${since}::timestamptz
+     GROUP BY 1`;
+  const held = await db.$queryRaw<{ day: string; suppressed: number }[]>`
+    SELECT to_char(created_at AT TIME ZONE 'America/New_York', 'YYYY-MM-DD') AS day, count(*)::int AS suppressed
+      FROM alert_log
+     WHERE status = 'suppressed' AND created_at >= ${since}::timestamptz
+     GROUP BY 1`;
+  const [queue] = await db.$queryRaw<{ retrying: number; awaiting_digest: number; given_up: number }[]>`
+    SELECT count(*) FILTER (WHERE status = 'pending' AND attempts > 0)::int AS retrying,
+           count(*) FILTER (WHERE status = 'digest_pending')::int AS awaiting_digest,
+           count(*) FILTER (WHERE status = 'failed' AND created_at >= ${since}::timestamptz)::int AS given_up
+      FROM alert_log
+     WHERE status IN ('pending', 'digest_pending', 'failed')`;
   const subscribers = await db.alertSettings.count({ where: { enabled: true, user: { status: 'active' } } });
 
   const byDay = new Map<string, AlertDay>();

@@ -42,14 +42,12 @@ export function inferPattern(days: string[]): StorePattern {
 /** Recomputes every Wake store's pattern from its history (run after each inventory poll). */
 export async function updateDeliveryPatterns(today: string): Promise<number> {
   const since = addDays(today, -LOOKBACK_DAYS);
-  const rows = await db.$queryRawUnsafe<{ store_id: number; day: string }[]>(
-    `SELECT store_id, to_char((checked_at AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS day
-     FROM inventory_history
-     WHERE change_type IN ('first', 'increase') AND checked_at >= $1::date
-     GROUP BY store_id, (checked_at AT TIME ZONE 'America/New_York')::date
-     HAVING count(DISTINCT plu) >= $2`,
-    since, DELIVERY_MIN_PRODUCTS,
-  );
+  const rows = await db.$queryRaw<{ store_id: number; day: string }[]>`
+    SELECT store_id, to_char((checked_at AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS day
+    FROM inventory_history
+    WHERE change_type IN ('first', 'increase') AND checked_at >= ${since}::date
+    GROUP BY store_id, (checked_at AT TIME ZONE 'America/New_York')::date
+    HAVING count(DISTINCT plu) >= ${DELIVERY_MIN_PRODUCTS}`;
   const byStore = new Map<number, string[]>();
   for (const r of rows) byStore.set(r.store_id, [...(byStore.get(r.store_id) ?? []), r.day]);
   let updated = 0;

@@ -36,9 +36,8 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
 
   return db.$transaction(
     async (tx) => {
-      const last = await tx.$queryRawUnsafe<{ at: Date | null; n: number }[]>(
-        'SELECT max(extracted_at) AS at, count(*)::int AS n FROM shipment_totals',
-      );
+      const last = await tx.$queryRaw<{ at: Date | null; n: number }[]>`
+        SELECT max(extracted_at) AS at, count(*)::int AS n FROM shipment_totals`;
       if (last[0].at && last[0].at.getTime() >= extractedAt.getTime()) {
         return { skipped: true, baseline: false, shipmentsWritten: 0, unknownBoards: [...unknownBoards], newProducts: 0 };
       }
@@ -48,35 +47,27 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
       const units = known.map((r) => r.units);
       const names = known.map((r) => r.productName);
 
-      const newProducts = await tx.$executeRawUnsafe(
-        `INSERT INTO products (plu, name, listing_type, created_at, updated_at)
-         SELECT DISTINCT ON (plu) plu, name, 'Unknown'::"ListingType", $3, $3
-         FROM unnest($1::text[], $2::text[]) AS r(plu, name)
-         ON CONFLICT (plu) DO NOTHING`,
-        plus, names, extractedAt,
-      );
-      await tx.$executeRawUnsafe(
-        `CREATE TEMP TABLE extract_rows ON COMMIT DROP AS
-         SELECT plu, board_id, max(units) AS units FROM unnest($1::text[], $2::int[], $3::int[]) AS r(plu, board_id, units)
-         GROUP BY plu, board_id`,
-        plus, boardIds, units,
-      );
+      const newProducts = await tx.$executeRaw`
+        INSERT INTO products (plu, name, listing_type, created_at, updated_at)
+        SELECT DISTINCT ON (plu) plu, name, 'Unknown'::"ListingType", ${extractedAt}, ${extractedAt}
+        FROM unnest(${plus}::text[], ${names}::text[]) AS r(plu, name)
+        ON CONFLICT (plu) DO NOTHING`;
+      await tx.$executeRaw`
+        CREATE TEMP TABLE extract_rows ON COMMIT DROP AS
+        SELECT plu, board_id, max(units) AS units FROM unnest(${plus}::text[], ${boardIds}::int[], ${units}::int[]) AS r(plu, board_id, units)
+        GROUP BY plu, board_id`;
       let shipmentsWritten = 0;
       if (!baseline) {
-        shipmentsWritten = await tx.$executeRawUnsafe(
-          `INSERT INTO shipments (plu, board_id, ship_date, units)
-           SELECT e.plu, e.board_id, $1::date, e.units - COALESCE(t.units, 0)
-           FROM extract_rows e LEFT JOIN shipment_totals t ON t.plu = e.plu AND t.board_id = e.board_id
-           WHERE e.units > COALESCE(t.units, 0)
-           ON CONFLICT (plu, board_id, ship_date) DO UPDATE SET units = shipments.units + EXCLUDED.units`,
-          shipDate,
-        );
+        shipmentsWritten = await tx.$executeRaw`
+          INSERT INTO shipments (plu, board_id, ship_date, units)
+          SELECT e.plu, e.board_id, ${shipDate}::date, e.units - COALESCE(t.units, 0)
+          FROM extract_rows e LEFT JOIN shipment_totals t ON t.plu = e.plu AND t.board_id = e.board_id
+          WHERE e.units > COALESCE(t.units, 0)
+          ON CONFLICT (plu, board_id, ship_date) DO UPDATE SET units = shipments.units + EXCLUDED.units`;
       }
-      await tx.$executeRawUnsafe('DELETE FROM shipment_totals');
-      await tx.$executeRawUnsafe(
-        `INSERT INTO shipment_totals (plu, board_id, units, extracted_at) SELECT plu, board_id, units, $1 FROM extract_rows`,
-        extractedAt,
-      );
+      await tx.$executeRaw`DELETE FROM shipment_totals`;
+      await tx.$executeRaw`
+        INSERT INTO shipment_totals (plu, board_id, units, extracted_at) SELECT plu, board_id, units, ${extractedAt} FROM extract_rows`;
       return { skipped: false, baseline, shipmentsWritten, unknownBoards: [...unknownBoards], newProducts };
     },
     { timeout: 120_000, maxWait: 30_000 },

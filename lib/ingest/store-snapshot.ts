@@ -63,6 +63,10 @@ export async function applyStoreSnapshot(snapshot: StoreSnapshot): Promise<Snaps
   }
   const at = snapshot.checkedAt;
 
+  // node-postgres rather than Prisma, for speed (lib/db/pg.ts): a statewide poll sends hundreds of thousands
+  // of array values. Safe by the same rule as Prisma's tagged templates: every statement below is a constant
+  // text, and every value (PLUs and names from the scraped pages included) travels as a $n parameter, never
+  // concatenated into the SQL (docs/decisions/011-sql-and-search.md).
   return withPgTransaction(async (tx) => {
     // The diff, materialised once: every (store, product) whose quantity changes in this poll. Current
     // stock counts for every store of an answered product, and for a partial product only where listed.

@@ -22,9 +22,8 @@ export function cycleSlot(at: Date): number {
 export async function productsToPoll(at: Date): Promise<{ hot: string[]; listed: string[] }> {
   const slot = cycleSlot(at);
   const defaults = await listDefaultProducts();
-  const watched = await db.$queryRawUnsafe<{ plu: string }[]>(
-    `SELECT DISTINCT plu FROM watch_items WHERE active AND interest_type = 'interested' ORDER BY plu`,
-  );
+  const watched = await db.$queryRaw<{ plu: string }[]>`
+    SELECT DISTINCT plu FROM watch_items WHERE active AND interest_type = 'interested' ORDER BY plu`;
   // Every product the default list leaves out (a Listed product without a price too), once a day.
   const listed = await db.$queryRaw<{ plu: string }[]>`
     SELECT plu FROM (

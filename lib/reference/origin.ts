@@ -2,7 +2,8 @@
 // up, `deployment` when a real deployment did. Generated history and demo accounts are written only into
 // a demo database, so a deployment's data is never mixed with invented data, whatever DEMO_MODE says
 // later (docs/decisions/009-reference-data-and-demo-marker.md).
-import type { SqlClient } from './bulk.ts';
+import { Prisma } from '../db/index.ts';
+import { identifier, type SqlClient } from './bulk.ts';
 
 export type DatabasePurpose = 'demo' | 'deployment';
 
@@ -19,18 +20,14 @@ export interface DatabaseOrigin {
 export class DemoRefusedError extends Error {}
 
 export async function readOrigin(client: SqlClient): Promise<DatabaseOrigin | null> {
-  const [row] = await client.$queryRawUnsafe<{ purpose: DatabasePurpose; set_up_by: string; created_at: Date }[]>(
-    'SELECT purpose::text AS purpose, set_up_by, created_at FROM database_origin WHERE id = 1',
-  );
+  const [row] = await client.$queryRaw<{ purpose: DatabasePurpose; set_up_by: string; created_at: Date }[]>`
+    SELECT purpose::text AS purpose, set_up_by, created_at FROM database_origin WHERE id = 1`;
   return row ? { purpose: row.purpose, setUpBy: row.set_up_by, createdAt: row.created_at } : null;
 }
 
 async function record(client: SqlClient, purpose: DatabasePurpose, setUpBy: string): Promise<DatabaseOrigin> {
-  await client.$executeRawUnsafe(
-    `INSERT INTO database_origin (id, purpose, set_up_by) VALUES (1, $1::"DatabasePurpose", $2) ON CONFLICT (id) DO NOTHING`,
-    purpose,
-    setUpBy,
-  );
+  await client.$executeRaw`
+    INSERT INTO database_origin (id, purpose, set_up_by) VALUES (1, ${purpose}::"DatabasePurpose", ${setUpBy}) ON CONFLICT (id) DO NOTHING`;
   return (await readOrigin(client))!;
 }
 
@@ -39,8 +36,10 @@ const ACTIVITY_TABLES = ['users', 'scrape_runs', 'store_inventory', 'inventory_h
 
 /** Rows per activity table that has any (empty: the database holds nothing but reference data). */
 async function activity(client: SqlClient): Promise<Record<string, number>> {
-  const sql = ACTIVITY_TABLES.map((t) => `(SELECT count(*)::int FROM (SELECT 1 FROM "${t}" LIMIT 1000) x) AS "${t}"`).join(', ');
-  const [row] = await client.$queryRawUnsafe<Record<string, number>[]>(`SELECT ${sql}`);
+  const counts = Prisma.join(
+    ACTIVITY_TABLES.map((t) => Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${identifier(t)} LIMIT 1000) x) AS ${identifier(t)}`),
+  );
+  const [row] = await client.$queryRaw<Record<string, number>[]>`SELECT ${counts}`;
   return Object.fromEntries(Object.entries(row).filter(([, n]) => n > 0));
 }
 
@@ -65,10 +64,8 @@ export async function claimForDemo(client: SqlClient, setUpBy: string): Promise<
   }
   const found = await activity(client);
   if (Object.keys(found).length) {
-    const [demoAdmin] = await client.$queryRawUnsafe<{ n: number }[]>(
-      'SELECT count(*)::int AS n FROM users WHERE email = $1',
-      DEMO_ADMIN_EMAIL,
-    );
+    const [demoAdmin] = await client.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_ADMIN_EMAIL}`;
     if (!demoAdmin.n) {
       const what = Object.entries(found).map(([t, n]) => `${t} ${n >= 1000 ? '1000+' : n}`).join(', ');
       throw new DemoRefusedError(

@@ -47,7 +47,7 @@ export async function upsertReference(tx: SqlClient, ref: ReferenceData): Promis
       { name: 'name', type: 'text', values: ref.boards.map((b) => b.name) },
       { name: 'name_clean', type: 'text', values: ref.boards.map((b) => b.nameClean) },
     ],
-    { suffix: 'ON CONFLICT DO NOTHING' },
+    { onConflictDoNothing: true },
   );
 
   // Wake's stores first, then the other boards', each board in store_number order, so a fresh database
@@ -57,89 +57,59 @@ export async function upsertReference(tx: SqlClient, ref: ReferenceData): Promis
     ...ref.stores.map((x) => ({ ...x, board_id: WAKE_BOARD_ID, source_store_key: null })),
     ...ref.boardStores.map((x) => ({ ...x, delivery_day: null, delivery_interval_days: null })),
   ];
-  const stores = await tx.$executeRawUnsafe(
-    `INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
-                         mixed_beverage, delivery_day, delivery_interval_days, source_store_key)
-     SELECT v.board_id, v.store_number, v.nickname, v.address, v.address_key, v.city, v.zip, v.region, v.phone, v.hours,
-            v.mixed_beverage, v.delivery_day, v.delivery_interval_days, v.source_store_key
-     FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                 $9::text[], $10::text[], $11::boolean[], $12::text[], $13::int[], $14::text[])
-       WITH ORDINALITY AS v(board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
-                            mixed_beverage, delivery_day, delivery_interval_days, source_store_key, position)
+  const stores = await tx.$executeRaw`
+    INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
+                        mixed_beverage, delivery_day, delivery_interval_days, source_store_key)
+    SELECT v.board_id, v.store_number, v.nickname, v.address, v.address_key, v.city, v.zip, v.region, v.phone, v.hours,
+           v.mixed_beverage, v.delivery_day, v.delivery_interval_days, v.source_store_key
+      FROM unnest(${s.map((x) => x.board_id)}::int[], ${s.map((x) => x.store_number)}::int[], ${s.map((x) => x.nickname)}::text[],
+                  ${s.map((x) => x.address)}::text[], ${s.map((x) => x.address_key)}::text[], ${s.map((x) => x.city)}::text[],
+                  ${s.map((x) => x.zip)}::text[], ${s.map((x) => x.region)}::text[], ${s.map((x) => x.phone)}::text[],
+                  ${s.map((x) => x.hours)}::text[], ${s.map((x) => x.mixed_beverage)}::boolean[], ${s.map((x) => x.delivery_day)}::text[],
+                  ${s.map((x) => x.delivery_interval_days)}::int[], ${s.map((x) => x.source_store_key)}::text[])
+        WITH ORDINALITY AS v(board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
+                             mixed_beverage, delivery_day, delivery_interval_days, source_store_key, position)
      WHERE NOT EXISTS (SELECT 1 FROM stores x WHERE x.board_id = v.board_id AND x.address_key = v.address_key AND x.mixed_beverage = v.mixed_beverage)
      ORDER BY v.position
-     ON CONFLICT DO NOTHING`,
-    s.map((x) => x.board_id),
-    s.map((x) => x.store_number),
-    s.map((x) => x.nickname),
-    s.map((x) => x.address),
-    s.map((x) => x.address_key),
-    s.map((x) => x.city),
-    s.map((x) => x.zip),
-    s.map((x) => x.region),
-    s.map((x) => x.phone),
-    s.map((x) => x.hours),
-    s.map((x) => x.mixed_beverage),
-    s.map((x) => x.delivery_day),
-    s.map((x) => x.delivery_interval_days),
-    s.map((x) => x.source_store_key),
-  );
-  // A store's board id (source_store_key) is filled only when empty and no other store of the board has it.
-  const storesFilled = await tx.$executeRawUnsafe(
-    `UPDATE stores x SET zip = COALESCE(x.zip, v.zip), phone = COALESCE(x.phone, v.phone), hours = COALESCE(x.hours, v.hours),
-            delivery_day = COALESCE(x.delivery_day, v.delivery_day),
-            delivery_interval_days = COALESCE(x.delivery_interval_days, v.delivery_interval_days),
-            source_store_key = COALESCE(x.source_store_key,
-              CASE WHEN NOT EXISTS (SELECT 1 FROM stores y WHERE y.board_id = x.board_id AND y.source_store_key = v.source_store_key)
-                   THEN v.source_store_key END)
-     FROM unnest($1::int[], $2::text[], $3::boolean[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[])
-       AS v(board_id, address_key, mixed_beverage, zip, phone, hours, delivery_day, delivery_interval_days, source_store_key)
+    ON CONFLICT DO NOTHING`;
+  // A board's own id for a store (source_store_key) is filled only when empty and no other store of the board has it.
+  const storesFilled = await tx.$executeRaw`
+    UPDATE stores x SET zip = COALESCE(x.zip, v.zip), phone = COALESCE(x.phone, v.phone), hours = COALESCE(x.hours, v.hours),
+           delivery_day = COALESCE(x.delivery_day, v.delivery_day),
+           delivery_interval_days = COALESCE(x.delivery_interval_days, v.delivery_interval_days),
+           source_store_key = COALESCE(x.source_store_key,
+             CASE WHEN NOT EXISTS (SELECT 1 FROM stores y WHERE y.board_id = x.board_id AND y.source_store_key = v.source_store_key)
+                  THEN v.source_store_key END)
+      FROM unnest(${s.map((x) => x.board_id)}::int[], ${s.map((x) => x.address_key)}::text[], ${s.map((x) => x.mixed_beverage)}::boolean[],
+                  ${s.map((x) => x.zip)}::text[], ${s.map((x) => x.phone)}::text[], ${s.map((x) => x.hours)}::text[],
+                  ${s.map((x) => x.delivery_day)}::text[], ${s.map((x) => x.delivery_interval_days)}::int[],
+                  ${s.map((x) => x.source_store_key)}::text[])
+        AS v(board_id, address_key, mixed_beverage, zip, phone, hours, delivery_day, delivery_interval_days, source_store_key)
      WHERE x.board_id = v.board_id AND x.address_key = v.address_key AND x.mixed_beverage = v.mixed_beverage
        AND ((x.zip IS NULL AND v.zip IS NOT NULL) OR (x.phone IS NULL AND v.phone IS NOT NULL)
          OR (x.hours IS NULL AND v.hours IS NOT NULL) OR (x.delivery_day IS NULL AND v.delivery_day IS NOT NULL)
          OR (x.delivery_interval_days IS NULL AND v.delivery_interval_days IS NOT NULL)
          OR (x.source_store_key IS NULL AND v.source_store_key IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM stores y WHERE y.board_id = x.board_id AND y.source_store_key = v.source_store_key)))`,
-    s.map((x) => x.board_id),
-    s.map((x) => x.address_key),
-    s.map((x) => x.mixed_beverage),
-    s.map((x) => x.zip),
-    s.map((x) => x.phone),
-    s.map((x) => x.hours),
-    s.map((x) => x.delivery_day),
-    s.map((x) => x.delivery_interval_days),
-    s.map((x) => x.source_store_key),
-  );
+             AND NOT EXISTS (SELECT 1 FROM stores y WHERE y.board_id = x.board_id AND y.source_store_key = v.source_store_key)))`;
 
   const p = ref.products;
-  const products = await tx.$executeRawUnsafe(
-    `INSERT INTO products (plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker, updated_at)
-     SELECT v.*, now() FROM unnest($1::text[], $2::text[], $3::"ListingType"[], $4::numeric[], $5::int[], $6::int[],
-                                   $7::text[], $8::text[])
-       AS v(plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker)
-     ON CONFLICT (plu) DO NOTHING`,
-    p.map((x) => x.plu),
-    p.map((x) => x.name),
-    p.map((x) => x.listingType),
-    p.map((x) => x.retailPrice),
-    p.map((x) => x.sizeMl),
-    p.map((x) => x.bottlesPerCase),
-    p.map((x) => x.supplier),
-    p.map((x) => x.broker),
-  );
-  const productsFilled = await tx.$executeRawUnsafe(
-    `UPDATE products x SET size_ml = COALESCE(x.size_ml, v.size_ml), bottles_per_case = COALESCE(x.bottles_per_case, v.bottles_per_case),
-            supplier = COALESCE(x.supplier, v.supplier), broker = COALESCE(x.broker, v.broker), updated_at = now()
-     FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[]) AS v(plu, size_ml, bottles_per_case, supplier, broker)
+  const products = await tx.$executeRaw`
+    INSERT INTO products (plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker, updated_at)
+    SELECT v.*, now()
+      FROM unnest(${p.map((x) => x.plu)}::text[], ${p.map((x) => x.name)}::text[], ${p.map((x) => x.listingType)}::"ListingType"[],
+                  ${p.map((x) => x.retailPrice)}::numeric[], ${p.map((x) => x.sizeMl)}::int[], ${p.map((x) => x.bottlesPerCase)}::int[],
+                  ${p.map((x) => x.supplier)}::text[], ${p.map((x) => x.broker)}::text[])
+        AS v(plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker)
+    ON CONFLICT (plu) DO NOTHING`;
+  const productsFilled = await tx.$executeRaw`
+    UPDATE products x SET size_ml = COALESCE(x.size_ml, v.size_ml), bottles_per_case = COALESCE(x.bottles_per_case, v.bottles_per_case),
+           supplier = COALESCE(x.supplier, v.supplier), broker = COALESCE(x.broker, v.broker), updated_at = now()
+      FROM unnest(${p.map((x) => x.plu)}::text[], ${p.map((x) => x.sizeMl)}::int[], ${p.map((x) => x.bottlesPerCase)}::int[],
+                  ${p.map((x) => x.supplier)}::text[], ${p.map((x) => x.broker)}::text[])
+        AS v(plu, size_ml, bottles_per_case, supplier, broker)
      WHERE x.plu = v.plu
        AND ((x.size_ml IS NULL AND v.size_ml IS NOT NULL) OR (x.bottles_per_case IS NULL AND v.bottles_per_case IS NOT NULL)
-         OR (x.supplier IS NULL AND v.supplier IS NOT NULL) OR (x.broker IS NULL AND v.broker IS NOT NULL))`,
-    p.map((x) => x.plu),
-    p.map((x) => x.sizeMl),
-    p.map((x) => x.bottlesPerCase),
-    p.map((x) => x.supplier),
-    p.map((x) => x.broker),
-  );
+         OR (x.supplier IS NULL AND v.supplier IS NOT NULL) OR (x.broker IS NULL AND v.broker IS NOT NULL))`;
   return { boards, stores, products, storesFilled, productsFilled };
 }
 
@@ -150,12 +120,12 @@ export async function refreshReferenceData(options: RefreshOptions = {}): Promis
   const t0 = performance.now();
   return db.$transaction(
     async (tx) => {
-      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1)', SEED_LOCK);
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
       const origin = options.claimDeployment ? await claimForDeployment(tx, options.setUpBy ?? 'unknown') : await readOrigin(tx);
       const changes = await upsertReference(tx, ref);
-      const [counts] = await tx.$queryRawUnsafe<RefreshResult['counts'][]>(
-        'SELECT (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM stores) AS stores, (SELECT count(*)::int FROM products) AS products',
-      );
+      const [counts] = await tx.$queryRaw<RefreshResult['counts'][]>`
+        SELECT (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM stores) AS stores,
+               (SELECT count(*)::int FROM products) AS products`;
       log(`reference data: ${describeChanges(changes)} (${Math.round(performance.now() - t0)} ms)`);
       return { changes, origin, counts };
     },

@@ -99,6 +99,10 @@ describe('stores', () => {
     expect(ids({ mixedBeverage: 'no' })).toEqual([1, 2]);
     expect(ids({ search: 'cary' })).toEqual([2]);
     expect(ids({ search: '#3' })).toEqual([3]);
+    // The search rule of every search box: each word, in any order, in one of the fields.
+    expect(ids({ search: 'parkway cary' })).toEqual([2]);
+    expect(ids({ search: 'cary parkway' })).toEqual([2]);
+    expect(ids({ search: 'cary garner' })).toEqual([]);
     expect(regionsOf(stores)).toEqual(['Cary/Apex/Morrisville', 'North Raleigh']);
   });
 });

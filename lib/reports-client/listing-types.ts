@@ -1,5 +1,4 @@
 import { HUNTED_TYPES, LISTING_TYPES } from '../catalog/hunted.ts';
-import { foldText } from '../text/fold.ts';
 
 // Listing types on the screens; which ones are hunted is lib/catalog/hunted.ts's rule.
 
@@ -35,14 +34,3 @@ export function toggleType(selected: ReadonlySet<string>, type: string): Set<str
   else next.add(key);
   return next;
 }
-
-/** Case- and accent-insensitive "contains" for searching by name; a PLU/NC code matches by prefix. */
-export function matchesSearch(query: string, name: string | null | undefined, code?: string | null): boolean {
-  const q = fold(query);
-  if (!q) return true;
-  if (fold(name ?? '').includes(q)) return true;
-  return Boolean(code && code.toLowerCase().startsWith(q));
-}
-
-/** Case, accents and apostrophes set aside, as the server's searches do (lib/text/fold.ts). */
-export const fold = foldText;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWeeksBack, WEEKS_BACK_VALUES, weeksBackLabel } from './options.ts';
-import { compareListingTypes, matchesSearch, normalizeListingType, toggleType, typePasses } from './listing-types.ts';
+import { matchesSearch } from '../text/search.ts';
+import { compareListingTypes, normalizeListingType, toggleType, typePasses } from './listing-types.ts';
 import { usDate, usDateTime, price } from './format.ts';
 
 describe('weeks back', () => {

@@ -1,4 +1,4 @@
-import { fold } from './listing-types.ts';
+import { matchesWords, searchWords } from '../text/search.ts';
 import type { Store } from '../reports/types.ts';
 
 /** The delivery interval in weeks: "Every week", "Every 2 weeks"; unknown when not learned yet. */
@@ -25,17 +25,14 @@ export interface StoreFilters {
 export const NO_STORE_FILTERS: StoreFilters = { region: '', deliveryDay: '', mixedBeverage: '', search: '' };
 
 export function filterStores(stores: readonly Store[], f: StoreFilters): Store[] {
-  const q = fold(f.search);
+  const words = searchWords(f.search);
   return stores.filter((s) => {
     if (f.region && s.region !== f.region) return false;
     if (f.deliveryDay && s.delivery_day !== f.deliveryDay) return false;
     if (f.mixedBeverage === 'yes' && !isMixedBeverage(s)) return false;
     if (f.mixedBeverage === 'no' && isMixedBeverage(s)) return false;
-    if (q) {
-      const hay = fold([s.nickname, s.address, s.city ?? '', s.region ?? '', `#${s.store_number}`, String(s.store_number)].join(' '));
-      if (!hay.includes(q)) return false;
-    }
-    return true;
+    // The search rule of every search box (lib/text/search.ts): each word, in any order, in one of the fields.
+    return matchesWords(words, { texts: [s.nickname, s.address, s.city, s.region, `#${s.store_number}`, String(s.store_number)] });
   });
 }
 

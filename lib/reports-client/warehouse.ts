@@ -1,4 +1,5 @@
-import { HUNTED_TYPES, LISTING_TYPES, matchesSearch, normalizeListingType } from './listing-types.ts';
+import { matchesSearch } from '../text/search.ts';
+import { HUNTED_TYPES, LISTING_TYPES, normalizeListingType } from './listing-types.ts';
 import type { WarehouseProduct } from '../reports/types.ts';
 
 /** Product type choices; the default is the hunted set (lib/catalog/hunted.ts: new releases count too). */

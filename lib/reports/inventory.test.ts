@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as allocatedRoute } from '@/app/api/inventory/allocated-current/route';
 import { GET as productStoresRoute } from '@/app/api/inventory/product/[plu]/stores/route';
 import { GET as searchRoute } from '@/app/api/inventory/search/[term]/route';
+import { db } from '@/lib/db/index';
+import { searchCondition } from '@/lib/db/search';
 import { foldText, SQL_FOLD } from '@/lib/text/fold';
+import { matchesSearch } from '@/lib/text/search';
 import { TestClient } from '@/scripts/testing/api';
 import { expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
 import { HUNTED_SQL } from '../catalog/hunted.ts';
@@ -163,6 +166,17 @@ describe('GET /api/inventory/search/{term}', () => {
     expect(rows.filter((r) => r.folded.trim() !== foldText(r.name))).toEqual([]);
   });
 
+  it('finds the words in any order: "rare eagle" is "eagle rare"', async () => {
+    const eagleRare = (await search('eagle rare')).json;
+    expect(eagleRare.products.map((p: { name: string }) => p.name)).toEqual(['Eagle Rare 10Y']);
+    expect((await search('rare eagle')).json).toEqual(eagleRare);
+    expect((await search('RARE   10y Eagle')).json).toEqual(eagleRare);
+    // Any name with both words, wherever they are: each in the answer, whichever order is typed.
+    const both = (await search('rare character')).json.products.map((p: { plu: string }) => p.plu);
+    expect(both.length).toBeGreaterThan(1);
+    expect((await search('character rare')).json.products.map((p: { plu: string }) => p.plu)).toEqual(both);
+  });
+
   it('takes LIKE wildcards literally and trims the term', async () => {
     expect((await search('%%')).json).toEqual({ success: true, products: [] });
     expect((await search('__')).json).toEqual({ success: true, products: [] });
@@ -176,5 +190,40 @@ describe('GET /api/inventory/search/{term}', () => {
 
   it('is 401 without a session', async () => {
     expectClientError(await new TestClient().call(searchRoute, '/api/inventory/search/eagle', { params: { term: 'eagle' } }), 401);
+  });
+});
+
+describe('the one search rule (lib/text/search.ts)', () => {
+  it('filters the Current Inventory screen the same whatever the order of the words', async () => {
+    // The screen searches the products of allocated-current in the browser, with matchesSearch.
+    const products = (await browser.call(allocatedRoute, '/api/inventory/allocated-current')).json.products as { plu: string; product_name: string }[];
+    const shown = (q: string) => products.filter((p) => matchesSearch(q, p.product_name, p.plu)).map((p) => p.plu);
+    const several = products.filter((p) => new Set(foldText(p.product_name).split(' ')).size >= 2);
+    expect(several.length).toBeGreaterThan(5);
+    for (const p of several) {
+      const words = p.product_name.split(/\s+/);
+      const reversed = [...words].reverse().join(' ');
+      expect(shown(reversed), reversed).toEqual(shown(p.product_name));
+      expect(shown(reversed)).toContain(p.plu);
+    }
+    // "eagle rare" and "rare eagle" on the screen: the products of the inventory search API that are on the shelves.
+    const onShelves = new Set(products.map((p) => p.plu));
+    for (const q of ['eagle rare', 'rare eagle']) {
+      const api = (await search(q)).json.products.map((p: { plu: string }) => p.plu).filter((plu: string) => onShelves.has(plu));
+      expect(shown(q).sort()).toEqual(api.sort());
+    }
+  });
+
+  it('finds in SQL exactly what the screens find, over the whole catalog', async () => {
+    const catalog = await query<{ plu: string; name: string }>('SELECT plu, name FROM products');
+    const queries = [
+      'eagle rare', 'rare eagle', 'weller 12', '12 weller', "buzzard's roost", 'roost buzzard’s', 'extra añejo', 'ANEJO extra',
+      'rare character rye', '271', '27169', 'bourbon 2', '100%', 'e_gle', '\\', 'single barrel', 'barrel single', '  ',
+    ];
+    for (const q of queries) {
+      const rows = await db.$queryRaw<{ plu: string }[]>`SELECT plu FROM products WHERE ${searchCondition(q, { name: 'name', code: 'plu' })}`;
+      const browserFinds = catalog.filter((p) => matchesSearch(q, p.name, p.plu)).map((p) => p.plu).sort();
+      expect(rows.map((r) => r.plu).sort(), q).toEqual(browserFinds);
+    }
   });
 });

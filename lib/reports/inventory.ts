@@ -1,9 +1,8 @@
 import 'server-only';
 import { ApiError } from '../api/errors.ts';
-import { foldedLike, likeEscape } from '../db/search.ts';
+import { searchCondition, searchRank } from '../db/search.ts';
 import { db } from '../db/index.ts';
-import { foldText } from '../text/fold.ts';
-import { HUNTED, huntedFirst, isoInstant, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
+import { HUNTED, huntedFirst, isoInstant, PRODUCT_SEARCH, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
 import type { AllocatedCurrent, AllocatedProduct, InventorySummary, ProductSearch, ProductStores } from './types.ts';
 
 // Current Inventory: what is on Wake's shelves now (store_inventory), per hunted product; the stores of
@@ -56,19 +55,19 @@ export async function productStores(plu: string): Promise<ProductStores> {
 export const SEARCH_LIMIT = 20;
 
 /**
- * Products whose name contains the term (any case) or whose PLU starts with it, at most 20: hunted first,
- * then the exact PLU, names starting with the term, the rest by name.
+ * Products found by the search rule of every search box (lib/text/search.ts: every word, in any order, in
+ * the name or at the start of the PLU), at most 20: hunted first, then the exact PLU, names starting with
+ * one of the words, the rest by name.
  */
 export async function searchProducts(term: string): Promise<ProductSearch> {
-  const escaped = likeEscape(foldText(term));
   const [row] = await db.$queryRaw<{ products: ProductSearch['products'] }[]>`
     SELECT COALESCE(json_agg(json_build_object('name', x.name, 'plu', x.plu, 'retail_price', x.retail_price, 'brand_name', x.name)
                              ORDER BY x.hunted, x.rank, x.name, x.plu), '[]'::json) AS products
     FROM (
       SELECT p.name, p.plu, p.retail_price, ${huntedFirst('p.listing_type')} AS hunted,
-             (CASE WHEN p.plu = ${term} THEN 0 WHEN ${foldedLike('p.name', `${escaped}%`)} THEN 1 ELSE 2 END) AS rank
+             ${searchRank(term, PRODUCT_SEARCH)} AS rank
       FROM products p
-      WHERE ${foldedLike('p.name', `%${escaped}%`)} OR p.plu LIKE ${`${escaped}%`}
+      WHERE ${searchCondition(term, PRODUCT_SEARCH)}
       ORDER BY ${huntedFirst('p.listing_type')}, rank, p.name, p.plu
       LIMIT ${SEARCH_LIMIT}
     ) x`;

@@ -1,7 +1,7 @@
 import 'server-only';
-import { foldedLike, likeEscape } from '../db/search.ts';
+import { searchCondition } from '../db/search.ts';
 import { Prisma } from '../db/index.ts';
-import { foldText } from '../text/fold.ts';
+import { searchWords } from '../text/search.ts';
 import { HUNTED_SQL } from '../catalog/hunted.ts';
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
 
@@ -66,8 +66,10 @@ export const storeFields = (s: string) =>
 export const storeRefFields = (s: string) =>
   Prisma.raw(`${s}.id AS store_id, ${s}.nickname, ${s}.store_number, ${s}.address, ${s}.mixed_beverage::int AS mixed_beverage`);
 
-/** `AND (name contains term OR plu starts with term)` for products `p`, folded (lib/text/fold.ts); nothing for ''. */
+/** The columns of products `p` that a product search looks at. */
+export const PRODUCT_SEARCH = { name: 'p.name', code: 'p.plu' } as const;
+
+/** `AND <the search rule of lib/text/search.ts>` for products `p`: every word in the name or starting the PLU; nothing for ''. */
 export function productSearch(term: string) {
-  const q = likeEscape(foldText(term));
-  return q ? Prisma.sql`AND (${foldedLike('p.name', `%${q}%`)} OR p.plu LIKE ${`${q}%`})` : Prisma.empty;
+  return searchWords(term).length ? Prisma.sql`AND ${searchCondition(term, PRODUCT_SEARCH)}` : Prisma.empty;
 }

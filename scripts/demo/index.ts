@@ -4,8 +4,8 @@
 // asked. Generated data goes only into a database demo mode set up (lib/reference/origin.ts): a fresh one is
 // claimed for the demo, a deployment's is refused with DemoRefusedError. Everything but the demo users
 // runs in one transaction under the seed lock, so concurrent seeds cannot double up.
-import { db } from '../../lib/db/index.ts';
-import { insertColumns, iso, type SqlClient } from '../../lib/reference/bulk.ts';
+import { db, Prisma } from '../../lib/db/index.ts';
+import { identifier, insertColumns, iso, type SqlClient } from '../../lib/reference/bulk.ts';
 import { demoLogins, ensureDemoUsers, type DemoLogin } from './demo-users.ts';
 import { generateObservations } from './generate.ts';
 import { claimForDemo } from '../../lib/reference/origin.ts';
@@ -50,18 +50,15 @@ export const COUNTED_TABLES = [
 ] as const;
 
 async function hasObservations(tx: SqlClient): Promise<boolean> {
-  const [row] = await tx.$queryRawUnsafe<{ any: boolean }[]>(
-    `SELECT EXISTS (SELECT 1 FROM inventory_history) OR EXISTS (SELECT 1 FROM store_inventory)
-         OR EXISTS (SELECT 1 FROM warehouse_levels) OR EXISTS (SELECT 1 FROM shipments) AS "any"`,
-  );
+  const [row] = await tx.$queryRaw<{ any: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM inventory_history) OR EXISTS (SELECT 1 FROM store_inventory)
+        OR EXISTS (SELECT 1 FROM warehouse_levels) OR EXISTS (SELECT 1 FROM shipments) AS "any"`;
   return row.any;
 }
 
 async function writeObservations(tx: SqlClient, ref: ReferenceData, now: Date, log: (line: string) => void): Promise<void> {
-  const storeRows = await tx.$queryRawUnsafe<{ id: number; address_key: string }[]>(
-    'SELECT id, address_key FROM stores WHERE board_id = $1',
-    WAKE_BOARD_ID,
-  );
+  const storeRows = await tx.$queryRaw<{ id: number; address_key: string }[]>`
+    SELECT id, address_key FROM stores WHERE board_id = ${WAKE_BOARD_ID}`;
   const idByKey = new Map(storeRows.map((r) => [r.address_key, r.id]));
   // The mixed-beverage-only outlet is not in Wake's inventory search, so it is never polled.
   const polled = ref.stores
@@ -134,19 +131,17 @@ async function writeObservations(tx: SqlClient, ref: ReferenceData, now: Date, l
       { name: 'changes_written', type: 'int', values: g.runs.map((r) => r.changesWritten) },
     ]),
   );
-  await tx.$executeRawUnsafe(
-    `UPDATE stores s SET first_polled_at = $1::timestamptz, last_delivery_date = v.last_delivery_date::date
-     FROM unnest($2::int[], $3::text[]) AS v(id, last_delivery_date) WHERE s.id = v.id`,
-    iso(g.baselineAt),
-    g.storeUpdates.map((u) => u.storeId),
-    g.storeUpdates.map((u) => u.lastDeliveryDate),
-  );
+  await tx.$executeRaw`
+    UPDATE stores s SET first_polled_at = ${iso(g.baselineAt)}::timestamptz, last_delivery_date = v.last_delivery_date::date
+      FROM unnest(${g.storeUpdates.map((u) => u.storeId)}::int[], ${g.storeUpdates.map((u) => u.lastDeliveryDate)}::text[])
+        AS v(id, last_delivery_date)
+     WHERE s.id = v.id`;
   log(`inserted observations (${Math.round(performance.now() - t0)} ms)`);
 }
 
 async function tableCounts(): Promise<Record<string, number>> {
-  const sql = COUNTED_TABLES.map((t) => `(SELECT count(*)::int FROM "${t}") AS "${t}"`).join(', ');
-  const [row] = await db.$queryRawUnsafe<Record<string, number>[]>(`SELECT ${sql}`);
+  const counts = Prisma.join(COUNTED_TABLES.map((t) => Prisma.sql`(SELECT count(*)::int FROM ${identifier(t)}) AS ${identifier(t)}`));
+  const [row] = await db.$queryRaw<Record<string, number>[]>`SELECT ${counts}`;
   return { ...row };
 }
 
@@ -167,7 +162,7 @@ export async function seedDatabase(options: SeedOptions = {}): Promise<SeedResul
   const generates = options.history !== false;
   const seeded = await db.$transaction(
     async (tx) => {
-      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1)', SEED_LOCK);
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
       if (generates || options.demoUsers) {
         const origin = await claimForDemo(tx, options.setUpBy ?? 'db:seed');
         log(`demo database (set up by ${origin.setUpBy}, ${origin.createdAt.toISOString()})`);

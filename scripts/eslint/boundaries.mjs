@@ -2,8 +2,9 @@ import path from 'node:path';
 
 // ESLint rule `boundaries/client-imports`: a module that starts with 'use client' runs in the browser, so
 // it may import from lib/ only modules that are safe there: pure rules, types, formatting and the
-// browser-side report helpers. Type-only imports are erased and always allowed. Server modules also
-// import 'server-only', which fails the build on any path this rule cannot see (a chain of imports).
+// browser-side report helpers — and those modules, in turn, import only each other. Type-only imports
+// are erased and always allowed. Server modules also import 'server-only', which fails the build on any
+// path this rule cannot see.
 
 /** Every lib/ folder with domain code (lib/db must import none of them). */
 export const LIB_DOMAINS = ['admin', 'alerts', 'api', 'auth', 'catalog', 'ingest', 'mail', 'ops', 'reference', 'reports', 'reports-client', 'startup', 'users', 'watchlist'];
@@ -31,14 +32,16 @@ const clientImports = {
     type: 'problem',
     docs: { description: "'use client' modules import only browser-safe lib modules" },
     messages: {
-      server: "'{{spec}}' is server code and cannot be imported by a 'use client' module: call the API, or move what the screen needs into a browser-safe module (lib/*/rules, lib/*/types, lib/reports-client).",
+      server: "'{{spec}}' is server code and cannot be imported by browser code ('use client' modules and the browser-safe lib modules they use): call the API, or move what the screen needs into a browser-safe module (lib/*/rules, lib/*/types, lib/reports-client).",
       api: "'{{spec}}' is an API route: a 'use client' module calls it over HTTP instead.",
     },
     schema: [],
   },
   create(context) {
     const first = context.sourceCode.ast.body[0];
-    if (!(first?.type === 'ExpressionStatement' && first.directive === 'use client')) return {};
+    const self = repoPath('./' + path.basename(context.filename), context.filename)?.replace(/\.(ts|tsx)$/, '') ?? '';
+    const browserSafeLib = self.startsWith('lib/') && !/\.test$/.test(self) && CLIENT_SAFE.some((re) => re.test(self.slice(4)));
+    if (!(first?.type === 'ExpressionStatement' && first.directive === 'use client') && !browserSafeLib) return {};
     const check = (node, spec, typeOnly) => {
       if (typeOnly || typeof spec !== 'string') return;
       const target = repoPath(spec, context.filename);

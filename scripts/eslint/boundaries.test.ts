@@ -42,7 +42,7 @@ describe('import boundaries', () => {
     ]);
   });
 
-  it("a 'use client' module imports only browser-safe lib modules; types from anywhere", async () => {
+  it("a browser code ('use client' modules and browser-safe lib modules) imports only browser-safe lib modules; types from anywhere", async () => {
     const client = (body: string) => `'use client';\n${body}\nexport const x = 1;\n`;
     expect(await problems('app/(app)/example/view.tsx', client("import { db } from '@/lib/db';\nvoid db;"))).toEqual([
       expect.stringContaining("'@/lib/db' is server code"),
@@ -57,6 +57,11 @@ describe('import boundaries', () => {
         client("import type { HealthReport } from '@/lib/ops/health';\nimport { foldText } from '@/lib/text/fold';\nimport { PASSWORD_MIN_LENGTH } from '@/lib/auth/rules';\nexport type H = HealthReport;\nvoid foldText; void PASSWORD_MIN_LENGTH;"),
       ),
     ).toEqual([]);
+    // A browser-safe lib module imports only browser-safe modules, so the screens' imports stay safe.
+    expect(await problems('lib/reports-client/example.ts', "import { allocatedCurrent } from '../reports/inventory.ts';\nexport const x = allocatedCurrent;\n")).toEqual([
+      expect.stringContaining("'../reports/inventory.ts' is server code"),
+    ]);
+    expect(await problems('lib/watchlist/rules.ts', "import { HUNTED_TYPES } from '../catalog/hunted.ts';\nexport const x = HUNTED_TYPES;\n")).toEqual([]);
     // The same import is fine on the server.
     expect(await problems('app/(app)/example/page.tsx', "import { db } from '@/lib/db';\nexport const x = db;\n")).toEqual([]);
   });

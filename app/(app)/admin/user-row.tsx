@@ -1,7 +1,6 @@
 'use client';
 
-import { useState } from 'react';
-import { apiFetch } from '../../_components/api';
+import { failure, success, useSubmit, type Message } from '../../_components/form';
 
 export type Role = 'user' | 'power_user' | 'admin';
 export type Status = 'pending' | 'active' | 'disabled';
@@ -15,18 +14,20 @@ export interface AdminUser {
   role: Role;
 }
 
-export interface Outcome {
-  ok: boolean;
-  text: string;
-}
-
 const ROLES: { value: Role; label: string }[] = [
   { value: 'user', label: 'User' },
   { value: 'power_user', label: 'Power User' },
   { value: 'admin', label: 'Admin' },
 ];
 
-const fail = (base: string, error?: string): Outcome => ({ ok: false, text: `❌ ${base}${error ? `: ${error}` : ''}` });
+const FAILED = {
+  role: 'Failed to update role',
+  status: 'Failed to update status',
+  reset: 'Failed to send password reset email',
+};
+
+/** ❌ and what failed, with the server's reason when it gave one. */
+const fail = (base: string, reason?: string) => failure(`❌ ${base}${reason ? `: ${reason}` : ''}`);
 
 /** One user: role selector, Activate/Disable toggle and the password-reset e-mail action. */
 export function UserRow({
@@ -41,71 +42,54 @@ export function UserRow({
   actorRole: Role;
   isSelf: boolean;
   onUpdated: (user: AdminUser) => void;
-  onOutcome: (outcome: Outcome) => void;
+  onOutcome: (outcome: Message) => void;
 }) {
-  const [busy, setBusy] = useState<'role' | 'status' | 'reset' | null>(null);
+  // Each action reports to the table's one result region, which keeps the last outcome until the next.
+  const report = (message: Message | null) => {
+    if (message) onOutcome(message);
+  };
+  const role = useSubmit({ failed: `❌ ${FAILED.role}`, report });
+  const status = useSubmit({ failed: `❌ ${FAILED.status}`, report });
+  const reset = useSubmit({ failed: `❌ ${FAILED.reset}`, report });
+  const busy = role.busy || status.busy || reset.busy;
   const name = `${user.first_name} ${user.last_name}`.trim();
   const isActive = user.status === 'active';
 
-  async function changeRole(role: Role) {
-    setBusy('role');
-    try {
-      const res = await apiFetch<{ error?: string; user?: AdminUser }>(`/api/admin/users/${user.user_id}/role`, {
+  function changeRole(next: Role) {
+    void role.run(async () => {
+      const res = await role.send<{ error?: string; user?: AdminUser }>(`/api/admin/users/${user.user_id}/role`, {
         method: 'PATCH',
-        body: { role },
+        body: { role: next },
       });
-      if (!res.ok) {
-        onOutcome(fail('Failed to update role', res.data.error));
-        return;
-      }
-      onUpdated(res.data.user ?? { ...user, role });
-      onOutcome({ ok: true, text: `✅ ${name} is now ${ROLES.find((r) => r.value === role)?.label ?? role}.` });
-    } catch {
-      onOutcome(fail('Failed to update role'));
-    } finally {
-      setBusy(null);
-    }
+      if (!res.ok) return fail(FAILED.role, res.data.error);
+      onUpdated(res.data.user ?? { ...user, role: next });
+      return success(`✅ ${name} is now ${ROLES.find((r) => r.value === next)?.label ?? next}.`);
+    });
   }
 
-  async function toggleStatus() {
+  function toggleStatus() {
     const activate = !isActive;
-    setBusy('status');
-    try {
-      const res = await apiFetch<{ error?: string; user?: AdminUser }>(`/api/admin/users/${user.user_id}/status`, {
+    void status.run(async () => {
+      const res = await status.send<{ error?: string; user?: AdminUser }>(`/api/admin/users/${user.user_id}/status`, {
         method: 'PATCH',
         body: { isActive: activate },
       });
-      if (!res.ok) {
-        onOutcome(fail('Failed to update status', res.data.error));
-        return;
-      }
+      if (!res.ok) return fail(FAILED.status, res.data.error);
       onUpdated(res.data.user ?? { ...user, status: activate ? 'active' : 'disabled' });
-      onOutcome({ ok: true, text: activate ? `✅ ${name} is now active.` : `✅ ${name} is now disabled.` });
-    } catch {
-      onOutcome(fail('Failed to update status'));
-    } finally {
-      setBusy(null);
-    }
+      return success(activate ? `✅ ${name} is now active.` : `✅ ${name} is now disabled.`);
+    });
   }
 
-  async function sendReset() {
+  function sendReset() {
     if (!window.confirm(`Send a password reset e-mail to ${user.email}?`)) return;
-    setBusy('reset');
-    try {
-      const res = await apiFetch<{ success?: boolean; message?: string; error?: string }>(
+    void reset.run(async () => {
+      const res = await reset.send<{ success?: boolean; message?: string; error?: string }>(
         `/api/admin/users/${user.user_id}/reset-password`,
         { method: 'POST' },
       );
-      if (res.ok && res.data.success !== false) {
-        onOutcome({ ok: true, text: `✅ ${res.data.message || `Password reset e-mail sent to ${user.email}.`}` });
-      } else {
-        onOutcome(fail('Failed to send password reset email', res.data.error));
-      }
-    } catch {
-      onOutcome(fail('Failed to send password reset email'));
-    } finally {
-      setBusy(null);
-    }
+      if (!res.ok) return fail(FAILED.reset, res.data.error);
+      return success(`✅ ${res.data.message || `Password reset e-mail sent to ${user.email}.`}`);
+    });
   }
 
   // Controls the server would refuse anyway are locked, with the reason as a tooltip.
@@ -130,8 +114,8 @@ export function UserRow({
       </td>
       <td data-label="Role">
         <select className="input input-sm" aria-label={`Role for ${name}`} value={user.role}
-          disabled={busy !== null || locked} title={lockNote}
-          onChange={(e) => void changeRole(e.target.value as Role)}>
+          disabled={busy || locked} title={lockNote}
+          onChange={(e) => changeRole(e.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r.value} value={r.value} disabled={r.value === 'admin' && actorRole !== 'admin'}>
               {r.label}
@@ -142,15 +126,15 @@ export function UserRow({
       <td data-label="Actions">
         <div className="row nowrap">
           <button type="button" className={`btn btn-sm ${isActive ? 'btn-secondary' : 'btn-primary'}`}
-            disabled={busy !== null || locked} title={lockNote} onClick={() => void toggleStatus()}
+            disabled={busy || locked} title={lockNote} onClick={toggleStatus}
             aria-label={`${isActive ? 'Disable' : 'Activate'} ${name}`}>
             {isActive ? 'Disable' : 'Activate'}
           </button>
-          <button type="button" className="btn btn-secondary btn-sm" disabled={!isActive || busy !== null || adminOnly}
+          <button type="button" className="btn btn-secondary btn-sm" disabled={!isActive || busy || adminOnly}
             title={isActive ? (adminOnly ? lockNote : undefined) : 'User must be active to reset password'}
-            aria-label={busy === 'reset' ? undefined : `Reset Password for ${name}`}
-            onClick={() => void sendReset()}>
-            {busy === 'reset' ? 'Sending...' : 'Reset Password'}
+            aria-label={reset.busy ? undefined : `Reset Password for ${name}`}
+            onClick={sendReset}>
+            {reset.busy ? 'Sending...' : 'Reset Password'}
           </button>
         </div>
       </td>

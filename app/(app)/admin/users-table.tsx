@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch, NetworkError } from '../../_components/api';
-import { UserRow, type AdminUser, type Outcome, type Role } from './user-row';
+import { Banner, failure, type Message } from '../../_components/form';
+import { UserRow, type AdminUser, type Role } from './user-row';
 
 type Load = { kind: 'loading' } | { kind: 'error'; text: string } | { kind: 'ready'; users: AdminUser[] };
 
@@ -19,7 +20,7 @@ async function fetchUsers(): Promise<Load> {
 /** The users table with one result region: every action reports there with ✅ or ❌. */
 export function UsersTable({ currentUserId, actorRole }: { currentUserId: number; actorRole: Role }) {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<Message | null>(null);
 
   const reload = useCallback(() => fetchUsers().then(setLoad), []);
 
@@ -42,27 +43,14 @@ export function UsersTable({ currentUserId, actorRole }: { currentUserId: number
   }
   if (load.kind === 'error') {
     return (
-      <div className="alert alert-error row spread" role="alert">
-        <span>{load.text}</span>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
-          Try Again
-        </button>
-      </div>
+      <Banner message={failure(load.text)} action={{ label: 'Try Again', onClick: () => void reload() }} />
     );
   }
 
   return (
     <div>
       <div aria-live="polite" aria-atomic="true" className="result-region">
-        {outcome && (
-          <div className={`alert ${outcome.ok ? 'alert-success' : 'alert-error'} row spread`} data-testid="admin-result"
-            role={outcome.ok ? 'status' : 'alert'}>
-            <span>{outcome.text}</span>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setOutcome(null)}>
-              Dismiss
-            </button>
-          </div>
-        )}
+        <Banner message={outcome} testId="admin-result" action={{ label: 'Dismiss', onClick: () => setOutcome(null) }} />
       </div>
       {load.users.length === 0 ? (
         <p className="muted">No users yet.</p>

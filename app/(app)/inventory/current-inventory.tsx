@@ -1,7 +1,8 @@
 'use client';
 
 import { useDeferredValue, useState } from 'react';
-import { matchesSearch, toggleType, typePasses } from '@/lib/reports-client/listing-types';
+import { toggleType, typePasses } from '@/lib/reports-client/listing-types';
+import { matchesSearch } from '@/lib/text/search';
 import type { AllocatedCurrent } from '@/lib/reports/types';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';

@@ -14,6 +14,7 @@ import {
   type AlertSettingsDto,
 } from '@/lib/alerts/rules';
 import { apiFetch } from '../../_components/api';
+import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 
 interface StoreOption {
   store_id: number;
@@ -37,8 +38,6 @@ interface Form {
   someStores: boolean;
   storeIds: number[];
 }
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -74,8 +73,7 @@ export function ArrivalAlertsCard() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [form, setForm] = useState<Form | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<Banner>(null);
+  const save = useSubmit({ failed: ALERT_MESSAGES.saveFailed });
 
   const load = useCallback(
     () =>
@@ -95,18 +93,16 @@ export function ArrivalAlertsCard() {
 
   const update = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!form || busy) return;
+    if (!form) return;
     const invalid = formError(form);
     if (invalid) {
-      setBanner({ kind: 'error', text: invalid });
+      save.show(failure(invalid));
       return;
     }
-    setBanner(null);
-    setBusy(true);
-    try {
-      const res = await apiFetch<{ success?: boolean; settings?: AlertSettingsDto; error?: string; message?: string }>('/api/alerts/settings', {
+    void save.run(async () => {
+      const res = await save.send<{ success?: boolean; settings?: AlertSettingsDto; error?: string; message?: string }>('/api/alerts/settings', {
         method: 'PUT',
         body: {
           enabled: form.enabled,
@@ -117,19 +113,13 @@ export function ArrivalAlertsCard() {
           store_ids: form.someStores ? form.storeIds : [],
         },
       });
-      if (!res.ok || !res.data.settings) {
-        setBanner({ kind: 'error', text: res.data.error || ALERT_MESSAGES.saveFailed });
-        return;
-      }
+      if (!res.ok) return failure(res.error);
       const saved = res.data.settings;
+      if (!saved) return failure(ALERT_MESSAGES.saveFailed);
       setLoaded((l) => (l ? { ...l, settings: saved } : l));
       setForm(toForm(saved));
-      setBanner({ kind: 'success', text: res.data.message || ALERT_MESSAGES.saved });
-    } catch {
-      setBanner({ kind: 'error', text: ALERT_MESSAGES.saveFailed });
-    } finally {
-      setBusy(false);
-    }
+      return success(res.data.message || ALERT_MESSAGES.saved);
+    });
   }
 
   const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
@@ -150,26 +140,15 @@ export function ArrivalAlertsCard() {
           </span>
         )}
       </div>
-      {loadFailed && (
-        <div className="alert alert-error row spread" role="alert">
-          <span>{ALERT_MESSAGES.loadFailed}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
-            Try Again
-          </button>
-        </div>
-      )}
-      {banner && (
-        <div className={`alert alert-${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </div>
-      )}
+      {loadFailed && <Banner message={failure(ALERT_MESSAGES.loadFailed)} action={{ label: 'Try Again', onClick: () => void load() }} />}
+      <Banner message={save.message} />
       {!form || !loaded ? (
         !loadFailed && (
           // No role="status" here: the profile form's banners are the page's status messages.
           <p className="muted">Loading your alert settings…</p>
         )
       ) : (
-        <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.busy}>
           <label className="alerts-switch">
             <input type="checkbox" role="switch" checked={form.enabled} onChange={(e) => update({ enabled: e.target.checked })} />
             <span>
@@ -195,18 +174,19 @@ export function ArrivalAlertsCard() {
               </span>
             </label>
             {form.mode === 'digest' && (
-              <div className="field alerts-indent">
-                <label htmlFor="digest_hour">Send the digest at</label>
-                <select id="digest_hour" className="input alerts-hour" aria-describedby="digest_hour-hint" value={form.digestHour}
-                  onChange={(e) => update({ digestHour: Number(e.target.value) })}>
-                  {HOURS.map((h) => (
-                    <option key={h} value={h}>
-                      {hourLabel(h)}
-                    </option>
-                  ))}
-                </select>
-                <span id="digest_hour-hint" className="hint">New York time. There are no checks from 10 PM to 6 AM; a digest set for those hours goes out at 7 AM.</span>
-              </div>
+              <Field id="digest_hour" label="Send the digest at" className="alerts-indent"
+                hint="New York time. There are no checks from 10 PM to 6 AM; a digest set for those hours goes out at 7 AM.">
+                {(control) => (
+                  <select {...control} className="input alerts-hour" value={form.digestHour}
+                    onChange={(e) => update({ digestHour: Number(e.target.value) })}>
+                    {HOURS.map((h) => (
+                      <option key={h} value={h}>
+                        {hourLabel(h)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
             )}
           </fieldset>
 
@@ -226,12 +206,12 @@ export function ArrivalAlertsCard() {
             </span>
           </fieldset>
 
-          <div className="field">
-            <label htmlFor="min_quantity">Minimum bottles at the store</label>
-            <input id="min_quantity" className="input alerts-qty" type="number" inputMode="numeric" min={1} max={99} step={1}
-              aria-describedby="min_quantity-hint" value={form.minQuantity} onChange={(e) => update({ minQuantity: e.target.value })} />
-            <span id="min_quantity-hint" className="hint">Skip arrivals that leave fewer bottles on the shelf.</span>
-          </div>
+          <Field id="min_quantity" label="Minimum bottles at the store" hint="Skip arrivals that leave fewer bottles on the shelf.">
+            {(control) => (
+              <input {...control} className="input alerts-qty" type="number" inputMode="numeric" min={1} max={99} step={1}
+                value={form.minQuantity} onChange={(e) => update({ minQuantity: e.target.value })} />
+            )}
+          </Field>
 
           <fieldset className="alerts-fieldset">
             <legend>Stores</legend>
@@ -264,9 +244,9 @@ export function ArrivalAlertsCard() {
           </fieldset>
 
           <div>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save Alert Settings'}
-            </button>
+            <SubmitButton busy={save.busy} busyText="Saving…">
+              Save Alert Settings
+            </SubmitButton>
           </div>
         </form>
       )}

@@ -2,57 +2,43 @@
 
 import { useState, type FormEvent } from 'react';
 import { passwordChangeError, PROFILE_PASSWORD_MIN_LENGTH } from '@/lib/auth/rules';
-import { apiFetch } from '../../_components/api';
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
 /** The optional change-password form: all three fields or none. */
 export function ChangePasswordForm() {
   const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<Banner>(null);
+  const change = useSubmit({ failed: 'Password change failed. Please try again.' });
 
   const field = (name: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <input id={name} type="password" className="input" autoComplete={autoComplete}
-        aria-describedby={hint ? `${name}-hint` : undefined} value={form[name]}
-        onChange={(e) => {
-          const value = e.target.value;
-          setForm((f) => ({ ...f, [name]: value }));
-        }} />
-      {hint && <span id={`${name}-hint`} className="hint">{hint}</span>}
-    </div>
+    <Field id={name} label={label} hint={hint}>
+      {(control) => (
+        <input {...control} type="password" className="input" autoComplete={autoComplete} value={form[name]}
+          onChange={(e) => {
+            const value = e.target.value;
+            setForm((f) => ({ ...f, [name]: value }));
+          }} />
+      )}
+    </Field>
   );
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     const invalid = passwordChangeError(form);
     if (invalid) {
-      setBanner({ kind: 'error', text: invalid });
+      change.show(failure(invalid));
       return;
     }
-    setBanner(null);
-    setBusy(true);
-    try {
-      const res = await apiFetch<{ success?: boolean; error?: string }>('/api/auth/change-password', {
+    void change.run(async () => {
+      const res = await change.send('/api/auth/change-password', {
         method: 'POST',
         body: { old_password: form.current_password, new_password: form.new_password },
       });
-      if (res.ok && res.data.success !== false) {
-        setForm(EMPTY);
-        setBanner({ kind: 'success', text: 'Password changed successfully.' });
-      } else {
-        setBanner({ kind: 'error', text: res.data.error || 'Password change failed. Please try again.' });
-      }
-    } catch {
-      setBanner({ kind: 'error', text: 'Password change failed. Please try again.' });
-    } finally {
-      setBusy(false);
-    }
+      if (!res.ok) return failure(res.error);
+      setForm(EMPTY);
+      return success('Password changed successfully.');
+    });
   }
 
   return (
@@ -61,19 +47,15 @@ export function ChangePasswordForm() {
         <h2 id="password-heading">Change password</h2>
         <p className="muted small">Optional. Leave these fields empty to keep your current password.</p>
       </div>
-      {banner && (
-        <div className={`alert alert-${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </div>
-      )}
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <Banner message={change.message} />
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={change.busy}>
         {field('current_password', 'Current password', 'current-password')}
         {field('new_password', 'New password', 'new-password', `At least ${PROFILE_PASSWORD_MIN_LENGTH} characters.`)}
         {field('confirm_password', 'Confirm new password', 'new-password')}
         <div>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Changing…' : 'Change Password'}
-          </button>
+          <SubmitButton busy={change.busy} busyText="Changing…">
+            Change Password
+          </SubmitButton>
         </div>
       </form>
     </section>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatPhone, NAME_MAX_LENGTH, normalizePhone, profileError } from '@/lib/auth/rules';
 import { apiFetch } from '../../_components/api';
 import { useAuth } from '../../_components/auth-context';
+import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 import { PhoneInput } from './phone-input';
 
 interface Profile {
@@ -12,8 +13,6 @@ interface Profile {
   email: string;
   phone_number: string | null;
 }
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
 
 const LOAD_ERROR = 'Could not load your profile. Please try again.';
 
@@ -32,10 +31,9 @@ export function ProfileForm() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [form, setForm] = useState({ first_name: '', last_name: '', phone: '' });
-  const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<Banner>(null);
+  const save = useSubmit({ failed: 'Profile update failed. Please try again.' });
 
-  const show = useCallback((p: Profile) => {
+  const showProfile = useCallback((p: Profile) => {
     setProfile(p);
     setForm({ first_name: p.first_name ?? '', last_name: p.last_name ?? '', phone: formatPhone(p.phone_number ?? '') });
   }, []);
@@ -44,27 +42,24 @@ export function ProfileForm() {
     () =>
       fetchProfile().then((p) => {
         setLoadFailed(!p);
-        if (p) show(p);
+        if (p) showProfile(p);
       }),
-    [show],
+    [showProfile],
   );
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     const invalid = profileError({ first_name: form.first_name, last_name: form.last_name, phone_number: form.phone });
     if (invalid) {
-      setBanner({ kind: 'error', text: invalid });
+      save.show(failure(invalid));
       return;
     }
-    setBanner(null);
-    setBusy(true);
-    try {
-      const res = await apiFetch<{ success?: boolean; user?: Profile; error?: string }>('/api/user/me', {
+    void save.run(async () => {
+      const res = await save.send<{ success?: boolean; user?: Profile; error?: string }>('/api/user/me', {
         method: 'PUT',
         body: {
           first_name: form.first_name.trim(),
@@ -72,36 +67,18 @@ export function ProfileForm() {
           phone_number: normalizePhone(form.phone),
         },
       });
-      if (!res.ok || res.data.success === false) {
-        setBanner({ kind: 'error', text: res.data.error || `HTTP ${res.status}` });
-        return;
-      }
-      if (res.data.user) show(res.data.user);
-      setBanner({ kind: 'success', text: 'Profile updated successfully.' });
+      if (!res.ok) return failure(res.network ? res.error : res.data.error || `HTTP ${res.status}`);
+      if (res.data.user) showProfile(res.data.user);
+      save.show(success('Profile updated successfully.')); // saved: say so while the header catches up
       await refresh(); // the header's welcome line shows the new first name
-    } catch {
-      setBanner({ kind: 'error', text: 'Profile update failed. Please try again.' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <section className="card stack" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile details</h2>
-      {loadFailed && (
-        <div className="alert alert-error row spread" role="alert">
-          <span>{LOAD_ERROR}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
-            Try Again
-          </button>
-        </div>
-      )}
-      {banner && (
-        <div className={`alert alert-${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </div>
-      )}
+      {loadFailed && <Banner message={failure(LOAD_ERROR)} action={{ label: 'Try Again', onClick: () => void load() }} />}
+      <Banner message={save.message} />
       {!profile ? (
         !loadFailed && (
           <p className="muted" role="status">
@@ -109,39 +86,34 @@ export function ProfileForm() {
           </p>
         )
       ) : (
-        <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.busy}>
           <div className="form-pair">
-            <div className="field">
-              <label htmlFor="first_name">First name</label>
-              <input id="first_name" className="input" autoComplete="given-name" required maxLength={NAME_MAX_LENGTH}
-                value={form.first_name}
-                onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))} />
-            </div>
-            <div className="field">
-              <label htmlFor="last_name">Last name</label>
-              <input id="last_name" className="input" autoComplete="family-name" required maxLength={NAME_MAX_LENGTH}
-                value={form.last_name}
-                onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))} />
-            </div>
+            <Field id="first_name" label="First name">
+              {(control) => (
+                <input {...control} className="input" autoComplete="given-name" required maxLength={NAME_MAX_LENGTH}
+                  value={form.first_name} onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))} />
+              )}
+            </Field>
+            <Field id="last_name" label="Last name">
+              {(control) => (
+                <input {...control} className="input" autoComplete="family-name" required maxLength={NAME_MAX_LENGTH}
+                  value={form.last_name} onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))} />
+              )}
+            </Field>
           </div>
-          <div className="field">
-            <label htmlFor="email">Email</label>
-            <input id="email" type="email" className="input" readOnly aria-describedby="email-hint"
-              value={profile.email} />
-            <span id="email-hint" className="hint">Email is managed by the system.</span>
-          </div>
-          <div className="field">
-            <label htmlFor="phone_number">Phone number</label>
-            <PhoneInput id="phone_number" className="input" autoComplete="tel-national" placeholder="(919) 555-0123"
-              aria-describedby="phone-hint" value={form.phone} onChange={(phone) => setForm((f) => ({ ...f, phone }))} />
-            <span id="phone-hint" className="hint">
-              Optional. Enter a 10-digit US phone number; it is formatted automatically.
-            </span>
-          </div>
+          <Field id="email" label="Email" hint="Email is managed by the system.">
+            {(control) => <input {...control} type="email" className="input" readOnly value={profile.email} />}
+          </Field>
+          <Field id="phone_number" label="Phone number" hint="Optional. Enter a 10-digit US phone number; it is formatted automatically.">
+            {(control) => (
+              <PhoneInput {...control} className="input" autoComplete="tel-national" placeholder="(919) 555-0123"
+                value={form.phone} onChange={(phone) => setForm((f) => ({ ...f, phone }))} />
+            )}
+          </Field>
           <div>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save Profile'}
-            </button>
+            <SubmitButton busy={save.busy} busyText="Saving…">
+              Save Profile
+            </SubmitButton>
           </div>
         </form>
       )}

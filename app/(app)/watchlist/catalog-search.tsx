@@ -1,10 +1,10 @@
 'use client';
 
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatPrice, formatSize, normalizeSearch, searchError, SEARCH_MAX_LENGTH, WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
 import type { SearchProduct, WatchItem } from '@/lib/watchlist/types';
-import { NetworkError } from '../../_components/api';
-import { failureText, watchlistApi } from './client';
+import { Banner, failure, Field, info, SubmitButton, success, useSubmit, type Message } from '../../_components/form';
+import { failureText, watchlistPaths, type AddAnswer, type SearchAnswer } from './client';
 
 /** Where a search result already is: one of the user's items, on the default list (watched or switched off), or nowhere. */
 export type SearchStatus = 'item' | 'default-on' | 'default-off' | 'none';
@@ -14,8 +14,6 @@ const STATUS_TEXT: Record<Exclude<SearchStatus, 'none'>, string> = {
   'default-on': 'On the default list',
   'default-off': 'Switched off in the default list',
 };
-
-type Message = { kind: 'success' | 'error' | 'info'; text: string } | null;
 
 /** Catalog search (at least 2 characters) with an Add button per product not yet watched. */
 export function CatalogSearch({
@@ -27,95 +25,58 @@ export function CatalogSearch({
 }) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<SearchProduct[] | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [adding, setAdding] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message>(null);
-  const request = useRef<AbortController | null>(null);
+  // One banner for the search and the Add buttons.
+  const [message, setMessage] = useState<Message | null>(null);
+  const search = useSubmit({ failed: WATCHLIST_MESSAGES.searchFailed, report: setMessage });
+  // Keyed by PLU: the row being added says so.
+  const add = useSubmit<string>({ failed: WATCHLIST_MESSAGES.addFailed, network: WATCHLIST_MESSAGES.addToWatchlistFailed, report: setMessage });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     const invalid = searchError(text);
     if (invalid) {
-      setMessage({ kind: 'error', text: invalid });
+      setMessage(failure(invalid));
       setResults(null);
       return;
     }
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setMessage(null);
-    setSearching(true);
-    try {
-      const res = await watchlistApi.search(normalizeSearch(text), controller.signal);
+    void search.run(async () => {
+      const res = await search.send<SearchAnswer>(watchlistPaths.search(normalizeSearch(text)));
       if (!res.ok || !res.data.data) {
         setResults(null);
-        setMessage({ kind: 'error', text: failureText(WATCHLIST_MESSAGES.searchFailed, res) });
-        return;
+        return failure(failureText(WATCHLIST_MESSAGES.searchFailed, res));
       }
       setResults(res.data.data);
-      if (!res.data.data.length) setMessage({ kind: 'info', text: WATCHLIST_MESSAGES.noResults });
-    } catch (error) {
-      if ((error as Error).name === 'AbortError') return;
-      setResults(null);
-      setMessage({ kind: 'error', text: WATCHLIST_MESSAGES.searchFailed });
-    } finally {
-      if (request.current === controller) setSearching(false);
-    }
+      if (!res.data.data.length) return info(WATCHLIST_MESSAGES.noResults);
+    });
   }
 
-  async function add(product: SearchProduct) {
-    if (adding) return;
-    setAdding(product.plu);
-    setMessage(null);
-    try {
-      const res = await watchlistApi.add({ plu: product.plu, interest_type: 'interested' });
-      if (!res.ok || !res.data.data) {
-        setMessage({ kind: 'error', text: failureText(WATCHLIST_MESSAGES.addFailed, res) });
-        return;
-      }
+  function addProduct(product: SearchProduct) {
+    if (add.busy) return;
+    void add.run(async () => {
+      const res = await add.send<AddAnswer>(watchlistPaths.items, { method: 'POST', body: { plu: product.plu, interest_type: 'interested' } });
+      if (!res.ok) return failure(res.network ? res.error : failureText(WATCHLIST_MESSAGES.addFailed, res));
+      if (!res.data.data) return failure(WATCHLIST_MESSAGES.addFailed);
       onAdded(res.data.data);
-      setMessage({ kind: 'success', text: res.data.message ?? `Added "${product.brand_name}" to your watchlist.` });
-    } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: error instanceof NetworkError ? WATCHLIST_MESSAGES.addToWatchlistFailed : WATCHLIST_MESSAGES.addFailed,
-      });
-    } finally {
-      setAdding(null);
-    }
+      return success(res.data.message ?? `Added "${product.brand_name}" to your watchlist.`);
+    }, product.plu);
   }
 
   return (
     <div className="stack wl-panel">
       <h3>Search the catalog</h3>
       <form className="wl-search" role="search" onSubmit={onSubmit} noValidate>
-        <label htmlFor="wl-search" className="sr-only">
-          Product name or PLU
-        </label>
-        <input
-          id="wl-search"
-          type="search"
-          className="input"
-          placeholder="Product name or PLU"
-          autoComplete="off"
-          maxLength={SEARCH_MAX_LENGTH}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="btn btn-primary" disabled={searching}>
-          {searching ? 'Searching…' : 'Search'}
-        </button>
+        <Field id="wl-search" label="Product name or PLU" hideLabel>
+          {(control) => (
+            <input {...control} type="search" className="input" placeholder="Product name or PLU" autoComplete="off"
+              maxLength={SEARCH_MAX_LENGTH} value={text} onChange={(e) => setText(e.target.value)} />
+          )}
+        </Field>
+        <SubmitButton busy={search.busy} busyText="Searching…">
+          Search
+        </SubmitButton>
       </form>
 
-      {message && (
-        <div
-          className={`alert alert-${message.kind}`}
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          data-testid="search-message"
-        >
-          {message.text}
-        </div>
-      )}
+      <Banner message={message} testId="search-message" />
 
       {results && results.length > 0 && (
         <ul className="wl-list wl-results" aria-label="Search results">
@@ -135,11 +96,11 @@ export function CatalogSearch({
                   <button
                     type="button"
                     className="btn btn-secondary btn-sm"
-                    disabled={adding !== null}
+                    disabled={add.busy}
                     aria-label={`Add ${p.brand_name}, PLU ${p.plu}`}
-                    onClick={() => void add(p)}
+                    onClick={() => addProduct(p)}
                   >
-                    {adding === p.plu ? 'Adding…' : 'Add'}
+                    {add.isBusy(p.plu) ? 'Adding…' : 'Add'}
                   </button>
                 ) : (
                   <span className={`wl-status wl-status-${status}`}>{STATUS_TEXT[status]}</span>

@@ -3,7 +3,10 @@
 import { apiFetch, type ApiResult } from '../../_components/api';
 import type { DefaultProduct, Preference, SearchProduct, WatchItem } from '@/lib/watchlist/types';
 
-// The Watchlist calls of spec section 7, typed. Each returns the raw result; the screen decides what to say.
+// The Watchlist calls of spec section 7, typed: the loads as calls, the writes (sent with the form kit's
+// useSubmit) as paths and answers. Each returns the raw result; the screen decides what to say.
+
+type Failure = { error?: string };
 
 export interface AddAnswer {
   success?: boolean;
@@ -13,18 +16,21 @@ export interface AddAnswer {
   error?: string;
 }
 
-type Failure = { error?: string };
+export type ItemAnswer = { success?: boolean; data?: WatchItem } & Failure;
+export type SearchAnswer = { data?: SearchProduct[] } & Failure;
+
+export const watchlistPaths = {
+  /** GET the user's items, POST one (an item, or a default product switched off). */
+  items: '/api/watchlist',
+  /** PATCH { active }, DELETE. */
+  item: (watchId: number) => `/api/watchlist/${watchId}`,
+  search: (q: string) => `/api/watchlist/search/products?q=${encodeURIComponent(q)}`,
+};
 
 export const watchlistApi = {
   defaultProducts: () => apiFetch<{ data?: DefaultProduct[] } & Failure>('/api/watchlist/default-products'),
   preferences: () => apiFetch<{ data?: Preference[] } & Failure>('/api/watchlist/user-preferences'),
-  items: () => apiFetch<{ data?: WatchItem[] } & Failure>('/api/watchlist'),
-  search: (q: string, signal?: AbortSignal) =>
-    apiFetch<{ data?: SearchProduct[] } & Failure>(`/api/watchlist/search/products?q=${encodeURIComponent(q)}`, { signal }),
-  add: (body: Record<string, unknown>) => apiFetch<AddAnswer>('/api/watchlist', { method: 'POST', body }),
-  setActive: (watchId: number, active: boolean) =>
-    apiFetch<{ success?: boolean; data?: WatchItem } & Failure>(`/api/watchlist/${watchId}`, { method: 'PATCH', body: { active } }),
-  remove: (watchId: number) => apiFetch<{ success?: boolean } & Failure>(`/api/watchlist/${watchId}`, { method: 'DELETE' }),
+  items: () => apiFetch<{ data?: WatchItem[] } & Failure>(watchlistPaths.items),
 };
 
 /**

@@ -15,9 +15,8 @@ import {
   type TypeFilter,
 } from '@/lib/watchlist/rules';
 import type { DefaultProduct } from '@/lib/watchlist/types';
+import { Banner, failure, type Message } from '../../_components/form';
 import { Switch } from './switch';
-
-type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 /** The default list: type filters, 20 products a page, and a switch per product. */
 export function DefaultProducts({
@@ -25,7 +24,7 @@ export function DefaultProducts({
   failed,
   onRetry,
   offByPlu,
-  switching,
+  isSwitching,
   onSwitch,
   notice,
   onDismissNotice,
@@ -35,9 +34,9 @@ export function DefaultProducts({
   failed: boolean;
   onRetry: () => void;
   offByPlu: ReadonlyMap<string, number>;
-  switching: ReadonlySet<string>;
+  isSwitching: (plu: string) => boolean;
   onSwitch: (product: DefaultProduct, watching: boolean) => void;
-  notice: Notice;
+  notice: Message | null;
   onDismissNotice: () => void;
   premiumMinPrice: number;
 }) {
@@ -70,23 +69,10 @@ export function DefaultProducts({
         </p>
       </div>
 
-      {failed && (
-        <div className="alert alert-error row spread" role="alert">
-          <span>{WATCHLIST_MESSAGES.loadDefaults}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-            Try Again
-          </button>
-        </div>
-      )}
+      {failed && <Banner message={failure(WATCHLIST_MESSAGES.loadDefaults)} action={{ label: 'Try Again', onClick: onRetry }} />}
 
-      {notice && (
-        <div className={`alert alert-${notice.kind} row spread nowrap`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          <span data-testid="defaults-notice">{notice.text}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={onDismissNotice} aria-label="Dismiss message">
-            ✕
-          </button>
-        </div>
-      )}
+      <Banner message={notice} testId="defaults-notice" className="nowrap"
+        action={{ label: '✕', ariaLabel: 'Dismiss message', onClick: onDismissNotice }} />
 
       {!products ? (
         !failed && (
@@ -136,7 +122,7 @@ export function DefaultProducts({
                     <Switch
                       checked={watching}
                       label={`Watch ${p.brand_name}, PLU ${p.plu}`}
-                      busy={switching.has(p.plu)}
+                      busy={isSwitching(p.plu)}
                       onText="Watching"
                       offText="Off"
                       onChange={(next) => onSwitch(p, next)}

@@ -1,9 +1,9 @@
 'use client';
 
-import { useState } from 'react';
 import { formatPrice, formatSize, WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
 import type { WatchItem } from '@/lib/watchlist/types';
-import { failureText, watchlistApi } from './client';
+import { Banner, failure, useSubmit } from '../../_components/form';
+import { failureText, watchlistPaths, type ItemAnswer } from './client';
 import { Switch } from './switch';
 
 const nameOf = (item: WatchItem) => item.custom_name ?? item.brand_name ?? `PLU ${item.plu}`;
@@ -22,54 +22,27 @@ export function MyItems({
   onChanged: (item: WatchItem) => void;
   onRemoved: (item: WatchItem) => void;
 }) {
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
-  const [error, setError] = useState<string | null>(null);
+  // Keyed by item: each row's switch and Remove wait for their own call, side by side with other rows'.
+  const change = useSubmit<number>({ failed: WATCHLIST_MESSAGES.updateFailed });
 
-  const mark = (id: number, on: boolean) =>
-    setBusy((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  async function setActive(item: WatchItem, active: boolean) {
-    if (busy.has(item.watch_id)) return;
-    setError(null);
-    mark(item.watch_id, true);
-    onChanged({ ...item, active }); // at once; put back if the server refuses
-    try {
-      const res = await watchlistApi.setActive(item.watch_id, active);
+  function setActive(item: WatchItem, active: boolean) {
+    void change.run(async () => {
+      onChanged({ ...item, active }); // at once; put back if the server refuses
+      const res = await change.send<ItemAnswer>(watchlistPaths.item(item.watch_id), { method: 'PATCH', body: { active } });
       if (!res.ok || !res.data.data) {
         onChanged(item);
-        setError(failureText(WATCHLIST_MESSAGES.updateFailed, res));
-        return;
+        return failure(failureText(WATCHLIST_MESSAGES.updateFailed, res));
       }
       onChanged(res.data.data);
-    } catch {
-      onChanged(item);
-      setError(WATCHLIST_MESSAGES.updateFailed);
-    } finally {
-      mark(item.watch_id, false);
-    }
+    }, item.watch_id);
   }
 
-  async function remove(item: WatchItem) {
-    if (busy.has(item.watch_id)) return;
-    setError(null);
-    mark(item.watch_id, true);
-    try {
-      const res = await watchlistApi.remove(item.watch_id);
-      if (!res.ok) {
-        setError(failureText(WATCHLIST_MESSAGES.removeFailed, res));
-        return;
-      }
+  function remove(item: WatchItem) {
+    void change.run(async () => {
+      const res = await change.send<ItemAnswer>(watchlistPaths.item(item.watch_id), { method: 'DELETE' });
+      if (!res.ok) return failure(failureText(WATCHLIST_MESSAGES.removeFailed, res));
       onRemoved(item);
-    } catch {
-      setError(WATCHLIST_MESSAGES.removeFailed);
-    } finally {
-      mark(item.watch_id, false);
-    }
+    }, item.watch_id);
   }
 
   return (
@@ -81,19 +54,8 @@ export function MyItems({
         </p>
       </div>
 
-      {failed && (
-        <div className="alert alert-error row spread" role="alert">
-          <span>{WATCHLIST_MESSAGES.loadItems}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-            Try Again
-          </button>
-        </div>
-      )}
-      {error && (
-        <div className="alert alert-error" role="alert" data-testid="items-error">
-          {error}
-        </div>
-      )}
+      {failed && <Banner message={failure(WATCHLIST_MESSAGES.loadItems)} action={{ label: 'Try Again', onClick: onRetry }} />}
+      <Banner message={change.message} testId="items-error" />
 
       {!items ? (
         !failed && (
@@ -132,17 +94,17 @@ export function MyItems({
                   <Switch
                   checked={item.active}
                   label={`Active: ${name}, PLU ${item.plu}`}
-                  busy={busy.has(item.watch_id)}
+                  busy={change.isBusy(item.watch_id)}
                   onText="Active"
                   offText="Paused"
-                  onChange={(next) => void setActive(item, next)}
+                  onChange={(next) => setActive(item, next)}
                 />
                 <button
                   type="button"
                   className="btn btn-secondary btn-sm wl-remove"
-                  disabled={busy.has(item.watch_id)}
+                  disabled={change.isBusy(item.watch_id)}
                   aria-label={`Remove ${name}, PLU ${item.plu}`}
-                  onClick={() => void remove(item)}
+                  onClick={() => remove(item)}
                 >
                   Remove
                 </button>

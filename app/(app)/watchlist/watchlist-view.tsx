@@ -1,15 +1,14 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
 import type { DefaultProduct, Preference, WatchItem } from '@/lib/watchlist/types';
 import { CatalogSearch, type SearchStatus } from './catalog-search';
-import { failureText, watchlistApi } from './client';
+import { failure, useSubmit, type Sent } from '../../_components/form';
+import { failureText, watchlistApi, watchlistPaths, type AddAnswer } from './client';
 import { CustomItemForm } from './custom-item-form';
 import { DefaultProducts } from './default-products';
 import { MyItems } from './my-items';
-
-type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 async function fetchDefaults(): Promise<{ products: DefaultProduct[]; preferences: Preference[] } | null> {
   try {
@@ -44,9 +43,8 @@ export function WatchlistView({ premiumMinPrice }: { premiumMinPrice: number }) 
   const [prefs, setPrefs] = useState<Preference[]>([]);
   const [items, setItems] = useState<WatchItem[] | null>(null);
   const [itemsFailed, setItemsFailed] = useState(false);
-  const [switching, setSwitching] = useState<ReadonlySet<string>>(new Set());
-  const [defaultsNotice, setDefaultsNotice] = useState<Notice>(null);
-  const switchingRef = useRef(new Set<string>());
+  // Keyed by PLU: switches run side by side, each waiting for its own answer.
+  const switches = useSubmit<string>({ failed: WATCHLIST_MESSAGES.updateFailed });
 
   // State is only set once the answers are in (the Try Again buttons clear the failure first).
   const loadDefaults = useCallback(
@@ -75,21 +73,21 @@ export function WatchlistView({ premiumMinPrice }: { premiumMinPrice: number }) 
     void loadItems();
   }, [loadDefaults, loadItems]);
 
-  /** Re-reads the preferences after a failed switch, so the screen shows what the server holds. */
-  const resyncPreferences = useCallback(async () => {
+  /** Re-reads the preferences after a refused switch, so the screen shows what the server holds. */
+  async function resyncPreferences() {
     try {
       const res = await watchlistApi.preferences();
       if (!res.ok || !res.data.data) return;
       const fresh = res.data.data;
       // Switches still waiting for an answer keep their optimistic state.
       setPrefs((current) => [
-        ...fresh.filter((p) => !switchingRef.current.has(p.plu)),
-        ...current.filter((p) => switchingRef.current.has(p.plu)),
+        ...fresh.filter((p) => !switches.isBusy(p.plu)),
+        ...current.filter((p) => switches.isBusy(p.plu)),
       ]);
     } catch {
       // The rolled-back state stays; the next load corrects it.
     }
-  }, []);
+  }
 
   const offByPlu = useMemo(() => {
     const map = new Map<string, number>();
@@ -97,57 +95,40 @@ export function WatchlistView({ premiumMinPrice }: { premiumMinPrice: number }) 
     return map;
   }, [prefs]);
 
-  const markSwitching = (plu: string, on: boolean) => {
-    if (on) switchingRef.current.add(plu);
-    else switchingRef.current.delete(plu);
-    setSwitching(new Set(switchingRef.current));
-  };
-
   /** Switch a default product on (delete its not_interested preference) or off (add one). */
-  async function setWatching(product: DefaultProduct, watching: boolean) {
+  function setWatching(product: DefaultProduct, watching: boolean) {
     const { plu } = product;
-    if (switchingRef.current.has(plu)) return;
     const before = prefs.find((p) => p.plu === plu);
     if (watching && before?.watch_id === PENDING_ID) return;
     const restore = () =>
       setPrefs((current) => [...current.filter((p) => p.plu !== plu), ...(before ? [before] : [])]);
+    /** The switch goes back; after a refusal (not a lost connection) the preferences are read again. */
+    const undo = (res: Sent<{ error?: string }>) => {
+      restore();
+      if (res.ok || !res.network) void resyncPreferences();
+      return failure(failureText(WATCHLIST_MESSAGES.updateFailed, res));
+    };
 
-    setDefaultsNotice(null);
-    markSwitching(plu, true);
-    setPrefs((current) =>
-      watching
-        ? current.filter((p) => p.plu !== plu)
-        : [...current.filter((p) => p.plu !== plu), { watch_id: PENDING_ID, plu, interest_type: 'not_interested' }],
-    );
-    try {
+    void switches.run(async () => {
+      setPrefs((current) =>
+        watching
+          ? current.filter((p) => p.plu !== plu)
+          : [...current.filter((p) => p.plu !== plu), { watch_id: PENDING_ID, plu, interest_type: 'not_interested' }],
+      );
       if (watching) {
         if (!before) return; // nothing to delete: already on
-        const res = await watchlistApi.remove(before.watch_id);
-        if (!res.ok) {
-          restore();
-          setDefaultsNotice({ kind: 'error', text: failureText(WATCHLIST_MESSAGES.updateFailed, res) });
-          void resyncPreferences();
-        }
+        const res = await switches.send(watchlistPaths.item(before.watch_id), { method: 'DELETE' });
+        if (!res.ok) return undo(res);
       } else {
-        const res = await watchlistApi.add({ plu, interest_type: 'not_interested' });
+        const res = await switches.send<AddAnswer>(watchlistPaths.items, { method: 'POST', body: { plu, interest_type: 'not_interested' } });
         const watchId = res.data.watchId ?? res.data.data?.watch_id;
-        if (!res.ok || typeof watchId !== 'number') {
-          restore();
-          setDefaultsNotice({ kind: 'error', text: failureText(WATCHLIST_MESSAGES.updateFailed, res) });
-          void resyncPreferences();
-          return;
-        }
+        if (!res.ok || typeof watchId !== 'number') return undo(res);
         setPrefs((current) => [
           ...current.filter((p) => p.plu !== plu),
           { watch_id: watchId, plu, interest_type: 'not_interested' },
         ]);
       }
-    } catch {
-      restore();
-      setDefaultsNotice({ kind: 'error', text: WATCHLIST_MESSAGES.updateFailed });
-    } finally {
-      markSwitching(plu, false);
-    }
+    }, plu);
   }
 
   /** A new item (from search or the custom form) joins the list and the preferences. */
@@ -207,10 +188,10 @@ export function WatchlistView({ premiumMinPrice }: { premiumMinPrice: number }) 
           void loadDefaults();
         }}
         offByPlu={offByPlu}
-        switching={switching}
-        onSwitch={(p, on) => void setWatching(p, on)}
-        notice={defaultsNotice}
-        onDismissNotice={() => setDefaultsNotice(null)}
+        isSwitching={switches.isBusy}
+        onSwitch={setWatching}
+        notice={switches.message}
+        onDismissNotice={() => switches.show(null)}
         premiumMinPrice={premiumMinPrice}
       />
 

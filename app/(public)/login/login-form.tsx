@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { apiFetch, NetworkError } from '../../_components/api';
 import { useAuth } from '../../_components/auth-context';
+import { Banner, failure, Field, SubmitButton, useSubmit } from '../../_components/form';
 import { saveVerifyEmailState } from '../verify-email/navigation-state';
 
 type FailureKind = 'pending' | 'disabled' | 'credentials' | 'network' | 'rate_limited';
@@ -79,99 +79,76 @@ function HelpPanel({ kind }: { kind: FailureKind }) {
   );
 }
 
+interface LoginAnswer {
+  success?: boolean;
+  error?: string;
+  message?: string;
+  code?: string;
+  email?: string;
+  registration?: string;
+}
+
 export function LoginForm({ next }: { next: string }) {
   const router = useRouter();
   const { refresh } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<FailureKind | null>(null);
+  const [help, setHelp] = useState<FailureKind | null>(null);
+  const login = useSubmit({ failed: 'Network or server error. Please try again.', network: 'Network error' });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setFailure(null);
+    setHelp(null);
     if (!email.trim() || !password) {
-      setError('Email and password are required.');
+      login.show(failure('Email and password are required.'));
       return;
     }
-    setBusy(true);
-    try {
-      const res = await apiFetch<{ error?: string; message?: string; code?: string; email?: string; registration?: string }>('/api/auth/login', {
-        method: 'POST',
-        body: { email: email.trim().toLowerCase(), password },
-      });
+    void login.run(async () => {
+      const address = email.trim().toLowerCase();
+      const res = await login.send<LoginAnswer>('/api/auth/login', { method: 'POST', body: { email: address, password } });
       if (!res.ok) {
+        if (res.network) {
+          setHelp('network');
+          return failure(res.error);
+        }
         const message = res.data.error || res.data.message || 'Login failed';
         if (res.status === 403 && res.data.code === 'EMAIL_NOT_VERIFIED') {
           // Not verified yet: the verify-email screen takes over, with the server's message.
-          saveVerifyEmailState({ email: res.data.email || email.trim().toLowerCase(), message, registration: res.data.registration });
+          saveVerifyEmailState({ email: res.data.email || address, message, registration: res.data.registration });
           router.push('/verify-email');
           return;
         }
-        setError(message || 'Login failed. Please check your credentials.');
-        setFailure(classify(message, res.status, res.data.code));
-        return;
+        setHelp(classify(message, res.status, res.data.code));
+        return failure(message);
       }
       const user = await refresh();
-      if (!user) {
-        setError('Logged in, but could not load user profile.');
-        return;
-      }
+      if (!user) return failure('Logged in, but could not load user profile.');
       router.replace(next);
       router.refresh();
-    } catch (e) {
-      if (e instanceof NetworkError) {
-        setError('Network error');
-        setFailure('network');
-      } else {
-        setError('Network or server error. Please try again.');
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <div className="card auth-card stack">
       <h1>Log in</h1>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      {failure && <HelpPanel kind={failure} />}
+      <Banner message={login.message} />
+      {help && <HelpPanel kind={help} />}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            className="input"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            className="input"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log In'}
-        </button>
+        <Field id="email" label="Email">
+          {(control) => (
+            <input {...control} name="email" type="email" className="input" autoComplete="email" required
+              value={email} onChange={(e) => setEmail(e.target.value)} />
+          )}
+        </Field>
+        <Field id="password" label="Password">
+          {(control) => (
+            <input {...control} name="password" type="password" className="input" autoComplete="current-password" required
+              value={password} onChange={(e) => setPassword(e.target.value)} />
+          )}
+        </Field>
+        <SubmitButton busy={login.busy} busyText="Logging in…" className="btn-block">
+          Log In
+        </SubmitButton>
       </form>
       <div className="auth-links">
         <Link href="/register">Create an account</Link>

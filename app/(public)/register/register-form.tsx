@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { canSubmitRegistration, checkPassword, NAME_MAX_LENGTH, normalizeEmail } from '@/lib/auth/rules';
-import { apiFetch, NetworkError } from '../../_components/api';
+import { Banner, failure, Field, SubmitButton, useSubmit } from '../../_components/form';
 import { saveVerifyEmailState } from '../verify-email/navigation-state';
 import { MatchIndicator, PasswordChecklist } from './password-checklist';
 
@@ -21,8 +21,7 @@ export function RegisterForm() {
   const router = useRouter();
   const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '', confirm_password: '' });
   const [showPasswords, setShowPasswords] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const register = useSubmit({ failed: 'Registration failed', network: 'Network error. Please check your connection and try again.' });
 
   const checks = checkPassword(form.password);
   const rulesMet = checks.every((c) => c.met);
@@ -30,36 +29,29 @@ export function RegisterForm() {
   const canSubmit = canSubmitRegistration(form);
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
+  const passwordType = showPasswords ? 'text' : 'password';
 
   function goVerify(email: string, message?: string, registration?: string) {
     saveVerifyEmailState({ email, message, registration });
     router.push('/verify-email');
+    return 'leaving' as const;
   }
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!canSubmit || busy) return;
-    setError(null);
-    setBusy(true);
-    const email = normalizeEmail(form.email);
-    try {
-      const res = await apiFetch<RegisterAnswer>('/api/auth/register', {
+    if (!canSubmit) return;
+    void register.run(async () => {
+      const email = normalizeEmail(form.email);
+      const res = await register.send<RegisterAnswer>('/api/auth/register', {
         method: 'POST',
         body: { first_name: form.first_name.trim(), last_name: form.last_name.trim(), email, password: form.password },
       });
-      if (res.ok) {
-        goVerify(res.data.email || email, res.data.message, res.data.registration);
-        return;
-      }
+      if (res.ok) return goVerify(res.data.email || email, res.data.message, res.data.registration);
       if (res.data.code === 'UNVERIFIED_EXISTS') {
-        goVerify(res.data.email || email, res.data.message || res.data.error, res.data.registration);
-        return;
+        return goVerify(res.data.email || email, res.data.message || res.data.error, res.data.registration);
       }
-      setError(res.data.error || 'Registration failed');
-    } catch (e) {
-      setError(e instanceof NetworkError ? 'Network error. Please check your connection and try again.' : 'Registration failed');
-    }
-    setBusy(false);
+      return failure(res.error);
+    });
   }
 
   return (
@@ -68,58 +60,66 @@ export function RegisterForm() {
       <p className="muted small center">
         After you verify your e-mail, an administrator approves new accounts.
       </p>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
+      <Banner message={register.message} />
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form-pair">
-          <div className="field">
-            <label htmlFor="first_name">First name</label>
-            <input id="first_name" className="input" autoComplete="given-name" required maxLength={NAME_MAX_LENGTH}
-              value={form.first_name} onChange={set('first_name')} />
-          </div>
-          <div className="field">
-            <label htmlFor="last_name">Last name</label>
-            <input id="last_name" className="input" autoComplete="family-name" required maxLength={NAME_MAX_LENGTH}
-              value={form.last_name} onChange={set('last_name')} />
-          </div>
+          <Field id="first_name" label="First name">
+            {(control) => (
+              <input {...control} className="input" autoComplete="given-name" required maxLength={NAME_MAX_LENGTH}
+                value={form.first_name} onChange={set('first_name')} />
+            )}
+          </Field>
+          <Field id="last_name" label="Last name">
+            {(control) => (
+              <input {...control} className="input" autoComplete="family-name" required maxLength={NAME_MAX_LENGTH}
+                value={form.last_name} onChange={set('last_name')} />
+            )}
+          </Field>
         </div>
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input id="email" type="email" className="input" autoComplete="email" required
-            value={form.email} onChange={set('email')} />
-        </div>
-        <div className="field">
-          <div className="label-row">
-            <label htmlFor="password">Password</label>
+        <Field id="email" label="Email">
+          {(control) => (
+            <input {...control} type="email" className="input" autoComplete="email" required
+              value={form.email} onChange={set('email')} />
+          )}
+        </Field>
+        <Field
+          id="password"
+          label="Password"
+          labelAside={
             <button type="button" className="btn btn-secondary btn-sm" aria-pressed={showPasswords}
               aria-controls="password confirm_password" onClick={() => setShowPasswords((v) => !v)}>
               {showPasswords ? 'Hide passwords' : 'Show passwords'}
             </button>
-          </div>
-          <input id="password" type={showPasswords ? 'text' : 'password'} className="input" autoComplete="new-password"
-            required aria-describedby="password-rules" aria-invalid={form.password !== '' && !rulesMet}
-            value={form.password} onChange={set('password')} />
-          <PasswordChecklist id="password-rules" checks={checks} />
-        </div>
-        <div className="field">
-          <label htmlFor="confirm_password">Confirm password</label>
-          <input id="confirm_password" type={showPasswords ? 'text' : 'password'} className="input"
-            autoComplete="new-password" required aria-describedby="password-match"
-            aria-invalid={form.confirm_password !== '' && !matches}
-            value={form.confirm_password} onChange={set('confirm_password')} />
-          {form.confirm_password !== '' && <MatchIndicator id="password-match" matches={matches} />}
-        </div>
+          }
+          describedBy="password-rules"
+          invalid={form.password !== '' && !rulesMet}
+        >
+          {(control) => (
+            <>
+              <input {...control} type={passwordType} className="input" autoComplete="new-password" required
+                value={form.password} onChange={set('password')} />
+              <PasswordChecklist id="password-rules" checks={checks} />
+            </>
+          )}
+        </Field>
+        <Field id="confirm_password" label="Confirm password" describedBy="password-match"
+          invalid={form.confirm_password !== '' && !matches}>
+          {(control) => (
+            <>
+              <input {...control} type={passwordType} className="input" autoComplete="new-password" required
+                value={form.confirm_password} onChange={set('confirm_password')} />
+              {form.confirm_password !== '' && <MatchIndicator id="password-match" matches={matches} />}
+            </>
+          )}
+        </Field>
         {rulesMet && matches && (
           <p className="alert alert-success small" role="status">
             Great, your password is strong!
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={!canSubmit || busy}>
-          {busy ? 'Creating account…' : 'Create Account'}
-        </button>
+        <SubmitButton busy={register.busy} busyText="Creating account…" disabled={!canSubmit} className="btn-block">
+          Create Account
+        </SubmitButton>
       </form>
       <p className="small center">
         Already have an account? <Link href="/login">Sign in</Link>

@@ -3,37 +3,27 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { normalizeEmail, requestResetError, RESET_TOKEN_TTL_MINUTES } from '@/lib/auth/rules';
-import { apiFetch, NetworkError } from '../../_components/api';
+import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 
 export function RequestResetForm() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  const request = useSubmit({ failed: 'Failed to send reset email', network: 'Network error. Please try again.' });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setSent(null);
     const invalid = requestResetError(email);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
-      const res = await apiFetch<{ success?: boolean; message?: string; error?: string }>(
+    if (invalid) {
+      request.show(failure(invalid));
+      return;
+    }
+    void request.run(async () => {
+      const res = await request.send<{ success?: boolean; message?: string; error?: string }>(
         '/api/auth/request-password-reset',
         { method: 'POST', body: { email: normalizeEmail(email) } },
       );
-      if (res.ok) {
-        setSent(res.data.message || 'If an account exists for that address, we have sent a password reset link.');
-      } else {
-        setError(res.data.error || 'Failed to send reset email');
-      }
-    } catch (e) {
-      setError(e instanceof NetworkError ? 'Network error. Please try again.' : 'Failed to send reset email');
-    } finally {
-      setBusy(false);
-    }
+      if (!res.ok) return failure(res.error);
+      return success(res.data.message || 'If an account exists for that address, we have sent a password reset link.');
+    });
   }
 
   return (
@@ -43,33 +33,17 @@ export function RequestResetForm() {
         Enter the e-mail address of your account and we will send you a link to choose a new password. The link is
         valid for {RESET_TOKEN_TTL_MINUTES / 60} hour.
       </p>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      {sent && (
-        <div className="alert alert-success" role="status">
-          {sent}
-        </div>
-      )}
+      <Banner message={request.message} />
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            type="email"
-            className="input"
-            autoComplete="email"
-            required
-            aria-invalid={(error !== null && !email.trim()) || undefined}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Sending…' : 'Send Reset Link'}
-        </button>
+        <Field id="email" label="Email" invalid={request.message?.kind === 'error' && !email.trim()}>
+          {(control) => (
+            <input {...control} type="email" className="input" autoComplete="email" required
+              value={email} onChange={(e) => setEmail(e.target.value)} />
+          )}
+        </Field>
+        <SubmitButton busy={request.busy} busyText="Sending…" className="btn-block">
+          Send Reset Link
+        </SubmitButton>
       </form>
       <div className="auth-links">
         <Link href="/login">Back to login</Link>

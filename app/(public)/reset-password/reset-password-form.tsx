@@ -10,7 +10,8 @@ import {
   resetPasswordError,
   RULE_MESSAGES,
 } from '@/lib/auth/rules';
-import { apiFetch, NetworkError } from '../../_components/api';
+import { apiFetch } from '../../_components/api';
+import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 import { LoadingScreen } from '../../_components/loading-screen';
 
 interface TokenAnswer {
@@ -73,9 +74,7 @@ function Problem({ message, children }: { message: string; children?: ReactNode 
   return (
     <div className="card auth-card stack">
       <h1>Reset your password</h1>
-      <div className="alert alert-error" role="alert">
-        {message}
-      </div>
+      <Banner message={failure(message)} />
       {children}
       <div className="auth-links">
         <Link href="/request-password-reset">Request a new reset link</Link>
@@ -89,36 +88,29 @@ function NewPasswordForm({ token, firstName, email }: { token: string; firstName
   const router = useRouter();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const reset = useSubmit({ failed: 'Failed to reset password', network: 'Network error. Please try again.' });
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy || done) return;
+    if (done) return;
     const invalid = resetPasswordError(password, confirmation);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
-      const res = await apiFetch<{ success?: boolean; error?: string }>('/api/auth/reset-password', {
+    if (invalid) {
+      reset.show(failure(invalid));
+      return;
+    }
+    void reset.run(async () => {
+      const res = await reset.send<{ success?: boolean; error?: string }>('/api/auth/reset-password', {
         method: 'POST',
         body: { token, newPassword: password },
       });
-      if (res.ok && res.data.success) {
-        setDone(true);
-        redirectTimer.current = setTimeout(() => router.push('/login'), RESET_SUCCESS_REDIRECT_SECONDS * 1000);
-      } else {
-        setError(res.data.error || 'Failed to reset password');
-      }
-    } catch (e) {
-      setError(e instanceof NetworkError ? 'Network error. Please try again.' : 'Failed to reset password');
-    } finally {
-      setBusy(false);
-    }
+      if (!res.ok) return failure(res.error);
+      setDone(true);
+      redirectTimer.current = setTimeout(() => router.push('/login'), RESET_SUCCESS_REDIRECT_SECONDS * 1000);
+    });
   }
 
   return (
@@ -127,35 +119,27 @@ function NewPasswordForm({ token, firstName, email }: { token: string; firstName
       <p className="center">
         Hi {firstName}, choose a new password for <strong className="break">{email}</strong>.
       </p>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
+      <Banner message={reset.message} />
       {done ? (
-        <div className="alert alert-success" role="status">
-          Your password has been reset. Taking you to the login page…
-        </div>
+        <Banner message={success('Your password has been reset. Taking you to the login page…')} />
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <div className="field">
-            <label htmlFor="new_password">New password</label>
-            <input id="new_password" type="password" className="input" autoComplete="new-password" required
-              aria-describedby="new_password-hint"
-              value={password} onChange={(e) => setPassword(e.target.value)} />
-            <span id="new_password-hint" className="hint">
-              {RESET_PASSWORD_MIN_LENGTH} to {RESET_PASSWORD_MAX_LENGTH} characters.
-            </span>
-          </div>
-          <div className="field">
-            <label htmlFor="confirm_password">Confirm new password</label>
-            <input id="confirm_password" type="password" className="input" autoComplete="new-password" required
-              value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
-          </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy ? 'Resetting…' : 'Reset Password'}
-          </button>
+          <Field id="new_password" label="New password" hint={`${RESET_PASSWORD_MIN_LENGTH} to ${RESET_PASSWORD_MAX_LENGTH} characters.`}>
+            {(control) => (
+              <input {...control} type="password" className="input" autoComplete="new-password" required
+                value={password} onChange={(e) => setPassword(e.target.value)} />
+            )}
+          </Field>
+          <Field id="confirm_password" label="Confirm new password">
+            {(control) => (
+              <input {...control} type="password" className="input" autoComplete="new-password" required
+                value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+            )}
+          </Field>
+          <SubmitButton busy={reset.busy} busyText="Resetting…" className="btn-block">
+            Reset Password
+          </SubmitButton>
         </form>
       )}
       <div className="auth-links">

@@ -1,9 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ALERT_MESSAGES } from '@/lib/alerts/rules';
-import { apiFetch, NetworkError } from '../../_components/api';
+import { apiFetch } from '../../_components/api';
+import { Banner, failure, info, SubmitButton, success, useSubmit } from '../../_components/form';
 import { LoadingScreen } from '../../_components/loading-screen';
 
 type State =
@@ -33,8 +34,7 @@ async function checkToken(token: string): Promise<State> {
  */
 export function UnsubscribeCard({ token }: { token: string }) {
   const [state, setState] = useState<State>(token ? { kind: 'checking' } : { kind: 'invalid', error: ALERT_MESSAGES.invalidToken });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const unsubscribe = useSubmit({ failed: 'Could not unsubscribe. Please try again.', network: NETWORK });
 
   const check = useCallback(() => checkToken(token).then(setState), [token]);
 
@@ -42,19 +42,13 @@ export function UnsubscribeCard({ token }: { token: string }) {
     if (token) void check();
   }, [token, check]);
 
-  async function confirm() {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await apiFetch<{ success?: boolean; error?: string }>('/api/alerts/unsubscribe', { method: 'POST', body: { token } });
-      if (res.ok && res.data.success) setState({ kind: 'done' });
-      else setError(res.data.error || 'Could not unsubscribe. Please try again.');
-    } catch (e) {
-      setError(e instanceof NetworkError ? NETWORK : 'Could not unsubscribe. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+  function onConfirm(event: FormEvent) {
+    event.preventDefault();
+    void unsubscribe.run(async () => {
+      const res = await unsubscribe.send('/api/alerts/unsubscribe', { method: 'POST', body: { token } });
+      if (!res.ok) return failure(res.error);
+      setState({ kind: 'done' });
+    });
   }
 
   if (state.kind === 'checking') return <LoadingScreen label="Checking your unsubscribe link…" />;
@@ -62,25 +56,23 @@ export function UnsubscribeCard({ token }: { token: string }) {
   return (
     <div className="card auth-card stack" data-testid="unsubscribe">
       <h1>Arrival alerts</h1>
-      {state.kind === 'invalid' && (
-        <div className="alert alert-error" role="alert">
-          {state.error}
-        </div>
-      )}
+      {state.kind === 'invalid' && <Banner message={failure(state.error)} />}
       {state.kind === 'network' && (
         <>
-          <div className="alert alert-error" role="alert">
-            {NETWORK}
-          </div>
+          <Banner message={failure(NETWORK)} />
           <button type="button" className="btn btn-secondary btn-block" onClick={() => { setState({ kind: 'checking' }); void check(); }}>
             Try Again
           </button>
         </>
       )}
       {state.kind === 'ready' && !state.enabled && (
-        <div className="alert alert-info" role="status">
-          Arrival alerts are already off{state.email ? <> for <strong className="break">{state.email}</strong></> : null}. You will not get alert e-mails.
-        </div>
+        <Banner
+          message={info(
+            <>
+              Arrival alerts are already off{state.email ? <> for <strong className="break">{state.email}</strong></> : null}. You will not get alert e-mails.
+            </>,
+          )}
+        />
       )}
       {state.kind === 'ready' && state.enabled && (
         <>
@@ -88,21 +80,15 @@ export function UnsubscribeCard({ token }: { token: string }) {
             Stop e-mailing arrival alerts{state.email ? <> to <strong className="break">{state.email}</strong></> : null}?
             You can turn them back on from your profile at any time.
           </p>
-          {error && (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
-          <button type="button" className="btn btn-primary btn-block" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Unsubscribing…' : 'Unsubscribe'}
-          </button>
+          <Banner message={unsubscribe.message} />
+          <form onSubmit={onConfirm}>
+            <SubmitButton busy={unsubscribe.busy} busyText="Unsubscribing…" className="btn-block">
+              Unsubscribe
+            </SubmitButton>
+          </form>
         </>
       )}
-      {state.kind === 'done' && (
-        <div className="alert alert-success" role="status">
-          {ALERT_MESSAGES.unsubscribed}
-        </div>
-      )}
+      {state.kind === 'done' && <Banner message={success(ALERT_MESSAGES.unsubscribed)} />}
       <div className="auth-links">
         <Link href="/profile#arrival-alerts">Alert settings</Link>
         <Link href="/">Home</Link>

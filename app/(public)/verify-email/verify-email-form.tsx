@@ -11,7 +11,7 @@ import {
   VERIFY_SUCCESS_REDIRECT_SECONDS,
   verificationCodeError,
 } from '@/lib/auth/rules';
-import { apiFetch, NetworkError } from '../../_components/api';
+import { Banner, failure, info, SubmitButton, success, useSubmit, type Message } from '../../_components/form';
 import { LoadingScreen } from '../../_components/loading-screen';
 import { CodeInputs } from './code-inputs';
 import { readVerifyEmailState, VERIFY_EMAIL_STATE_KEY, type VerifyEmailState } from './navigation-state';
@@ -56,11 +56,11 @@ function VerifyEmail({ email, initialMessage, registration }: { email: string; i
   const router = useRouter();
   const [digits, setDigits] = useState(emptyCode);
   const [attempts, setAttempts] = useState(VERIFICATION_ATTEMPTS);
-  const [busy, setBusy] = useState(false);
   const [verified, setVerified] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(initialMessage ?? null);
-  const [resending, setResending] = useState(false);
+  // One banner for both calls: an error, or a notice (the message passed along, a resent code).
+  const [message, setMessage] = useState<Message | null>(initialMessage ? info(initialMessage) : null);
+  const verify = useSubmit({ failed: 'Verification failed', network: NETWORK_ERROR, report: setMessage });
+  const resend = useSubmit({ failed: 'Failed to resend code', network: NETWORK_ERROR, report: setMessage });
   const [cooldown, setCooldown] = useState(0);
   /** Set when the server asked us to wait; the countdown shows on the resend button. */
   const [mustWait, setMustWait] = useState(false);
@@ -74,28 +74,26 @@ function VerifyEmail({ email, initialMessage, registration }: { email: string; i
     return () => clearTimeout(timer);
   }, [cooldown]);
 
-  function fail(message: string) {
-    setError(message);
+  /** A failed attempt empties the boxes for the next try. */
+  function fail(text: string) {
     setDigits(emptyCode());
     firstBox.current?.focus();
+    return failure(text);
   }
 
-  async function onVerify(event: FormEvent) {
+  function onVerify(event: FormEvent) {
     event.preventDefault();
-    if (busy || verified) return;
-    setNotice(null);
+    if (verified) return;
     setMustWait(false);
     const code = digits.join('');
     const incomplete = verificationCodeError(code);
     if (incomplete) {
-      setError(incomplete);
+      setMessage(failure(incomplete));
       return;
     }
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await apiFetch<VerifyAnswer>('/api/auth/verify-email', { method: 'POST', body: { email, code, registration } });
-      if (res.ok && res.data.success !== false) {
+    void verify.run(async () => {
+      const res = await verify.send<VerifyAnswer>('/api/auth/verify-email', { method: 'POST', body: { email, code, registration } });
+      if (res.ok) {
         // The navigation state is cleared on /verification-success: clearing it here would send this
         // screen to /register before the redirect.
         setVerified(res.data.message || 'Your e-mail address is verified.');
@@ -105,50 +103,38 @@ function VerifyEmail({ email, initialMessage, registration }: { email: string; i
         );
         return;
       }
-      if (res.data.code === 'EXPIRED') {
-        fail('Verification code has expired. Please request a new one.');
-      } else if (res.data.code === 'TOO_MANY_ATTEMPTS') {
+      if (res.data.code === 'EXPIRED') return fail('Verification code has expired. Please request a new one.');
+      if (res.data.code === 'TOO_MANY_ATTEMPTS') {
         setAttempts(0);
-        fail('Too many attempts. Please request a new verification code.');
-      } else {
-        if (typeof res.data.remainingAttempts === 'number') setAttempts(Math.max(0, res.data.remainingAttempts));
-        fail(res.data.error || 'Verification failed');
+        return fail('Too many attempts. Please request a new verification code.');
       }
-    } catch (e) {
-      fail(e instanceof NetworkError ? NETWORK_ERROR : 'Verification failed');
-    } finally {
-      setBusy(false);
-    }
+      if (typeof res.data.remainingAttempts === 'number') setAttempts(Math.max(0, res.data.remainingAttempts));
+      return fail(res.error);
+    });
   }
 
-  async function onResend() {
-    if (resending || cooldown > 0) return;
-    setResending(true);
-    setError(null);
-    setNotice(null);
+  function onResend() {
+    if (cooldown > 0) return;
     setMustWait(false);
-    try {
-      const res = await apiFetch<VerifyAnswer>('/api/auth/resend-verification', { method: 'POST', body: { email } });
+    void resend.run(async () => {
+      const res = await resend.send<VerifyAnswer>('/api/auth/resend-verification', { method: 'POST', body: { email } });
       if (res.ok) {
-        setNotice(res.data.message || 'A new verification code is on its way.');
         setAttempts(VERIFICATION_ATTEMPTS);
         setDigits(emptyCode());
         setCooldown(RESEND_COOLDOWN_SECONDS);
-      } else if (typeof res.data.waitTime === 'number' && res.data.waitTime > 0) {
+        return info(res.data.message || 'A new verification code is on its way.');
+      }
+      if (typeof res.data.waitTime === 'number' && res.data.waitTime > 0) {
         const seconds = Math.ceil(res.data.waitTime);
-        setError(`Please wait ${seconds} seconds before requesting a new code`);
         setMustWait(true);
         setCooldown(seconds);
-      } else {
-        setError(res.data.error || 'Failed to resend code');
+        return failure(`Please wait ${seconds} seconds before requesting a new code`);
       }
-    } catch (e) {
-      setError(e instanceof NetworkError ? NETWORK_ERROR : 'Failed to resend code');
-    } finally {
-      setResending(false);
-    }
+      return failure(res.error);
+    });
   }
 
+  const error = message?.kind === 'error' ? message : null;
   // The "please wait" message goes away once the countdown on the resend button has run out.
   const shownError = mustWait && cooldown === 0 ? null : error;
 
@@ -159,21 +145,9 @@ function VerifyEmail({ email, initialMessage, registration }: { email: string; i
         We sent a 6-digit code to <strong className="break">{email}</strong>. It expires in {VERIFICATION_CODE_TTL_MINUTES}{' '}
         minutes.
       </p>
-      {notice && (
-        <div className="alert alert-info" role="status" data-testid="verify-notice">
-          {notice}
-        </div>
-      )}
-      {verified && (
-        <div className="alert alert-success" role="status">
-          {verified} Taking you to the next step…
-        </div>
-      )}
-      {shownError && (
-        <div className="alert alert-error" role="alert">
-          {shownError}
-        </div>
-      )}
+      <Banner message={message?.kind === 'info' ? message : null} testId="verify-notice" />
+      <Banner message={verified ? success(`${verified} Taking you to the next step…`) : null} />
+      <Banner message={shownError} />
       <form className="form" onSubmit={onVerify} noValidate>
         <CodeInputs
           digits={digits}
@@ -187,9 +161,9 @@ function VerifyEmail({ email, initialMessage, registration }: { email: string; i
         <p className="center small" aria-live="polite" data-testid="attempts">
           Attempts remaining: <strong>{attempts}</strong>
         </p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || Boolean(verified) || attempts === 0}>
-          {busy ? 'Verifying…' : 'Verify Email'}
-        </button>
+        <SubmitButton busy={verify.busy} busyText="Verifying…" disabled={Boolean(verified) || attempts === 0} className="btn-block">
+          Verify Email
+        </SubmitButton>
       </form>
       <div className="stack center small">
         <p className="muted">Didn&apos;t get the code? Check your spam folder, or request a new one.</p>
@@ -198,9 +172,9 @@ function VerifyEmail({ email, initialMessage, registration }: { email: string; i
             type="button"
             className="btn btn-secondary btn-sm"
             onClick={onResend}
-            disabled={resending || cooldown > 0 || Boolean(verified)}
+            disabled={resend.busy || cooldown > 0 || Boolean(verified)}
           >
-            {resending ? 'Sending…' : cooldown > 0 ? `Resend code in ${cooldown}s` : 'Resend code'}
+            {resend.busy ? 'Sending…' : cooldown > 0 ? `Resend code in ${cooldown}s` : 'Resend code'}
           </button>
         </div>
         <div className="auth-links">

@@ -2,7 +2,8 @@
 
 import { useDeferredValue, useState } from 'react';
 import { bottleSize, price } from '@/lib/reports-client/format';
-import { matchesSearch, normalizeListingType, toggleType, typePasses } from '@/lib/reports-client/listing-types';
+import { normalizeListingType, toggleType, typePasses } from '@/lib/reports-client/listing-types';
+import { matchesSearch } from '@/lib/text/search';
 import type { StoreItem } from '@/lib/reports/types';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { ProductImage } from '../../../_components/reports/product-image';

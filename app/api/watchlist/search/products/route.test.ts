@@ -3,6 +3,7 @@ import { TestClient } from '@/scripts/testing/api';
 import { SEARCH_RESULT_LIMIT, WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
 import type { SearchProduct } from '@/lib/watchlist/types';
 import { expectClientError, signedIn, withTestDatabase } from '@/scripts/testing/harness';
+import { GET as inventorySearch } from '@/app/api/inventory/search/[term]/route';
 import { GET } from './route';
 
 // GET /api/watchlist/search/products?q=: catalog search by name words or PLU.
@@ -31,6 +32,28 @@ describe('GET /api/watchlist/search/products', () => {
       retail_price: 63.95,
       size_ml: expect.any(Number),
     });
+  });
+
+  it('finds the words in any order: "rare eagle" is "eagle rare"', async () => {
+    const eagleRare = (await search('eagle rare')).json;
+    expect((eagleRare.data as SearchProduct[]).map((p) => [p.plu, p.brand_name])).toEqual([['27169', 'Eagle Rare 10Y']]);
+    expect((await search('rare eagle')).json).toEqual(eagleRare);
+    expect((await search('10Y  RARE eagle')).json).toEqual(eagleRare);
+    const both = ((await search('rare character')).json.data as SearchProduct[]).map((p) => p.plu);
+    expect(both.length).toBeGreaterThan(1);
+    expect(((await search('character rare')).json.data as SearchProduct[]).map((p) => p.plu)).toEqual(both);
+  });
+
+  it('finds what the inventory search finds (one rule for every search box)', async () => {
+    const { browser } = await signedIn();
+    for (const q of ['eagle rare', 'rare eagle', 'weller 12', "buzzard's roost", 'extra añejo']) {
+      const watchlist = ((await search(q, browser)).json.data as SearchProduct[]).map((p) => p.plu).sort();
+      const inventory = (await browser.call(inventorySearch, `/api/inventory/search/${encodeURIComponent(q)}`, { params: { term: q } })).json
+        .products as { plu: string }[];
+      // The inventory search answers at most 20: compare when both lists are whole.
+      expect(watchlist.length, q).toBeLessThan(20);
+      expect(inventory.map((p) => p.plu).sort(), q).toEqual(watchlist);
+    }
   });
 
   it("finds a name with a curly apostrophe by a straight one (and the other way round)", async () => {
