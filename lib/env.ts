@@ -48,6 +48,18 @@ const schema = z.object({
   SOURCE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   WAKE_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(3),
   WAKE_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  // Store-level inventory of the other boards (lib/ingest/sources/{durham,greensboro,abcgo}.ts): a few
+  // requests in flight at most, each worker pausing between requests.
+  DURHAM_BASE_URL: z.string().url().default('https://durhamabc.com'),
+  DURHAM_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(2),
+  DURHAM_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  GREENSBORO_BASE_URL: z.string().url().default('https://shop.greensboroabc.com'),
+  GREENSBORO_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(2),
+  GREENSBORO_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  // ABC/GO is one platform with a host per board (<board>.abcgo.app); the limits apply per board host.
+  ABCGO_NEW_HANOVER_URL: z.string().url().default('https://nh.abcgo.app'),
+  ABCGO_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(2),
+  ABCGO_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(2000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -110,6 +122,15 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   SOURCE_RETRIES: ['scraper'],
   WAKE_CONCURRENCY: ['scraper'],
   WAKE_REQUEST_DELAY_MS: ['scraper'],
+  DURHAM_BASE_URL: ['scraper'],
+  DURHAM_CONCURRENCY: ['scraper'],
+  DURHAM_REQUEST_DELAY_MS: ['scraper'],
+  GREENSBORO_BASE_URL: ['scraper'],
+  GREENSBORO_CONCURRENCY: ['scraper'],
+  GREENSBORO_REQUEST_DELAY_MS: ['scraper'],
+  ABCGO_NEW_HANOVER_URL: ['scraper'],
+  ABCGO_CONCURRENCY: ['scraper'],
+  ABCGO_REQUEST_DELAY_MS: ['scraper'],
 };
 
 /**

@@ -5,10 +5,14 @@
 //
 // prisma/seed-data/wake-stores.json is maintained by hand (it pairs Wake's inventory-search addresses
 // with the store locator's rows); this tool only checks that its locator fields still match.
+// prisma/seed-data/board-stores.json (the stores of the other boards whose shelves the product reads) is
+// derived from the locator rows of those boards, plus the hand-kept GREENSBORO_LOCATION_IDS below.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, OTHER_STORE_BOARD_IDS } from '../lib/reference/boards.ts';
 import { csvField, parseCsvRecords } from '../lib/reference/csv.ts';
-import type { WakeStoreSeed } from '../lib/reference/reference.ts';
+import type { BoardStoreSeed, WakeStoreSeed } from '../lib/reference/reference.ts';
+import { normalizeAddress } from '../lib/text/address.ts';
 
 const source = process.argv[2];
 if (!source) {
@@ -64,4 +68,80 @@ for (const s of wake.stores) {
     console.warn(`wake-stores.json: store ${s.store_number} phone/hours differ from the locator`);
   }
 }
-console.log(`wrote ${catalog.length} products and ${boards.length} boards to ${out}`);
+
+// The stores of Durham, Greensboro and New Hanover, as the Commission's store locator lists them.
+// Greensboro's storefront names its locations by id (Location.Service.ss internalid), never by address:
+// sources.md documents 27 = "Store 11", 2731 Ring Road, ids 25-42 and 125 for the stores and 26 for the
+// mixed-beverage outlet. The other pairs come from a public tracker's capture of Location.Service.ss
+// (2026-07-22) and agree with those facts; the adapter refuses a keyed location whose locator address has
+// another street number (lib/ingest/sources/greensboro.ts), so a wrong pair is reported, never used.
+const GREENSBORO_LOCATION_IDS: Record<string, string> = {
+  '3707-E Battleground Ave': '25',
+  '115-B North Cedar St': '26', // the mixed-beverage outlet ("Store 10")
+  '2731 Ring Rd': '27',
+  '500 Hickory Branch Dr': '28',
+  '2417 Lawndale Dr': '29',
+  '4548 US Hwy 220 N': '30',
+  '3919 Burlington Rd': '31',
+  '2309 Fleming Rd': '32',
+  '106 Bantiff Way': '33',
+  '3100 E. Market St': '36',
+  '3741 Farmington Dr': '37',
+  '4633 W. Market St': '38',
+  '307-A Pisgah Church Rd': '39',
+  '115-C North Cedar St': '40',
+  '4411 W. Wendover Ave': '41',
+  '2701 Randleman Rd': '42',
+};
+/** Outlets that serve permit holders only: "(MXB)" in the address or "MXB" in the hours, "(LBD permit holders only)". */
+const permitHoldersOnly = (address: string, hours: string) => /\(MXB\)/i.test(address) || /MXB/.test(hours) || /\bLBD permit holders only\b/i.test(address);
+const located = parseCsvRecords(read('nc-stores.csv'), ['board_id', 'address', 'city', 'zip', 'phone', 'hours'] as const);
+const boardStores: BoardStoreSeed[] = [];
+for (const boardId of OTHER_STORE_BOARD_IDS) {
+  const rows = located.filter((r) => Number(r.board_id) === boardId);
+  rows.forEach((r, i) => {
+    const outlet = permitHoldersOnly(r.address, r.hours);
+    const street = r.address.replace(/\s*\([^)]*\)/g, '').trim(); // "(Retail)", "(and a MXB location)", "(LBD permit holders only)"
+    const kind = /\bLBD\b/.test(r.address) ? 'LBD' : 'MXB';
+    const sourceKey = boardId === GREENSBORO_BOARD_ID ? GREENSBORO_LOCATION_IDS[r.address] : undefined;
+    if (boardId === GREENSBORO_BOARD_ID && !sourceKey) console.warn(`board-stores.json: no Greensboro location id for "${r.address}"`);
+    boardStores.push({
+      board_id: boardId,
+      store_number: i + 1,
+      nickname: `${street.split(',')[0].split(' - ')[0]}${outlet ? ` (${kind})` : ''}`,
+      address: `${street}, ${r.city.trim()}, NC ${r.zip.trim()}`,
+      address_key: normalizeAddress(street),
+      city: r.city.trim(),
+      zip: r.zip.trim() || null,
+      region: r.city.trim(),
+      phone: r.phone.trim() || null,
+      hours: r.hours.trim() || null,
+      mixed_beverage: outlet,
+      source_store_key: sourceKey ?? null,
+      locator_address: r.address,
+    });
+  });
+}
+const boardName = new Map(boards.map((b) => [Number(b.board_id), b.board_name.trim()]));
+writeFileSync(
+  path.join(out, 'board-stores.json'),
+  JSON.stringify(
+    {
+      _comment: [
+        `The stores of the boards beyond Wake whose shelves the product reads: ${OTHER_STORE_BOARD_IDS.map((id) => `${boardName.get(id)} (board ${id})`).join(', ')}.`,
+        'Derived by scripts/derive-reference-data.ts from the Commission store locator snapshot (nc-stores.csv, May 2026); do not edit by hand.',
+        'address: the locator address without its notes ("(Retail)", "(and a MXB location)") + city, NC zip; address_key = normalizeAddress(address), what the scraper matches on.',
+        'mixed_beverage: true for outlets that serve permit holders only ("(MXB Sales)" hours, "(LBD permit holders only)"); a store that also hosts an MXB counter is retail.',
+        'store_number: our numbering within the board (locator order), not the board\'s; nickname: the street line; region: the city; no delivery pattern is known yet.',
+        'source_store_key: the board\'s own id for the store where its inventory names stores by id: Greensboro\'s storefront location internalid (see GREENSBORO_LOCATION_IDS in the tool).',
+        'locator_address: the locator row as printed.',
+      ],
+      stores: boardStores,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+console.log(
+  `wrote ${catalog.length} products, ${boards.length} boards and ${boardStores.length} stores of boards ${DURHAM_BOARD_ID}, ${GREENSBORO_BOARD_ID}, ${NEW_HANOVER_BOARD_ID} to ${out}`,
+);

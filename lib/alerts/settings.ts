@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { env } from '../env.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import {
   ALERT_LISTING_TYPES,
   ALERT_MESSAGES,
@@ -62,9 +63,13 @@ export async function getSettings(userId: number): Promise<AlertSettingsDto> {
   return toDto(await db.alertSettings.findUnique({ where: { userId }, select: SELECT }));
 }
 
-/** Stores a user may limit alerts to: every store the scraper knows. */
+/**
+ * Stores a user may limit alerts to: the stores whose shelves the scraper reads (Wake's today; the other
+ * boards' stores are reference data until their sources are polled).
+ */
 export async function storeOptions(): Promise<StoreOption[]> {
   const stores = await db.store.findMany({
+    where: { boardId: WAKE_BOARD_ID },
     select: { id: true, storeNumber: true, nickname: true, address: true },
     orderBy: [{ nickname: 'asc' }, { storeNumber: 'asc' }],
   });
@@ -78,7 +83,7 @@ export async function settingsOptions(): Promise<{ stores: StoreOption[]; premiu
 
 export async function saveSettings(userId: number, input: SettingsInput): Promise<AlertSettingsDto> {
   if (input.store_ids.length) {
-    const found = await db.store.count({ where: { id: { in: input.store_ids } } });
+    const found = await db.store.count({ where: { id: { in: input.store_ids }, boardId: WAKE_BOARD_ID } });
     if (found !== input.store_ids.length) throw new ApiError('bad_request', ALERT_MESSAGES.unknownStore);
   }
   const data = {

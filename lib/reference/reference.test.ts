@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, parseCsvRecords } from './csv.ts';
 import { bottlesPerCase, parseSize } from './products.ts';
+import { normalizeAddress } from '../text/address.ts';
+import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, OTHER_STORE_BOARD_IDS } from './boards.ts';
 import { cleanBoardName, loadReferenceData } from './reference.ts';
 
 describe('parseCsv', () => {
@@ -65,6 +67,48 @@ describe('reference data', () => {
       expect([7, 14]).toContain(s.delivery_interval_days);
       expect(s.address.endsWith(s.zip!)).toBe(true);
     }
+  });
+
+  it('has the stores of Durham (10), Greensboro (16) and New Hanover (11), keyed like the scraper matches them', () => {
+    const of = (boardId: number) => ref.boardStores.filter((s) => s.board_id === boardId);
+    expect(ref.boardStores).toHaveLength(37);
+    expect([of(DURHAM_BOARD_ID).length, of(GREENSBORO_BOARD_ID).length, of(NEW_HANOVER_BOARD_ID).length]).toEqual([10, 16, 11]);
+    expect(ref.boards.filter((b) => [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID].includes(b.id)).map((b) => b.name)).toEqual([
+      'Greensboro ABC Board',
+      'Durham County ABC Board',
+      'New Hanover County ABC Board',
+    ]);
+    for (const boardId of OTHER_STORE_BOARD_IDS) {
+      const stores = of(boardId);
+      expect(stores.map((s) => s.store_number)).toEqual(Array.from({ length: stores.length }, (_, i) => i + 1));
+      // One store per address key and kind: a retail store and a permit-holders-only outlet may share one.
+      expect(new Set(stores.map((s) => `${s.address_key}|${s.mixed_beverage}`)).size).toBe(stores.length);
+      for (const s of stores) {
+        expect(s.address_key).toBe(normalizeAddress(s.address));
+        expect(s.address.endsWith(`, ${s.city}, NC ${s.zip}`)).toBe(true);
+        expect(s.address).not.toMatch(/\(/); // the locator's notes are not part of the address
+      }
+    }
+    // Outlets that serve permit holders only; Durham's stores that also host an MXB counter are retail.
+    expect(ref.boardStores.filter((s) => s.mixed_beverage).map((s) => [s.board_id, s.nickname])).toEqual([
+      [GREENSBORO_BOARD_ID, '115-B North Cedar St (MXB)'],
+      [NEW_HANOVER_BOARD_ID, '523 S. 17th St (LBD)'],
+      [NEW_HANOVER_BOARD_ID, '6009 Market St (LBD)'],
+    ]);
+    expect(of(DURHAM_BOARD_ID).find((s) => s.locator_address.startsWith('3620'))).toMatchObject({
+      address: '3620 Durham Chapel Hill Blvd, Durham, NC 27707',
+      address_key: '3620 durham chapel hill blvd',
+      mixed_beverage: false,
+      phone: '919-493-6773',
+    });
+    expect(of(DURHAM_BOARD_ID).find((s) => s.locator_address.startsWith('1515'))).toMatchObject({ address: '1515 North Pointe Dr, Suite 101, Durham, NC 27705', address_key: '1515 n pointe dr' });
+    // Greensboro's storefront names locations by id: every store has its own; 27 is Store 11, 2731 Ring Road.
+    const keys = of(GREENSBORO_BOARD_ID).map((s) => s.source_store_key);
+    expect(keys.every((k) => k !== null && /^\d+$/.test(k))).toBe(true);
+    expect(new Set(keys).size).toBe(16);
+    expect(of(GREENSBORO_BOARD_ID).find((s) => s.source_store_key === '27')).toMatchObject({ address: '2731 Ring Rd, Greensboro, NC 27405', mixed_beverage: false });
+    expect(of(GREENSBORO_BOARD_ID).find((s) => s.source_store_key === '26')).toMatchObject({ mixed_beverage: true });
+    expect([...of(DURHAM_BOARD_ID), ...of(NEW_HANOVER_BOARD_ID)].every((s) => s.source_store_key === null)).toBe(true);
   });
 
   it('has the whole catalog with listing types, prices and sizes', () => {

@@ -1,4 +1,5 @@
-// Reference data: boards, Wake's stores and the product catalog, read from the committed files in
+// Reference data: boards, Wake's stores, the stores of the other boards whose shelves the product reads
+// (Durham, Greensboro, New Hanover) and the product catalog, read from the committed files in
 // prisma/seed-data (derived from the public NC ABC snapshots; see scripts/derive-reference-data.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,9 +32,34 @@ export interface WakeStoreSeed {
   locator_address: string;
 }
 
+/** A store of a board beyond Wake (prisma/seed-data/board-stores.json, derived from the store locator). */
+export interface BoardStoreSeed {
+  board_id: number;
+  /** Our numbering within the board (locator order). */
+  store_number: number;
+  nickname: string;
+  /** "1928 Holloway St, Durham, NC 27703": the locator's street line without its notes, city, NC zip. */
+  address: string;
+  address_key: string;
+  city: string;
+  zip: string | null;
+  region: string;
+  phone: string | null;
+  hours: string | null;
+  /** Serves permit holders only (MXB / LBD outlets); never on a public shelf. */
+  mixed_beverage: boolean;
+  /** The board's own id for the store, where its inventory names stores by id (Greensboro's location internalid). */
+  source_store_key: string | null;
+  /** The locator row as printed. */
+  locator_address: string;
+}
+
 export interface ReferenceData {
   boards: BoardSeed[];
+  /** Wake's stores (board 179): the 27 retail stores and the mixed-beverage outlet. */
   stores: WakeStoreSeed[];
+  /** The stores of Durham (78), Greensboro (58) and New Hanover (135). */
+  boardStores: BoardStoreSeed[];
   products: ProductSeed[];
 }
 
@@ -92,7 +118,12 @@ export function loadReferenceData(dir = seedDataDir()): ReferenceData {
   });
 
   const stores = (JSON.parse(read('wake-stores.json')) as { stores: WakeStoreSeed[] }).stores;
-  const data: ReferenceData = { boards, stores, products: deriveProducts(catalog) };
+  const boardStores = (JSON.parse(read('board-stores.json')) as { stores: BoardStoreSeed[] }).stores;
+  const boardIds = new Set(boards.map((b) => b.id));
+  for (const s of boardStores) {
+    if (!boardIds.has(s.board_id)) throw new Error(`board-stores.json: store "${s.address}" names board ${s.board_id}, which nc-boards.csv does not have`);
+  }
+  const data: ReferenceData = { boards, stores, boardStores, products: deriveProducts(catalog) };
   if (dir === seedDataDir()) cached = data;
   return data;
 }

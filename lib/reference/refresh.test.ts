@@ -39,8 +39,23 @@ afterAll(async () => {
 describe('reference data on a deployment', () => {
   it('loads the real boards, stores and catalog into an empty database, and nothing else', async () => {
     const first = await refreshReferenceData({ claimDeployment: true, setUpBy: 'db:migrate' });
-    expect(first.counts).toEqual({ boards: 173, stores: 28, products: 3241 });
-    expect(first.changes).toEqual({ boards: 173, stores: 28, products: 3241, storesFilled: 0, productsFilled: 0 });
+    // Wake's 28 stores and the 37 of Durham, Greensboro and New Hanover.
+    expect(first.counts).toEqual({ boards: 173, stores: 65, products: 3241 });
+    expect(first.changes).toEqual({ boards: 173, stores: 65, products: 3241, storesFilled: 0, productsFilled: 0 });
+    expect(
+      await q(`SELECT board_id, count(*)::int AS stores, count(*) FILTER (WHERE mixed_beverage)::int AS outlets, count(source_store_key)::int AS keyed
+               FROM stores GROUP BY board_id ORDER BY board_id`),
+    ).toEqual([
+      { board_id: 58, stores: 16, outlets: 1, keyed: 16 },
+      { board_id: 78, stores: 10, outlets: 0, keyed: 0 },
+      { board_id: 135, stores: 11, outlets: 2, keyed: 0 },
+      { board_id: 179, stores: 28, outlets: 1, keyed: 0 },
+    ]);
+    // Wake's stores come first, so a fresh database numbers them 1-28 like their store numbers.
+    expect(await q(`SELECT min(id)::int AS lo, max(id)::int AS hi FROM stores WHERE board_id = 179`)).toEqual([{ lo: 1, hi: 28 }]);
+    expect(await q(`SELECT address, mixed_beverage FROM stores WHERE board_id = 58 AND source_store_key = '27'`)).toEqual([
+      { address: '2731 Ring Rd, Greensboro, NC 27405', mixed_beverage: false },
+    ]);
     expect(first.origin).toMatchObject({ purpose: 'deployment', setUpBy: 'db:migrate' });
     for (const table of ['users', 'scrape_runs', 'store_inventory', 'inventory_history', 'warehouse_levels', 'shipments']) {
       expect(await count(table), `${table} stays empty: nothing is generated`).toBe(0);
@@ -54,21 +69,28 @@ describe('reference data on a deployment', () => {
     // pages, phone and hours from the store locator, the first poll, a delivery pattern, a new product.
     await q(`UPDATE products SET listing_type = 'Allocation', name = 'Renamed By The Warehouse Report', retail_price = 123.45 WHERE plu = '27090'`);
     await q(`UPDATE stores SET phone = '(919) 555-0100', hours = 'Mon-Sat 9-9', first_polled_at = '2026-11-02T12:00:00Z',
-             delivery_day = 'Thursday', delivery_interval_days = 14, last_delivery_date = '2026-11-19' WHERE store_number = 1`);
+             delivery_day = 'Thursday', delivery_interval_days = 14, last_delivery_date = '2026-11-19' WHERE board_id = 179 AND store_number = 1`);
+    // A Greensboro location id learned from the storefront's locator, and one the database lost.
+    await q(`UPDATE stores SET source_store_key = '127' WHERE board_id = 58 AND address_key = '2731 ring rd'`);
+    await q(`UPDATE stores SET source_store_key = NULL WHERE board_id = 58 AND address_key = '3707 battleground ave'`);
     await q(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('99999', 'New On The Shipments Extract', 'Barrel', now())`);
     // A product the catalog has and the database lost, and a column emptied: both come back.
     await q(`DELETE FROM products WHERE plu = '17742'`);
     await q(`UPDATE products SET supplier = NULL WHERE plu = '27090'`);
 
     const again = await refreshReferenceData({ claimDeployment: true, setUpBy: 'npm start' });
-    expect(again.changes).toEqual({ boards: 0, stores: 0, products: 1, storesFilled: 0, productsFilled: 1 });
+    expect(again.changes).toEqual({ boards: 0, stores: 0, products: 1, storesFilled: 1, productsFilled: 1 });
     expect(again.origin).toMatchObject({ purpose: 'deployment', setUpBy: 'db:migrate' }); // set once, never changed
 
     expect(await q(`SELECT listing_type::text, name, retail_price::text AS price, supplier IS NOT NULL AS has_supplier FROM products WHERE plu = '27090'`)).toEqual([
       { listing_type: 'Allocation', name: 'Renamed By The Warehouse Report', price: '123.45', has_supplier: true },
     ]);
-    expect(await q(`SELECT phone, hours, first_polled_at, delivery_day, delivery_interval_days FROM stores WHERE store_number = 1`)).toEqual([
+    expect(await q(`SELECT phone, hours, first_polled_at, delivery_day, delivery_interval_days FROM stores WHERE board_id = 179 AND store_number = 1`)).toEqual([
       { phone: '(919) 555-0100', hours: 'Mon-Sat 9-9', first_polled_at: new Date('2026-11-02T12:00:00Z'), delivery_day: 'Thursday', delivery_interval_days: 14 },
+    ]);
+    expect(await q(`SELECT address_key, source_store_key FROM stores WHERE board_id = 58 AND address_key IN ('2731 ring rd', '3707 battleground ave') ORDER BY address_key`)).toEqual([
+      { address_key: '2731 ring rd', source_store_key: '127' }, // learned: kept
+      { address_key: '3707 battleground ave', source_store_key: '25' }, // lost: filled again
     ]);
     expect(await q(`SELECT name, listing_type::text FROM products WHERE plu IN ('99999', '17742') ORDER BY plu`)).toEqual([
       { name: expect.stringMatching(/\S/), listing_type: expect.any(String) },

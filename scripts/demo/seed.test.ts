@@ -44,7 +44,8 @@ describe('seedDatabase', () => {
   it('reports what it did', () => {
     expect(first.seeded).toBe(true);
     expect(first.demoLogins).toEqual([]);
-    expect(first.counts).toMatchObject({ boards: 173, stores: 28, products: 3241, scrape_runs: 4, users: 0 });
+    // Wake's 28 stores and the 37 of the other boards in the reference data (lib/reference).
+    expect(first.counts).toMatchObject({ boards: 173, stores: 65, products: 3241, scrape_runs: 4, users: 0 });
     expect(lines.some((l) => /inventory_history: \d+ rows \(\d+ ms\)/.test(l))).toBe(true);
     expect(lines.at(-1)).toMatch(/seed finished in \d+ ms/);
   });
@@ -56,6 +57,9 @@ describe('seedDatabase', () => {
     const stores = await query<{ store_number: number; nickname: string; address: string; address_key: string; mixed_beverage: boolean; first_polled_at: Date | null; last_delivery_date: Date | null; delivery_day: string | null }>`SELECT * FROM stores WHERE board_id = 179 ORDER BY store_number`;
     expect(stores).toHaveLength(28);
     expect(stores.filter((s) => !s.mixed_beverage)).toHaveLength(27);
+    // The demo's history is Wake's: the other boards' stores have none and were never polled.
+    expect(await one`SELECT count(*)::int FROM stores WHERE board_id <> 179 AND (first_polled_at IS NOT NULL OR last_delivery_date IS NOT NULL)`).toBe(0);
+    expect(await one`SELECT count(*)::int FROM inventory_history h JOIN stores s ON s.id = h.store_id WHERE s.board_id <> 179`).toBe(0);
     expect(stores.filter((s) => s.mixed_beverage).map((s) => s.address)).toEqual(['600 S. Greenfield Pkwy, Garner, NC 27529']);
     for (const s of stores) {
       expect(s.address_key).toBe(normalizeAddress(s.address));

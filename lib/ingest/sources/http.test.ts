@@ -39,6 +39,28 @@ describe('fetchText', () => {
     expect(new URLSearchParams(req.body).get('productSearch')).toBe("Blanton's & Co");
   });
 
+  it('POSTs JSON with extra headers, keeping its own User-Agent', async () => {
+    server = await startServer((_req, res) => send(res, 200, '[]', { 'Content-Type': 'application/json' }));
+    const body = await fetchText(`${server.url}/api/inventory/details`, {
+      ...fast,
+      json: { code: '27090' },
+      headers: { 'X-Requested-With': 'XMLHttpRequest', 'User-Agent': 'ignored' },
+      accept: 'application/json',
+    });
+    expect(body).toBe('[]');
+    const [req] = server.requests;
+    expect(req.method).toBe('POST');
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(req.headers['x-requested-with']).toBe('XMLHttpRequest');
+    expect(req.headers['user-agent']).toBe(userAgent());
+    expect(req.headers.accept).toBe('application/json');
+    expect(JSON.parse(req.body)).toEqual({ code: '27090' });
+  });
+
+  it('refuses a form and JSON together', async () => {
+    await expect(fetchText('http://127.0.0.1:9/x', { form: { a: '1' }, json: {} })).rejects.toThrow(TypeError);
+  });
+
   it('retries a 500 and returns the 200 that follows', async () => {
     server = await startServer((_req, res, i) => (i === 0 ? send(res, 500, 'boom') : send(res, 200, 'fine')));
     expect(await fetchText(server.url, { ...fast, retries: 3 })).toBe('fine');

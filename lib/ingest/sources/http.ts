@@ -10,6 +10,12 @@ export interface FetchTextOptions {
   method?: 'GET' | 'POST';
   /** Sent as application/x-www-form-urlencoded (implies POST). */
   form?: Record<string, string>;
+  /** Sent as application/json (implies POST). Not together with `form`. */
+  json?: unknown;
+  /** Extra request headers (e.g. X-Requested-With); User-Agent and Content-Type are ours. */
+  headers?: Record<string, string>;
+  /** The Accept header. Default: HTML first, JSON accepted. */
+  accept?: string;
   /** Per attempt, including reading the body. Default SOURCE_TIMEOUT_MS. */
   timeoutMs?: number;
   /** Extra attempts after the first. Default SOURCE_RETRIES. */
@@ -30,6 +36,7 @@ type Attempt = { ok: true; text: string } | { ok: false; error: SourceError; ret
 
 /** GET or POST a page and return its body as text. Throws SourceError ('timeout' | 'http' | 'network'). */
 export async function fetchText(url: string, options: FetchTextOptions = {}): Promise<string> {
+  if (options.form && options.json !== undefined) throw new TypeError('fetchText: send either a form or JSON, not both');
   const config = env();
   const source = options.source ?? safeHost(url);
   const timeoutMs = options.timeoutMs ?? config.SOURCE_TIMEOUT_MS;
@@ -54,12 +61,19 @@ export async function fetchText(url: string, options: FetchTextOptions = {}): Pr
 async function attemptOnce(url: string, source: string, timeoutMs: number, options: FetchTextOptions): Promise<Attempt> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const method = options.form ? 'POST' : (options.method ?? 'GET');
+  const method = options.form || options.json !== undefined ? 'POST' : (options.method ?? 'GET');
+  const body = options.form ? new URLSearchParams(options.form) : options.json !== undefined ? JSON.stringify(options.json) : undefined;
+  const headers: Record<string, string> = {
+    ...options.headers,
+    'User-Agent': userAgent(),
+    Accept: options.accept ?? 'text/html,application/json;q=0.9,*/*;q=0.8',
+  };
+  if (options.json !== undefined) headers['Content-Type'] = 'application/json';
   try {
     const response = await fetch(url, {
       method,
-      headers: { 'User-Agent': userAgent(), Accept: 'text/html,application/json;q=0.9,*/*;q=0.8' },
-      body: options.form ? new URLSearchParams(options.form) : undefined,
+      headers,
+      body,
       redirect: 'follow',
       signal,
     });

@@ -389,7 +389,7 @@ const AMBIGUOUS: unique symbol = Symbol('ambiguous');
  * a letter separates words) or glued to the city's name as printed. Exact comparisons only, never fuzzy: no
  * store or several → reported in `unmatched`.
  */
-export function matchStores<Id extends number | string>(products: WakeProduct[], knownStores: KnownStore<Id>[]): StoreMatch<Id> {
+export function matchStores<Id extends number | string>(products: Pick<WakeProduct, 'plu' | 'stores'>[], knownStores: KnownStore<Id>[]): StoreMatch<Id> {
   const byKey = new Map<string, Id | typeof AMBIGUOUS>();
   for (const store of knownStores) byKey.set(store.addressKey, byKey.has(store.addressKey) ? AMBIGUOUS : store.id);
   const withCity = knownStores.map((store) => ({ store, keyWithCity: joinKey(store.addressKey, normalizeAddress(store.city)), city: store.city.trim().toLowerCase() }));

@@ -18,7 +18,9 @@ const valid = {
   store_ids: [] as number[],
 };
 const put = (browser: TestClient, body: unknown) => browser.call(PUT, '/api/alerts/settings', { method: 'PUT', body });
-const storeIds = async () => (await query<{ id: number }>('SELECT id FROM stores ORDER BY id')).map((r) => r.id);
+/** The stores whose shelves the scraper reads (Wake's); the other boards' stores are reference data only. */
+const storeIds = async () => (await query<{ id: number }>('SELECT id FROM stores WHERE board_id = 179 ORDER BY id')).map((r) => r.id);
+const otherBoardStoreId = async () => (await query<{ id: number }>('SELECT id FROM stores WHERE board_id <> 179 ORDER BY id LIMIT 1'))[0].id;
 
 describe('GET /api/alerts/settings', () => {
   it('answers the defaults (alerts off) and the stores to choose from', async () => {
@@ -27,7 +29,7 @@ describe('GET /api/alerts/settings', () => {
     expect(res.status).toBe(200);
     expect(res.json.settings).toEqual(DEFAULT_ALERT_SETTINGS);
     expect(res.json.settings.enabled).toBe(false);
-    expect(res.json.stores.length).toBe((await storeIds()).length);
+    expect(res.json.stores.map((s: { store_id: number }) => s.store_id).sort((a: number, b: number) => a - b)).toEqual(await storeIds());
     expect(res.json.premium_min_price).toBe(60);
     expect(res.json.stores[0]).toEqual({
       store_id: expect.any(Number),
@@ -73,6 +75,7 @@ describe('PUT /api/alerts/settings', () => {
       [{ ...valid, min_quantity: 2.5 }, ALERT_MESSAGES.minQuantity],
       [{ ...valid, mode: 'weekly' }, /mode/],
       [{ ...valid, store_ids: [999_999] }, ALERT_MESSAGES.unknownStore],
+      [{ ...valid, store_ids: [await otherBoardStoreId()] }, ALERT_MESSAGES.unknownStore],
       [{ ...valid, store_ids: Array.from({ length: 51 }, (_, i) => i + 1) }, ALERT_MESSAGES.tooManyStores],
       [{ ...valid, enabled: 'yes' }, /enabled/],
       [{ ...valid, user_id: 1 }, /user_id|Unrecognized/i],
