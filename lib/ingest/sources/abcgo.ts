@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { env } from '../../env.ts';
 import { NEW_HANOVER_BOARD_ID } from '../../reference/boards.ts';
 import { answerFromAddressLines, type BoardStore, type StoreStockAnswer } from './board-stock.ts';
-import { SourceError, parseError, quote } from './errors.ts';
+import { atUrl, SourceError, parseError, quote } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';
-import { describeIssues, jsonKind, parseJsonBody } from './json.ts';
+import { bottles, describeIssues, jsonKind, numeric, parseJsonBody } from './json.ts';
 
 export const ABCGO_SOURCE = 'abcgo inventory';
 
@@ -93,19 +93,9 @@ async function post(path: string, body: Record<string, string>, options: AbcgoOp
   }
 }
 
-function atUrl<T>(url: string, read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    throw error instanceof SourceError ? error.withUrl(url) : error;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Reading the answers
 
-const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(?:\.\d+)?$/, 'not a number')]).transform(Number);
-const bottles = numeric.refine((n) => Number.isInteger(n) && n >= 0, 'not a whole, non-negative number of bottles');
 const text = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 const optionalText = z.union([z.string(), z.number(), z.null()]).optional().transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
 /** A numeric code lost its leading zeros ("00028" → 28); dashes are dropped. */

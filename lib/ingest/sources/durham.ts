@@ -11,7 +11,7 @@
 import { env } from '../../env.ts';
 import { answerFromAddressLines, type BoardStore, type StoreStockAnswer } from './board-stock.ts';
 import { recogniseErrorPage } from './error-pages.ts';
-import { SourceError, parseError, quote } from './errors.ts';
+import { atUrl, SourceError, parseError, quote } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';
 import { ancestors, childElements, classList, contains, findAll, findFirst, pageTitle, parseHtml, textOf, type HtmlDocument, type HtmlElement } from './html.ts';
 import { parsePrice } from './wake-inventory.ts';
@@ -69,14 +69,6 @@ async function get(url: string, options: DurhamOptions): Promise<string> {
   return options.limiter ? options.limiter.run(request) : request();
 }
 
-function withUrl<T>(url: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    throw error instanceof SourceError ? error.withUrl(url) : error;
-  }
-}
-
 function checkPlu(plu: string): void {
   if (!/^\d{5}$/.test(plu)) throw new TypeError(`not a 5-digit NC code: ${JSON.stringify(plu)}`);
 }
@@ -85,7 +77,7 @@ function checkPlu(plu: string): void {
 export async function searchDurham(term: string, options: DurhamOptions = {}): Promise<DurhamSearchResult[]> {
   const url = `${baseUrl(options)}/search?q=${encodeURIComponent(term)}`;
   const html = await get(url, options);
-  return withUrl(url, () => parseDurhamSearch(html));
+  return atUrl(url, () => parseDurhamSearch(html));
 }
 
 /** One product page. Throws SourceError (kind no_data) for "Product Not Found". */
@@ -93,7 +85,7 @@ export async function fetchDurhamProduct(plu: string, options: DurhamOptions = {
   checkPlu(plu);
   const url = `${baseUrl(options)}/products/${plu}`;
   const html = await get(url, options);
-  return withUrl(url, () => parseDurhamProduct(html, plu));
+  return atUrl(url, () => parseDurhamProduct(html, plu));
 }
 
 /** The board's shelf for one product: the product page's store rows placed on the known stores. */

@@ -83,3 +83,12 @@ export function quote(text: string, max = 80): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return `'${oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine}'`;
 }
+
+/** Runs a parser; a SourceError it throws gets the URL it was reading (parsers don't know it; adapters do). */
+export function atUrl<T>(url: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw error instanceof SourceError ? error.withUrl(url) : error;
+  }
+}

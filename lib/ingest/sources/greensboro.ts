@@ -15,9 +15,9 @@ import { z } from 'zod';
 import { env } from '../../env.ts';
 import { normalizeAddress } from '../../text/address.ts';
 import { stockAnswer, streetNumber, type BoardStore, type StoreStockAnswer, type UnmatchedStoreLine } from './board-stock.ts';
-import { SourceError, parseError } from './errors.ts';
+import { atUrl, SourceError, parseError } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';
-import { describeIssues, jsonKind, parseJsonBody } from './json.ts';
+import { bottles, describeIssues, jsonKind, numeric, parseJsonBody } from './json.ts';
 
 export const GREENSBORO_ITEMS_SOURCE = 'greensboro items';
 export const GREENSBORO_LOCATOR_SOURCE = 'greensboro store locator';
@@ -87,20 +87,10 @@ async function getJson(url: string, source: string, options: GreensboroOptions):
   }
 }
 
-function atUrl<T>(url: string, read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    throw error instanceof SourceError ? error.withUrl(url) : error;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Items
 
-const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(?:\.\d+)?$/, 'not a number')]).transform(Number);
 const id = z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d+$/, 'not an integer id')]).transform((v) => String(v).trim());
-const bottles = numeric.refine((n) => Number.isInteger(n) && n >= 0, 'not a whole, non-negative number of bottles');
 
 const ItemsPage = z.object({
   total: z.number().int().nonnegative(),

@@ -1,7 +1,7 @@
 // JSON answers (Greensboro's storefront API, the ABC/GO platform). A body that is not JSON is a failed
 // request, never "no results": sites answer errors, maintenance and firewall challenges with HTML pages,
 // often with HTTP 200, so an HTML body says which kind of page it was (error-pages.ts).
-import type { z } from 'zod';
+import { z } from 'zod';
 import { parseError, quote } from './errors.ts';
 import { recogniseErrorPage } from './error-pages.ts';
 import { pageTitle, parseHtml } from './html.ts';
@@ -38,3 +38,9 @@ export function jsonKind(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
 }
+
+/** A JSON number, or a number sent as text ("54.95"). */
+export const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(?:\.\d+)?$/, 'not a number')]).transform(Number);
+
+/** A count of bottles: whole and not negative, whether sent as 2, 2.0 or "2.0". */
+export const bottles = numeric.refine((n) => Number.isInteger(n) && n >= 0, 'not a whole, non-negative number of bottles');
