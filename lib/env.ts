@@ -8,6 +8,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const pollMinutes = z.coerce.number().int().min(15).max(24 * 60).default(240);
 const rateLimit = (fallback: string) =>
   z.string().regex(/^\s*[1-9]\d*\/[1-9]\d*\s*$/, 'expected "count/seconds", e.g. "10/900"').default(fallback);
 
@@ -60,6 +61,11 @@ const schema = z.object({
   ABCGO_NEW_HANOVER_URL: z.string().url().default('https://nh.abcgo.app'),
   ABCGO_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(2),
   ABCGO_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  // How often each of those boards is polled (minutes between polls, on the 15-minute schedule): they
+  // refresh their pages less often than Wake, so a few polls a day (240: 07:00, 11:00, 15:00, 19:00).
+  DURHAM_POLL_MINUTES: pollMinutes,
+  GREENSBORO_POLL_MINUTES: pollMinutes,
+  ABCGO_NEW_HANOVER_POLL_MINUTES: pollMinutes,
 });
 
 export type Env = z.infer<typeof schema>;
@@ -131,6 +137,9 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   ABCGO_NEW_HANOVER_URL: ['scraper'],
   ABCGO_CONCURRENCY: ['scraper'],
   ABCGO_REQUEST_DELAY_MS: ['scraper'],
+  DURHAM_POLL_MINUTES: ['scraper'],
+  GREENSBORO_POLL_MINUTES: ['scraper'],
+  ABCGO_NEW_HANOVER_POLL_MINUTES: ['scraper'],
 };
 
 /**

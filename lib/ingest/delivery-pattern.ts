@@ -39,7 +39,7 @@ export function inferPattern(days: string[]): StorePattern {
   return { lastDeliveryDate, deliveryDay, deliveryIntervalDays };
 }
 
-/** Recomputes every Wake store's pattern from its history (run after each inventory poll). */
+/** Recomputes every store's pattern from its history, whatever its board (run after inventory polls that wrote changes). */
 export async function updateDeliveryPatterns(today: string): Promise<number> {
   const since = addDays(today, -LOOKBACK_DAYS);
   const rows = await db.$queryRaw<{ store_id: number; day: string }[]>`

@@ -5,21 +5,34 @@ import { nyDate, nyParts } from '../time.ts';
 import type { ScrapeSource } from '../../generated/prisma/enums.ts';
 import { updateDeliveryPatterns } from './delivery-pattern.ts';
 import { applyLocator } from './locator.ts';
-import { pollWakeInventory } from './poll-wake.ts';
+import { pollStoreInventory } from './poll-stores.ts';
 import { closeAbandonedRuns, finishRun, startRun, type RunOutcome } from './runs.ts';
 import { applyShipmentsExtract } from './shipments.ts';
 import { isSourceError } from './sources/errors.ts';
 import { fetchShipments } from './sources/shipments.ts';
 import { fetchWakeLocator } from './sources/wake-locator.ts';
-import { productsToPoll } from './tiers.ts';
+import { pollMinutes } from './store-readers.ts';
+import { huntedAndWatchedPlus, productsToPoll } from './tiers.ts';
 import { pollWarehouse } from './warehouse.ts';
 import { db } from '../db/index.ts';
+import { boardOfSource, COVERED_BOARDS, type CoveredBoard } from '../reference/boards.ts';
 
 // One scraper cycle: every source due now, each recorded as a run. A Postgres advisory lock makes sure
 // two runners never overlap (the second logs and skips), whatever machine they run on.
 
 export const SCRAPER_LOCK_KEY = 4_815_162_342;
-export const ALL_SOURCES: ScrapeSource[] = ['wake_locator', 'wake_inventory', 'warehouse', 'shipments'];
+/** Every source, in the order a cycle runs them: Wake's and the Commission's, then the other boards' shelves. */
+export const ALL_SOURCES: ScrapeSource[] = [
+  'wake_locator',
+  'wake_inventory',
+  'warehouse',
+  'shipments',
+  ...COVERED_BOARDS.filter((b) => b.platform !== 'wake').map((b) => b.source),
+];
+/** A board's poll counts as on time this much early: cycles start a few seconds apart from one another. */
+const CADENCE_SLACK_MINUTES = 5;
+/** After a failed poll, a board is tried again this soon (or at its cadence, if that is sooner). */
+const RETRY_MINUTES = 60;
 
 export interface CycleOptions {
   now?: Date;
@@ -47,15 +60,28 @@ export async function dueSources(now: Date): Promise<ScrapeSource[]> {
   const haveToday = totals && nyDate(totals.extractedAt) === today;
   const p = nyParts(now);
   if (!totals || (!haveToday && p.hour >= 11 && p.minute < 15)) due.push('shipments');
+  for (const board of COVERED_BOARDS) if (board.platform !== 'wake' && (await boardDue(board, now))) due.push(board.source);
   return due;
 }
 
+/** A board beyond Wake is polled at its cadence (pollMinutes), and retried within the hour after a failure. */
+async function boardDue(board: CoveredBoard, now: Date): Promise<boolean> {
+  const minutesSince = (run: { startedAt: Date } | null) => (run ? (now.getTime() - run.startedAt.getTime()) / 60_000 : Infinity);
+  const latest = (statuses: ('ok' | 'partial' | 'failed')[]) =>
+    db.scrapeRun.findFirst({ where: { source: board.source, status: { in: statuses }, startedAt: { lte: now } }, orderBy: { startedAt: 'desc' }, select: { startedAt: true } });
+  const cadence = pollMinutes(board);
+  if (minutesSince(await latest(['ok', 'partial', 'failed'])) < Math.min(cadence, RETRY_MINUTES) - CADENCE_SLACK_MINUTES) return false;
+  return minutesSince(await latest(['ok', 'partial'])) >= cadence - CADENCE_SLACK_MINUTES;
+}
+
 async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal): Promise<RunOutcome> {
+  const board = boardOfSource(source);
+  if (board?.platform === 'wake') {
+    const { hot, listed } = await productsToPoll(now);
+    return pollStoreInventory(board, [...hot, ...listed], { checkedAt: now, signal });
+  }
+  if (board) return pollStoreInventory(board, await huntedAndWatchedPlus(), { checkedAt: now, signal });
   switch (source) {
-    case 'wake_inventory': {
-      const { hot, listed } = await productsToPoll(now);
-      return pollWakeInventory([...hot, ...listed], { checkedAt: now, signal });
-    }
     case 'warehouse':
       return pollWarehouse(now, signal);
     case 'shipments': {
@@ -70,10 +96,27 @@ async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal):
         details: { ...r, extractedAt: extract.extractedAt.toISOString(), warnings: problems.slice(0, 25) },
       };
     }
-    case 'wake_locator': {
+    case 'wake_locator':
       return applyLocator(await fetchWakeLocator({ signal }));
-    }
+    default:
+      throw new RangeError(`no reader for source ${source}`);
   }
+}
+
+/** Runs one source as a recorded run; a source's failure is its run's outcome, never the cycle's. */
+async function recordedRun(source: ScrapeSource, now: Date, options: CycleOptions): Promise<RunOutcome> {
+  const id = await startRun(source, now);
+  let outcome: RunOutcome;
+  try {
+    outcome = await runSource(source, now, options.signal);
+  } catch (error) {
+    const message = isSourceError(error) ? error.message : (error as Error)?.message ?? String(error);
+    const noData = isSourceError(error) && error.kind === 'no_data';
+    outcome = { status: noData ? 'ok' : 'failed', itemsSeen: 0, changesWritten: 0, error: message };
+  }
+  await finishRun(id, outcome);
+  options.log?.(`${source}: ${outcome.status}, ${outcome.itemsSeen} seen, ${outcome.changesWritten} changes${outcome.error ? ` — ${outcome.error}` : ''}`);
+  return outcome;
 }
 
 export async function runCycle(options: CycleOptions = {}): Promise<CycleResult> {
@@ -91,23 +134,22 @@ export async function runCycle(options: CycleOptions = {}): Promise<CycleResult>
       if (abandoned) log(`closed ${abandoned} run(s) left open by a stopped scraper`);
       const now = options.now ?? new Date();
       const sources = options.sources ?? (await dueSources(now));
-      const runs: CycleResult['runs'] = [];
-      for (const source of sources) {
-        if (options.signal?.aborted) break;
-        const id = await startRun(source, now);
-        let outcome: RunOutcome;
-        try {
-          outcome = await runSource(source, now, options.signal);
-        } catch (error) {
-          const message = isSourceError(error) ? error.message : (error as Error)?.message ?? String(error);
-          const noData = isSourceError(error) && error.kind === 'no_data';
-          outcome = { status: noData ? 'ok' : 'failed', itemsSeen: 0, changesWritten: 0, error: message };
-        }
-        await finishRun(id, outcome);
-        runs.push({ source, outcome });
-        log(`${source}: ${outcome.status}, ${outcome.itemsSeen} seen, ${outcome.changesWritten} changes${outcome.error ? ` — ${outcome.error}` : ''}`);
-        if (source === 'wake_inventory' && outcome.changesWritten > 0) await updateDeliveryPatterns(nyDate(now));
-      }
+      // Wake and the Commission's sources one after another; the other boards' shelves (other hosts, each
+      // with its own politeness limiter) alongside them, so a slow board does not delay Wake's arrivals.
+      const outcomes = new Map<ScrapeSource, RunOutcome>();
+      const alongside = sources.filter((s) => boardOfSource(s) && s !== 'wake_inventory');
+      const inTurn = sources.filter((s) => !alongside.includes(s));
+      await Promise.all([
+        (async () => {
+          for (const source of inTurn) {
+            if (options.signal?.aborted) break;
+            outcomes.set(source, await recordedRun(source, now, options));
+          }
+        })(),
+        ...alongside.filter(() => !options.signal?.aborted).map(async (source) => outcomes.set(source, await recordedRun(source, now, options))),
+      ]);
+      const runs = sources.filter((s) => outcomes.has(s)).map((source) => ({ source, outcome: outcomes.get(source)! }));
+      if (runs.some((r) => boardOfSource(r.source) && r.outcome.changesWritten > 0)) await updateDeliveryPatterns(nyDate(now));
       // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
       // digests that are due go out on schedule even while a source is down. Never throws, so a mail
       // problem cannot fail the scrape.

@@ -368,7 +368,7 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
     const v = await pollAndJudge();
     sim.setFault('*', 'none');
     expect(v.status).toBe('partial');
-    expect(v.error).toMatch(/^4 product search\(es\) failed: wake inventory: /);
+    expect(v.error).toMatch(/^4 product request\(s\) failed: wake inventory: /);
     expectExact(v, 'partly failed poll');
   }, 60_000);
 

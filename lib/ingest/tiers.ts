@@ -1,4 +1,4 @@
-import { defaultListSql } from '../catalog/hunted.ts';
+import { defaultListSql, HUNTED_SQL } from '../catalog/hunted.ts';
 import { db, Prisma } from '../db/index.ts';
 import { nyParts } from '../time.ts';
 import { listDefaultProducts, premiumMinPrice } from '../watchlist/default-products.ts';
@@ -19,17 +19,34 @@ export function cycleSlot(at: Date): number {
   return Math.min(CYCLES_PER_DAY - 1, Math.max(0, slot));
 }
 
+/** Every product on someone's watchlist (interested). */
+async function watchedPlus(): Promise<string[]> {
+  const rows = await db.$queryRaw<{ plu: string }[]>`
+    SELECT DISTINCT plu FROM watch_items WHERE active AND interest_type = 'interested' ORDER BY plu`;
+  return rows.map((r) => r.plu);
+}
+
+/** Wake, every cycle: the default list and every watched product (`hot`), plus the day's share of the rest (`listed`). */
 export async function productsToPoll(at: Date): Promise<{ hot: string[]; listed: string[] }> {
   const slot = cycleSlot(at);
   const defaults = await listDefaultProducts();
-  const watched = await db.$queryRaw<{ plu: string }[]>`
-    SELECT DISTINCT plu FROM watch_items WHERE active AND interest_type = 'interested' ORDER BY plu`;
+  const watched = await watchedPlus();
   // Every product the default list leaves out (a Listed product without a price too), once a day.
   const listed = await db.$queryRaw<{ plu: string }[]>`
     SELECT plu FROM (
       SELECT plu, row_number() OVER (ORDER BY plu) - 1 AS i FROM products
        WHERE ${Prisma.raw(defaultListSql('listing_type', 'retail_price', String(premiumMinPrice())))} IS NOT TRUE
     ) t WHERE i % ${CYCLES_PER_DAY} = ${slot} ORDER BY plu`;
-  const hotSet = new Set([...defaults.map((p) => p.plu), ...watched.map((r) => r.plu)]);
+  const hotSet = new Set([...defaults.map((p) => p.plu), ...watched]);
   return { hot: [...hotSet], listed: listed.map((r) => r.plu).filter((p) => !hotSet.has(p)) };
+}
+
+/**
+ * The other boards, each poll (a few a day): the hunted products (new releases included) and every watched
+ * product. Their sites are slower and asked less often, so the everyday catalog is left to Wake's tiers.
+ */
+export async function huntedAndWatchedPlus(): Promise<string[]> {
+  const hunted = await db.$queryRaw<{ plu: string }[]>`
+    SELECT plu FROM products WHERE listing_type IN ${Prisma.raw(HUNTED_SQL)} ORDER BY plu`;
+  return [...new Set([...hunted.map((r) => r.plu), ...(await watchedPlus())])];
 }

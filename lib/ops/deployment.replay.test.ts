@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../scripts/simulator/server.ts';
 import { newestInput } from '../startup/build.ts';
+import { ALL_SOURCES } from '../ingest/runner.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { startMailServer, waitForMail } from '../../scripts/testing/mail-server.ts';
 import { sql } from '../../scripts/testing/sql.ts';
@@ -154,6 +155,9 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
           // The real sites are unreachable here; a closed port makes any scheduled poll fail at once.
           WAKE_BASE_URL: 'http://127.0.0.1:9',
           NC_ABC_BASE_URL: 'http://127.0.0.1:9',
+          DURHAM_BASE_URL: 'http://127.0.0.1:9',
+          GREENSBORO_BASE_URL: 'http://127.0.0.1:9',
+          ABCGO_NEW_HANOVER_URL: 'http://127.0.0.1:9',
           ...env,
         },
       });
@@ -269,7 +273,13 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
         // Optional variables pass through when set: the scraper reads the simulator, quickly.
         WAKE_BASE_URL: sim.url,
         NC_ABC_BASE_URL: sim.url,
+        DURHAM_BASE_URL: sim.url,
+        GREENSBORO_BASE_URL: sim.url,
+        ABCGO_NEW_HANOVER_URL: `${sim.url}/abcgo/nh`,
         WAKE_REQUEST_DELAY_MS: '0',
+        DURHAM_REQUEST_DELAY_MS: '0',
+        GREENSBORO_REQUEST_DELAY_MS: '0',
+        ABCGO_REQUEST_DELAY_MS: '0',
         SOURCE_RETRIES: '0',
       };
       hosts = { 'postgres:5432': u.host, 'mailpit:1025': `127.0.0.1:${mail.port}`, 'app:3000': `127.0.0.1:${appPort}` };
@@ -313,7 +323,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
         database: { reachable: true, set_up_as: 'deployment' },
         reference_data: { boards: 173, stores: 65, products: 3241 },
       });
-      expect(health.scrapers.map((s) => s.status), 'no scraper has run').toEqual([null, null, null, null]);
+      expect(health.scrapers.map((s) => s.status), 'no scraper has run').toEqual(ALL_SOURCES.map(() => null));
       const browser = new Browser(`http://127.0.0.1:${appPort}`);
       await browser.login(admin);
       const stores = await browser.call('GET', '/api/stores');
@@ -406,7 +416,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
 
       // Health reports the runs that really happened.
       const health = await waitForHealth(base, app);
-      expect(health.scrapers.map((r) => [r.source, r.status]).sort()).toEqual(['shipments', 'wake_inventory', 'wake_locator', 'warehouse'].map((s) => [s, 'ok']));
+      expect(health.scrapers.map((r) => [r.source, r.status]).sort()).toEqual([...ALL_SOURCES].sort().map((s) => [s, 'ok']));
     }, 240_000);
 
     // ── 3. backup and restore ─────────────────────────────────────────────────────────────────────
@@ -439,7 +449,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       const restoredApp = startApp(port, restoredVars);
       const health = await waitForHealth(`http://127.0.0.1:${port}`, restoredApp);
       expect(health).toMatchObject({ status: 'ok', database: { set_up_as: 'deployment' }, reference_data: { boards: 173, stores: 65, products: 3241 } });
-      expect(health.scrapers).toHaveLength(4);
+      expect(health.scrapers).toHaveLength(ALL_SOURCES.length);
       const browser = new Browser(`http://127.0.0.1:${port}`);
       await browser.login(hunter);
       const [{ day }] = await sql<{ day: string }>(

@@ -15,6 +15,9 @@ const SOURCE_LABELS: Record<string, string> = {
   wake_locator: 'Wake store locator',
   warehouse: 'Warehouse levels',
   shipments: 'Statewide shipments',
+  durham_inventory: 'Durham store inventory',
+  greensboro_inventory: 'Greensboro store inventory',
+  new_hanover_inventory: 'New Hanover store inventory',
 };
 
 const STATUS_CLASS: Record<string, string> = { ok: 'badge-active', partial: 'badge-pending', running: 'badge-pending', failed: 'badge-disabled' };

@@ -103,12 +103,13 @@ describe('helpers', () => {
     expect(await settleStock('27090', async () => answer)).toBe(answer);
   });
 
-  it('snapshotParts sorts results into the snapshot\'s answered and partial products', () => {
+  it('snapshotParts sorts results into the snapshot\'s answered and partial products, failures and products the board has no page for', () => {
     const parts = snapshotParts<number>([
       stockAnswer('27090', new Map([[1, 3], [2, 0]]), { plu: '27090', name: 'A', retailPrice: null, sizeMl: null }),
       stockAnswer('20595', new Map([[1, 1]]), null, [{ plu: '20595', address: '9 X St', reason: 'unknown', quantity: 2 }]),
       stockAnswer('17666', new Map(), null, [], [4]),
       { plu: '12345', status: 'failed', error: new SourceError({ kind: 'http', source: 'greensboro items', reason: 'HTTP 503', status: 503 }) },
+      { plu: '54321', status: 'failed', error: new SourceError({ kind: 'no_data', source: 'durham inventory', reason: 'Product Not Found' }) },
       stockAnswer('00028', new Map(), null),
     ]);
     expect(parts).toEqual({
@@ -120,6 +121,7 @@ describe('helpers', () => {
         { storeId: 1, plu: '20595', quantity: 1 },
       ],
       failures: [{ plu: '12345', error: 'greensboro items: HTTP 503' }],
+      noData: ['54321'],
       unmatched: [{ plu: '20595', address: '9 X St', reason: 'unknown', quantity: 2 }],
       unlisted: [4],
       products: [{ plu: '27090', name: 'A', retailPrice: null, sizeMl: null }],

@@ -126,7 +126,10 @@ export interface SnapshotParts<Id> {
   /** Products known only at the listed stores (store-snapshot's partialPlus). */
   partialPlus: string[];
   stock: { storeId: Id; plu: string; quantity: number }[];
+  /** Requests that failed (not an answer: last known stock kept). */
   failures: { plu: string; error: string }[];
+  /** Products the board has no page or item for (kind no_data): not an answer, but not a failure either. */
+  noData: string[];
   unmatched: UnmatchedStoreLine[];
   /** Store ids left out of some product's answer by a source that lists every store. */
   unlisted: Id[];
@@ -136,11 +139,12 @@ export interface SnapshotParts<Id> {
 
 /** Gather one poll's results into the store snapshot's parts (failed products are left out: last known stock kept). */
 export function snapshotParts<Id>(results: StoreStockResult<Id>[]): SnapshotParts<Id> {
-  const parts: SnapshotParts<Id> = { answeredPlus: [], partialPlus: [], stock: [], failures: [], unmatched: [], unlisted: [], products: [] };
+  const parts: SnapshotParts<Id> = { answeredPlus: [], partialPlus: [], stock: [], failures: [], noData: [], unmatched: [], unlisted: [], products: [] };
   const unlisted = new Set<Id>();
   for (const result of results) {
     if (result.status === 'failed') {
-      parts.failures.push({ plu: result.plu, error: result.error.message });
+      if (result.error.kind === 'no_data') parts.noData.push(result.plu);
+      else parts.failures.push({ plu: result.plu, error: result.error.message });
       continue;
     }
     (result.status === 'complete' ? parts.answeredPlus : parts.partialPlus).push(result.plu);

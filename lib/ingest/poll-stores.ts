@@ -1,0 +1,113 @@
+import type { CoveredBoard } from '../reference/boards.ts';
+import { learnProducts } from './learn-products.ts';
+import type { RunOutcome } from './runs.ts';
+import { settleStock, snapshotParts, type StoreStockResult, type UnmatchedStoreLine } from './sources/board-stock.ts';
+import { boardStores, openStoreReader } from './store-readers.ts';
+import { applyStoreSnapshot } from './store-snapshot.ts';
+import { isSourceError } from './sources/errors.ts';
+
+/** After this many failed requests in a row (and none answering) the board's source is considered down: stop asking. */
+const BREAKER_FAILURES = 10;
+/** Failures and unmatched store lines reported in a run record (the counts are always whole). */
+const REPORTED = 25;
+
+/**
+ * Polls one covered board's shelves for each PLU (through the board's politeness limiter) and writes one
+ * snapshot, whatever the platform (store-readers.ts). A product whose source answered counts: its whole
+ * shelf (`complete`, a store not named has 0) or only the stores named (`partial`: a store line matched no
+ * known store, or a source that lists every store left one out). A failed request (an error page, a changed
+ * layout, a timeout) keeps that product's last known stock, and so does a product the board has no page
+ * for (`no_data`: not an answer, not a failure either). When `signal` aborts (SIGTERM), no new requests
+ * start, the ones in flight finish, and what was fetched is still written.
+ */
+export async function pollStoreInventory(board: CoveredBoard, plus: string[], options: { checkedAt: Date; signal?: AbortSignal }): Promise<RunOutcome> {
+  const stores = await boardStores(board.id);
+  const label = `${board.name} inventory`;
+  let reader;
+  try {
+    reader = await openStoreReader(board, stores, options.signal);
+  } catch (error) {
+    if (!isSourceError(error)) throw error;
+    return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: error.message, details: { requested: plus.length } };
+  }
+
+  const results: StoreStockResult[] = [];
+  let skipped = 0;
+  let failuresInRow = 0;
+  const answered = () => results.some((r) => r.status !== 'failed' || r.error.kind === 'no_data');
+  const breakerOpen = () => failuresInRow >= BREAKER_FAILURES && !answered();
+  await Promise.all(
+    plus.map((plu) =>
+      reader.limiter.run(async () => {
+        if (options.signal?.aborted || breakerOpen()) {
+          skipped++;
+          return;
+        }
+        const result = await settleStock(plu, () => reader.fetchStock(plu, options.signal));
+        failuresInRow = result.status === 'failed' && result.error.kind !== 'no_data' ? failuresInRow + 1 : 0;
+        results.push(result);
+      }),
+    ),
+  );
+
+  const parts = snapshotParts(results);
+  const answeredCount = parts.answeredPlus.length + parts.partialPlus.length;
+  const summary = {
+    requested: plus.length,
+    answered: answeredCount,
+    noPage: parts.noData.length,
+    skipped,
+    failed: parts.failures.slice(0, REPORTED),
+    unmatchedLines: parts.unmatched.length,
+    unmatchedAddresses: parts.unmatched.slice(0, REPORTED).map(reportedLine),
+    unlistedStores: parts.unlisted,
+    ...reader.details,
+  };
+  if (answeredCount === 0 && (parts.failures.length > 0 || skipped > 0 || parts.noData.length === 0)) {
+    const reason = breakerOpen()
+      ? `${label} looks down: the first ${failuresInRow} requests failed (${parts.failures[0].error}); the other ${skipped} were not tried`
+      : (parts.failures[0]?.error ?? (skipped ? 'stopped before any product was fetched' : 'no product was requested'));
+    return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: reason, details: summary };
+  }
+
+  // New releases (PLUs the catalog does not know) are learned from the page that showed them.
+  await learnProducts(parts.products);
+  const result = await applyStoreSnapshot({
+    boardId: board.id,
+    checkedAt: options.checkedAt,
+    answeredPlus: parts.answeredPlus,
+    partialPlus: parts.partialPlus,
+    storeIds: stores.map((s) => s.id),
+    stock: parts.stock,
+  });
+
+  // Every store line unreadable as a known store: the layout or the addresses changed, not the stock.
+  const lines = parts.stock.length + parts.unmatched.length;
+  const nothingMatched = lines > 0 && parts.unmatched.length === lines;
+  const complete = parts.failures.length === 0 && skipped === 0 && parts.unmatched.length === 0 && parts.unlisted.length === 0;
+  const first = parts.unmatched[0];
+  return {
+    status: nothingMatched ? 'failed' : complete ? 'ok' : 'partial',
+    itemsSeen: answeredCount,
+    changesWritten: result.historyRows,
+    error: complete
+      ? null
+      : [
+          parts.failures.length && `${parts.failures.length} product request(s) failed: ${parts.failures[0].error}`,
+          skipped && `${skipped} product(s) skipped because the scraper was stopping`,
+          first &&
+            `${parts.unmatched.length} of ${lines} store line(s) matched no known store, e.g. "${first.address}" (PLU ${first.plu}); ` +
+              `those products kept their last known stock at the stores not listed`,
+          parts.unlisted.length &&
+            `${parts.unlisted.length} known store(s) missing from the answers; those stores kept their last known stock`,
+        ]
+          .filter(Boolean)
+          .join('; '),
+    details: { ...summary, arrivals: result.arrivals, baselineStores: result.baselineStores, baselineProducts: result.baselineProducts },
+  };
+}
+
+/** An unmatched line as /api/health shows it (plu, address, reason). */
+function reportedLine(line: UnmatchedStoreLine) {
+  return { plu: line.plu, address: line.address, reason: line.reason, quantity: line.quantity };
+}

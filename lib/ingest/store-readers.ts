@@ -1,0 +1,85 @@
+import { env } from '../env.ts';
+import { db } from '../db/index.ts';
+import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID, type CoveredBoard } from '../reference/boards.ts';
+import { abcgoBoardUrl, abcgoLimiter, fetchAbcgoStock } from './sources/abcgo.ts';
+import { answerFromAddressLines, stockAnswer, type BoardStore, type StoreStockAnswer } from './sources/board-stock.ts';
+import { durhamLimiter, fetchDurhamStock } from './sources/durham.ts';
+import { fetchGreensboroLocations, fetchGreensboroStock, greensboroLimiter, matchGreensboroLocations } from './sources/greensboro.ts';
+import type { Limiter } from './sources/http.ts';
+import { searchWakeInventory, wakeLimiter } from './sources/wake-inventory.ts';
+
+// One reader per platform, all answering in one shape (sources/board-stock.ts): the board's shelf for one
+// product, or a thrown SourceError. The pass (poll-stores.ts) and everything after it — the snapshot diff,
+// arrivals, delivery patterns, alerts, the screens — never know which platform a row came from.
+
+export interface StoreReader {
+  /** The board's politeness limiter: every product's fetch runs through it, never nested inside it. */
+  limiter: Limiter;
+  fetchStock(plu: string, signal?: AbortSignal): Promise<StoreStockAnswer>;
+  /** What opening the reader found out, for the run record (Greensboro: the location ids learned). */
+  details: Record<string, unknown>;
+}
+
+/** The board's known stores, as the adapters match them. */
+export async function boardStores(boardId: number): Promise<BoardStore[]> {
+  const stores = await db.store.findMany({
+    where: { boardId },
+    select: { id: true, addressKey: true, city: true, mixedBeverage: true, sourceStoreKey: true },
+    orderBy: { id: 'asc' },
+  });
+  return stores.map((s) => ({ id: s.id, addressKey: s.addressKey, city: s.city, mixedBeverage: s.mixedBeverage, sourceKey: s.sourceStoreKey }));
+}
+
+/**
+ * Opens a pass over one board. Greensboro first reads its store locator (which location id is which
+ * store): a failure there fails the pass, since no quantity can be placed without it; ids learned by exact
+ * address are kept (stores.source_store_key) so the next pass starts from them.
+ */
+export async function openStoreReader(board: CoveredBoard, stores: BoardStore[], signal?: AbortSignal): Promise<StoreReader> {
+  switch (board.platform) {
+    case 'wake':
+      return {
+        limiter: wakeLimiter(),
+        details: {},
+        async fetchStock(plu, signal) {
+          // Wake's search answers with every product matching the code; none with this PLU is "carried nowhere".
+          const product = (await searchWakeInventory(plu, { signal })).find((p) => p.plu === plu);
+          if (!product) return stockAnswer(plu, new Map(), null);
+          return answerFromAddressLines(plu, product.stores, stores, { plu, name: product.name, retailPrice: product.price, sizeMl: product.sizeMl });
+        },
+      };
+    case 'durham':
+      return { limiter: durhamLimiter(), details: {}, fetchStock: (plu, signal) => fetchDurhamStock(plu, stores, { signal }) };
+    case 'abcgo': {
+      const boardUrl = abcgoBoardUrl(board.id);
+      return { limiter: abcgoLimiter(), details: {}, fetchStock: (plu, signal) => fetchAbcgoStock(plu, stores, { boardUrl, signal }) };
+    }
+    case 'greensboro': {
+      const limiter = greensboroLimiter();
+      const match = matchGreensboroLocations(await fetchGreensboroLocations({ limiter, signal }), stores);
+      for (const { storeId, locationId } of match.learned) {
+        await db.store.updateMany({ where: { id: storeId, sourceStoreKey: null }, data: { sourceStoreKey: locationId } });
+      }
+      return {
+        limiter,
+        details: {
+          locationsLearned: match.learned.map((l) => ({ storeId: l.storeId, locationId: l.locationId })),
+          locationsUnmatched: match.unmatched,
+        },
+        fetchStock: (plu, signal) => fetchGreensboroStock(plu, match, stores, { signal }),
+      };
+    }
+  }
+}
+
+/** Minutes between polls of a board's shelves (configuration; Wake: every cycle). */
+export function pollMinutes(board: CoveredBoard): number {
+  const config = env();
+  const minutes: Record<number, number> = {
+    [WAKE_BOARD_ID]: 15,
+    [DURHAM_BOARD_ID]: config.DURHAM_POLL_MINUTES,
+    [GREENSBORO_BOARD_ID]: config.GREENSBORO_POLL_MINUTES,
+    [NEW_HANOVER_BOARD_ID]: config.ABCGO_NEW_HANOVER_POLL_MINUTES,
+  };
+  return minutes[board.id] ?? 15;
+}
