@@ -325,6 +325,29 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     await q('UPDATE alert_settings SET enabled = false WHERE user_id = ANY($1::int[])', [users.map((x) => x.id)]);
   });
 
+  it('alerts the boards each user chose, and one e-mail lists the stores of every chosen board', async () => {
+    const wakeOnly = await newUser();
+    const both = await newUser();
+    const durhamOnly = await newUser();
+    await setAlertSettings(database.url, wakeOnly.id, {});
+    await setAlertSettings(database.url, both.id, { board_ids: [179, 78] });
+    await setAlertSettings(database.url, durhamOnly.id, { board_ids: [78] });
+    const [durham] = await q<{ id: number; nickname: string }>('SELECT id, nickname FROM stores WHERE board_id = 78 ORDER BY id LIMIT 1');
+    const [wake] = await q<{ id: number; nickname: string }>('SELECT id, nickname FROM stores WHERE board_id = 179 AND NOT mixed_beverage ORDER BY id LIMIT 1');
+    const at = day('2026-11-23', 13, 0);
+    await insertArrival(database.url, { storeId: durham.id, plu: allocated[20].plu, at, quantity: 3 });
+    await insertArrival(database.url, { storeId: wake.id, plu: allocated[21].plu, at, quantity: 2 });
+    await processArrivalAlerts({ checkedAt: at });
+    const [toWake, toBoth, toDurham] = [wakeOnly, both, durhamOnly].map(mailsTo);
+    expect([toWake.length, toBoth.length, toDurham.length]).toEqual([1, 1, 1]);
+    expect(toWake[0].text).toContain(allocated[21].name);
+    expect(toWake[0].text).not.toContain(allocated[20].name);
+    expect(toDurham[0].text).toContain(durham.nickname);
+    expect(toDurham[0].text).not.toContain(allocated[21].name);
+    for (const expected of [allocated[20].name, allocated[21].name, durham.nickname, wake.nickname]) expect(toBoth[0].text).toContain(expected);
+    await q('UPDATE alert_settings SET enabled = false WHERE user_id = ANY($1::int[])', [[wakeOnly.id, both.id, durhamOnly.id]]);
+  });
+
   it('retries a failed send with backoff and gives up after the last attempt', async () => {
     const flaky = await newUser();
     const dead = await newUser();

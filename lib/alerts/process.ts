@@ -102,7 +102,7 @@ async function releaseInterrupted(ctx: Ctx): Promise<number> {
  * The watch set: the default list of lib/catalog/hunted.ts (hunted products and Premium ones) of the
  * listing types the user chose, plus every new release (Unknown: not classified yet, so no choice can
  * cover it), minus the user's not_interested ones, plus the user's active interested items whatever their
- * type (products the user added one by one). Then the user's minimum quantity and stores.
+ * type (products the user added one by one). Then the user's minimum quantity, boards and stores.
  */
 async function collectArrivals(ctx: Ctx): Promise<number> {
   const since = new Date(ctx.now.getTime() - ctx.policy.lookbackMs);
@@ -118,15 +118,17 @@ async function collectArrivals(ctx: Ctx): Promise<number> {
       SELECT r.user_id, a.id, a.checked_at,
              (CASE WHEN r.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus",
              ${ctx.now}::timestamptz
-        FROM (SELECT h.id, h.store_id, h.plu, h.new_quantity, h.checked_at, p.listing_type, p.retail_price
+        FROM (SELECT h.id, h.store_id, st.board_id, h.plu, h.new_quantity, h.checked_at, p.listing_type, p.retail_price
                 FROM inventory_history h
                 JOIN products p ON p.plu = h.plu
+                JOIN stores st ON st.id = h.store_id
                WHERE h.id > ${from} AND h.id <= ${upto} AND h.change_type IN ('first', 'increase')) a
-        JOIN (SELECT s.user_id, s.mode, s.listing_types, s.min_quantity, s.store_ids
+        JOIN (SELECT s.user_id, s.mode, s.listing_types, s.min_quantity, s.board_ids, s.store_ids
                 FROM alert_settings s
                 JOIN users u ON u.id = s.user_id
                WHERE s.enabled AND u.status = 'active') r
           ON a.new_quantity >= r.min_quantity
+         AND a.board_id = ANY (r.board_ids)
          AND (cardinality(r.store_ids) = 0 OR a.store_id = ANY (r.store_ids))
         LEFT JOIN watch_items w ON w.user_id = r.user_id AND w.plu = a.plu
        WHERE CASE

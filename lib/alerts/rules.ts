@@ -1,5 +1,6 @@
 // Arrival alert settings as the screen and the API both see them: the choices, the defaults and the
 // messages. No server imports, so the profile card uses the same rules the server enforces.
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 
 export const ALERT_LISTING_TYPES = ['Allocation', 'Limited', 'Barrel', 'Listed'] as const;
 export type AlertListingType = (typeof ALERT_LISTING_TYPES)[number];
@@ -20,7 +21,9 @@ export interface AlertSettingsDto {
   listing_types: AlertListingType[];
   /** Alert only when the store has at least this many bottles after the arrival. */
   min_quantity: number;
-  /** Only these stores; empty means every store. */
+  /** The covered boards whose stores alert (lib/reference/boards.ts); at least one. Default: the home board. */
+  board_ids: number[];
+  /** Only these stores (of those boards); empty means every store of the chosen boards. */
   store_ids: number[];
 }
 
@@ -34,6 +37,7 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettingsDto = {
   digest_hour: 17,
   listing_types: ['Allocation', 'Limited', 'Barrel'],
   min_quantity: 1,
+  board_ids: [WAKE_BOARD_ID],
   store_ids: [],
 };
 
@@ -51,6 +55,9 @@ export const ALERT_MESSAGES = {
   digestHour: 'Choose an hour for your daily digest.',
   tooManyStores: `Choose at most ${MAX_ALERT_STORES} stores, or all stores.`,
   unknownStore: 'One of the chosen stores does not exist. Reload the page and try again.',
+  noBoard: 'Choose at least one board.',
+  unknownBoard: 'One of the chosen boards is not covered. Reload the page and try again.',
+  storeOutsideBoards: 'Choose stores of the boards you get alerts for, or all stores.',
   saved: 'Alert settings saved.',
   saveFailed: 'Could not save your alert settings. Please try again.',
   loadFailed: 'Could not load your alert settings. Please try again.',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { env } from '../env.ts';
-import { WAKE_BOARD_ID } from '../reference/boards.ts';
+import { COVERED_BOARDS, coveredBoard } from '../reference/boards.ts';
 import {
   ALERT_LISTING_TYPES,
   ALERT_MESSAGES,
@@ -25,12 +25,17 @@ export const settingsBody = z
     digest_hour: z.number({ message: ALERT_MESSAGES.digestHour }).int(ALERT_MESSAGES.digestHour).min(0, ALERT_MESSAGES.digestHour).max(23, ALERT_MESSAGES.digestHour),
     listing_types: z.array(z.enum(ALERT_LISTING_TYPES)).min(1, ALERT_MESSAGES.noListingType).max(10),
     min_quantity: z.number({ message: ALERT_MESSAGES.minQuantity }).int(ALERT_MESSAGES.minQuantity).min(1, ALERT_MESSAGES.minQuantity).max(MIN_QUANTITY_MAX, ALERT_MESSAGES.minQuantity),
+    board_ids: z
+      .array(z.number().int().refine((id) => coveredBoard(id) !== undefined, ALERT_MESSAGES.unknownBoard))
+      .min(1, ALERT_MESSAGES.noBoard)
+      .max(COVERED_BOARDS.length * 2),
     store_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_ALERT_STORES, ALERT_MESSAGES.tooManyStores),
   })
   .strict()
   .transform((v) => ({
     ...v,
     listing_types: ALERT_LISTING_TYPES.filter((t) => v.listing_types.includes(t)),
+    board_ids: COVERED_BOARDS.map((b) => b.id).filter((id) => v.board_ids.includes(id)),
     store_ids: [...new Set(v.store_ids)].sort((a, b) => a - b),
   }));
 
@@ -38,12 +43,21 @@ export type SettingsInput = z.output<typeof settingsBody>;
 
 export interface StoreOption {
   store_id: number;
+  board_id: number;
   store_number: number;
   nickname: string;
   address: string;
 }
 
-type Row = { enabled: boolean; mode: AlertSettingsDto['mode']; digestHour: number; listingTypes: string[]; minQuantity: number; storeIds: number[] };
+type Row = {
+  enabled: boolean;
+  mode: AlertSettingsDto['mode'];
+  digestHour: number;
+  listingTypes: string[];
+  minQuantity: number;
+  boardIds: number[];
+  storeIds: number[];
+};
 
 function toDto(row: Row | null): AlertSettingsDto {
   if (!row) return { ...DEFAULT_ALERT_SETTINGS, listing_types: [...DEFAULT_ALERT_SETTINGS.listing_types] };
@@ -53,38 +67,41 @@ function toDto(row: Row | null): AlertSettingsDto {
     digest_hour: row.digestHour,
     listing_types: ALERT_LISTING_TYPES.filter((t) => row.listingTypes.includes(t)),
     min_quantity: row.minQuantity,
+    board_ids: COVERED_BOARDS.map((b) => b.id).filter((id) => row.boardIds.includes(id)),
     store_ids: [...row.storeIds].sort((a, b) => a - b),
   };
 }
 
-const SELECT = { enabled: true, mode: true, digestHour: true, listingTypes: true, minQuantity: true, storeIds: true } as const;
+const SELECT = { enabled: true, mode: true, digestHour: true, listingTypes: true, minQuantity: true, boardIds: true, storeIds: true } as const;
 
 export async function getSettings(userId: number): Promise<AlertSettingsDto> {
   return toDto(await db.alertSettings.findUnique({ where: { userId }, select: SELECT }));
 }
 
-/**
- * Stores a user may limit alerts to: the stores whose shelves the scraper reads (Wake's today; the other
- * boards' stores are reference data until their sources are polled).
- */
+/** Stores a user may limit alerts to: every store whose shelves the scraper reads (the covered boards'), by board. */
 export async function storeOptions(): Promise<StoreOption[]> {
   const stores = await db.store.findMany({
-    where: { boardId: WAKE_BOARD_ID },
-    select: { id: true, storeNumber: true, nickname: true, address: true },
+    where: { boardId: { in: COVERED_BOARDS.map((b) => b.id) } },
+    select: { id: true, boardId: true, storeNumber: true, nickname: true, address: true },
     orderBy: [{ nickname: 'asc' }, { storeNumber: 'asc' }],
   });
-  return stores.map((s) => ({ store_id: s.id, store_number: s.storeNumber, nickname: s.nickname, address: s.address }));
+  return stores.map((s) => ({ store_id: s.id, board_id: s.boardId, store_number: s.storeNumber, nickname: s.nickname, address: s.address }));
 }
 
-/** What the settings card needs besides the settings: the stores and the Premium threshold. */
-export async function settingsOptions(): Promise<{ stores: StoreOption[]; premium_min_price: number }> {
-  return { stores: await storeOptions(), premium_min_price: env().PREMIUM_MIN_PRICE };
+/** What the settings card needs besides the settings: the covered boards, their stores and the Premium threshold. */
+export async function settingsOptions(): Promise<{ boards: { board_id: number; name: string }[]; stores: StoreOption[]; premium_min_price: number }> {
+  return {
+    boards: COVERED_BOARDS.map((b) => ({ board_id: b.id, name: b.name })),
+    stores: await storeOptions(),
+    premium_min_price: env().PREMIUM_MIN_PRICE,
+  };
 }
 
 export async function saveSettings(userId: number, input: SettingsInput): Promise<AlertSettingsDto> {
   if (input.store_ids.length) {
-    const found = await db.store.count({ where: { id: { in: input.store_ids }, boardId: WAKE_BOARD_ID } });
-    if (found !== input.store_ids.length) throw new ApiError('bad_request', ALERT_MESSAGES.unknownStore);
+    const stores = await db.store.findMany({ where: { id: { in: input.store_ids } }, select: { boardId: true } });
+    if (stores.length !== input.store_ids.length || stores.some((s) => !coveredBoard(s.boardId))) throw new ApiError('bad_request', ALERT_MESSAGES.unknownStore);
+    if (stores.some((s) => !input.board_ids.includes(s.boardId))) throw new ApiError('bad_request', ALERT_MESSAGES.storeOutsideBoards);
   }
   const data = {
     enabled: input.enabled,
@@ -92,6 +109,7 @@ export async function saveSettings(userId: number, input: SettingsInput): Promis
     digestHour: input.digest_hour,
     listingTypes: input.listing_types as AlertListingType[],
     minQuantity: input.min_quantity,
+    boardIds: input.board_ids,
     storeIds: input.store_ids,
   };
   const row = await db.alertSettings.upsert({ where: { userId }, create: { userId, ...data }, update: data, select: SELECT });

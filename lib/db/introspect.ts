@@ -121,7 +121,11 @@ function quote(value: string): string {
 function expectedDefault(model: DmmfModel, field: DmmfField, enumValues: Map<string, Map<string, string>>): string | null {
   const d = field.default;
   if (d === undefined) return null;
-  if (Array.isArray(d)) throw new Error(`${model.name}.${field.name}: list defaults are not supported here`);
+  if (Array.isArray(d)) {
+    // A list of numbers (`@default([179])`) is stored as ARRAY[179]; other list defaults are not used here.
+    if (!d.every((v) => typeof v === 'number')) throw new Error(`${model.name}.${field.name}: only lists of numbers are supported as defaults here`);
+    return `ARRAY[${d.join(', ')}]`;
+  }
   if (typeof d === 'object') {
     switch (d.name) {
       case 'autoincrement':
@@ -266,6 +270,8 @@ function normaliseDefault(expression: string | null, ownsSequence: boolean): str
   if (expression === 'CURRENT_TIMESTAMP' || expression === 'now()') return 'now()';
   const literal = /^('(?:[^']|'')*')(?:::[\w" ]+(?:\[\])?)*$/.exec(expression);
   if (literal) return literal[1];
+  const array = /^(ARRAY\[[-\d., ]*\])(?:::[\w ]+\[\])?$/.exec(expression);
+  if (array) return array[1];
   const number = /^\(?(-?\d+(?:\.\d+)?)\)?(?:::[\w ]+)?$/.exec(expression);
   if (number) return number[1];
   return expression;

@@ -355,6 +355,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
         digest_hour: 17,
         listing_types: ['Allocation', 'Limited', 'Barrel'],
         min_quantity: 1,
+        board_ids: [179],
         store_ids: [],
       });
       expect(saved.status, saved.text).toBe(200);

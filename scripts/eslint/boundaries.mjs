@@ -14,6 +14,7 @@ const CLIENT_SAFE = [
   /^reports-client\//,
   /^text\//,
   /^catalog\/hunted$/,
+  /^reference\/boards$/,
   /^[a-z-]+\/(types|rules)$/,
   /^reports\/params$/,
   /^auth\/(user-dto|session-cookie)$/,

@@ -42,17 +42,18 @@ export async function setAlertSettings(
     digest_hour: 17,
     listing_types: ['Allocation', 'Limited', 'Barrel'],
     min_quantity: 1,
+    board_ids: [179],
     store_ids: [] as number[],
     last_digest_at: null as Date | null,
     ...settings,
   };
   await sql(
-    `INSERT INTO alert_settings (user_id, enabled, mode, digest_hour, listing_types, min_quantity, store_ids, last_digest_at, updated_at)
-     VALUES ($1, $2, $3::"AlertMode", $4, $5::"ListingType"[], $6, $7::int[], $8, now())
+    `INSERT INTO alert_settings (user_id, enabled, mode, digest_hour, listing_types, min_quantity, board_ids, store_ids, last_digest_at, updated_at)
+     VALUES ($1, $2, $3::"AlertMode", $4, $5::"ListingType"[], $6, $7::int[], $8::int[], $9, now())
      ON CONFLICT (user_id) DO UPDATE SET enabled = EXCLUDED.enabled, mode = EXCLUDED.mode, digest_hour = EXCLUDED.digest_hour,
-       listing_types = EXCLUDED.listing_types, min_quantity = EXCLUDED.min_quantity, store_ids = EXCLUDED.store_ids,
-       last_digest_at = EXCLUDED.last_digest_at, updated_at = now()`,
-    [userId, s.enabled, s.mode, s.digest_hour, s.listing_types, s.min_quantity, s.store_ids, s.last_digest_at],
+       listing_types = EXCLUDED.listing_types, min_quantity = EXCLUDED.min_quantity, board_ids = EXCLUDED.board_ids,
+       store_ids = EXCLUDED.store_ids, last_digest_at = EXCLUDED.last_digest_at, updated_at = now()`,
+    [userId, s.enabled, s.mode, s.digest_hour, s.listing_types, s.min_quantity, s.board_ids, s.store_ids, s.last_digest_at],
     url,
   );
 }

@@ -18,13 +18,20 @@ import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../
 
 interface StoreOption {
   store_id: number;
+  board_id: number;
   store_number: number;
   nickname: string;
   address: string;
 }
 
+interface BoardOption {
+  board_id: number;
+  name: string;
+}
+
 interface Loaded {
   settings: AlertSettingsDto;
+  boards: BoardOption[];
   stores: StoreOption[];
   premium_min_price: number;
 }
@@ -35,6 +42,7 @@ interface Form {
   digestHour: number;
   types: AlertListingType[];
   minQuantity: string;
+  boardIds: number[];
   someStores: boolean;
   storeIds: number[];
 }
@@ -47,6 +55,7 @@ const toForm = (s: AlertSettingsDto): Form => ({
   digestHour: s.digest_hour,
   types: s.listing_types,
   minQuantity: String(s.min_quantity),
+  boardIds: s.board_ids,
   someStores: s.store_ids.length > 0,
   storeIds: s.store_ids,
 });
@@ -63,6 +72,7 @@ async function fetchSettings(): Promise<Loaded | null> {
 function formError(form: Form): string | null {
   if (!form.types.length) return ALERT_MESSAGES.noListingType;
   if (parseMinQuantity(form.minQuantity) === null) return ALERT_MESSAGES.minQuantity;
+  if (!form.boardIds.length) return ALERT_MESSAGES.noBoard;
   if (form.someStores && !form.storeIds.length) return 'Choose at least one store, or all stores.';
   if (form.storeIds.length > MAX_ALERT_STORES) return ALERT_MESSAGES.tooManyStores;
   return null;
@@ -110,6 +120,7 @@ export function ArrivalAlertsCard() {
           digest_hour: form.digestHour,
           listing_types: form.types,
           min_quantity: parseMinQuantity(form.minQuantity),
+          board_ids: form.boardIds,
           store_ids: form.someStores ? form.storeIds : [],
         },
       });
@@ -123,6 +134,7 @@ export function ArrivalAlertsCard() {
   }
 
   const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
+  const storeBoard = new Map(loaded?.stores.map((s) => [s.store_id, s.board_id]));
   const savedOn = loaded?.settings.enabled ?? false;
 
   return (
@@ -131,7 +143,7 @@ export function ArrivalAlertsCard() {
         <div>
           <h2 id="alerts-heading">Arrival alerts</h2>
           <p className="muted small">
-            An e-mail when a bottle from your <Link href="/watchlist">watchlist</Link> lands at a Wake County ABC store.
+            An e-mail when a bottle from your <Link href="/watchlist">watchlist</Link> lands at a store of the boards you choose.
           </p>
         </div>
         {loaded && (
@@ -214,6 +226,26 @@ export function ArrivalAlertsCard() {
           </Field>
 
           <fieldset className="alerts-fieldset">
+            <legend>Boards</legend>
+            <div className="alerts-choices">
+              {loaded.boards.map((b) => (
+                <label key={b.board_id} className="alerts-choice">
+                  <input type="checkbox" checked={form.boardIds.includes(b.board_id)}
+                    onChange={(e) =>
+                      update({
+                        boardIds: toggle(form.boardIds, b.board_id, e.target.checked),
+                        // A store of a board no longer chosen could never alert: it leaves the list.
+                        storeIds: e.target.checked ? form.storeIds : form.storeIds.filter((id) => storeBoard.get(id) !== b.board_id),
+                      })
+                    } />
+                  <span>{b.name}</span>
+                </label>
+              ))}
+            </div>
+            <span className="hint">One e-mail per check lists every store, whichever board it belongs to.</span>
+          </fieldset>
+
+          <fieldset className="alerts-fieldset">
             <legend>Stores</legend>
             <label className="alerts-option">
               <input type="radio" name="alert-stores" checked={!form.someStores} onChange={() => update({ someStores: false })} />
@@ -229,16 +261,27 @@ export function ArrivalAlertsCard() {
               </span>
             </label>
             {form.someStores && (
-              <div className="alerts-stores" role="group" aria-label="Stores to alert for">
-                {loaded.stores.map((s) => (
-                  <label key={s.store_id} className="alerts-choice alerts-store">
-                    <input type="checkbox" checked={form.storeIds.includes(s.store_id)}
-                      onChange={(e) => update({ storeIds: toggle(form.storeIds, s.store_id, e.target.checked) })} />
-                    <span>
-                      {s.nickname} <span className="muted small">#{s.store_number}</span>
-                    </span>
-                  </label>
-                ))}
+              <div className="stack" role="group" aria-label="Stores to alert for">
+                {loaded.boards
+                  .filter((b) => form.boardIds.includes(b.board_id))
+                  .map((b) => (
+                    <div key={b.board_id} role="group" aria-label={`${b.name} stores`}>
+                      {form.boardIds.length > 1 && <p className="small muted alerts-board">{b.name}</p>}
+                      <div className="alerts-stores">
+                        {loaded.stores
+                          .filter((s) => s.board_id === b.board_id)
+                          .map((s) => (
+                            <label key={s.store_id} className="alerts-choice alerts-store">
+                              <input type="checkbox" checked={form.storeIds.includes(s.store_id)}
+                                onChange={(e) => update({ storeIds: toggle(form.storeIds, s.store_id, e.target.checked) })} />
+                              <span>
+                                {s.nickname} <span className="muted small">#{s.store_number}</span>
+                              </span>
+                            </label>
+                          ))}
+                      </div>
+                    </div>
+                  ))}
               </div>
             )}
           </fieldset>

@@ -15,24 +15,34 @@ const valid = {
   digest_hour: 18,
   listing_types: ['Barrel', 'Allocation'],
   min_quantity: 2,
+  board_ids: [179],
   store_ids: [] as number[],
 };
 const put = (browser: TestClient, body: unknown) => browser.call(PUT, '/api/alerts/settings', { method: 'PUT', body });
-/** The stores whose shelves the scraper reads (Wake's); the other boards' stores are reference data only. */
-const storeIds = async () => (await query<{ id: number }>('SELECT id FROM stores WHERE board_id = 179 ORDER BY id')).map((r) => r.id);
-const otherBoardStoreId = async () => (await query<{ id: number }>('SELECT id FROM stores WHERE board_id <> 179 ORDER BY id LIMIT 1'))[0].id;
+/** A covered board's stores (Wake 179, Durham 78, Greensboro 58, New Hanover 135). */
+const storeIds = async (boardIds = [179]) =>
+  (await query<{ id: number }>('SELECT id FROM stores WHERE board_id = ANY($1::int[]) ORDER BY id', [boardIds])).map((r) => r.id);
+const COVERED = [179, 78, 58, 135];
 
 describe('GET /api/alerts/settings', () => {
-  it('answers the defaults (alerts off) and the stores to choose from', async () => {
+  it('answers the defaults (alerts off, Wake\'s stores) and the boards and stores to choose from', async () => {
     const { browser } = await signedIn();
     const res = await browser.call(GET, '/api/alerts/settings');
     expect(res.status).toBe(200);
     expect(res.json.settings).toEqual(DEFAULT_ALERT_SETTINGS);
     expect(res.json.settings.enabled).toBe(false);
-    expect(res.json.stores.map((s: { store_id: number }) => s.store_id).sort((a: number, b: number) => a - b)).toEqual(await storeIds());
+    expect(res.json.settings.board_ids).toEqual([179]);
+    expect(res.json.boards).toEqual([
+      { board_id: 179, name: 'Wake County' },
+      { board_id: 78, name: 'Durham County' },
+      { board_id: 58, name: 'Greensboro' },
+      { board_id: 135, name: 'New Hanover County' },
+    ]);
+    expect(res.json.stores.map((s: { store_id: number }) => s.store_id).sort((a: number, b: number) => a - b)).toEqual(await storeIds(COVERED));
     expect(res.json.premium_min_price).toBe(60);
     expect(res.json.stores[0]).toEqual({
       store_id: expect.any(Number),
+      board_id: expect.any(Number),
       store_number: expect.any(Number),
       nickname: expect.any(String),
       address: expect.any(String),
@@ -62,6 +72,17 @@ describe('PUT /api/alerts/settings', () => {
     expect((await put(browser, { ...valid, store_ids: [] })).json.settings.store_ids).toEqual([]);
   });
 
+  it('saves the chosen boards, in the covered boards\' order, with stores of those boards', async () => {
+    const { browser, user } = await signedIn();
+    const [durhamStore] = await storeIds([78]);
+    const [wakeStore] = await storeIds([179]);
+    const res = await put(browser, { ...valid, board_ids: [78, 179, 78], store_ids: [durhamStore, wakeStore] });
+    expect(res.status).toBe(200);
+    expect(res.json.settings).toMatchObject({ board_ids: [179, 78], store_ids: [wakeStore, durhamStore].sort((a, b) => a - b) });
+    const [row] = await query<{ board_ids: number[] }>('SELECT board_ids FROM alert_settings WHERE user_id = $1', [user.id]);
+    expect(row.board_ids).toEqual([179, 78]);
+  });
+
   it('refuses invalid settings with a readable 400 and keeps what was saved', async () => {
     const { browser, user } = await signedIn();
     expect((await put(browser, valid)).status).toBe(200);
@@ -75,7 +96,10 @@ describe('PUT /api/alerts/settings', () => {
       [{ ...valid, min_quantity: 2.5 }, ALERT_MESSAGES.minQuantity],
       [{ ...valid, mode: 'weekly' }, /mode/],
       [{ ...valid, store_ids: [999_999] }, ALERT_MESSAGES.unknownStore],
-      [{ ...valid, store_ids: [await otherBoardStoreId()] }, ALERT_MESSAGES.unknownStore],
+      [{ ...valid, store_ids: [(await storeIds([78]))[0]] }, ALERT_MESSAGES.storeOutsideBoards],
+      [{ ...valid, board_ids: [] }, ALERT_MESSAGES.noBoard],
+      [{ ...valid, board_ids: [179, 1] }, ALERT_MESSAGES.unknownBoard],
+      [{ ...valid, board_ids: undefined }, /board_ids/],
       [{ ...valid, store_ids: Array.from({ length: 51 }, (_, i) => i + 1) }, ALERT_MESSAGES.tooManyStores],
       [{ ...valid, enabled: 'yes' }, /enabled/],
       [{ ...valid, user_id: 1 }, /user_id|Unrecognized/i],
