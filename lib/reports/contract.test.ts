@@ -117,6 +117,16 @@ describe('report answers match lib/reports/types.ts', () => {
     }
   });
 
+  it('where a product is now: its Wake stores agree with Current Inventory, every covered board is listed', async () => {
+    const current = await answer({ route: '/api/inventory/allocated-current', method: 'GET', schema: reports.allocatedCurrentSchema });
+    const p = current.products[0];
+    const where = await answer({ route: '/api/inventory/product/[plu]/where', method: 'GET', options: { params: { plu: p.plu } }, schema: reports.productWhereaboutsSchema });
+    expect(where.boards.map((b) => b.board_id)).toEqual([179, 78, 58, 135]);
+    expect(where.boards[0].stores).toHaveLength(p.stores_with_stock);
+    expect(where.boards[0].total_bottles).toBe(p.total_bottles);
+    expect(where.warehouse?.current_inventory ?? 0).toBeGreaterThanOrEqual(0);
+  });
+
   it('product search', async () => {
     const found = await answer({ route: '/api/inventory/search/[term]', method: 'GET', options: { params: { term: 'bourbon' } }, schema: reports.productSearchSchema });
     expect(found.products.length).toBeGreaterThan(0);

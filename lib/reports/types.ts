@@ -328,3 +328,51 @@ export type Shipment = z.infer<typeof shipmentSchema>;
 /** GET /api/state/shipments */
 export const shipmentsSchema = z.strictObject({ success: ok, shipments: z.array(shipmentSchema) });
 export type Shipments = z.infer<typeof shipmentsSchema>;
+
+// ── where is it now (one product across the covered boards) ──
+
+export const whereaboutsStoreSchema = z.strictObject({
+  store_id: id,
+  store_number: count,
+  nickname: z.string(),
+  address: z.string(),
+  mixed_beverage: flag,
+  quantity: count,
+  /** When the store's quantity last changed to this one. */
+  last_updated: instant,
+});
+export type WhereaboutsStore = z.infer<typeof whereaboutsStoreSchema>;
+
+export const whereaboutsBoardSchema = z.strictObject({
+  board_id: id,
+  name: z.string(),
+  /** When the board's shelves were last read (its source's latest ok or partial run), or null: never. */
+  last_check: instant.nullable(),
+  /** The board's latest run failed: its shelves may be older than they look. */
+  source_failing: z.boolean(),
+  total_bottles: count,
+  /** The stores holding it at the last check, most bottles first. */
+  stores: z.array(whereaboutsStoreSchema),
+});
+export type WhereaboutsBoard = z.infer<typeof whereaboutsBoardSchema>;
+
+/** GET /api/inventory/product/{plu}/where */
+export const productWhereaboutsSchema = z.strictObject({
+  success: ok,
+  product: z.strictObject({
+    plu: pluCode,
+    name: z.string(),
+    listing_type: listingType,
+    retail_price: price,
+    size_ml: z.number().int().positive().nullable(),
+    bottles_per_case: z.number().int().positive().nullable(),
+  }),
+  /** The warehouse's latest Total Available, or null when the report never listed it. */
+  warehouse: z.strictObject({ current_inventory: count, checked_at: instant }).nullable(),
+  /** Every covered board (Wake first), whether or not its stores hold the product. */
+  boards: z.array(whereaboutsBoardSchema),
+  /** Boards it shipped to within `shipment_days`, the latest first. */
+  shipments: z.array(z.strictObject({ board_id: id, board_name_clean: z.string(), last_ship_date: ymd, cases: count })),
+  shipment_days: count,
+});
+export type ProductWhereabouts = z.infer<typeof productWhereaboutsSchema>;

@@ -1,0 +1,135 @@
+'use client';
+
+import Link from 'next/link';
+import { bottleSize, num, plural, price, usDate, usDateTime } from '@/lib/reports-client/format';
+import type { ProductWhereabouts, WhereaboutsBoard } from '@/lib/reports/types';
+import { ErrorRetry } from '../../../_components/reports/error-retry';
+import { getJson } from '../../../_components/reports/fetchers';
+import { ListingBadge } from '../../../_components/reports/listing-badge';
+import { SkeletonList } from '../../../_components/reports/skeleton';
+import { useResource } from '../../../_components/reports/use-resource';
+
+// Where a product is now (GET /api/inventory/product/{plu}/where): every covered board's stores holding
+// it, the warehouse's level and the boards it shipped to lately. Reached from Current Inventory and
+// Warehouse Inventory.
+
+const FAILED = 'Failed to load where this product is';
+
+export function WhereNow({ plu }: { plu: string }) {
+  const where = useResource<ProductWhereabouts>(plu, (signal) => getJson<ProductWhereabouts>(`/api/inventory/product/${encodeURIComponent(plu)}/where`, FAILED, signal), FAILED);
+  const data = where.state.status === 'ready' ? where.state.data : null;
+  const holding = data ? data.boards.reduce((n, b) => n + b.stores.length, 0) : 0;
+
+  return (
+    <div className="stack">
+      <div className="page-header">
+        <div>
+          <h1>{data ? data.product.name : where.state.status === 'error' ? 'Where is it now' : <span className="skeleton skeleton-title" aria-label="Loading the product" />}</h1>
+          <p>Where is it now: every store we follow that holds it, the warehouse and the latest shipments.</p>
+        </div>
+      </div>
+      {where.state.status === 'error' && <ErrorRetry message={where.state.error} onRetry={where.reload} />}
+      {where.state.status === 'loading' && <SkeletonList count={4} height={96} label="Loading where the product is…" />}
+      {data && (
+        <>
+          <section className="card stack-sm" aria-label="Product">
+            <span className="product-meta">
+              <ListingBadge type={data.product.listing_type} />
+              <span>{price(data.product.retail_price)}</span>
+              {data.product.size_ml ? <span>{bottleSize(data.product.size_ml)}</span> : null}
+              <span>PLU {data.product.plu}</span>
+            </span>
+            <dl className="kv">
+              <div>
+                <dt>On shelves we follow</dt>
+                <dd data-testid="where-total">
+                  {plural(data.boards.reduce((n, b) => n + b.total_bottles, 0), 'bottle')} at {plural(holding, 'store')}
+                </dd>
+              </div>
+              <div>
+                <dt>At the state warehouse</dt>
+                <dd data-testid="where-warehouse">
+                  {data.warehouse ? `${plural(data.warehouse.current_inventory, 'bottle')} · ${usDateTime(data.warehouse.checked_at)}` : 'Not on the warehouse report'}
+                </dd>
+              </div>
+            </dl>
+          </section>
+          {data.boards.map((board) => (
+            <BoardShelves key={board.board_id} board={board} shipped={data.shipments.find((s) => s.board_id === board.board_id)} />
+          ))}
+          <section className="card stack-sm" aria-labelledby="where-shipments">
+            <h2 id="where-shipments">Shipped to boards, last {data.shipment_days} days</h2>
+            {data.shipments.length === 0 ? (
+              <p className="muted">No shipments of this product in the last {data.shipment_days} days.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Board</th>
+                      <th scope="col">Latest shipment</th>
+                      <th scope="col">Cases</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.shipments.map((s) => (
+                      <tr key={s.board_id}>
+                        <td>{s.board_name_clean}</td>
+                        <td>{usDate(s.last_ship_date)}</td>
+                        <td>{num(s.cases)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <Link href={`/statewide-shipments?search=${encodeURIComponent(data.product.name)}`}>Every shipment on Statewide Shipments</Link>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: ProductWhereabouts['shipments'][number] }) {
+  const headingId = `where-board-${board.board_id}`;
+  return (
+    <section className="card stack-sm" aria-labelledby={headingId} data-testid="where-board">
+      <div className="row spread">
+        <h2 id={headingId}>{board.name}</h2>
+        <span className="muted small">{board.stores.length ? plural(board.total_bottles, 'bottle') : 'None on shelves'}</span>
+      </div>
+      <p className="muted small">
+        {board.last_check ? `Shelves last checked ${usDateTime(board.last_check)}` : 'Not checked yet'}
+        {shipped ? ` · shipped ${plural(shipped.cases, 'case')} on ${usDate(shipped.last_ship_date)}` : ''}
+      </p>
+      {board.source_failing && (
+        <p className="alert alert-warn" role="status">
+          The latest check of {board.name}&rsquo;s inventory failed: what is shown is from the last good check and may be out of date.
+        </p>
+      )}
+      {board.stores.length > 0 && (
+        <ul className="item-lines">
+          {board.stores.map((s) => (
+            <li key={s.store_id}>
+              <div className="item-main">
+                <Link className="product-name" href={`/stores/${s.store_id}`}>
+                  {s.nickname}
+                </Link>
+                <span className="product-meta">
+                  <span>{s.address}</span>
+                  {s.mixed_beverage === 1 && <span className="badge badge-mxb">Permit holders only</span>}
+                  <span>since {usDateTime(s.last_updated)}</span>
+                </span>
+              </div>
+              <div className="item-figure">
+                <strong>{s.quantity}</strong>
+                <span className="muted small">{s.quantity === 1 ? 'bottle' : 'bottles'}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

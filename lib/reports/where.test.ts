@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GET } from '../../app/api/inventory/product/[plu]/where/route.ts';
+import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '../../scripts/testing/harness.ts';
+
+// GET /api/inventory/product/{plu}/where: one product across the covered boards' shelves, the warehouse
+// and the latest shipments to each board.
+
+withTestDatabase('reference', 'where');
+
+const PLU = '27090';
+const NOW = new Date();
+const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
+let stores: { wake: number; durham: number; durham2: number; greensboro: number };
+
+beforeAll(async () => {
+  const first = async (board: number, offset = 0) =>
+    (await query<{ id: number }>('SELECT id FROM stores WHERE board_id = $1 AND NOT mixed_beverage ORDER BY id OFFSET $2 LIMIT 1', [board, offset]))[0].id;
+  stores = { wake: await first(179), durham: await first(78), durham2: await first(78, 1), greensboro: await first(58) };
+  await query(`INSERT INTO store_inventory (store_id, plu, quantity, last_updated) VALUES ($1, $5, 2, $6), ($2, $5, 5, $6), ($3, $5, 1, $6), ($4, $5, 0, $6)`, [
+    stores.wake, stores.durham, stores.durham2, stores.greensboro, PLU, minutesAgo(90),
+  ]);
+  await query(`INSERT INTO warehouse_levels (plu, checked_at, total_available) VALUES ($1, $2, 40), ($1, $3, 12)`, [PLU, minutesAgo(60 * 24), minutesAgo(30)]);
+  const day = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString().slice(0, 10);
+  await query(`INSERT INTO shipments (plu, board_id, ship_date, units) VALUES ($1, 78, $2, 12), ($1, 78, $3, 6), ($1, 179, $3, 13), ($1, 2, $4, 6)`, [
+    PLU, day(2), day(9), day(45),
+  ]);
+  await query(`INSERT INTO scrape_runs (source, started_at, finished_at, status) VALUES
+    ('wake_inventory', $1, $1, 'ok'), ('durham_inventory', $2, $2, 'ok'), ('durham_inventory', $1, $1, 'failed')`, [minutesAgo(15), minutesAgo(200)]);
+});
+
+describe('GET /api/inventory/product/{plu}/where', () => {
+  it('lists the stores holding it by board, each board\'s last check, the warehouse level and the latest shipments', async () => {
+    const { browser } = await signedIn();
+    const res = await browser.call(GET, `/api/inventory/product/${PLU}/where`, { params: { plu: PLU } });
+    expect(res.status).toBe(200);
+    const body = res.json;
+    expect(body.product).toMatchObject({ plu: PLU, name: expect.any(String) });
+    expect(body.warehouse).toEqual({ current_inventory: 12, checked_at: minutesAgo(30).toISOString() });
+    const [wake, durham, greensboro, newHanover] = body.boards;
+    expect([wake.name, durham.name, greensboro.name, newHanover.name]).toEqual(['Wake County', 'Durham County', 'Greensboro', 'New Hanover County']);
+    expect(wake).toMatchObject({ total_bottles: 2, source_failing: false, last_check: minutesAgo(15).toISOString() });
+    expect(wake.stores.map((s: { store_id: number }) => s.store_id)).toEqual([stores.wake]);
+    // Durham: most bottles first; its latest run failed, so the screen warns that its shelves may be old.
+    expect(durham).toMatchObject({ total_bottles: 6, source_failing: true, last_check: minutesAgo(200).toISOString() });
+    expect(durham.stores.map((s: { store_id: number; quantity: number }) => [s.store_id, s.quantity])).toEqual([[stores.durham, 5], [stores.durham2, 1]]);
+    // A store at 0 holds none; a board never polled has no last check.
+    expect(greensboro).toMatchObject({ total_bottles: 0, stores: [], last_check: null, source_failing: false });
+    // Shipments within 30 days, the latest first, in cases (bottles per case, else 6).
+    expect(body.shipment_days).toBe(30);
+    expect(body.shipments.map((s: { board_id: number }) => s.board_id)).toEqual([78, 179]);
+    expect(body.shipments[0]).toMatchObject({ board_name_clean: 'Durham County', last_ship_date: new Date(NOW.getTime() - 2 * 86_400_000).toISOString().slice(0, 10) });
+  });
+
+  it('answers 404 for a PLU the catalog does not know, 400 for one that is not 5 digits, 401 signed out', async () => {
+    const { browser } = await signedIn();
+    expectClientError(await browser.call(GET, '/api/inventory/product/99999/where', { params: { plu: '99999' } }), 404);
+    expectClientError(await browser.call(GET, '/api/inventory/product/2709/where', { params: { plu: '2709' } }), 400);
+    expectClientError(await new TestClient().call(GET, `/api/inventory/product/${PLU}/where`, { params: { plu: PLU } }), 401);
+  });
+});

@@ -1,0 +1,89 @@
+import 'server-only';
+import { ApiError } from '../api/errors.ts';
+import { db } from '../db/index.ts';
+import { COVERED_BOARDS } from '../reference/boards.ts';
+import { addDays, nyDate } from '../time.ts';
+import { casesOf } from './sql.ts';
+import type { ProductWhereabouts } from './types.ts';
+
+// "Where is it now": one product across every covered board's shelves (the stores holding it, by board,
+// with each board's last check and whether its source is failing), the warehouse's latest level and the
+// latest shipments to each board. Five small indexed reads; the answer is a few KB.
+
+/** Shipments to boards within this many days are listed (the statewide shipments screen's longest range is 24). */
+export const WHEREABOUTS_SHIPMENT_DAYS = 30;
+
+export async function productWhereabouts(plu: string, now = new Date()): Promise<ProductWhereabouts> {
+  const boardIds = COVERED_BOARDS.map((b) => b.id);
+  const sources = COVERED_BOARDS.map((b) => b.source);
+  const since = addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS);
+  const [products, shelves, levels, runs, shipments] = await Promise.all([
+    db.$queryRaw<{ plu: string; name: string; listing_type: string; retail_price: string | null; size_ml: number | null; bottles_per_case: number | null }[]>`
+      SELECT plu, name, listing_type::text, retail_price::text, size_ml, bottles_per_case FROM products WHERE plu = ${plu}`,
+    db.$queryRaw<{ board_id: number; store_id: number; store_number: number; nickname: string; address: string; mixed_beverage: boolean; quantity: number; last_updated: Date }[]>`
+      SELECT s.board_id, s.id AS store_id, s.store_number, s.nickname, s.address, s.mixed_beverage, si.quantity, si.last_updated
+      FROM store_inventory si JOIN stores s ON s.id = si.store_id
+      WHERE si.plu = ${plu} AND si.quantity > 0 AND s.board_id = ANY(${boardIds}::int[])
+      ORDER BY si.quantity DESC, s.nickname`,
+    db.$queryRaw<{ total_available: number; checked_at: Date }[]>`
+      SELECT total_available, checked_at FROM warehouse_levels WHERE plu = ${plu} ORDER BY checked_at DESC LIMIT 1`,
+    // Each covered board's latest run and latest good one (the (source, started_at) index).
+    db.$queryRaw<{ source: string; status: string | null; last_success_at: Date | null }[]>`
+      SELECT src.source, last.status::text AS status, ok.started_at AS last_success_at
+      FROM unnest(${sources}::text[]) AS src(source)
+      LEFT JOIN LATERAL (SELECT r.status FROM scrape_runs r WHERE r.source::text = src.source AND r.status <> 'running'
+                         ORDER BY r.started_at DESC LIMIT 1) last ON true
+      LEFT JOIN LATERAL (SELECT r.started_at FROM scrape_runs r WHERE r.source::text = src.source AND r.status IN ('ok', 'partial')
+                         ORDER BY r.started_at DESC LIMIT 1) ok ON true`,
+    db.$queryRaw<{ board_id: number; board_name_clean: string; last_ship_date: string; units: number }[]>`
+      SELECT b.id AS board_id, b.name_clean AS board_name_clean, to_char(max(sh.ship_date), 'YYYY-MM-DD') AS last_ship_date, sum(sh.units)::int AS units
+      FROM shipments sh JOIN boards b ON b.id = sh.board_id
+      WHERE sh.plu = ${plu} AND sh.ship_date >= ${since}::date
+      GROUP BY b.id, b.name_clean
+      ORDER BY max(sh.ship_date) DESC, sum(sh.units) DESC, b.name_clean`,
+  ]);
+  const product = products[0];
+  if (!product) throw new ApiError('not_found', `No product with PLU ${plu}`);
+  const bottlesPerCase = product.bottles_per_case;
+  const run = new Map(runs.map((r) => [r.source, r]));
+
+  return {
+    success: true,
+    product: {
+      plu: product.plu,
+      name: product.name,
+      listing_type: product.listing_type as ProductWhereabouts['product']['listing_type'],
+      retail_price: product.retail_price === null ? null : Number(product.retail_price),
+      size_ml: product.size_ml,
+      bottles_per_case: bottlesPerCase,
+    },
+    warehouse: levels[0] ? { current_inventory: levels[0].total_available, checked_at: levels[0].checked_at.toISOString() } : null,
+    boards: COVERED_BOARDS.map((board) => {
+      const stores = shelves.filter((s) => s.board_id === board.id);
+      const latest = run.get(board.source);
+      return {
+        board_id: board.id,
+        name: board.name,
+        last_check: latest?.last_success_at?.toISOString() ?? null,
+        source_failing: latest?.status === 'failed',
+        total_bottles: stores.reduce((n, s) => n + s.quantity, 0),
+        stores: stores.map((s) => ({
+          store_id: s.store_id,
+          store_number: s.store_number,
+          nickname: s.nickname,
+          address: s.address,
+          mixed_beverage: s.mixed_beverage ? 1 : 0,
+          quantity: s.quantity,
+          last_updated: s.last_updated.toISOString(),
+        })),
+      };
+    }),
+    shipments: shipments.map((s) => ({
+      board_id: s.board_id,
+      board_name_clean: s.board_name_clean,
+      last_ship_date: s.last_ship_date,
+      cases: casesOf(s.units, bottlesPerCase),
+    })),
+    shipment_days: WHEREABOUTS_SHIPMENT_DAYS,
+  };
+}
