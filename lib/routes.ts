@@ -30,7 +30,7 @@ export const APP_ROUTES = [
 /** Dynamic screens, as patterns. */
 export const APP_ROUTE_PATTERNS: RegExp[] = [
   /^\/stores\/\d+$/, // a store's detail page, /stores/{storeId}
-  /^\/products\/\d{5}$/, // where a product is now, across the covered boards, /products/{plu}
+  /^\/products\/\d+$/, // where a product is now, across the covered boards, /products/{plu}
 ];
 
 export const REPORT_LINKS = [
