@@ -34,8 +34,8 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
   const results: StoreStockResult[] = [];
   let skipped = 0;
   let failuresInRow = 0;
-  const answered = () => results.some((r) => r.status !== 'failed' || r.error.kind === 'no_data');
-  const breakerOpen = () => failuresInRow >= BREAKER_FAILURES && !answered();
+  let anyAnswer = false;
+  const breakerOpen = () => failuresInRow >= BREAKER_FAILURES && !anyAnswer;
   await Promise.all(
     plus.map((plu) =>
       reader.limiter.run(async () => {
@@ -44,7 +44,10 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
           return;
         }
         const result = await settleStock(plu, () => reader.fetchStock(plu, options.signal));
-        failuresInRow = result.status === 'failed' && result.error.kind !== 'no_data' ? failuresInRow + 1 : 0;
+        // A page saying the board has no such product is an answer from a working source.
+        const failed = result.status === 'failed' && result.error.kind !== 'no_data';
+        failuresInRow = failed ? failuresInRow + 1 : 0;
+        anyAnswer ||= !failed;
         results.push(result);
       }),
     ),
