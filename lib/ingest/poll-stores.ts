@@ -80,6 +80,7 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     checkedAt: options.checkedAt,
     answeredPlus: parts.answeredPlus,
     partialPlus: parts.partialPlus,
+    noPagePlus: parts.noData,
     storeIds: stores.map((s) => s.id),
     stock: parts.stock,
   });

@@ -147,6 +147,18 @@ describe('applyStoreSnapshot', () => {
     expect(rows.map((r) => [r.store_id, r.change_type, r.new_quantity])).toEqual([[1, 'first', 3], [2, 'first', 1], [3, 'first', 6]]);
   });
 
+  it('a product the board said it has no page for keeps its stock, and its first appearance later is a debut', async () => {
+    await sql.query(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('99002', 'Another Release', 'Unknown', now())`);
+    const before = await inventory();
+    // "Product Not Found": nothing written, but the board was asked.
+    const notFound = await apply({ checkedAt: new Date(T(10).getTime() + 20 * 60_000), answeredPlus: [], noPagePlus: ['99002', '27090'], storeIds: STORES, stock: [] });
+    expect(notFound).toMatchObject({ historyRows: 0, inventoryRowsChanged: 0, baselineProducts: 1 });
+    expect(await inventory()).toEqual(before);
+    const debut = await apply({ checkedAt: new Date(T(10).getTime() + 40 * 60_000), answeredPlus: ['99002'], storeIds: STORES, stock: [{ storeId: 2, plu: '99002', quantity: 2 }] });
+    expect(debut).toMatchObject({ historyRows: 1, arrivals: 1 });
+    expect((await history()).filter((r) => r.plu === '99002').map((r) => [r.store_id, r.change_type, r.new_quantity])).toEqual([[2, 'first', 2]]);
+  });
+
   it('baselines a new store on its own first poll, while the other stores keep recording', async () => {
     await sql.query(
       `INSERT INTO stores (id, board_id, store_number, nickname, address, address_key, city, region)

@@ -14,7 +14,8 @@ import { withPgTransaction } from '../db/pg.ts';
 // `increase`; M<N is `decrease`, or `sold_out` at 0. Baselines record current stock without history:
 // - a store's first poll (stores.first_polled_at), so a new store or a fresh install is no flood;
 // - a product the board never answered for before (board_product_polls): we have no evidence it was absent.
-// A product answered before (in stock or not) that now shows up is a debut: `first` at every store with it.
+// A product answered before (in stock or not, or "no such product" from the board's own pages) that now
+// shows up is a debut: `first` at every store with it.
 
 export interface StoreSnapshot {
   boardId: number;
@@ -23,6 +24,11 @@ export interface StoreSnapshot {
   answeredPlus: string[];
   /** Products whose listing had a line that matched no known store: only their listed stores count. */
   partialPlus?: string[];
+  /**
+   * Products the board said it has no page for (Durham's "Product Not Found", a Greensboro search without
+   * the code): no stock is written or changed, but the board was asked, so a later appearance is a debut.
+   */
+  noPagePlus?: string[];
   /** Every store this poll covered (the board's known stores): a store listed nowhere still had its poll. */
   storeIds: number[];
   /** Bottles per (store, product) as listed; for answered products a store not listed has 0. */
@@ -128,7 +134,7 @@ export async function applyStoreSnapshot(snapshot: StoreSnapshot): Promise<Snaps
       `INSERT INTO board_product_polls (board_id, plu, first_polled_at)
        SELECT $1, plu, $2 FROM unnest($3::text[]) AS p(plu)
        ON CONFLICT (board_id, plu) DO NOTHING`,
-      [snapshot.boardId, at, [...snapshot.answeredPlus, ...(snapshot.partialPlus ?? [])]],
+      [snapshot.boardId, at, [...snapshot.answeredPlus, ...(snapshot.partialPlus ?? []), ...(snapshot.noPagePlus ?? [])]],
     );
     return {
       historyRows: history.rowCount ?? 0,
