@@ -33,4 +33,5 @@ export type { Markup, WakeRenderOptions, WarehouseRenderOptions } from './render
 export { ERROR_PAGE_KINDS, errorPage } from './pages.ts';
 export type { ErrorPage, ErrorPageKind } from './pages.ts';
 export { loadSimDataset } from './dataset.ts';
-export type { SimBoard, SimDataset, SimProduct, SimStore } from './dataset.ts';
+export type { SimBoard, SimDataset, SimOtherBoard, SimProduct, SimStore } from './dataset.ts';
+export type { ShelfCounters } from './shelves.ts';
