@@ -158,12 +158,20 @@ function toStore(s: WakeStoreSeed, retailIndex: number): SimStore {
   };
 }
 
+/** A location of Greensboro's storefront (its store locator's internalid, name, address1, city). */
+export interface GreensboroLocationSpec {
+  internalid: number;
+  name: string;
+  address1: string;
+  city: string;
+}
+
 /**
  * Greensboro's storefront locator (sources.md §6, the July 2026 capture): location id → name and address1.
  * Its retail stores are "Store N" in the board's own numbering (not ours), spelled its own way ("3707-E
  * Battleground Plaza" where the Commission says "…Ave"): Greensboro's stores are keyed on the id.
  */
-export const GREENSBORO_LOCATIONS: readonly { internalid: number; name: string; address1: string; city: string }[] = [
+export const GREENSBORO_LOCATIONS: readonly GreensboroLocationSpec[] = [
   { internalid: 23, name: 'Home Office', address1: '1603 Battleground Ave', city: 'Greensboro' },
   { internalid: 24, name: 'Law Enforcement', address1: '1603 Battleground Ave', city: 'Greensboro' },
   { internalid: 25, name: 'Store 1', address1: '3707-E Battleground Plaza', city: 'Greensboro' },

@@ -34,7 +34,7 @@
 // appearance, its release) has been processed, so the state stays a function of (seed, start, scheduled
 // debuts, now). Respellings (respell) and relabels (relabel) only change how pages print things.
 import { DAY_MS, nyInstant, nyLocal, parseYmd, TICK_MS, weekOf, weekdayOf, ymd, nyDateTime } from './clock.ts';
-import { loadSimDataset, type SimBoard, type SimDataset, type SimProduct, type SimStore } from './dataset.ts';
+import { GREENSBORO_LOCATIONS, loadSimDataset, type GreensboroLocationSpec, type SimBoard, type SimDataset, type SimProduct, type SimStore } from './dataset.ts';
 import {
   autoDebutPlan,
   autoRelabelPlan,
@@ -271,6 +271,8 @@ export class SimWorld {
   private readonly relabels = new Map<string, Relabel[]>();
   /** `${boardId}:${storeNumber}` → printed address. */
   private readonly respelled = new Map<string, string>();
+  /** Locations Greensboro's storefront lists that the reference data does not know (addGreensboroLocation). */
+  private readonly greensboroExtra = new Map<number, GreensboroLocationSpec>();
 
   constructor(options: SimWorldOptions = {}) {
     this.seed = (options.seed ?? 42) >>> 0;
@@ -905,6 +907,33 @@ export class SimWorld {
     return this.respelled.get(`${store.boardId}:${store.storeNumber}`) ?? store.inventoryAddress;
   }
 
+  /**
+   * Greensboro's storefront lists a location the reference data does not know (a store opened since, e.g.
+   * `{ internalid: 125, name: 'Store 19', address1: '4712 Hicone Road', city: 'Greensboro' }`): in its
+   * locator and, with a few bottles of some products, in every item: each Greensboro answer is then
+   * partial (an unmatched line). Presentation only; an id the storefront already lists is refused.
+   */
+  addGreensboroLocation(location: GreensboroLocationSpec): void {
+    const internalid = Number(location?.internalid);
+    if (!Number.isInteger(internalid) || internalid <= 0) throw new RangeError('simulator: addGreensboroLocation: internalid must be a positive integer');
+    if (GREENSBORO_LOCATIONS.some((l) => l.internalid === internalid)) throw new RangeError(`simulator: addGreensboroLocation: location ${internalid} is already listed`);
+    const text = (value: unknown, what: string) => {
+      if (typeof value !== 'string' || !value.trim()) throw new RangeError(`simulator: addGreensboroLocation: ${what} must be a non-empty string`);
+      return value.trim();
+    };
+    this.greensboroExtra.set(internalid, { internalid, name: text(location.name, 'name'), address1: text(location.address1, 'address1'), city: text(location.city, 'city') });
+  }
+
+  /** Removes a location added with addGreensboroLocation (false when there was none). */
+  removeGreensboroLocation(internalid: number): boolean {
+    return this.greensboroExtra.delete(internalid);
+  }
+
+  /** The locations added with addGreensboroLocation, by id. */
+  greensboroExtraLocations(): GreensboroLocationSpec[] {
+    return [...this.greensboroExtra.values()].sort((a, b) => a.internalid - b.internalid);
+  }
+
   /** Whether a store's address is respelled now. */
   isRespelled(store: SimStore): boolean {
     return this.respelled.has(`${store.boardId}:${store.storeNumber}`);
@@ -947,6 +976,11 @@ export class SimWorld {
       if (p.tracked >= 0 || d || q > 0) out.set(p.plu, q);
     }
     return out;
+  }
+
+  /** The last delivery tick of a retail store of any board (NaN: none yet, or not a retail store). */
+  lastDeliveryOf(store: SimStore): number {
+    return store.retail ? this.shelvesOf(store.boardId).lastDelivery(store.retailIndex) : NaN;
   }
 
   /** Shelf stock of one product at one store of any board (0 for outlets, which no inventory shows). */
