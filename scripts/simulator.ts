@@ -2,9 +2,11 @@
 //   tsx scripts/simulator.ts [--port 4010] [--seed 42] [--start ISO] [--history-days 17]
 //                            [--realtime] [--speed N] [--tick-on-request] [--verbose]
 //                            [--wake-markup documented|live|alternate] [--warehouse-markup documented|live|alternate]
+//                            [--durham-markup documented|drift|alternate] [--greensboro-markup ...] [--abcgo-markup ...]
 //                            [--auto-debuts[=DAYS]]
-// Point WAKE_BASE_URL and NC_ABC_BASE_URL at the printed URL. SIGINT / SIGTERM stop it cleanly.
-import { FAULT_KINDS, MARKUP_SETTINGS, startSimulator, type MarkupSetting } from './simulator/server.ts';
+// Point WAKE_BASE_URL, NC_ABC_BASE_URL, DURHAM_BASE_URL and GREENSBORO_BASE_URL at the printed URL, and
+// ABCGO_NEW_HANOVER_URL at <URL>/abcgo/nh. SIGINT / SIGTERM stop it cleanly.
+import { BOARD_MARKUP_SETTINGS, FAULT_KINDS, MARKUP_SETTINGS, startSimulator, type BoardMarkupSetting, type MarkupSetting } from './simulator/server.ts';
 
 interface Args {
   port: number;
@@ -17,6 +19,9 @@ interface Args {
   verbose: boolean;
   wakeMarkup: MarkupSetting;
   warehouseMarkup: MarkupSetting;
+  durhamMarkup: BoardMarkupSetting;
+  greensboroMarkup: BoardMarkupSetting;
+  abcgoMarkup: BoardMarkupSetting;
   /** 0 = off; else one automatic debut about every N days. */
   autoDebutDays: number;
 }
@@ -34,6 +39,12 @@ const USAGE = `usage: tsx scripts/simulator.ts [options]
                             (documented on even requests, live on odd ones)
   --warehouse-markup M      warehouse report markup: documented (default), live (no thead, no row ids,
                             styled cells, sizes like .75L) or alternate
+  --durham-markup M         Durham pages: documented (default), drift ("In Stock ( 6 )" as plain text,
+                            absolute links with dashed codes, only the stores holding it) or alternate
+  --greensboro-markup M     Greensboro items: documented (default), drift (quantities as 2.0 and "2.0",
+                            numeric itemids) or alternate
+  --abcgo-markup M          ABC/GO answers: documented (default), drift (numeric Code, numbers as strings,
+                            addresses in capitals) or alternate
   --auto-debuts[=DAYS]      seeded new products about every DAYS days (default 3): a new 5-digit code on
                             the warehouse report with a new or blank listing type, then on a few stores'
                             shelves, classified 1-3 days later; and weekly a catalog product printing a
@@ -50,6 +61,9 @@ function parseArgs(argv: string[]): Args {
     verbose: false,
     wakeMarkup: 'documented',
     warehouseMarkup: 'documented',
+    durhamMarkup: 'documented',
+    greensboroMarkup: 'documented',
+    abcgoMarkup: 'documented',
     autoDebutDays: 0,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -64,10 +78,10 @@ function parseArgs(argv: string[]): Args {
       if (!Number.isFinite(n) || n < min) throw new Error(`${flag} must be a number >= ${min}`);
       return n;
     };
-    const markup = (): MarkupSetting => {
+    const markup = <T extends string>(allowed: readonly T[] = MARKUP_SETTINGS as readonly string[] as readonly T[]): T => {
       const v = value();
-      if (!(MARKUP_SETTINGS as readonly string[]).includes(v)) throw new Error(`${flag} must be one of ${MARKUP_SETTINGS.join(', ')}`);
-      return v as MarkupSetting;
+      if (!(allowed as readonly string[]).includes(v)) throw new Error(`${flag} must be one of ${allowed.join(', ')}`);
+      return v as T;
     };
     switch (flag) {
       case '--port':
@@ -102,6 +116,15 @@ function parseArgs(argv: string[]): Args {
         break;
       case '--warehouse-markup':
         args.warehouseMarkup = markup();
+        break;
+      case '--durham-markup':
+        args.durhamMarkup = markup(BOARD_MARKUP_SETTINGS);
+        break;
+      case '--greensboro-markup':
+        args.greensboroMarkup = markup(BOARD_MARKUP_SETTINGS);
+        break;
+      case '--abcgo-markup':
+        args.abcgoMarkup = markup(BOARD_MARKUP_SETTINGS);
         break;
       case '--auto-debuts': {
         // An optional inline value only (--auto-debuts=2), so a following flag is never taken as its value.
@@ -141,6 +164,9 @@ async function main() {
     tickOnRequest: args.tickOnRequest,
     wakeMarkup: args.wakeMarkup,
     warehouseMarkup: args.warehouseMarkup,
+    durhamMarkup: args.durhamMarkup,
+    greensboroMarkup: args.greensboroMarkup,
+    abcgoMarkup: args.abcgoMarkup,
     autoDebuts: args.autoDebutDays > 0 ? { everyDays: args.autoDebutDays } : false,
     log: args.verbose ? (line) => console.log(`simulator: ${line}`) : undefined,
   });
@@ -149,20 +175,26 @@ async function main() {
     [
       `simulator: listening on ${u} (seed ${args.seed}, simulated now ${sim.world.now().toISOString()}` +
         `${args.realtime ? `, realtime x${args.speed}` : ', clock moves only when told'}; ready in ${Date.now() - started} ms)`,
-      `  markup: Wake ${args.wakeMarkup}, warehouse ${args.warehouseMarkup}; automatic debuts ${args.autoDebutDays ? `every ~${args.autoDebutDays} days` : 'off'}`,
+      `  markup: Wake ${args.wakeMarkup}, warehouse ${args.warehouseMarkup}, Durham ${args.durhamMarkup}, Greensboro ${args.greensboroMarkup}, ABC/GO ${args.abcgoMarkup}; ` +
+        `automatic debuts ${args.autoDebutDays ? `every ~${args.autoDebutDays} days` : 'off'}`,
       `  WAKE_BASE_URL=${u} NC_ABC_BASE_URL=${u}`,
+      `  DURHAM_BASE_URL=${u} GREENSBORO_BASE_URL=${u} ABCGO_NEW_HANOVER_URL=${u}/abcgo/nh`,
       `  data:    POST ${u}/search-results (productSearch=...)`,
       `           GET  ${u}/wp-admin/admin-ajax.php?action=store_search&lat=35.7796&lng=-78.6382&max_results=100&search_radius=500&autoload=1`,
       `           GET  ${u}/StoresBoards/Stocks   POST (ReportDate=M/D/YYYY&BrandName=)`,
       `           GET  ${u}/Search/StockShippedData`,
+      `           GET  ${u}/search?q=...   GET ${u}/products/27090                      (Durham)`,
+      `           GET  ${u}/api/items?q=...&limit=50&offset=0   GET ${u}/scs/services/Location.Service.ss?page=1&results_per_page=20   (Greensboro)`,
+      `           POST ${u}/abcgo/nh/api/inventory/search {"filter"}   POST ${u}/abcgo/nh/api/inventory/details {"code"}   (ABC/GO, X-Requested-With: XMLHttpRequest)`,
       `  control: GET  ${u}/__sim/state`,
       `           POST ${u}/__sim/advance  {"minutes"|"hours"|"days": n} or {"to": ISO}`,
       `           POST ${u}/__sim/fault    {"path": "/StoresBoards/Stocks", "kind": "${FAULT_KINDS.join('|')}", "count": n}`,
-      `           GET  ${u}/__sim/deliveries?date=YYYY-MM-DD`,
-      `           POST ${u}/__sim/markup   {"wake"?: "${MARKUP_SETTINGS.join('|')}", "warehouse"?: ...}`,
-      `           POST ${u}/__sim/respell  {"storeNumber": n, "address": "..." | null}`,
-      `           POST ${u}/__sim/debut    {"plu", "name", "listingTypeLabel", "retailPrice", "sizeMl", "releaseAt", "stores": [{"storeNumber", "quantity"}], ...}`,
-      `           GET  ${u}/__sim/debuts   POST ${u}/__sim/relabel   GET ${u}/__sim/stock?plu=27090,...`,
+      `           GET  ${u}/__sim/deliveries?date=YYYY-MM-DD&board=179`,
+      `           POST ${u}/__sim/markup   {"wake"?: "${MARKUP_SETTINGS.join('|')}", "warehouse"?: ..., "durham"?: "${BOARD_MARKUP_SETTINGS.join('|')}", "greensboro"?: ..., "abcgo"?: ...}`,
+      `           POST ${u}/__sim/respell  {"storeNumber": n, "address": "..." | null, "boardId"?: 78}`,
+      `           POST ${u}/__sim/debut    {"plu", "name", "listingTypeLabel", "retailPrice", "sizeMl", "releaseAt", "stores": [{"storeNumber", "quantity", "boardId"?}], ...}`,
+      `           GET  ${u}/__sim/debuts   POST ${u}/__sim/relabel   GET ${u}/__sim/stock?plu=27090,...&board=179`,
+      `           POST ${u}/__sim/greensboro-location  {"internalid": 125, "name": "Store 19", "address1": "...", "city": "..."} or {"internalid": 125, "remove": true}`,
     ].join('\n'),
   );
 

@@ -367,8 +367,8 @@ if (simulate) {
   children.push({
     name: 'simulator',
     command: node,
-    // Both markups of each page (alternating request by request) and a new product every few days, so the
-    // demo exercises every shape the scraper must read.
+    // Both markups of each page and both shapes of each board's answers (alternating request by request)
+    // and a new product every few days, so the demo exercises every shape the scraper must read.
     args: [
       require.resolve('tsx/cli'),
       'scripts/simulator.ts',
@@ -379,12 +379,25 @@ if (simulate) {
       'alternate',
       '--warehouse-markup',
       'alternate',
+      '--durham-markup',
+      'alternate',
+      '--greensboro-markup',
+      'alternate',
+      '--abcgo-markup',
+      'alternate',
       '--auto-debuts',
     ],
     env: childEnv,
     cwd: root,
   });
   Object.assign(scraperEnv, { WAKE_BASE_URL: simUrl, NC_ABC_BASE_URL: simUrl, WAKE_REQUEST_DELAY_MS: '20' });
+  // The other boards too, unless the operator pointed one of them somewhere explicitly.
+  const boards: [url: string, delay: string, value: string][] = [
+    ['DURHAM_BASE_URL', 'DURHAM_REQUEST_DELAY_MS', simUrl],
+    ['GREENSBORO_BASE_URL', 'GREENSBORO_REQUEST_DELAY_MS', simUrl],
+    ['ABCGO_NEW_HANOVER_URL', 'ABCGO_REQUEST_DELAY_MS', `${simUrl}/abcgo/nh`],
+  ];
+  for (const [url, delay, value] of boards) if (!process.env[url]) Object.assign(scraperEnv, { [url]: value, [delay]: '20' });
   say(`demo: the scraper reads the simulated public pages at ${simUrl}`);
 }
 children.push({

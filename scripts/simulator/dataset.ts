@@ -1,8 +1,9 @@
-// The simulator's static reference data: the product catalog, the 173 boards and Wake's 28 stores, read
-// from the committed seed files in prisma/seed-data (through lib/reference/reference.ts and its CSV reader),
-// plus the derived facts the pages print (sizes, cases per pallet, which products get per-store stock).
-import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
-import { loadReferenceData, type WakeStoreSeed } from '../../lib/reference/reference.ts';
+// The simulator's static reference data: the product catalog, the 173 boards, Wake's 28 stores and the
+// stores of Durham, Greensboro and New Hanover, read from the committed seed files in prisma/seed-data
+// (through lib/reference/reference.ts and its CSV reader), plus the derived facts the pages print (sizes,
+// cases per pallet, which products get per-store stock, the other boards' delivery days).
+import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, OTHER_STORE_BOARD_IDS, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { loadReferenceData, type BoardStoreSeed, type WakeStoreSeed } from '../../lib/reference/reference.ts';
 import type { ListingTypeName } from '../../lib/reference/products.ts';
 import { hashInt } from './random.ts';
 
@@ -30,11 +31,17 @@ export interface SimProduct {
 }
 
 export interface SimStore {
+  /** The store's board: Wake (179) or one of OTHER_STORE_BOARD_IDS. */
+  boardId: number;
+  /** Our number within the board (board-stores.json's store_number for the other boards). */
   storeNumber: number;
   nickname: string;
-  /** The address exactly as Wake's inventory search prints it ("7200 Sandy Fork Rd., Raleigh, NC 27609"). */
+  /**
+   * The address exactly as the board's inventory prints it: Wake's search ("7200 Sandy Fork Rd., Raleigh,
+   * NC 27609"); for the other boards board-stores.json's address ("1928 Holloway St, Durham, NC 27703").
+   */
   inventoryAddress: string;
-  /** The store locator's spelling of the street line. */
+  /** The store locator's spelling of the street line (Greensboro: its storefront locator's address1). */
   locatorAddress: string;
   city: string;
   zip: string;
@@ -45,14 +52,23 @@ export interface SimStore {
   /** 'Monday'..'Friday', 'Random' or null (no deliveries). */
   deliveryDay: string | null;
   deliveryIntervalDays: number | null;
-  /** Retail stores appear in the inventory search; the MXB-only outlet does not. */
+  /** Retail stores appear in the inventory search; the MXB-only outlet (and LBD counters) do not. */
   retail: boolean;
-  /** Index among the retail stores or -1. */
+  /** Index among the board's retail stores or -1. */
   retailIndex: number;
   lat: number;
   lng: number;
-  /** Store locator post id. */
+  /** Store locator id: Wake's locator post id; Greensboro's storefront location internalid; else 0. */
   locatorId: number;
+}
+
+/** A board beyond Wake whose stores the world keeps shelves for. */
+export interface SimOtherBoard {
+  board: SimBoard;
+  /** Every store of the board in board-stores.json, by store number. */
+  stores: SimStore[];
+  /** Those with a public shelf. */
+  retailStores: SimStore[];
 }
 
 export interface SimBoard {
@@ -71,6 +87,8 @@ export interface SimDataset {
   trackedListed: SimProduct[];
   stores: SimStore[];
   retailStores: SimStore[];
+  /** Durham, Greensboro and New Hanover, in OTHER_STORE_BOARD_IDS order. */
+  otherBoards: SimOtherBoard[];
   boards: SimBoard[];
   wakeBoard: SimBoard;
   /** Cumulative board weights (by retail store count) for weighted picks. */
@@ -119,6 +137,7 @@ function toStore(s: WakeStoreSeed, retailIndex: number): SimStore {
   const [lat0, lng0] = TOWN_LATLNG[s.city] ?? TOWN_LATLNG.Raleigh;
   const jitter = (k: string) => (hashInt(0, 2000, 'latlng', s.store_number, k) - 1000) / 25000;
   return {
+    boardId: WAKE_BOARD_ID,
     storeNumber: s.store_number,
     nickname: s.nickname,
     inventoryAddress: s.address,
@@ -136,6 +155,89 @@ function toStore(s: WakeStoreSeed, retailIndex: number): SimStore {
     lat: Number((lat0 + jitter('lat')).toFixed(7)),
     lng: Number((lng0 + jitter('lng')).toFixed(7)),
     locatorId: 150 + s.store_number,
+  };
+}
+
+/** A location of Greensboro's storefront (its store locator's internalid, name, address1, city). */
+export interface GreensboroLocationSpec {
+  internalid: number;
+  name: string;
+  address1: string;
+  city: string;
+}
+
+/**
+ * Greensboro's storefront locator (sources.md §6, the July 2026 capture): location id → name and address1.
+ * Its retail stores are "Store N" in the board's own numbering (not ours), spelled its own way ("3707-E
+ * Battleground Plaza" where the Commission says "…Ave"): Greensboro's stores are keyed on the id.
+ */
+export const GREENSBORO_LOCATIONS: readonly GreensboroLocationSpec[] = [
+  { internalid: 23, name: 'Home Office', address1: '1603 Battleground Ave', city: 'Greensboro' },
+  { internalid: 24, name: 'Law Enforcement', address1: '1603 Battleground Ave', city: 'Greensboro' },
+  { internalid: 25, name: 'Store 1', address1: '3707-E Battleground Plaza', city: 'Greensboro' },
+  { internalid: 26, name: 'Store 10 - MXB', address1: '115 N. Cedar Street', city: 'Greensboro' },
+  { internalid: 27, name: 'Store 11', address1: '2731 Ring Road', city: 'Greensboro' },
+  { internalid: 28, name: 'Store 12', address1: '500 Hickory Branch', city: 'Greensboro' },
+  { internalid: 29, name: 'Store 13', address1: '2417 Lawndale Dr. (Ste. C & D)', city: 'Greensboro' },
+  { internalid: 30, name: 'Store 14', address1: '4548 US Hwy 220 (102 & 103)', city: 'Summerfield' },
+  { internalid: 31, name: 'Store 15', address1: '3919 Burlington Road', city: 'Greensboro' },
+  { internalid: 32, name: 'Store 16', address1: '2309 Fleming Road', city: 'Greensboro' },
+  { internalid: 33, name: 'Store 17', address1: '106 Bantiff Way', city: 'Greensboro' },
+  { internalid: 36, name: 'Store 3', address1: '3100 E. Market Street', city: 'Greensboro' },
+  { internalid: 37, name: 'Store 4', address1: '3741 Farmington Road', city: 'Greensboro' },
+  { internalid: 38, name: 'Store 5', address1: '4633 W. Market Street', city: 'Greensboro' },
+  { internalid: 39, name: 'Store 6', address1: '307-A Pisgah Church Road', city: 'Greensboro' },
+  { internalid: 40, name: 'Store 7', address1: '115 N. Cedar Street', city: 'Greensboro' },
+  { internalid: 41, name: 'Store 8', address1: '4411 W. Wendover Ave.', city: 'Greensboro' },
+  { internalid: 42, name: 'Store 9', address1: '2701 Randleman Road', city: 'Greensboro' },
+  { internalid: 43, name: 'Warehouse', address1: '4905 Burlington Road', city: 'Greensboro' },
+  { internalid: 124, name: 'Warehouse', address1: '4911 Burlington Road', city: 'Greensboro' },
+];
+
+/** Town centres of the other boards (for the store fields; nothing depends on them). */
+const BOARD_LATLNG: Record<number, [number, number]> = {
+  [DURHAM_BOARD_ID]: [35.994, -78.8986],
+  [GREENSBORO_BOARD_ID]: [36.0726, -79.792],
+  [NEW_HANOVER_BOARD_ID]: [34.2257, -77.9447],
+};
+
+/**
+ * No delivery pattern is known for the other boards (board-stores.json); a fixed one per store: Durham's
+ * stores split Tuesday (odd numbers) / Thursday (even), Greensboro's all on Wednesday, New Hanover's spread
+ * Monday..Friday ("generally all locations delivered by Friday"). Weekly.
+ */
+function boardDeliveryDay(boardId: number, retailIndex: number, storeNumber: number): string {
+  if (boardId === DURHAM_BOARD_ID) return storeNumber % 2 === 1 ? 'Tuesday' : 'Thursday';
+  if (boardId === GREENSBORO_BOARD_ID) return 'Wednesday';
+  return ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'][retailIndex % 5];
+}
+
+function toBoardStore(s: BoardStoreSeed, retailIndex: number): SimStore {
+  const location = GREENSBORO_LOCATIONS.find((l) => String(l.internalid) === s.source_store_key);
+  const suffix = `, ${s.city}`;
+  const street = s.address.includes(suffix) ? s.address.slice(0, s.address.lastIndexOf(suffix)) : s.address;
+  const [lat0, lng0] = BOARD_LATLNG[s.board_id] ?? [35.5, -79];
+  const jitter = (k: string) => (hashInt(0, 2000, 'latlng', s.board_id, s.store_number, k) - 1000) / 25000;
+  const retail = !s.mixed_beverage;
+  return {
+    boardId: s.board_id,
+    storeNumber: s.store_number,
+    nickname: s.nickname,
+    inventoryAddress: s.address,
+    locatorAddress: location?.address1 ?? street,
+    city: s.city,
+    zip: s.zip ?? '',
+    locatorZip: s.zip ?? '',
+    phone: s.phone ?? '',
+    hours: s.hours ?? '',
+    mixedBeverage: s.mixed_beverage,
+    deliveryDay: retail ? boardDeliveryDay(s.board_id, retailIndex, s.store_number) : null,
+    deliveryIntervalDays: retail ? 7 : null,
+    retail,
+    retailIndex,
+    lat: Number((lat0 + jitter('lat')).toFixed(7)),
+    lng: Number((lng0 + jitter('lng')).toFixed(7)),
+    locatorId: location?.internalid ?? 0,
   };
 }
 
@@ -195,6 +297,14 @@ export function loadSimDataset(): SimDataset {
   }));
   const wakeBoard = boards.find((b) => b.id === WAKE_BOARD_ID);
   if (!wakeBoard) throw new Error('simulator: the boards file has no Wake County ABC Board (id 179)');
+  const otherBoards = OTHER_STORE_BOARD_IDS.map((boardId): SimOtherBoard => {
+    const board = boards.find((b) => b.id === boardId);
+    if (!board) throw new Error(`simulator: the boards file has no board ${boardId}`);
+    let k = 0;
+    const own = ref.boardStores.filter((s) => s.board_id === boardId).sort((a, b) => a.store_number - b.store_number);
+    const boardStores = own.map((s) => toBoardStore(s, s.mixed_beverage ? -1 : k++));
+    return { board, stores: boardStores, retailStores: boardStores.filter((s) => s.retail) };
+  });
   const boardCumulative = new Float64Array(boards.length);
   let acc = 0;
   boards.forEach((b, i) => (boardCumulative[i] = acc += b.weight));
@@ -207,6 +317,7 @@ export function loadSimDataset(): SimDataset {
     trackedListed: tracked.filter((p) => p.kind === 'listed-tracked'),
     stores,
     retailStores: stores.filter((s) => s.retail),
+    otherBoards,
     boards,
     wakeBoard,
     boardCumulative,

@@ -11,6 +11,9 @@ import { hashInt, hashSample } from './random.ts';
 export type TimeInput = Date | number | string;
 
 export interface DebutStoreSpec {
+  /** The store's board: Wake (179, the default) or Durham 78, Greensboro 58, New Hanover 135. */
+  boardId?: number;
+  /** The board's store number (Wake's, or board-stores.json's store_number). */
   storeNumber: number;
   /** Bottles on that store's shelf at the release tick (>= 1). */
   quantity: number;
@@ -36,7 +39,7 @@ export interface DebutSpec {
   warehouseFrom?: TimeInput;
   /** When it reaches the stores' shelves; rounded up to the next 15-minute tick. Must be after the world's now. */
   releaseAt: TimeInput;
-  /** The stores that receive it at the release tick (retail stores; may be empty). */
+  /** The stores that receive it at the release tick (retail stores of any board with shelves; may be empty). */
   stores: DebutStoreSpec[];
   /** From this instant the report prints `classifyAs` instead of `listingTypeLabel` (default: never). */
   classifyAt?: TimeInput;

@@ -1,5 +1,6 @@
-// The NC ABC simulator: a deterministic, evolving world (world.ts), its pages in the documented formats
-// (render.ts), error pages (pages.ts) and a loopback HTTP server with control endpoints (server.ts). See README.md here.
+// The NC ABC simulator: a deterministic, evolving world (world.ts, shelves.ts), its pages in the documented
+// formats (render.ts for Wake and NC ABC, render-boards.ts for Durham, Greensboro and ABC/GO), error pages
+// (pages.ts) and a loopback HTTP server with control endpoints (server.ts). See README.md here.
 export { SimWorld, diffStock, EXAMPLE_RESPELLING } from './world.ts';
 export type {
   DebutInfo,
@@ -18,8 +19,28 @@ export type {
   WarehouseReportData,
   WarehouseReportRow,
 } from './world.ts';
-export { startSimulator, DATA_PATHS, FAULT_KINDS, MARKUP_SETTINGS } from './server.ts';
-export type { FaultKind, FaultState, MarkupSetting, MarkupState, RunningSimulator, SimulatorOptions } from './server.ts';
+export { startSimulator, ABCGO_BOARDS, BOARD_MARKUP_SETTINGS, DATA_PATHS, FAULT_KINDS, MARKUP_SETTINGS, dataPathOf } from './server.ts';
+export type {
+  BoardMarkupSetting,
+  BoardMarkupState,
+  FaultKind,
+  FaultState,
+  MarkupSetting,
+  MarkupState,
+  RunningSimulator,
+  SimulatorOptions,
+} from './server.ts';
+export {
+  renderAbcgoDetails,
+  renderAbcgoSearch,
+  renderDurhamProduct,
+  renderDurhamSearch,
+  renderGreensboroItems,
+  renderGreensboroLocator,
+  BOARD_MARKUPS,
+  DURHAM_SEARCH_LIMIT,
+} from './render-boards.ts';
+export type { BoardMarkup, BoardRenderOptions } from './render-boards.ts';
 export {
   renderShipmentsExtract,
   renderStoreLocator,
@@ -32,5 +53,6 @@ export {
 export type { Markup, WakeRenderOptions, WarehouseRenderOptions } from './render.ts';
 export { ERROR_PAGE_KINDS, errorPage } from './pages.ts';
 export type { ErrorPage, ErrorPageKind } from './pages.ts';
-export { loadSimDataset } from './dataset.ts';
-export type { SimBoard, SimDataset, SimProduct, SimStore } from './dataset.ts';
+export { loadSimDataset, GREENSBORO_LOCATIONS } from './dataset.ts';
+export type { GreensboroLocationSpec, SimBoard, SimDataset, SimOtherBoard, SimProduct, SimStore } from './dataset.ts';
+export type { ShelfCounters } from './shelves.ts';

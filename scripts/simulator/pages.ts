@@ -2,14 +2,16 @@
 // public page fails without saying so in its status code. sources.md §1: "An error page (<title>Server
 // Error …</title>, "Page Not Found", a maintenance or firewall page) is a failed request, never 'no
 // products'". Wake's pages are WordPress (the theme's chrome and product search form stay around an error,
-// which is what makes them easy to mistake for an empty search); the NC ABC Commission's are ASP.NET.
+// which is what makes them easy to mistake for an empty search); the NC ABC Commission's are ASP.NET, and
+// so are ABC/GO's; Durham's keep its own site chrome; Greensboro's storefront answers plain pages.
 import { hash32 } from './random.ts';
+import { durhamPage } from './render-boards.ts';
 import { escapeHtml, wakePage } from './render.ts';
 
 export const ERROR_PAGE_KINDS = ['error-200', 'not-found-200', 'maintenance', 'maintenance-200', 'firewall', 'firewall-200'] as const;
 export type ErrorPageKind = (typeof ERROR_PAGE_KINDS)[number];
 
-export type SiteName = 'wake' | 'ncabc';
+export type SiteName = 'wake' | 'ncabc' | 'durham' | 'greensboro' | 'abcgo';
 
 export interface ErrorPage {
   status: number;
@@ -19,10 +21,35 @@ export interface ErrorPage {
 
 /** The site a data path belongs to. */
 export function siteOf(path: string): SiteName {
-  return path === '/search-results' || path.startsWith('/wp-') ? 'wake' : 'ncabc';
+  if (path === '/search-results' || path.startsWith('/wp-')) return 'wake';
+  if (path === '/search' || path === '/products' || path.startsWith('/products/')) return 'durham';
+  if (path === '/api/items' || path.startsWith('/scs/')) return 'greensboro';
+  if (path.startsWith('/abcgo/')) return 'abcgo';
+  return 'ncabc';
 }
 
-const HOSTS: Record<SiteName, string> = { wake: 'wakeabc.com', ncabc: 'abc2.nc.gov' };
+const HOSTS: Record<SiteName, string> = { wake: 'wakeabc.com', ncabc: 'abc2.nc.gov', durham: 'durhamabc.com', greensboro: 'shop.greensboroabc.com', abcgo: 'nh.abcgo.app' };
+const BRANDS: Record<Exclude<SiteName, 'wake'>, string> = { ncabc: 'NC ABC Commission', durham: 'Durham County ABC', greensboro: 'Greensboro ABC', abcgo: 'ABC/GO' };
+/** Sites whose server errors are ASP.NET's yellow page. */
+const ASP_NET: ReadonlySet<SiteName> = new Set(['ncabc', 'abcgo']);
+
+function plainPage(title: string, main: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8" /><title>${title}</title></head>
+<body>
+    ${main}
+</body>
+</html>
+`;
+}
+
+/** A non-Wake site's page around `main`, in its chrome. */
+function sitePage(site: Exclude<SiteName, 'wake'>, title: string, main: string): string {
+  if (site === 'ncabc') return ncabcPage(title, main);
+  if (site === 'durham') return durhamPage(title, main);
+  return plainPage(title, main);
+}
 
 function ncabcPage(title: string, main: string): string {
   return `<!DOCTYPE html>
@@ -78,12 +105,16 @@ export function errorPage(kind: ErrorPageKind, site: SiteName, query = '', n = 0
     <p>Something went wrong on our end and your search could not be completed. Please try again in a few minutes.</p></section>`,
                 'error500',
               )
-            : ncabcPage(
-                "Server Error in '/' Application.",
-                `<h1>Server Error in '/' Application.</h1>
+            : ASP_NET.has(site)
+              ? sitePage(
+                  site,
+                  "Server Error in '/' Application.",
+                  `<h1>Server Error in '/' Application.</h1>
         <h2><i>Runtime Error</i></h2>
         <p><b>Description:</b> An application error occurred on the server. The current custom error settings for this application prevent the details of the application error from being viewed remotely (for security reasons).</p>`,
-              ),
+                )
+              : sitePage(site, `Server Error - ${BRANDS[site]}`, `<h1>Server Error</h1>
+        <p>Something went wrong on our end. Please try again in a few minutes.</p>`),
       };
     case 'not-found-200':
       return {
@@ -98,8 +129,9 @@ export function errorPage(kind: ErrorPageKind, site: SiteName, query = '', n = 0
     <p>Oops! That page can&rsquo;t be found. It looks like nothing was found at this location. Maybe try a search?</p></section>`,
                 'error404',
               )
-            : ncabcPage(
-                'Page Not Found - NC ABC Commission',
+            : sitePage(
+                site,
+                `Page Not Found - ${BRANDS[site]}`,
                 `<h2>Page Not Found</h2>
         <p>The page you requested could not be found. It may have been moved or is no longer available.</p>`,
               ),
@@ -120,8 +152,9 @@ export function errorPage(kind: ErrorPageKind, site: SiteName, query = '', n = 0
 </body>
 </html>
 `
-          : ncabcPage(
-              'Site Maintenance - NC ABC Commission',
+          : sitePage(
+              site,
+              `Site Maintenance - ${BRANDS[site]}`,
               `<h1>Site Maintenance</h1>
         <p>We&rsquo;ll be back soon! This site is undergoing scheduled maintenance. Please check back later.</p>`,
             );

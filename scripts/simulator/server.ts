@@ -2,30 +2,50 @@
 // from a SimWorld, plus control endpoints under /__sim/ for tests and the demo (read the state, move the
 // clock, inject faults).
 //
-// Data paths (both hosts on one server: point WAKE_BASE_URL and NC_ABC_BASE_URL at it):
-//   POST /search-results                      form productSearch=<text>  (GET ?productSearch= works too)
+// Data paths (every host on one server: point WAKE_BASE_URL, NC_ABC_BASE_URL, DURHAM_BASE_URL and
+// GREENSBORO_BASE_URL at it, ABCGO_NEW_HANOVER_URL at <it>/abcgo/nh):
+//   POST /search-results                      Wake: form productSearch=<text>  (GET ?productSearch= works too)
 //   GET  /wp-admin/admin-ajax.php?action=store_search&lat=..&lng=..&max_results=..
 //   GET  /StoresBoards/Stocks                 today's warehouse report
 //   POST /StoresBoards/Stocks                 form ReportDate=M/D/YYYY&BrandName=
 //   GET  /Search/StockShippedData             the latest shipments extract
+//   GET  /search?q=<term>                     Durham: product cards
+//   GET  /products/<NCCODE>                   Durham: a product page (fault path /products)
+//   GET  /api/items?q=&limit=50&offset=       Greensboro: items with every location's quantity
+//   GET  /scs/services/Location.Service.ss?page=<p>&results_per_page=20   Greensboro: its locations
+//   POST /abcgo/nh/api/inventory/search       ABC/GO (New Hanover): {"filter": term}
+//   POST /abcgo/nh/api/inventory/details      ABC/GO (New Hanover): {"code": code}
 // Control:
-//   GET  /__sim/state                         now, next delivery per store, counters, faults, markup, respellings, debuts
+//   GET  /__sim/state                         now, next delivery per store, counters, faults, markup, respellings, debuts, other boards
 //   POST /__sim/advance                       {"minutes"|"hours"|"days"|"ms": n} or {"to": ISO}
 //   POST /__sim/fault                         {"path": "/StoresBoards/Stocks" | ... | "*", "kind": ..., "count"?: n}
-//   GET  /__sim/deliveries?date=YYYY-MM-DD    what each store received that day (default today)
-//   POST /__sim/markup                        {"wake"?: "documented"|"live"|"alternate", "warehouse"?: ...}
-//   POST /__sim/respell                       {"storeNumber": n, "address": "..." | null}
+//   GET  /__sim/deliveries?date=YYYY-MM-DD&board=179   what each store of a board received that day (default today, Wake)
+//   POST /__sim/markup                        {"wake"?: "documented"|"live"|"alternate", "warehouse"?: ..., "durham"?: "documented"|"drift"|"alternate", "greensboro"?: ..., "abcgo"?: ...}
+//   POST /__sim/respell                       {"storeNumber": n, "address": "..." | null, "boardId"?: 78}
 //   POST /__sim/debut                         a DebutSpec (times as ISO strings); answers the DebutInfo
 //   GET  /__sim/debuts                        every debut with its state now
 //   POST /__sim/relabel                       {"plu": "12345", "label": "", "from"?: ISO, "classifyAt"?: ISO, "classifyAs"?: "..."}
-//   GET  /__sim/stock?plu=27090,12345         ground truth: per PLU, per retail store number, bottles now
+//   GET  /__sim/stock?plu=27090,12345&board=179   ground truth: per PLU, per retail store number, bottles now
+//   POST /__sim/greensboro-location           {"internalid": 125, "name": "Store 19", "address1": "...", "city": "..."} or {"internalid": 125, "remove": true}
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { HOUR_MS, MINUTE_MS, DAY_MS, nyDateTime, nyLocal, TICK_MS, ymd } from './clock.ts';
+import { NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import type { GreensboroLocationSpec } from './dataset.ts';
 import type { DebutSpec, RelabelSpec } from './debuts.ts';
 import { ERROR_PAGE_KINDS, errorPage, siteOf, type ErrorPageKind } from './pages.ts';
+import {
+  BOARD_MARKUPS,
+  renderAbcgoDetails,
+  renderAbcgoSearch,
+  renderDurhamProduct,
+  renderDurhamSearch,
+  renderGreensboroItems,
+  renderGreensboroLocator,
+  type BoardMarkup,
+} from './render-boards.ts';
 import { MARKUPS, renderShipmentsExtract, renderStoreLocator, renderWakeSearch, renderWarehouseReport, type Markup } from './render.ts';
-import { SimWorld, type SimWorldOptions } from './world.ts';
+import { SimWorld, type NextDelivery, type SimWorldOptions } from './world.ts';
 
 export const FAULT_KINDS = [
   'timeout',
@@ -48,9 +68,46 @@ export interface MarkupState {
   warehouse: MarkupSetting;
 }
 
+/** The other boards' answers: as documented, drifted (the same facts spelled the other accepted ways) or `alternate`. */
+export const BOARD_MARKUP_SETTINGS = [...BOARD_MARKUPS, 'alternate'] as const;
+export type BoardMarkupSetting = (typeof BOARD_MARKUP_SETTINGS)[number];
+
+export interface BoardMarkupState {
+  durham: BoardMarkupSetting;
+  greensboro: BoardMarkupSetting;
+  abcgo: BoardMarkupSetting;
+}
+
 const WAREHOUSE_PATH = '/StoresBoards/Stocks';
 
-export const DATA_PATHS = ['/search-results', '/wp-admin/admin-ajax.php', '/StoresBoards/Stocks', '/Search/StockShippedData'] as const;
+export const DATA_PATHS = [
+  '/search-results',
+  '/wp-admin/admin-ajax.php',
+  '/StoresBoards/Stocks',
+  '/Search/StockShippedData',
+  '/search',
+  '/products',
+  '/api/items',
+  '/scs/services/Location.Service.ss',
+  '/abcgo/nh/api/inventory/search',
+  '/abcgo/nh/api/inventory/details',
+] as const;
+
+/** The ABC/GO boards this server hosts: path prefix (/abcgo/<prefix>) → board id. */
+export const ABCGO_BOARDS: Readonly<Record<string, number>> = { nh: NEW_HANOVER_BOARD_ID };
+
+/** The data path a request path is, for faults and counts (Durham's /products/<code> is /products); undefined when none. */
+export function dataPathOf(pathname: string): string | undefined {
+  if ((DATA_PATHS as readonly string[]).includes(pathname)) return pathname;
+  if (/^\/products\/[^/]+$/.test(pathname)) return '/products';
+  return undefined;
+}
+
+const ABCGO_FORBIDDEN = `<!DOCTYPE html>
+<html><head><title>403 - Forbidden: Access is denied.</title></head>
+<body><div id="header"><h1>Server Error</h1></div><div id="content"><fieldset><h2>403 - Forbidden: Access is denied.</h2>
+<h3>You do not have permission to view this directory or page using the credentials that you supplied.</h3></fieldset></div></body></html>
+`;
 
 export interface SimulatorOptions {
   /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
@@ -68,6 +125,10 @@ export interface SimulatorOptions {
   wakeMarkup?: MarkupSetting;
   /** Markup of the warehouse report (default 'documented'). */
   warehouseMarkup?: MarkupSetting;
+  /** Shape of Durham's pages, Greensboro's and ABC/GO's answers (default 'documented'). */
+  durhamMarkup?: BoardMarkupSetting;
+  greensboroMarkup?: BoardMarkupSetting;
+  abcgoMarkup?: BoardMarkupSetting;
   /** Each data request first advances the world by one 15-minute tick. */
   tickOnRequest?: boolean;
   /** Advance the world with the wall clock (for the demo). */
@@ -96,11 +157,18 @@ export interface RunningSimulator {
    */
   setFault(path: string, kind: FaultKind, count?: number): void;
   faults(): FaultState[];
-  /** Changes the markup of Wake's search and/or the warehouse report (an `alternate` count restarts at 0). */
-  setMarkup(markup: Partial<MarkupState>): void;
+  /**
+   * Changes the markup of Wake's search, the warehouse report and/or the other boards' answers (an
+   * `alternate` count restarts at 0).
+   */
+  setMarkup(markup: Partial<MarkupState & BoardMarkupState>): void;
   markup(): MarkupState;
-  /** Wake prints that store's address as `address` until cleared with null (see SimWorld.respell). */
-  respell(storeNumber: number, address: string | null): void;
+  boardMarkup(): BoardMarkupState;
+  /** A board (default Wake) prints that store's address as `address` until cleared with null (see SimWorld.respell). */
+  respell(storeNumber: number, address: string | null, boardId?: number): void;
+  /** Greensboro's storefront lists an unknown location (see SimWorld.addGreensboroLocation). */
+  addGreensboroLocation(location: GreensboroLocationSpec): void;
+  removeGreensboroLocation(internalid: number): boolean;
   stop(): Promise<void>;
 }
 
@@ -171,24 +239,37 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const log = options.log;
   const faults = new Map<string, FaultState>();
   const markup: MarkupState = { wake: 'documented', warehouse: 'documented' };
+  const boardMarkup: BoardMarkupState = { durham: 'documented', greensboro: 'documented', abcgo: 'documented' };
   // Pages rendered per site since its markup was set: `alternate` picks the shape by parity.
-  const rendered = { wake: 0, warehouse: 0 };
-  const setMarkup = (next: Partial<MarkupState>) => {
-    for (const key of ['wake', 'warehouse'] as const) {
-      const value = next[key];
-      if (value === undefined) continue;
-      if (!MARKUP_SETTINGS.includes(value)) throw new HttpError(400, `unknown ${key} markup "${String(value)}" (one of ${MARKUP_SETTINGS.join(', ')})`);
-      markup[key] = value;
-      rendered[key] = 0;
-    }
+  const rendered = { wake: 0, warehouse: 0, durham: 0, greensboro: 0, abcgo: 0 };
+  const setMarkup = (next: Partial<MarkupState & BoardMarkupState>) => {
+    const set = <K extends keyof typeof rendered>(state: Record<K, string>, keys: readonly K[], allowed: readonly string[]) => {
+      for (const key of keys) {
+        const value = next[key];
+        if (value === undefined) continue;
+        if (!allowed.includes(value)) throw new HttpError(400, `unknown ${key} markup "${String(value)}" (one of ${allowed.join(', ')})`);
+        state[key] = value;
+        rendered[key] = 0;
+      }
+    };
+    set(markup, ['wake', 'warehouse'], MARKUP_SETTINGS);
+    set(boardMarkup, ['durham', 'greensboro', 'abcgo'], BOARD_MARKUP_SETTINGS);
   };
-  setMarkup({ wake: options.wakeMarkup, warehouse: options.warehouseMarkup });
-  const shapeFor = (key: 'wake' | 'warehouse'): Markup => {
-    const setting = markup[key];
+  setMarkup({
+    wake: options.wakeMarkup,
+    warehouse: options.warehouseMarkup,
+    durham: options.durhamMarkup,
+    greensboro: options.greensboroMarkup,
+    abcgo: options.abcgoMarkup,
+  });
+  /** Whether this page of a site takes its second shape (live / drift): `alternate` takes it on odd requests. */
+  const second = (key: keyof typeof rendered): boolean => {
+    const setting = key === 'wake' || key === 'warehouse' ? markup[key] : boardMarkup[key];
     const n = rendered[key]++;
-    if (setting !== 'alternate') return setting;
-    return n % 2 === 0 ? 'documented' : 'live';
+    return setting === 'alternate' ? n % 2 === 1 : setting !== 'documented';
   };
+  const shapeFor = (key: 'wake' | 'warehouse'): Markup => (second(key) ? 'live' : 'documented');
+  const boardShape = (key: keyof BoardMarkupState): BoardMarkup => (second(key) ? 'drift' : 'documented');
   const requests: Record<string, number> = {};
   const faultsTriggered: Record<string, number> = {};
   const held = new Set<ServerResponse>();
@@ -238,6 +319,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     return fault.kind;
   };
 
+  const deliveryJson = (d: NextDelivery) => ({
+    ...d,
+    at: d.at ? d.at.toISOString() : null,
+    atLocal: d.at ? nyDateTime(d.at.getTime()) : null,
+    last: d.last ? d.last.toISOString() : null,
+  });
   const state = () => {
     const local = nyLocal(world.nowMillis());
     return {
@@ -249,19 +336,31 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       realtime: options.realtime ? { speed } : null,
       tickOnRequest: Boolean(options.tickOnRequest),
       extractDatetime: world.extract().extractDatetime,
-      nextDeliveries: world.nextDeliveries().map((d) => ({
-        ...d,
-        at: d.at ? d.at.toISOString() : null,
-        atLocal: d.at ? nyDateTime(d.at.getTime()) : null,
-        last: d.last ? d.last.toISOString() : null,
-      })),
+      nextDeliveries: world.nextDeliveries().map(deliveryJson),
       counters: world.counters,
       requests,
       faultsTriggered,
       faults: [...faults.values()],
       markup: { ...markup },
+      boardMarkup: { ...boardMarkup },
       respellings: Object.fromEntries(world.respellings()),
       debuts: world.debuts(),
+      // The other boards (Wake's are above): their stores' next deliveries, counters and respellings.
+      boards: Object.fromEntries(
+        world
+          .shelfBoardIds()
+          .filter((id) => id !== WAKE_BOARD_ID)
+          .map((id) => [
+            id,
+            {
+              name: world.data.boards.find((b) => b.id === id)?.name,
+              nextDeliveries: world.nextDeliveries(id).map(deliveryJson),
+              counters: world.shelfCounters(id),
+              respellings: Object.fromEntries(world.respellings(id)),
+            },
+          ]),
+      ),
+      greensboroLocations: world.greensboroExtraLocations(),
     };
   };
 
@@ -284,33 +383,51 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
             'POST /__sim/debut',
             'GET /__sim/debuts',
             'POST /__sim/relabel',
-            'GET /__sim/stock?plu=...',
+            'GET /__sim/stock?plu=...&board=179',
+            'POST /__sim/greensboro-location',
           ],
           dataPaths: DATA_PATHS,
           faultKinds: FAULT_KINDS,
           markups: MARKUP_SETTINGS,
+          boardMarkups: BOARD_MARKUP_SETTINGS,
         }),
       );
       return;
     }
     if (path === '/__sim/markup' && method === 'POST') {
       const body = parseJson(await readBody(req));
+      const value = (key: string) => (body[key] === undefined ? undefined : String(body[key]));
       setMarkup({
-        wake: body.wake === undefined ? undefined : (String(body.wake) as MarkupSetting),
-        warehouse: body.warehouse === undefined ? undefined : (String(body.warehouse) as MarkupSetting),
+        wake: value('wake') as MarkupSetting | undefined,
+        warehouse: value('warehouse') as MarkupSetting | undefined,
+        durham: value('durham') as BoardMarkupSetting | undefined,
+        greensboro: value('greensboro') as BoardMarkupSetting | undefined,
+        abcgo: value('abcgo') as BoardMarkupSetting | undefined,
       });
-      send(res, 200, JSON_TYPE, JSON.stringify({ markup }));
+      send(res, 200, JSON_TYPE, JSON.stringify({ markup, boardMarkup }));
+      return;
+    }
+    if (path === '/__sim/greensboro-location' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      try {
+        if (body.remove === true) world.removeGreensboroLocation(Number(body.internalid));
+        else world.addGreensboroLocation(body as unknown as GreensboroLocationSpec);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      send(res, 200, JSON_TYPE, JSON.stringify({ locations: world.greensboroExtraLocations() }));
       return;
     }
     if (path === '/__sim/respell' && method === 'POST') {
       const body = parseJson(await readBody(req));
       if (body.address !== null && typeof body.address !== 'string') throw new HttpError(400, '"address" must be a string or null');
+      const boardId = body.boardId === undefined || body.boardId === null ? WAKE_BOARD_ID : Number(body.boardId);
       try {
-        world.respell(Number(body.storeNumber), body.address);
+        world.respell(Number(body.storeNumber), body.address, boardId);
       } catch (error) {
         throw new HttpError(400, (error as Error).message);
       }
-      send(res, 200, JSON_TYPE, JSON.stringify({ respellings: Object.fromEntries(world.respellings()) }));
+      send(res, 200, JSON_TYPE, JSON.stringify({ respellings: Object.fromEntries(world.respellings(boardId)) }));
       return;
     }
     if (path === '/__sim/debut' && method === 'POST') {
@@ -346,15 +463,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         .split(',')
         .map((p) => p.trim())
         .filter(Boolean);
+      const board = url.searchParams.get('board');
       let snapshot;
       try {
-        snapshot = world.stockSnapshot(plus.length ? plus : undefined);
+        // Wake's is stockSnapshot (zeros included); another board's lists the stores holding some.
+        snapshot = board === null ? world.stockSnapshot(plus.length ? plus : undefined) : world.boardStockSnapshot(Number(board), plus.length ? plus : undefined);
       } catch (error) {
         throw new HttpError(400, (error as Error).message);
       }
       const out: Record<string, Record<string, number>> = {};
       for (const [plu, stores] of snapshot) out[plu] = Object.fromEntries(stores);
-      send(res, 200, JSON_TYPE, JSON.stringify({ now: world.now().toISOString(), stock: out }));
+      send(res, 200, JSON_TYPE, JSON.stringify({ now: world.now().toISOString(), board: board === null ? WAKE_BOARD_ID : Number(board), stock: out }));
       return;
     }
     if (path === '/__sim/state' && method === 'GET') {
@@ -398,13 +517,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (path === '/__sim/deliveries' && method === 'GET') {
       syncRealtime();
       const date = url.searchParams.get('date') ?? ymd(nyLocal(world.nowMillis()).dayNumber);
+      const board = Number(url.searchParams.get('board') ?? WAKE_BOARD_ID);
       let records;
       try {
-        records = world.deliveriesOn(date);
-      } catch {
-        throw new HttpError(400, 'date must be YYYY-MM-DD');
+        records = world.deliveriesOn(date, board);
+      } catch (error) {
+        throw new HttpError(400, /board/.test((error as Error).message) ? (error as Error).message : 'date must be YYYY-MM-DD');
       }
-      send(res, 200, JSON_TYPE, JSON.stringify({ date, deliveries: records }));
+      send(res, 200, JSON_TYPE, JSON.stringify({ date, board, deliveries: records }));
       return;
     }
     throw new HttpError(404, 'no such control endpoint');
@@ -412,9 +532,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
   const data = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const method = req.method ?? 'GET';
-    const path = url.pathname;
-    const known = (DATA_PATHS as readonly string[]).includes(path);
-    if (!known) throw new HttpError(404, 'not found');
+    const path = dataPathOf(url.pathname);
+    if (!path) throw new HttpError(404, 'not found');
     const body = method === 'POST' ? await readBody(req) : '';
     const form = new URLSearchParams(body);
     requests[path] = (requests[path] ?? 0) + 1;
@@ -471,6 +590,47 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         type = JSON_TYPE;
         out = renderStoreLocator(world, url.searchParams);
       }
+    } else if (path === '/search') {
+      if (method !== 'GET') throw new HttpError(405, 'method not allowed');
+      out = renderDurhamSearch(world, url.searchParams.get('q') ?? '', { broken, markup: boardShape('durham') });
+    } else if (path === '/products') {
+      if (method !== 'GET') throw new HttpError(405, 'method not allowed');
+      const code = decodeURIComponent(url.pathname.slice('/products/'.length));
+      out = renderDurhamProduct(world, code, { broken, markup: boardShape('durham') });
+    } else if (path === '/api/items') {
+      if (method !== 'GET') throw new HttpError(405, 'method not allowed');
+      type = JSON_TYPE;
+      out = renderGreensboroItems(world, url.searchParams, { broken, markup: boardShape('greensboro') });
+    } else if (path === '/scs/services/Location.Service.ss') {
+      if (method !== 'GET') throw new HttpError(405, 'method not allowed');
+      type = JSON_TYPE;
+      out = renderGreensboroLocator(world, url.searchParams, { broken });
+    } else if (path.startsWith('/abcgo/')) {
+      // The platform: POST only, 403 without X-Requested-With, 415 without a JSON body.
+      const [, , prefix, , , endpoint] = path.split('/');
+      const boardId = ABCGO_BOARDS[prefix];
+      if (method !== 'POST') throw new HttpError(405, 'method not allowed');
+      if (req.headers['x-requested-with'] !== 'XMLHttpRequest') {
+        send(res, 403, HTML, ABCGO_FORBIDDEN);
+        return;
+      }
+      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+        send(res, 415, 'application/problem+json; charset=utf-8', JSON.stringify({ title: 'Unsupported Media Type', status: 415 }));
+        return;
+      }
+      let request: Record<string, unknown>;
+      try {
+        request = parseJson(body);
+      } catch {
+        send(res, 400, JSON_TYPE, JSON.stringify({ Message: 'The request is invalid.' }));
+        return;
+      }
+      type = JSON_TYPE;
+      const shape = boardShape('abcgo');
+      out =
+        endpoint === 'search'
+          ? renderAbcgoSearch(world, boardId, String(request.filter ?? ''), { broken, markup: shape })
+          : renderAbcgoDetails(world, boardId, String(request.code ?? ''), { broken, markup: shape });
     } else {
       if (method !== 'GET') throw new HttpError(405, 'method not allowed');
       if (broken) {
@@ -527,7 +687,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     faults: () => [...faults.values()],
     setMarkup,
     markup: () => ({ ...markup }),
-    respell: (storeNumber, address) => world.respell(storeNumber, address),
+    boardMarkup: () => ({ ...boardMarkup }),
+    respell: (storeNumber, address, boardId) => world.respell(storeNumber, address, boardId),
+    addGreensboroLocation: (location) => world.addGreensboroLocation(location),
+    removeGreensboroLocation: (internalid) => world.removeGreensboroLocation(internalid),
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);

@@ -1,6 +1,9 @@
 // A deterministic, evolving simulation of the public NC ABC system: Wake's 27 retail stores (store stock,
 // deliveries, sales), the state warehouse (Total Available per product) and the shipments to the 173
-// boards behind the daily shipments extract.
+// boards behind the daily shipments extract; and the retail shelves of the other boards whose inventory is
+// public (Durham, Greensboro, New Hanover: board-stores.json), which evolve by the same rules (shelves.ts)
+// from their own random streams, so Wake's world is the same with them as it was without them. Their
+// shelves are not tied to the warehouse (only a debut's bottles ship to them).
 //
 // The clock only moves when told (advance / setTime). State changes at 15-minute ticks (epoch multiples
 // of 15 minutes, i.e. New York quarter hours); moving the clock processes every tick passed, in order,
@@ -30,8 +33,8 @@
 // nothing else in the world. A debut may only be scheduled before any of its effects (its warehouse
 // appearance, its release) has been processed, so the state stays a function of (seed, start, scheduled
 // debuts, now). Respellings (respell) and relabels (relabel) only change how pages print things.
-import { DAY_MS, nyInstant, nyLocal, parseYmd, TICK_MS, weekOf, weekdayOf, WEEKDAY_NAMES, ymd, nyDateTime } from './clock.ts';
-import { loadSimDataset, type SimBoard, type SimDataset, type SimProduct, type SimStore } from './dataset.ts';
+import { DAY_MS, nyInstant, nyLocal, parseYmd, TICK_MS, weekOf, weekdayOf, ymd, nyDateTime } from './clock.ts';
+import { GREENSBORO_LOCATIONS, loadSimDataset, type GreensboroLocationSpec, type SimBoard, type SimDataset, type SimProduct, type SimStore } from './dataset.ts';
 import {
   autoDebutPlan,
   autoRelabelPlan,
@@ -44,10 +47,13 @@ import {
   type DebutStoreSpec,
   type RelabelSpec,
 } from './debuts.ts';
+import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import type { ListingTypeName } from '../../lib/reference/products.ts';
 import { cumulativeIndexOf, hash32, hashInt, hashUnit, Rng } from './random.ts';
+import { allocatedSellP, BoardShelves, deliveryTick, isDeliveryDay, KEEP_DAYS, type DeliveryRecord, type ShelfCounters } from './shelves.ts';
 
 export type { DebutInfo, DebutSpec, DebutStoreSpec, RelabelSpec } from './debuts.ts';
+export type { DeliveryItem, DeliveryRecord } from './shelves.ts';
 
 export interface SimWorldOptions {
   /** Seed of every random choice (default 42). */
@@ -125,12 +131,19 @@ interface Debut {
   stores: DebutStoreSpec[];
   warehouseUnits: number;
   sellP: number;
-  // state
-  stock: Int16Array;
-  shelfTotal: number;
+  // state: Wake's shelves first (always), then those of the other boards it reaches
+  shelves: DebutShelf[];
   released: boolean;
   onReport: boolean;
   level: number;
+}
+
+interface DebutShelf {
+  boardId: number;
+  /** Bottles per retail store of the board (by retailIndex). */
+  stock: Int16Array;
+  /** Bottles on the board's shelves (the initial total is what the board was shipped). */
+  total: number;
 }
 
 interface Relabel {
@@ -145,27 +158,6 @@ const AUTO_DEBUT_DAYS = 3;
 const DEBUT_WAREHOUSE_LEAD_MS = 6 * 3600_000;
 const DEBUT_ORDER_P = 0.2;
 const LISTING_TYPES: readonly string[] = ['Listed', 'Limited', 'Allocation', 'Barrel', 'Unknown'];
-
-export interface DeliveryItem {
-  plu: string;
-  name: string;
-  listingType: string;
-  /** Bottles added by the delivery. */
-  quantity: number;
-  /** Shelf stock just before and after the delivery. */
-  before: number;
-  after: number;
-}
-
-export interface DeliveryRecord {
-  storeNumber: number;
-  nickname: string;
-  /** New York date, YYYY-MM-DD. */
-  date: string;
-  /** The tick at which the delivery shows in the store's stock. */
-  at: Date;
-  items: DeliveryItem[];
-}
 
 export interface ExtractRecord {
   product: SimProduct;
@@ -193,6 +185,8 @@ export interface WarehouseReportData {
 }
 
 export interface NextDelivery {
+  /** The store's board (179 = Wake). */
+  boardId: number;
   storeNumber: number;
   nickname: string;
   deliveryDay: string | null;
@@ -221,15 +215,6 @@ const OPEN_MIN = 10 * 60;
 const CLOSE_MIN = 21 * 60;
 const EXTRACT_MIN = 11 * 60 + 15;
 const WINDOW_DAYS = 16;
-const KEEP_DAYS = 120;
-const SELL_P: Record<string, number> = { Allocation: 0.3, Limited: 0.22, Barrel: 0.12 };
-const ALLOC_WEIGHT: Record<string, number> = { Allocation: 3, Limited: 2, Barrel: 1 };
-
-interface PlannedDelivery {
-  store: SimStore;
-  tickMs: number;
-  allocated: { tracked: number; quantity: number }[];
-}
 
 export class SimWorld {
   readonly seed: number;
@@ -252,18 +237,9 @@ export class SimWorld {
   private currentDay: number;
   private readonly rng: Rng;
 
-  // stores × tracked products (retail stores only)
-  private readonly nTracked: number;
-  private readonly stock: Int16Array;
-  private readonly par: Int16Array;
-  private readonly sellP: Float32Array;
-  private readonly openTicks: Int32Array;
-  private readonly lastDeliveryAt: Float64Array;
-  private readonly isAllocated: Uint8Array;
-  // untracked Listed products: closed-form shelf stock per (retail store, product)
-  private readonly uPar: Uint8Array;
-  private readonly uRate: Float32Array;
-  private readonly uOffset: Float32Array;
+  // Wake's retail shelves (the world's stream), and each other board's (its own stream)
+  private readonly wake: BoardShelves;
+  private readonly otherShelves = new Map<number, BoardShelves>();
 
   // warehouse, per product
   private readonly level: Int32Array;
@@ -275,14 +251,11 @@ export class SimWorld {
   private readonly orderUnit: Int32Array;
   private readonly orderMaxMult: Uint8Array;
 
-  private plan: PlannedDelivery[] = [];
   private wakeShipments: { index: number; units: number }[] = [];
   private receipts = new Map<number, number[]>();
-  private readonly deliveryLog = new Map<number, DeliveryRecord[]>();
   private readonly shipLog = new Map<number, Map<number, number>>();
   private readonly warehouseHistory = new Map<number, Int32Array>();
   private currentExtract: ShipmentsExtract | undefined;
-  private readonly allocCumulative: Float64Array;
 
   // debuts, relabels, respellings
   private readonly autoDebutEvery: number;
@@ -296,7 +269,10 @@ export class SimWorld {
   /** Every product the pages may show, in catalog (name) order; the catalog's own array until a debut. */
   private productList: SimProduct[];
   private readonly relabels = new Map<string, Relabel[]>();
-  private readonly respelled = new Map<number, string>();
+  /** `${boardId}:${storeNumber}` → printed address. */
+  private readonly respelled = new Map<string, string>();
+  /** Locations Greensboro's storefront lists that the reference data does not know (addGreensboroLocation). */
+  private readonly greensboroExtra = new Map<number, GreensboroLocationSpec>();
 
   constructor(options: SimWorldOptions = {}) {
     this.seed = (options.seed ?? 42) >>> 0;
@@ -310,51 +286,12 @@ export class SimWorld {
     const begin = startMs - historyDays * DAY_MS;
 
     const d = this.data;
-    const nRetail = d.retailStores.length;
-    this.nTracked = d.tracked.length;
-    const cells = nRetail * this.nTracked;
-    this.stock = new Int16Array(cells);
-    this.par = new Int16Array(cells);
-    this.sellP = new Float32Array(cells);
-    this.openTicks = new Int32Array(nRetail);
-    this.lastDeliveryAt = new Float64Array(nRetail).fill(NaN);
-    this.isAllocated = Uint8Array.from(d.tracked, (p) => (p.kind === 'allocated' ? 1 : 0));
-    // Untracked Listed products: ~55% of stores carry each one (none when the warehouse never had it);
-    // shelf = par - floor(rate * open ticks since the store's last delivery + offset), reset at deliveries.
-    const nProducts = d.products.length;
-    this.uPar = new Uint8Array(nRetail * nProducts);
-    this.uRate = new Float32Array(nRetail * nProducts);
-    this.uOffset = new Float32Array(nRetail * nProducts);
-    for (const p of d.products) {
-      if (p.kind !== 'listed' || (p.warehousePeak30d <= 0 && p.warehouseCurrent <= 0)) continue;
-      for (let s = 0; s < nRetail; s++) {
-        const h = hash32(this.seed, 'u', s, p.index);
-        if ((h & 0x7f) >= 70) continue;
-        const c = s * nProducts + p.index;
-        this.uPar[c] = 2 + (((h >>> 7) & 0x1f) % 23);
-        this.uRate[c] = (((h >>> 12) & 0xff) / 255) * 0.03;
-        this.uOffset[c] = ((h >>> 20) & 0xff) / 256;
-      }
-    }
-
-    // Initial shelves: tracked Listed products carried by ~75% of stores, part-sold; a few barrel
-    // picks and limited bottles linger; everything allocated is otherwise gone.
-    for (let s = 0; s < nRetail; s++) {
-      this.openTicks[s] = hashInt(0, 250, this.seed, 'open', s);
-      for (const p of d.tracked) {
-        const c = s * this.nTracked + p.tracked;
-        if (p.kind === 'listed-tracked') {
-          if (this.rng.chance(0.75)) {
-            const par = this.rng.int(3, 24);
-            this.par[c] = par;
-            this.stock[c] = Math.round(par * (0.3 + 0.7 * this.rng.next()));
-            this.sellP[c] = 0.005 + 0.035 * this.rng.next();
-          }
-        } else {
-          this.sellP[c] = SELL_P[p.listingType] ?? 0.2;
-          if (p.listingType === 'Barrel' && this.rng.chance(0.02)) this.stock[c] = this.rng.int(1, 3);
-        }
-      }
+    this.wake = new BoardShelves(d, this.seed, WAKE_BOARD_ID, d.retailStores, this.rng, this.counters);
+    // The other boards draw from their own streams: Wake's world is the same with or without them.
+    for (const other of d.otherBoards) {
+      const id = other.board.id;
+      const counters = { deliveries: 0, deliveredBottles: 0, allocatedArrivals: 0, bottlesSold: 0 };
+      this.otherShelves.set(id, new BoardShelves(d, this.seed, id, other.retailStores, new Rng(hash32(this.seed, 'boards', id)), counters));
     }
 
     // Warehouse: start at the catalog's current level; receipts towards a target on a weekly schedule.
@@ -389,11 +326,6 @@ export class SimWorld {
       const avgOrder = (this.orderUnit[i] * (1 + this.orderMaxMult[i])) / 2;
       this.ordersPerTick[i] = dailyDemand / ORDER_TICKS / avgOrder;
     }
-
-    const cumulative = new Float64Array(d.allocated.length);
-    let acc = 0;
-    d.allocated.forEach((p, k) => (cumulative[k] = acc += ALLOC_WEIGHT[p.listingType] ?? 1));
-    this.allocCumulative = cumulative;
 
     this.nowMs = begin;
     this.lastTick = Math.floor(begin / TICK_MS) * TICK_MS;
@@ -434,30 +366,24 @@ export class SimWorld {
   // ---------------------------------------------------------------------------------------------
   // Schedules (stateless)
 
-  /** Whether a store gets a delivery on that New York day. */
+  /** Whether a store (of any board) gets a delivery on that New York day. */
   isDeliveryDay(store: SimStore, dayNumber: number): boolean {
-    if (!store.retail || !store.deliveryDay) return false;
-    const wd = weekdayOf(dayNumber);
-    const week = weekOf(dayNumber);
-    let day: number;
-    if (store.deliveryDay === 'Random') day = hashInt(1, 5, this.seed, 'random-day', store.storeNumber, week);
-    else day = WEEKDAY_NAMES.indexOf(store.deliveryDay as (typeof WEEKDAY_NAMES)[number]);
-    if (wd !== day) return false;
-    if ((store.deliveryIntervalDays ?? 7) >= 14) {
-      return (week + hashInt(0, 1, this.seed, 'phase', store.storeNumber)) % 2 === 0;
-    }
-    return true;
+    return isDeliveryDay(this.seed, store, dayNumber);
   }
 
   /** The tick (10:00..13:00 New York) at which a store's delivery on that day shows. */
   deliveryTick(store: SimStore, dayNumber: number): number {
-    return nyInstant(dayNumber, 10, 0) + hashInt(0, 12, this.seed, 'delivery-tick', store.storeNumber, dayNumber) * TICK_MS;
+    return deliveryTick(this.seed, store, dayNumber);
   }
 
-  /** The next delivery (strictly after now) of each store; null for stores without deliveries. */
-  nextDeliveries(): NextDelivery[] {
+  /**
+   * The next delivery (strictly after now) of each store of a board (default Wake: its 28 stores); null for
+   * stores without deliveries (the mixed-beverage outlets).
+   */
+  nextDeliveries(boardId: number = WAKE_BOARD_ID): NextDelivery[] {
+    const shelves = this.shelvesOf(boardId);
     const today = nyLocal(this.nowMs).dayNumber;
-    return this.data.stores.map((store) => {
+    return this.storesOf(boardId).map((store) => {
       let at: Date | null = null;
       if (store.retail && store.deliveryDay) {
         for (let d = today; d <= today + 35; d++) {
@@ -469,15 +395,47 @@ export class SimWorld {
           }
         }
       }
+      const last = store.retail ? shelves.lastDelivery(store.retailIndex) : NaN;
       return {
+        boardId,
         storeNumber: store.storeNumber,
         nickname: store.nickname,
         deliveryDay: store.deliveryDay,
         intervalDays: store.deliveryIntervalDays,
         at,
-        last: store.retail && Number.isFinite(this.lastDeliveryAt[store.retailIndex]) ? new Date(this.lastDeliveryAt[store.retailIndex]) : null,
+        last: Number.isFinite(last) ? new Date(last) : null,
       };
     });
+  }
+
+  /** The boards whose store shelves the world keeps: Wake (179) first, then OTHER_STORE_BOARD_IDS. */
+  shelfBoardIds(): number[] {
+    return [WAKE_BOARD_ID, ...this.otherShelves.keys()];
+  }
+
+  /** Every store of a board (retail stores and outlets), by store number. Throws for a board without shelves. */
+  storesOf(boardId: number): readonly SimStore[] {
+    if (boardId === WAKE_BOARD_ID) return this.data.stores;
+    const other = this.data.otherBoards.find((b) => b.board.id === boardId);
+    if (!other) throw new RangeError(`simulator: no shelves for board ${boardId} (one of ${this.shelfBoardIds().join(', ')})`);
+    return other.stores;
+  }
+
+  /** The retail stores of a board (the ones with a public shelf). */
+  retailStoresOf(boardId: number): readonly SimStore[] {
+    return this.shelvesOf(boardId).stores;
+  }
+
+  /** What a board's shelves counted (for Wake: `counters`). */
+  shelfCounters(boardId: number): Readonly<ShelfCounters> {
+    return this.shelvesOf(boardId).counters;
+  }
+
+  private shelvesOf(boardId: number): BoardShelves {
+    if (boardId === WAKE_BOARD_ID) return this.wake;
+    const shelves = this.otherShelves.get(boardId);
+    if (!shelves) throw new RangeError(`simulator: no shelves for board ${boardId} (one of ${this.shelfBoardIds().join(', ')})`);
+    return shelves;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -495,8 +453,13 @@ export class SimWorld {
       const label = nyInstant(local.dayNumber, 11, hashInt(0, 14, this.seed, 'x-min', local.dayNumber), hashInt(0, 59, this.seed, 'x-sec', local.dayNumber));
       this.makeExtract(t, local.dayNumber, nyDateTime(label));
     }
-    if (wd !== 0 && m > OPEN_MIN && m <= CLOSE_MIN) this.sell();
-    for (const planned of this.plan) if (planned.tickMs === t) this.deliver(planned, local.dayNumber);
+    const selling = wd !== 0 && m > OPEN_MIN && m <= CLOSE_MIN;
+    if (selling) this.wake.sell();
+    this.wake.deliverAt(t, local.dayNumber);
+    for (const shelves of this.otherShelves.values()) {
+      if (selling) shelves.sell();
+      shelves.deliverAt(t, local.dayNumber);
+    }
     const receiving = this.receipts.get(t);
     if (receiving) for (const i of receiving) this.receive(i);
     // Shipments after today's extract count towards tomorrow's.
@@ -517,7 +480,8 @@ export class SimWorld {
     if (rollover) {
       this.warehouseHistory.set(this.currentDay, this.level.slice());
       for (const k of this.warehouseHistory.keys()) if (k < day - KEEP_DAYS) this.warehouseHistory.delete(k);
-      for (const k of this.deliveryLog.keys()) if (k < day - KEEP_DAYS) this.deliveryLog.delete(k);
+      this.wake.prune(day);
+      for (const shelves of this.otherShelves.values()) shelves.prune(day);
       if (this.debutList.length) {
         this.debutHistory.set(this.currentDay, Int32Array.from(this.debutList, (d) => (d.onReport ? d.level : -1)));
         for (const k of this.debutHistory.keys()) if (k < day - KEEP_DAYS) this.debutHistory.delete(k);
@@ -528,27 +492,10 @@ export class SimWorld {
     const d = this.data;
     const wd = weekdayOf(day);
 
-    // Store deliveries and the day's allocated products.
-    const delivering = d.retailStores.filter((s) => this.isDeliveryDay(s, day));
-    this.plan = delivering.map((store) => ({ store, tickMs: this.deliveryTick(store, day), allocated: [] }));
-    this.wakeShipments = [];
-    if (this.plan.length) {
-      const count = this.rng.int(2, 5);
-      const chosen = new Set<number>();
-      for (let tries = 0; chosen.size < count && tries < 50; tries++) chosen.add(this.rng.cumulativeIndex(this.allocCumulative));
-      for (const k of chosen) {
-        const product = d.allocated[k];
-        const stores = this.rng.sample(this.plan, this.rng.int(1, Math.min(6, this.plan.length)));
-        let total = 0;
-        for (const planned of stores) {
-          const quantity = this.rng.int(1, 6);
-          planned.allocated.push({ tracked: product.tracked, quantity });
-          total += quantity;
-        }
-        // Wake's stores are supplied by a shipment to the Wake board that morning (07:00).
-        this.wakeShipments.push({ index: product.index, units: total });
-      }
-    }
+    // Store deliveries and the day's allocated products; Wake's are supplied by a shipment to the Wake
+    // board that morning (07:00). The other boards' arrivals are not tied to the warehouse.
+    this.wakeShipments = this.wake.planDay(day);
+    for (const shelves of this.otherShelves.values()) shelves.planDay(day);
 
     // Warehouse receipts (weekdays, 06:00..10:45).
     this.receipts = new Map();
@@ -576,80 +523,6 @@ export class SimWorld {
       const relabel = autoRelabelPlan(this.seed, next, d);
       if (relabel) this.relabel(relabel.plu, { label: relabel.label, from: relabel.from, classifyAt: relabel.classifyAt });
     }
-  }
-
-  private sell(): void {
-    const nRetail = this.data.retailStores.length;
-    const allocated = this.isAllocated;
-    const rng = this.rng;
-    let sold = 0;
-    for (let s = 0; s < nRetail; s++) {
-      this.openTicks[s]++;
-      const base = s * this.nTracked;
-      for (let j = 0; j < this.nTracked; j++) {
-        const c = base + j;
-        const q = this.stock[c];
-        if (q <= 0) continue;
-        const p = this.sellP[c];
-        if (allocated[j] === 1) {
-          let left = q;
-          for (let b = 0; b < q; b++) if (rng.next() < p) left--;
-          sold += q - left;
-          this.stock[c] = left;
-        } else if (rng.next() < p) {
-          this.stock[c] = q - 1;
-          sold++;
-        }
-      }
-    }
-    this.counters.bottlesSold += sold;
-  }
-
-  private deliver(planned: PlannedDelivery, day: number): void {
-    const s = planned.store.retailIndex;
-    const base = s * this.nTracked;
-    const items: DeliveryItem[] = [];
-    const tracked = this.data.tracked;
-    // Listed products: most of what is below par comes back to par.
-    for (let j = 0; j < this.nTracked; j++) {
-      const c = base + j;
-      const par = this.par[c];
-      if (par <= 0 || this.stock[c] >= par || !this.rng.chance(0.75)) continue;
-      const before = this.stock[c];
-      this.stock[c] = par;
-      const p = tracked[j];
-      items.push({ plu: p.plu, name: p.name, listingType: p.listingType, quantity: par - before, before, after: par });
-    }
-    // The other Listed products reset to par (closed form); record the ones that rise.
-    const beforeTicks = this.openTicks[s];
-    for (const p of this.data.products) {
-      if (p.kind !== 'listed') continue;
-      const before = this.untrackedQty(s, p, beforeTicks);
-      const after = this.untrackedQty(s, p, 0);
-      if (after > before) items.push({ plu: p.plu, name: p.name, listingType: p.listingType, quantity: after - before, before, after });
-    }
-    this.openTicks[s] = 0;
-    for (const a of planned.allocated) {
-      const c = base + a.tracked;
-      const before = this.stock[c];
-      this.stock[c] = before + a.quantity;
-      const p = tracked[a.tracked];
-      items.push({ plu: p.plu, name: p.name, listingType: p.listingType, quantity: a.quantity, before, after: before + a.quantity });
-      this.counters.allocatedArrivals++;
-    }
-    this.lastDeliveryAt[s] = planned.tickMs;
-    const record: DeliveryRecord = {
-      storeNumber: planned.store.storeNumber,
-      nickname: planned.store.nickname,
-      date: ymd(day),
-      at: new Date(planned.tickMs),
-      items,
-    };
-    const list = this.deliveryLog.get(day);
-    if (list) list.push(record);
-    else this.deliveryLog.set(day, [record]);
-    this.counters.deliveries++;
-    for (const item of items) this.counters.deliveredBottles += item.quantity;
   }
 
   private receive(i: number): void {
@@ -762,23 +635,32 @@ export class SimWorld {
     if (!(Number.isInteger(bottlesPerCase) && bottlesPerCase > 0)) throw bad('bottlesPerCase must be a positive integer');
     if (!Array.isArray(spec.stores)) throw bad('stores must be an array');
     const stores: DebutStoreSpec[] = [];
-    const seen = new Set<number>();
+    const seen = new Set<string>();
+    const shelves: DebutShelf[] = [{ boardId: WAKE_BOARD_ID, stock: new Int16Array(this.data.retailStores.length), total: 0 }];
     for (const entry of spec.stores) {
       const storeNumber = Number(entry?.storeNumber);
       const quantity = Number(entry?.quantity);
-      const store = this.data.stores.find((s) => s.storeNumber === storeNumber);
-      if (!store || !store.retail) throw bad(`store ${String(entry?.storeNumber)} is not a Wake retail store`);
-      if (seen.has(storeNumber)) throw bad(`store ${storeNumber} listed twice`);
-      if (!(Number.isInteger(quantity) && quantity >= 1 && quantity <= 999)) throw bad(`quantity at store ${storeNumber} must be 1..999`);
-      seen.add(storeNumber);
-      stores.push({ storeNumber, quantity });
+      const boardId = entry?.boardId === undefined || entry?.boardId === null ? WAKE_BOARD_ID : Number(entry.boardId);
+      const wake = boardId === WAKE_BOARD_ID;
+      const board = wake ? this.data.wakeBoard : this.data.otherBoards.find((b) => b.board.id === boardId)?.board;
+      if (!board) throw bad(`board ${String(entry?.boardId)} has no shelves here (one of ${this.shelfBoardIds().join(', ')})`);
+      const store = this.storesOf(boardId).find((s) => s.storeNumber === storeNumber);
+      if (!store || !store.retail) throw bad(`store ${String(entry?.storeNumber)} is not a ${wake ? 'Wake' : board.name} retail store`);
+      const where = wake ? `store ${storeNumber}` : `board ${boardId} store ${storeNumber}`;
+      if (seen.has(where)) throw bad(`${where} listed twice`);
+      if (!(Number.isInteger(quantity) && quantity >= 1 && quantity <= 999)) throw bad(`quantity at ${where} must be 1..999`);
+      seen.add(where);
+      stores.push(wake ? { storeNumber, quantity } : { boardId, storeNumber, quantity });
+      let shelf = shelves.find((x) => x.boardId === boardId);
+      if (!shelf) shelves.push((shelf = { boardId, stock: new Int16Array(this.retailStoresOf(boardId).length), total: 0 }));
+      shelf.total += quantity;
     }
-    const shelfTotal = stores.reduce((sum, s) => sum + s.quantity, 0);
-    const warehouseUnits = spec.warehouseUnits ?? shelfTotal + 20 * bottlesPerCase;
+    const allStores = stores.reduce((sum, s) => sum + s.quantity, 0);
+    const warehouseUnits = spec.warehouseUnits ?? allStores + 20 * bottlesPerCase;
     if (!(Number.isInteger(warehouseUnits) && warehouseUnits >= 0)) throw bad('warehouseUnits must be a whole number >= 0');
     const classifyAt = spec.classifyAt ?? null;
     const classifyAs = classifyAt === null ? null : (spec.classifyAs ?? 'Allocation');
-    const sellP = spec.sellPerTick ?? SELL_P[classifyAs ?? ''] ?? 0.2;
+    const sellP = spec.sellPerTick ?? allocatedSellP(classifyAs) ?? 0.2;
     if (!(Number.isFinite(sellP) && sellP >= 0 && sellP <= 1)) throw bad('sellPerTick must be in [0, 1]');
     const retailPrice = priceText(spec.retailPrice);
 
@@ -816,8 +698,7 @@ export class SimWorld {
       stores,
       warehouseUnits,
       sellP,
-      stock: new Int16Array(this.data.retailStores.length),
-      shelfTotal,
+      shelves,
       released: false,
       onReport: false,
       level: warehouseUnits,
@@ -841,20 +722,25 @@ export class SimWorld {
   }
 
   private debutTick(t: number, day: number, minuteOfDay: number, weekday: number, period: number): void {
-    const retail = this.data.retailStores;
     const selling = weekday !== 0 && minuteOfDay > OPEN_MIN && minuteOfDay <= CLOSE_MIN;
     const ordering = weekday >= 1 && weekday <= 5 && minuteOfDay >= ORDER_START_MIN && minuteOfDay < ORDER_END_MIN;
     for (const d of this.debutList) {
       const plu = d.product.plu;
-      if (selling && d.released && d.shelfTotal > 0 && d.sellP > 0) {
-        for (let s = 0; s < retail.length; s++) {
-          const q = d.stock[s];
-          if (q <= 0) continue;
-          let left = q;
-          for (let b = 0; b < q; b++) if (hashUnit(this.seed, 'debut-sell', plu, s, t, b) < d.sellP) left--;
-          d.stock[s] = left;
-          d.shelfTotal -= q - left;
-          this.counters.bottlesSold += q - left;
+      if (selling && d.released && d.sellP > 0) {
+        for (const shelf of d.shelves) {
+          if (shelf.total <= 0) continue;
+          // Wake's bottles keep their original hash keys; the other boards' add theirs.
+          const key = shelf.boardId === WAKE_BOARD_ID ? [] : ['board', shelf.boardId];
+          const counters = this.shelvesOf(shelf.boardId).counters;
+          for (let s = 0; s < shelf.stock.length; s++) {
+            const q = shelf.stock[s];
+            if (q <= 0) continue;
+            let left = q;
+            for (let b = 0; b < q; b++) if (hashUnit(this.seed, 'debut-sell', plu, ...key, s, t, b) < d.sellP) left--;
+            shelf.stock[s] = left;
+            shelf.total -= q - left;
+            counters.bottlesSold += q - left;
+          }
         }
       }
       if (t === d.warehouseFromTick) d.onReport = true;
@@ -872,27 +758,31 @@ export class SimWorld {
   private releaseDebut(d: Debut, t: number, day: number, period: number): void {
     d.released = true;
     const label = this.debutLabel(d, t);
-    const byStore = new Map(this.data.retailStores.map((s) => [s.storeNumber, s]));
     const log = this.debutDeliveryLog.get(day) ?? [];
     this.debutDeliveryLog.set(day, log);
-    for (const { storeNumber, quantity } of d.stores) {
-      const store = byStore.get(storeNumber)!;
-      const before = d.stock[store.retailIndex];
-      d.stock[store.retailIndex] = before + quantity;
+    for (const { storeNumber, quantity, boardId = WAKE_BOARD_ID } of d.stores) {
+      const store = this.retailStoresOf(boardId).find((s) => s.storeNumber === storeNumber)!;
+      const shelf = d.shelves.find((x) => x.boardId === boardId)!;
+      const before = shelf.stock[store.retailIndex];
+      shelf.stock[store.retailIndex] = before + quantity;
       log.push({
+        boardId,
         storeNumber,
         nickname: store.nickname,
         date: ymd(day),
         at: new Date(t),
         items: [{ plu: d.product.plu, name: d.product.name, listingType: label, quantity, before, after: before + quantity }],
       });
-      this.counters.allocatedArrivals++;
-      this.counters.deliveredBottles += quantity;
+      const counters = this.shelvesOf(boardId).counters;
+      counters.allocatedArrivals++;
+      counters.deliveredBottles += quantity;
     }
-    // Wake's bottles leave the warehouse as a shipment to the Wake board.
-    if (d.shelfTotal > 0) {
-      this.logShipment(period, d.product.index, this.data.wakeBoard.index, d.shelfTotal);
-      d.level = Math.max(0, d.level - d.shelfTotal);
+    // Each board's bottles leave the warehouse as a shipment to that board (Wake's first).
+    for (const shelf of d.shelves) {
+      if (shelf.total <= 0) continue;
+      const board = shelf.boardId === WAKE_BOARD_ID ? this.data.wakeBoard : this.data.otherBoards.find((b) => b.board.id === shelf.boardId)!.board;
+      this.logShipment(period, d.product.index, board.index, shelf.total);
+      d.level = Math.max(0, d.level - shelf.total);
     }
   }
 
@@ -988,52 +878,81 @@ export class SimWorld {
   }
 
   /**
-   * Wake's pages print a store's address as `address` ("street, city, NC zip"; the part before the first
-   * comma is the street line) until cleared with null. Stock and ground truth are unchanged.
-   * See EXAMPLE_RESPELLING for one no conservative matcher recognises.
+   * The board's pages print a retail store's address as `address` ("street, city, NC zip"; the part before
+   * the first comma is the street line) until cleared with null: Wake's search (the default board),
+   * Durham's product pages, ABC/GO's details rows, Greensboro's locator (address1). Stock and ground truth
+   * are unchanged. See EXAMPLE_RESPELLING for one no conservative matcher recognises.
    */
-  respell(storeNumber: number, address: string | null): void {
-    const store = this.data.stores.find((s) => s.storeNumber === storeNumber);
-    if (!store || !store.retail) throw new RangeError(`simulator: respell: ${storeNumber} is not a Wake retail store`);
+  respell(storeNumber: number, address: string | null, boardId: number = WAKE_BOARD_ID): void {
+    const wake = boardId === WAKE_BOARD_ID;
+    const store = wake || this.otherShelves.has(boardId) ? this.storesOf(boardId).find((s) => s.storeNumber === storeNumber) : undefined;
+    if (!store || !store.retail) throw new RangeError(`simulator: respell: ${storeNumber} is not a ${wake ? 'Wake' : `board ${boardId}`} retail store`);
+    const key = `${boardId}:${storeNumber}`;
     if (address === null) {
-      this.respelled.delete(storeNumber);
+      this.respelled.delete(key);
       return;
     }
     if (typeof address !== 'string' || !address.trim()) throw new RangeError('simulator: respell: address must be a non-empty string or null');
-    this.respelled.set(storeNumber, address.trim());
+    this.respelled.set(key, address.trim());
   }
 
-  /** Current respellings: store number → printed address. */
-  respellings(): Map<number, string> {
-    return new Map(this.respelled);
+  /** Current respellings of a board (default Wake): store number → printed address. */
+  respellings(boardId: number = WAKE_BOARD_ID): Map<number, string> {
+    const prefix = `${boardId}:`;
+    return new Map([...this.respelled].filter(([key]) => key.startsWith(prefix)).map(([key, address]) => [Number(key.slice(prefix.length)), address]));
   }
 
-  /** The address Wake's inventory search prints for a store now. */
+  /** The address a board's inventory prints for a store now. */
   printedAddress(store: SimStore): string {
-    return this.respelled.get(store.storeNumber) ?? store.inventoryAddress;
+    return this.respelled.get(`${store.boardId}:${store.storeNumber}`) ?? store.inventoryAddress;
   }
 
-  /** Closed-form shelf stock of an untracked Listed product at a retail store. */
-  private untrackedQty(retailIndex: number, p: SimProduct, openTicks: number): number {
-    const c = retailIndex * this.data.products.length + p.index;
-    const par = this.uPar[c];
-    if (par === 0) return 0;
-    return Math.max(0, par - Math.floor(this.uRate[c] * openTicks + this.uOffset[c]));
+  /**
+   * Greensboro's storefront lists a location the reference data does not know (a store opened since, e.g.
+   * `{ internalid: 125, name: 'Store 19', address1: '4712 Hicone Road', city: 'Greensboro' }`): in its
+   * locator and, with a few bottles of some products, in every item: each Greensboro answer is then
+   * partial (an unmatched line). Presentation only; an id the storefront already lists is refused.
+   */
+  addGreensboroLocation(location: GreensboroLocationSpec): void {
+    const internalid = Number(location?.internalid);
+    if (!Number.isInteger(internalid) || internalid <= 0) throw new RangeError('simulator: addGreensboroLocation: internalid must be a positive integer');
+    if (GREENSBORO_LOCATIONS.some((l) => l.internalid === internalid)) throw new RangeError(`simulator: addGreensboroLocation: location ${internalid} is already listed`);
+    const text = (value: unknown, what: string) => {
+      if (typeof value !== 'string' || !value.trim()) throw new RangeError(`simulator: addGreensboroLocation: ${what} must be a non-empty string`);
+      return value.trim();
+    };
+    this.greensboroExtra.set(internalid, { internalid, name: text(location.name, 'name'), address1: text(location.address1, 'address1'), city: text(location.city, 'city') });
+  }
+
+  /** Removes a location added with addGreensboroLocation (false when there was none). */
+  removeGreensboroLocation(internalid: number): boolean {
+    return this.greensboroExtra.delete(internalid);
+  }
+
+  /** The locations added with addGreensboroLocation, by id. */
+  greensboroExtraLocations(): GreensboroLocationSpec[] {
+    return [...this.greensboroExtra.values()].sort((a, b) => a.internalid - b.internalid);
+  }
+
+  /** Whether a store's address is respelled now. */
+  isRespelled(store: SimStore): boolean {
+    return this.respelled.has(`${store.boardId}:${store.storeNumber}`);
   }
 
   // ---------------------------------------------------------------------------------------------
   // Queries
 
-  /** Deliveries that have happened on a New York date (YYYY-MM-DD), in tick order. */
-  deliveriesOn(dateYmd: string): DeliveryRecord[] {
+  /** Deliveries that have happened on a New York date (YYYY-MM-DD) at a board's stores (default Wake), in tick order. */
+  deliveriesOn(dateYmd: string, boardId: number = WAKE_BOARD_ID): DeliveryRecord[] {
     const day = parseYmd(dateYmd);
     if (day === undefined) throw new RangeError(`simulator: bad date ${dateYmd}`);
-    const base = this.deliveryLog.get(day) ?? [];
+    const base = this.shelvesOf(boardId).deliveriesOn(day);
     if (this.debutList.length === 0) return [...base].sort((a, b) => a.at.getTime() - b.at.getTime() || a.storeNumber - b.storeNumber);
     // Catalog products replaced by a debut leave the log (the debut's own arrivals are that PLU now).
     const hidden = new Set([...this.shadowed.values()].map((d) => d.product.plu));
     const records = base.map((r) => (hidden.size && r.items.some((i) => hidden.has(i.plu)) ? { ...r, items: r.items.filter((i) => !hidden.has(i.plu)) } : r));
     for (const extra of this.debutDeliveryLog.get(day) ?? []) {
+      if (extra.boardId !== boardId) continue;
       const k = records.findIndex((r) => r.storeNumber === extra.storeNumber && r.at.getTime() === extra.at.getTime());
       if (k >= 0) records[k] = { ...records[k], items: [...records[k].items, ...extra.items] };
       else records.push(extra);
@@ -1059,13 +978,17 @@ export class SimWorld {
     return out;
   }
 
-  /** Shelf stock of one product at one store (0 for the MXB outlet, which the inventory search omits). */
+  /** The last delivery tick of a retail store of any board (NaN: none yet, or not a retail store). */
+  lastDeliveryOf(store: SimStore): number {
+    return store.retail ? this.shelvesOf(store.boardId).lastDelivery(store.retailIndex) : NaN;
+  }
+
+  /** Shelf stock of one product at one store of any board (0 for outlets, which no inventory shows). */
   quantityAt(store: SimStore, p: SimProduct): number {
     if (!store.retail) return 0;
     const d = this.debutOf(p);
-    if (d) return d.stock[store.retailIndex];
-    if (p.tracked >= 0) return this.stock[store.retailIndex * this.nTracked + p.tracked];
-    return this.untrackedQty(store.retailIndex, p, this.openTicks[store.retailIndex]);
+    if (d) return d.shelves.find((x) => x.boardId === store.boardId)?.stock[store.retailIndex] ?? 0;
+    return this.shelvesOf(store.boardId).quantity(store.retailIndex, p);
   }
 
   /** The product the pages show for a PLU (a debut replaces a catalog product of its PLU), if any. */
@@ -1079,7 +1002,10 @@ export class SimWorld {
     return this.productList;
   }
 
-  /** Whether Wake's search finds the product now (false for a debut before its release tick). */
+  /**
+   * Whether the inventories find the product now (false for a debut before its release tick). The same
+   * for every board: a released debut is known everywhere, on shelves only where it was delivered.
+   */
   onWake(p: SimProduct): boolean {
     const d = this.debutOf(p);
     return !d || d.released;
@@ -1104,6 +1030,34 @@ export class SimWorld {
     const out: StockSnapshot = new Map();
     if (plus) for (const plu of plus) out.set(plu.replace(/-/g, ''), this.stockOf(plu));
     else for (const p of this.productList) if (this.onWake(p)) out.set(p.plu, this.stockOf(p.plu));
+    return out;
+  }
+
+  /**
+   * Ground truth of any board with shelves: store number (board-stores.json's, or Wake's) → bottles of a PLU
+   * now, only the stores holding some (nothing while the product is not findable). For Wake (179) it is
+   * stockOf itself (its 27 retail stores, zeros included). Throws for an unknown PLU or board.
+   */
+  boardStockOf(boardId: number, plu: string): Map<number, number> {
+    if (boardId === WAKE_BOARD_ID) return this.stockOf(plu);
+    const stores = this.retailStoresOf(boardId);
+    const p = this.product(plu);
+    if (!p) throw new RangeError(`simulator: no product ${plu}`);
+    const out = new Map<number, number>();
+    if (!this.onWake(p)) return out;
+    for (const store of stores) {
+      const q = this.quantityAt(store, p);
+      if (q > 0) out.set(store.storeNumber, q);
+    }
+    return out;
+  }
+
+  /** boardStockOf for several PLUs (default: every product findable now); for Wake, stockSnapshot. */
+  boardStockSnapshot(boardId: number, plus?: readonly string[]): StockSnapshot {
+    if (boardId === WAKE_BOARD_ID) return this.stockSnapshot(plus);
+    const out: StockSnapshot = new Map();
+    if (plus) for (const plu of plus) out.set(plu.replace(/-/g, ''), this.boardStockOf(boardId, plu));
+    else for (const p of this.productList) if (this.onWake(p)) out.set(p.plu, this.boardStockOf(boardId, p.plu));
     return out;
   }
 

@@ -10,7 +10,13 @@ export async function startSimulatorForScraper(options: SimulatorOptions, env: R
   Object.assign(process.env, {
     WAKE_BASE_URL: sim.url,
     NC_ABC_BASE_URL: sim.url,
+    DURHAM_BASE_URL: sim.url,
+    GREENSBORO_BASE_URL: sim.url,
+    ABCGO_NEW_HANOVER_URL: `${sim.url}/abcgo/nh`,
     WAKE_REQUEST_DELAY_MS: '0',
+    DURHAM_REQUEST_DELAY_MS: '0',
+    GREENSBORO_REQUEST_DELAY_MS: '0',
+    ABCGO_REQUEST_DELAY_MS: '0',
     SOURCE_RETRIES: '0',
     SOURCE_TIMEOUT_MS: '1500',
     ...env,
