@@ -61,6 +61,8 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     noPage: parts.noData.length,
     skipped,
     failed: parts.failures.slice(0, REPORTED),
+    /** Every product whose request failed (kept its last stock), not just the ones described. */
+    failedPlus: parts.failures.map((f) => f.plu),
     unmatchedLines: parts.unmatched.length,
     unmatchedAddresses: parts.unmatched.slice(0, REPORTED).map(reportedLine),
     unlistedStores: parts.unlisted,

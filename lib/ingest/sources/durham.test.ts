@@ -251,6 +251,15 @@ describe('Durham over HTTP', () => {
     await expect(fetchDurhamProduct('17666', options())).rejects.toMatchObject({ kind: 'http', status: 404 });
   });
 
+  it('fails on a product page cut short: the stores after the cut are not zeros', async () => {
+    const page = fixture('durham-product.html');
+    server = await serve({ '/products/18366': [200, page.slice(0, page.indexOf('5608 NC Hwy 55'))] });
+    await expect(fetchDurhamStock('18366', STORES, options())).rejects.toMatchObject({
+      kind: 'parse',
+      message: expect.stringContaining('the page ends before </html>: it was cut short, so it is no answer'),
+    });
+  });
+
   it('refuses a code that is not 5 digits before asking', async () => {
     await expect(fetchDurhamProduct('2709')).rejects.toThrow(TypeError);
   });

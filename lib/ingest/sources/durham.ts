@@ -13,7 +13,7 @@ import { answerFromAddressLines, type BoardStore, type StoreStockAnswer } from '
 import { recogniseErrorPage } from './error-pages.ts';
 import { atUrl, SourceError, parseError, quote } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';
-import { ancestors, childElements, classList, contains, findAll, findFirst, pageTitle, parseHtml, textOf, type HtmlDocument, type HtmlElement } from './html.ts';
+import { ancestors, childElements, classList, contains, findAll, findFirst, pageTitle, parseHtml, textOf, wholePage, type HtmlDocument, type HtmlElement } from './html.ts';
 import { parsePrice } from './wake-inventory.ts';
 
 export const DURHAM_SOURCE = 'durham inventory';
@@ -77,7 +77,7 @@ function checkPlu(plu: string): void {
 export async function searchDurham(term: string, options: DurhamOptions = {}): Promise<DurhamSearchResult[]> {
   const url = `${baseUrl(options)}/search?q=${encodeURIComponent(term)}`;
   const html = await get(url, options);
-  return atUrl(url, () => parseDurhamSearch(html));
+  return atUrl(url, () => parseDurhamSearch(wholePage(DURHAM_SOURCE, html)));
 }
 
 /** One product page. Throws SourceError (kind no_data) for "Product Not Found". */
@@ -85,7 +85,7 @@ export async function fetchDurhamProduct(plu: string, options: DurhamOptions = {
   checkPlu(plu);
   const url = `${baseUrl(options)}/products/${plu}`;
   const html = await get(url, options);
-  return atUrl(url, () => parseDurhamProduct(html, plu));
+  return atUrl(url, () => parseDurhamProduct(wholePage(DURHAM_SOURCE, html), plu));
 }
 
 /** The board's shelf for one product: the product page's store rows placed on the known stores. */

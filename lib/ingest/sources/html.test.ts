@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ancestors, childElements, classList, contains, decodeEntities, findAll, findFirst, hasClass, is, pageTitle, parseHtml, textOf } from './html.ts';
+import { ancestors, childElements, classList, contains, decodeEntities, findAll, findFirst, hasClass, is, pageTitle, parseHtml, textOf, wholePage } from './html.ts';
 
 describe('parseHtml', () => {
   it('nests elements and keeps attributes (quoted, unquoted, valueless)', () => {
@@ -100,5 +100,19 @@ describe('decodeEntities (plain text, e.g. JSON fields)', () => {
 
   it('replaces invalid code points', () => {
     expect(decodeEntities('&#0;&#xD800;&#1114112;')).toBe('\ufffd\ufffd\ufffd');
+  });
+});
+
+describe('wholePage', () => {
+  it('passes a page that ends with </html>, whatever follows it but whitespace and comments', () => {
+    for (const page of ['<html><body>x</body></html>', '<html><body>x</body></HTML >\n\n', '<html></html>\n<!-- Page cached by W3 Total Cache -->\n<!-- 0.12s -->\n']) {
+      expect(wholePage('wake inventory', page)).toBe(page);
+    }
+  });
+
+  it('fails on a page cut short, and on one with content after its end', () => {
+    for (const page of ['<html><body><ul><li>1928 Holloway St', '', '<html></html><div>late</div>']) {
+      expect(() => wholePage('durham inventory', page)).toThrow('durham inventory: the page ends before </html>: it was cut short, so it is no answer');
+    }
   });
 });

@@ -3,6 +3,7 @@
 // raw-text <script>/<style>, character references. These helpers only add what the parsers need on top:
 // predicates, and the visible text of a node the way a reader sees it (textOf).
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+import { parseError } from './errors.ts';
 
 export type HtmlDocument = ReturnType<typeof parseDocument>;
 export type HtmlElement = NonNullable<ReturnType<typeof DomUtils.findOne>>;
@@ -122,4 +123,17 @@ export function decodeEntities(text: string): string {
   // <textarea> content is read as text with references decoded (RCDATA); only its own end tag could end it.
   const doc = parseDocument(`<textarea>${text.replace(/<\/(textarea)/gi, '&lt;/$1')}</textarea>`, { decodeEntities: true });
   return DomUtils.textContent(doc);
+}
+
+/** The end of a whole page: </html>, then perhaps whitespace and comments (page caches sign their work after it). */
+const PAGE_END = /<\/html\s*>(?:\s|<!--[\s\S]*?-->)*$/i;
+
+/**
+ * The page as received, or a failure when it stops before </html>. A page cut short (a dropped
+ * connection behind a proxy that still sent a matching length) parses into a shorter store list, which
+ * would read as stores with 0 bottles: false sell-outs. So a page counts only when it is whole.
+ */
+export function wholePage(source: string, html: string): string {
+  if (!PAGE_END.test(html.slice(-4000))) throw parseError(source, 'the page ends before </html>: it was cut short, so it is no answer');
+  return html;
 }

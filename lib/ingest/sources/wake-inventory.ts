@@ -20,6 +20,7 @@ import {
   pageTitle,
   parseHtml,
   textOf,
+  wholePage,
   type HtmlElement,
   type HtmlNode,
   type HtmlParent,
@@ -78,7 +79,7 @@ export async function searchWakeInventory(term: string, options: WakeSearchOptio
     });
   const html = options.limiter ? await options.limiter.run(request) : await request();
   try {
-    return parseWakeInventory(html);
+    return parseWakeInventory(wholePage(WAKE_INVENTORY_SOURCE, html));
   } catch (error) {
     throw error instanceof SourceError ? error.withUrl(`POST ${url} productSearch=${term}`) : error;
   }

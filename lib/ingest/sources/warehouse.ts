@@ -7,7 +7,7 @@ import { env } from '../../env.ts';
 import { SourceError, parseError, quote } from './errors.ts';
 import { fetchText } from './http.ts';
 import { recogniseErrorPage } from './error-pages.ts';
-import { ancestors, childElements, findAll, is, pageTitle, parseHtml, textOf, type HtmlElement } from './html.ts';
+import { ancestors, childElements, findAll, is, pageTitle, parseHtml, textOf, wholePage, type HtmlElement } from './html.ts';
 import { parseSizeMl } from './values.ts';
 
 export const WAREHOUSE_SOURCE = 'warehouse report';
@@ -56,7 +56,7 @@ export async function fetchWarehouseStock(options: WarehouseOptions = {}): Promi
   const form = options.reportDate ? { ReportDate: reportDateParam(options.reportDate), BrandName: '' } : undefined;
   const html = await fetchText(url, form ? { ...common, form } : common);
   try {
-    return parseWarehouseStock(html);
+    return parseWarehouseStock(wholePage(WAREHOUSE_SOURCE, html));
   } catch (error) {
     const where = form ? `POST ${url} ReportDate=${form.ReportDate}` : url;
     throw error instanceof SourceError ? error.withUrl(where) : error;
