@@ -180,7 +180,13 @@ export const storeItemSchema = z.strictObject({
 export type StoreItem = z.infer<typeof storeItemSchema>;
 
 /** GET /api/stores/{storeId}/inventory */
-export const storeInventorySchema = z.strictObject({ success: ok, store: storeSchema, inventory: z.array(storeItemSchema) });
+export const storeInventorySchema = z.strictObject({
+  success: ok,
+  store: storeSchema,
+  /** The covered board the store belongs to (its directory is GET /api/stores?boardId=). */
+  board_id: id,
+  inventory: z.array(storeItemSchema),
+});
 export type StoreInventory = z.infer<typeof storeInventorySchema>;
 
 export const historyItemSchema = z.strictObject({
@@ -328,3 +334,32 @@ export type Shipment = z.infer<typeof shipmentSchema>;
 /** GET /api/state/shipments */
 export const shipmentsSchema = z.strictObject({ success: ok, shipments: z.array(shipmentSchema) });
 export type Shipments = z.infer<typeof shipmentsSchema>;
+
+// ── covered boards ──
+
+const COVERED_SOURCES = ['wake_inventory', 'durham_inventory', 'greensboro_inventory', 'new_hanover_inventory'] as const;
+
+export const coveredBoardInfoSchema = z.strictObject({
+  /** The Commission's board id: the `boardId` of the store-level report calls. */
+  board_id: id,
+  name: z.string(),
+  /** The board's stores, mixed-beverage outlets included, and its retail stores alone. */
+  stores: count,
+  retail_stores: count,
+  /** The scraper source that reads its shelves (scrape_runs.source). */
+  source: z.enum(COVERED_SOURCES),
+  /** The latest run of that source (null: never run). */
+  last_run_status: z.enum(['running', 'ok', 'partial', 'failed']).nullable(),
+  last_run_at: instant.nullable(),
+  /** The start of the latest good (ok or partial) run: the instant its rows carry, as todays-arrivals' last_check. */
+  last_check: instant.nullable(),
+  /** The latest finished run failed. */
+  failing: z.boolean(),
+  /** No good check for more than STALE_AFTER_HOURS (26 h; lib/reports/boards.ts), or never. */
+  stale: z.boolean(),
+});
+export type CoveredBoardInfo = z.infer<typeof coveredBoardInfoSchema>;
+
+/** GET /api/boards/covered */
+export const coveredBoardsSchema = z.strictObject({ success: ok, boards: z.array(coveredBoardInfoSchema) });
+export type CoveredBoards = z.infer<typeof coveredBoardsSchema>;

@@ -16,6 +16,7 @@ const CLIENT_SAFE = [
   /^catalog\/hunted$/,
   /^[a-z-]+\/(types|rules)$/,
   /^reports\/params$/,
+  /^reference\/boards$/, // constants only: the covered boards the screens offer
   /^auth\/(user-dto|session-cookie)$/,
   /^(time|routes)$/,
 ];
