@@ -8,7 +8,7 @@ import type { Delivery, DeliveryAnalysis, OtherDropStore, Store } from './types.
 // Delivery Analysis: how one product was spread over a covered board's stores (Wake by default) since Monday
 // of the current New York week minus `weeksBack` weeks, compared with what the warehouse shipped to that
 // board meanwhile.
-// A product's deliveries come from (plu, change_type, checked_at); the other hunted drops from the same
+// A product's deliveries come from (plu, change_type, checked_at, store_id); the other hunted drops from the same
 // index, one range per hunted product, so a 5-week range never scans the Listed rows.
 
 export interface DeliveryAnalysisRequest {
