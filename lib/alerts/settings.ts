@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { env } from '../env.ts';
-import { COVERED_BOARDS, coveredBoard } from '../reference/boards.ts';
+import { COVERED_BOARDS, coveredBoard, WAKE_BOARD_ID } from '../reference/boards.ts';
 import {
   ALERT_LISTING_TYPES,
   ALERT_MESSAGES,
@@ -74,8 +74,12 @@ function toDto(row: Row | null): AlertSettingsDto {
 
 const SELECT = { enabled: true, mode: true, digestHour: true, listingTypes: true, minQuantity: true, boardIds: true, storeIds: true } as const;
 
+/** The user's saved settings; without any, the defaults, alerting for the user's home board (Wake without one). */
 export async function getSettings(userId: number): Promise<AlertSettingsDto> {
-  return toDto(await db.alertSettings.findUnique({ where: { userId }, select: SELECT }));
+  const row = await db.alertSettings.findUnique({ where: { userId }, select: SELECT });
+  if (row) return toDto(row);
+  const user = await db.user.findUnique({ where: { id: userId }, select: { homeBoardId: true } });
+  return { ...toDto(null), board_ids: [user?.homeBoardId ?? WAKE_BOARD_ID] };
 }
 
 /** Stores a user may limit alerts to: every store whose shelves the scraper reads (the covered boards'), by board. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COVERED_BOARDS, coveredBoard } from '../reference/boards.ts';
 import {
   isValidEmail,
   newPasswordError,
@@ -55,13 +56,23 @@ export const changePasswordSchema = z
   .object({ old_password: text().min(1, RULE_MESSAGES.passwordFieldsRequired), new_password: text() })
   .superRefine(rule((v: { new_password: string }) => newPasswordError(v.new_password)));
 
+const HOME_BOARD = `home_board_id must be null or a covered board: ${COVERED_BOARDS.map((b) => `${b.id} (${b.name})`).join(', ')}`;
+
+/** The report screens' default board: a covered board's id, null for none (Wake); left out: unchanged. */
+const homeBoardId = z
+  .number({ error: HOME_BOARD })
+  .refine((id) => coveredBoard(id) !== undefined, HOME_BOARD)
+  .nullable()
+  .optional();
+
 export const profileUpdateSchema = z
-  .object({ first_name: text(), last_name: text(), phone_number: text(50).nullable().optional() })
+  .object({ first_name: text(), last_name: text(), phone_number: text(50).nullable().optional(), home_board_id: homeBoardId })
   .superRefine(rule(profileError))
   .transform((v) => ({
     firstName: v.first_name.trim(),
     lastName: v.last_name.trim(),
     phoneNumber: normalizePhone(v.phone_number),
+    homeBoardId: v.home_board_id,
   }));
 
 export const userIdParams = z.object({

@@ -25,6 +25,8 @@ export interface SessionUser {
   lastName: string;
   email: string;
   phoneNumber: string | null;
+  /** The covered board the report screens show when the address names none (null: Wake). */
+  homeBoardId: number | null;
   role: Role;
   status: UserStatus;
 }
@@ -110,7 +112,7 @@ export const getSessionUser = cache(async (jar?: CookieJar): Promise<SessionUser
   // One round trip on every signed-in request (the session row and its user together).
   const [row] = await db.$queryRaw<(Omit<SessionUser, 'sessionId'> & { expiresAt: Date; lastSeenAt: Date })[]>`
     SELECT s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", u.id, u.first_name AS "firstName", u.last_name AS "lastName",
-           u.email, u.phone_number AS "phoneNumber", u.role::text AS role, u.status::text AS status
+           u.email, u.phone_number AS "phoneNumber", u.home_board_id AS "homeBoardId", u.role::text AS role, u.status::text AS status
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id = ${id}`;
   if (!row) return null;
@@ -129,6 +131,7 @@ export const getSessionUser = cache(async (jar?: CookieJar): Promise<SessionUser
     lastName: row.lastName,
     email: row.email,
     phoneNumber: row.phoneNumber,
+    homeBoardId: row.homeBoardId,
     role: row.role,
     status: row.status,
   };

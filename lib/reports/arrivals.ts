@@ -1,26 +1,29 @@
 import 'server-only';
 import { db, Prisma } from '../db/index.ts';
+import { coveredBoard, WAKE_BOARD_ID } from '../reference/boards.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
-import { ARRIVAL, HUNTED, isoInstant, WAKE_BOARD_ID, type JsonText } from './sql.ts';
+import { ARRIVAL, boardStoreIds, HUNTED, isoInstant, type JsonText } from './sql.ts';
 import type { ArrivalsReport, AvailableDates } from './types.ts';
 
-// Today's Arrivals: inventory increases (first/increase) of hunted products at Wake stores on a New York
-// date, and the dates that had any. Indexes (see prisma/schema.prisma):
+// Today's Arrivals: inventory increases (first/increase) of hunted products at a covered board's stores
+// (Wake by default) on a New York date, and the dates that had any. Indexes (see prisma/schema.prisma):
 // - a day's arrivals read the day's increases through (checked_at, change_type) (the day's sales, ~85 %
-//   of its rows, are skipped inside the index) and keep the hunted ones by a hash join on the products;
-// - the dates with arrivals come from an index-only scan of (plu, change_type, checked_at) for the hunted
-//   products only (a few thousand entries for two months), never from the millions of Listed rows.
-// inventory_history only ever holds Wake stores (the scraper polls Wake's inventory search), so the
-// dates need not look at stores; the arrival list still joins them for the store fields.
+//   of its rows, are skipped inside the index) and keep the hunted ones by a hash join on the products and
+//   the board's stores;
+// - the dates with arrivals come from an index-only scan of (plu, change_type, checked_at, store_id) for the
+//   hunted products only (a few thousand entries for two months), never from the millions of Listed rows.
+//   inventory_history holds every covered board's stores, so the board is a condition on the index's
+//   store_id (`= ANY` of the board's store ids, read once from the small stores table), not a join.
 
 /** The arrivals of a New York date as JSON text (`ArrivalsReport`): the busiest call, so not re-serialised in Node. */
-export async function arrivalsOn(date: string): Promise<JsonText<ArrivalsReport>> {
+export async function arrivalsOn(date: string, boardId: number = WAKE_BOARD_ID): Promise<JsonText<ArrivalsReport>> {
   const { start, end } = nyDayRange(date);
+  const source = coveredBoard(boardId)?.source ?? 'wake_inventory';
   const [row] = await db.$queryRaw<{ body: string }[]>`
     SELECT row_to_json(r)::text AS body FROM (
       SELECT true AS success, ${date}::text AS date, json_array_length(list.arrivals) AS total_arrivals, list.arrivals,
              (SELECT ${isoInstant('sr.started_at')} FROM scrape_runs sr
-               WHERE sr.source = 'wake_inventory' AND sr.status IN ('ok', 'partial')
+               WHERE sr.source = ${source}::"ScrapeSource" AND sr.status IN ('ok', 'partial')
                ORDER BY sr.started_at DESC LIMIT 1) AS last_check
       FROM (
         SELECT COALESCE(json_agg(a ORDER BY a.last_updated DESC, a.bourbon_name, a.store_number, a.history_id), '[]'::json) AS arrivals
@@ -31,7 +34,7 @@ export async function arrivalsOn(date: string): Promise<JsonText<ArrivalsReport>
                  h.new_quantity, h.previous_quantity, h.delta, h.change_type, ${isoInstant('h.checked_at')} AS last_updated
           FROM inventory_history h
           JOIN products p ON p.plu = h.plu AND p.listing_type IN ${HUNTED}
-          JOIN stores s ON s.id = h.store_id AND s.board_id = ${WAKE_BOARD_ID}
+          JOIN stores s ON s.id = h.store_id AND s.board_id = ${boardId}
           WHERE h.change_type IN ${ARRIVAL}
             AND h.checked_at >= ${start.toISOString()}::timestamptz AND h.checked_at < ${end.toISOString()}::timestamptz
         ) a
@@ -46,13 +49,13 @@ export const AVAILABLE_DATES_LIMIT = 30;
 const FIRST_WINDOW_DAYS = 62;
 
 /** Distinct New York dates with arrivals in [from, to), newest first, at most `limit`. */
-async function datesWithArrivals(from: Date | null, to: Date, limit: number): Promise<string[]> {
+async function datesWithArrivals(boardId: number, from: Date | null, to: Date, limit: number): Promise<string[]> {
   const rows = await db.$queryRaw<{ d: string }[]>`
     SELECT to_char(d, 'YYYY-MM-DD') AS d FROM (
       SELECT DISTINCT (h.checked_at AT TIME ZONE 'America/New_York')::date AS d
       FROM products p
       JOIN inventory_history h ON h.plu = p.plu
-      WHERE p.listing_type IN ${HUNTED} AND h.change_type IN ${ARRIVAL}
+      WHERE p.listing_type IN ${HUNTED} AND h.change_type IN ${ARRIVAL} AND h.store_id = ANY(${boardStoreIds(boardId)})
         AND h.checked_at < ${to.toISOString()}::timestamptz
         ${from ? Prisma.sql`AND h.checked_at >= ${from.toISOString()}::timestamptz` : Prisma.empty}
     ) x
@@ -65,7 +68,7 @@ async function datesWithArrivals(from: Date | null, to: Date, limit: number): Pr
  * [after, until) (next). One index probe per hunted product and change type: ~500 probes, whatever
  * the size of the history.
  */
-async function nearestArrivalDate(direction: 'previous' | 'next', bound: { before?: Date; after?: Date; until?: Date }): Promise<string | null> {
+async function nearestArrivalDate(boardId: number, direction: 'previous' | 'next', bound: { before?: Date; after?: Date; until?: Date }): Promise<string | null> {
   const probe =
     direction === 'previous'
       ? Prisma.sql`h.checked_at < ${bound.before!.toISOString()}::timestamptz ORDER BY h.checked_at DESC`
@@ -77,21 +80,26 @@ async function nearestArrivalDate(direction: 'previous' | 'next', bound: { befor
     CROSS JOIN (VALUES ('first'::"ChangeType"), ('increase'::"ChangeType")) t(change_type)
     CROSS JOIN LATERAL (
       SELECT h.checked_at AS at FROM inventory_history h
-      WHERE h.plu = p.plu AND h.change_type = t.change_type AND ${probe} LIMIT 1
+      WHERE h.plu = p.plu AND h.change_type = t.change_type AND h.store_id = ANY(${boardStoreIds(boardId)}) AND ${probe} LIMIT 1
     ) x
     WHERE p.listing_type IN ${HUNTED}`;
   return row?.d ?? null;
 }
 
 /**
- * The dates with arrivals (newest first, at most 30, up to today) and, with a direction, the nearest
+ * The dates with arrivals at a board's stores (newest first, at most 30, up to today) and, with a direction, the nearest
  * date with arrivals before `currentDate` or after it (up to today).
  */
-export async function availableDates(currentDate: string, direction?: 'previous' | 'next', now = new Date()): Promise<AvailableDates> {
+export async function availableDates(
+  currentDate: string,
+  direction?: 'previous' | 'next',
+  now = new Date(),
+  boardId: number = WAKE_BOARD_ID,
+): Promise<AvailableDates> {
   const today = nyDate(now);
   const endOfToday = nyDayRange(today).end;
-  let dates = await datesWithArrivals(nyDayRange(addDays(today, -FIRST_WINDOW_DAYS)).start, endOfToday, AVAILABLE_DATES_LIMIT);
-  if (dates.length < AVAILABLE_DATES_LIMIT) dates = await datesWithArrivals(null, endOfToday, AVAILABLE_DATES_LIMIT);
+  let dates = await datesWithArrivals(boardId, nyDayRange(addDays(today, -FIRST_WINDOW_DAYS)).start, endOfToday, AVAILABLE_DATES_LIMIT);
+  if (dates.length < AVAILABLE_DATES_LIMIT) dates = await datesWithArrivals(boardId, null, endOfToday, AVAILABLE_DATES_LIMIT);
   // `dates` holds every date with arrivals from its oldest entry up to today (all of them when it is not
   // full), so the neighbours of a date in that range are read from it; older dates ask the database.
   const complete = dates.length < AVAILABLE_DATES_LIMIT;
@@ -100,10 +108,10 @@ export async function availableDates(currentDate: string, direction?: 'previous'
   if (direction === 'previous') {
     const earlier = dates.find((d) => d < currentDate);
     if (earlier || complete) availableDate = earlier ?? null;
-    else availableDate = await nearestArrivalDate('previous', { before: nyDayRange(currentDate).start });
+    else availableDate = await nearestArrivalDate(boardId, 'previous', { before: nyDayRange(currentDate).start });
   } else if (direction === 'next' && currentDate < today) {
     if (covered(currentDate)) availableDate = [...dates].reverse().find((d) => d > currentDate) ?? null;
-    else availableDate = await nearestArrivalDate('next', { after: nyDayRange(currentDate).end, until: endOfToday });
+    else availableDate = await nearestArrivalDate(boardId, 'next', { after: nyDayRange(currentDate).end, until: endOfToday });
   }
   return { success: true, allAvailableDates: dates, availableDate };
 }

@@ -25,7 +25,7 @@ interface Call {
   status?: number;
 }
 
-const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/watchlist'];
+const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/boards/', '/api/watchlist'];
 const NOT_JSON = new Set(['/api/images/[...path] GET']);
 
 const routes = listApiRoutes().filter((r) => FOLDERS.some((f) => r.pattern.startsWith(f)));
@@ -178,6 +178,22 @@ describe('report answers match lib/reports/types.ts', () => {
       });
       expect(history.changes.length).toBeGreaterThan(0);
     }
+  });
+
+  it('the covered boards, and a report of another board than Wake', async () => {
+    const { boards } = await answer({ route: '/api/boards/covered', method: 'GET', schema: reports.coveredBoardsSchema });
+    expect(boards.map((b) => b.board_id)).toEqual([179, 78, 58, 135]);
+    const { stores } = await answer({ route: '/api/stores', method: 'GET', options: { query: { boardId: '58' } }, schema: reports.storesSchema });
+    expect(stores).toHaveLength(16);
+    const inventory = await answer({
+      route: '/api/stores/[storeId]/inventory',
+      method: 'GET',
+      options: { params: { storeId: String(stores[0].store_id) } },
+      schema: reports.storeInventorySchema,
+    });
+    expect(inventory.board_id).toBe(58);
+    await answer({ route: '/api/inventory/todays-arrivals', method: 'GET', options: { query: { boardId: '78' } }, schema: reports.arrivalsReportSchema });
+    await answer({ route: '/api/inventory/allocated-current', method: 'GET', options: { query: { boardId: '135' } }, schema: reports.allocatedCurrentSchema });
   });
 
   it('statewide boards, products and shipments', async () => {

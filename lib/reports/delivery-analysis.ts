@@ -2,18 +2,21 @@ import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange, weekdayOf } from '../time.ts';
-import { ARRIVAL, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeFields, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
+import { ARRIVAL, boardStoreIds, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeFields, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
 import type { Delivery, DeliveryAnalysis, OtherDropStore, Store } from './types.ts';
 
-// Delivery Analysis: how one product was spread over Wake's stores since Monday of the current New York
-// week minus `weeksBack` weeks, compared with what the warehouse shipped to Wake (board 179) meanwhile.
-// A product's deliveries come from (plu, change_type, checked_at); the other hunted drops from the same
+// Delivery Analysis: how one product was spread over a covered board's stores (Wake by default) since Monday
+// of the current New York week minus `weeksBack` weeks, compared with what the warehouse shipped to that
+// board meanwhile.
+// A product's deliveries come from (plu, change_type, checked_at, store_id); the other hunted drops from the same
 // index, one range per hunted product, so a 5-week range never scans the Listed rows.
 
 export interface DeliveryAnalysisRequest {
   plu: string;
   weeksBack: number;
   includeOtherDrops: boolean;
+  /** A covered board (lib/reference/boards.ts); Wake when absent. */
+  boardId?: number;
 }
 
 const MONDAY_OFFSET: Record<string, number> = { Monday: 0, Tuesday: 1, Wednesday: 2, Thursday: 3, Friday: 4, Saturday: 5, Sunday: 6 };
@@ -25,7 +28,7 @@ export function analysisRange(weeksBack: number, now = new Date()): { startDate:
 }
 
 export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = new Date()): Promise<{ success: true; analysis: DeliveryAnalysis }> {
-  const { plu, weeksBack, includeOtherDrops } = request;
+  const { plu, weeksBack, includeOtherDrops, boardId = WAKE_BOARD_ID } = request;
   const { startDate, endDate } = analysisRange(weeksBack, now);
   const from = nyDayRange(startDate).start.toISOString();
   const until = nyDayRange(endDate).end.toISOString();
@@ -42,9 +45,10 @@ export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = n
             FROM products p
             JOIN inventory_history h ON h.plu = p.plu
             WHERE p.listing_type IN ${HUNTED} AND p.plu <> ${plu} AND h.change_type IN ${ARRIVAL}
+              AND h.store_id = ANY(${boardStoreIds(boardId)})
               AND h.checked_at >= ${from}::timestamptz AND h.checked_at < ${until}::timestamptz
           ) r ON r.store_id = s.id
-          WHERE s.board_id = ${WAKE_BOARD_ID} AND NOT s.mixed_beverage
+          WHERE s.board_id = ${boardId} AND NOT s.mixed_beverage
             AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.store_id = s.id)
           GROUP BY s.id
         ) o
@@ -58,7 +62,7 @@ export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = n
       SELECT h.id AS history_id, to_char((h.checked_at AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS delivery_date,
              ${storeRefFields('s')}, h.delta AS quantity, h.checked_at
       FROM inventory_history h
-      JOIN stores s ON s.id = h.store_id AND s.board_id = ${WAKE_BOARD_ID}
+      JOIN stores s ON s.id = h.store_id AND s.board_id = ${boardId}
       WHERE h.plu = ${plu} AND h.change_type IN ${ARRIVAL}
         AND h.checked_at >= ${from}::timestamptz AND h.checked_at < ${until}::timestamptz
     )
@@ -68,7 +72,7 @@ export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = n
         CROSS JOIN LATERAL (SELECT d.history_id, d.delivery_date, d.store_id, d.nickname, d.store_number, d.address, d.quantity, d.mixed_beverage) x
       ) AS deliveries,
       (SELECT COALESCE(sum(units), 0)::int FROM shipments
-        WHERE plu = ${plu} AND board_id = ${WAKE_BOARD_ID} AND ship_date BETWEEN ${startDate}::date AND ${endDate}::date) AS shipped_units,
+        WHERE plu = ${plu} AND board_id = ${boardId} AND ship_date BETWEEN ${startDate}::date AND ${endDate}::date) AS shipped_units,
       ${otherDrops} AS other_drops`;
 
   if (!row.product) throw new ApiError('not_found', `No product with PLU ${plu}`);
@@ -92,13 +96,17 @@ export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = n
   };
 }
 
-/** Wake retail stores (not the mixed-beverage outlet) in neither list, by store number. */
-export async function storesWithoutDeliveries(deliveredStoreIds: number[], otherDropStoreIds: number[]): Promise<{ success: true; stores: Store[] }> {
+/** The board's retail stores (Wake by default; not the mixed-beverage outlets) in neither list, by store number. */
+export async function storesWithoutDeliveries(
+  deliveredStoreIds: number[],
+  otherDropStoreIds: number[],
+  boardId: number = WAKE_BOARD_ID,
+): Promise<{ success: true; stores: Store[] }> {
   const excluded = [...new Set([...deliveredStoreIds, ...otherDropStoreIds])];
   const [row] = await db.$queryRaw<{ stores: Store[] }[]>`
     SELECT COALESCE(json_agg(x ORDER BY x.store_number), '[]'::json) AS stores FROM (
       SELECT ${storeFields('s')} FROM stores s
-      WHERE s.board_id = ${WAKE_BOARD_ID} AND NOT s.mixed_beverage AND NOT (s.id = ANY(${excluded}::int[]))
+      WHERE s.board_id = ${boardId} AND NOT s.mixed_beverage AND NOT (s.id = ANY(${excluded}::int[]))
     ) x`;
   return { success: true, stores: row.stores };
 }

@@ -5,21 +5,21 @@ import { db } from '../db/index.ts';
 import { HUNTED, huntedFirst, isoInstant, PRODUCT_SEARCH, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
 import type { AllocatedCurrent, AllocatedProduct, InventorySummary, ProductSearch, ProductStores } from './types.ts';
 
-// Current Inventory: what is on Wake's shelves now (store_inventory), per hunted product; the stores of
-// one product; and the product search of the delivery-analysis screen.
+// Current Inventory: what is on a covered board's shelves now (store_inventory; Wake by default), per hunted
+// product; the stores of one product; and the product search of the delivery-analysis screen.
 
 /**
- * Hunted products with bottles at any Wake store now, most bottles first, and the totals. A product's stores
+ * Hunted products with bottles at any store of the board (Wake by default) now, most bottles first, and the totals. A product's stores
  * are not listed (the `stores` key is left out): the screen loads them when a card is opened, through
  * productStores, which keeps this answer small.
  */
-export async function allocatedCurrent(): Promise<AllocatedCurrent> {
+export async function allocatedCurrent(boardId: number = WAKE_BOARD_ID): Promise<AllocatedCurrent> {
   const [row] = await db.$queryRaw<{ products: AllocatedProduct[]; summary: InventorySummary }[]>`
     WITH stock AS (
       SELECT si.plu, si.store_id, si.quantity
       FROM store_inventory si
       JOIN products p ON p.plu = si.plu AND p.listing_type IN ${HUNTED}
-      JOIN stores s ON s.id = si.store_id AND s.board_id = ${WAKE_BOARD_ID}
+      JOIN stores s ON s.id = si.store_id AND s.board_id = ${boardId}
       WHERE si.quantity > 0
     ), per_product AS (
       SELECT p.plu, p.name AS product_name, p.listing_type AS "Listing_Type", p.retail_price, p.size_ml,
@@ -39,13 +39,13 @@ export async function allocatedCurrent(): Promise<AllocatedCurrent> {
   return { success: true, products: row.products, summary: row.summary };
 }
 
-/** Wake stores holding a product now, most bottles first. 404 for a PLU the catalog does not know. */
-export async function productStores(plu: string): Promise<ProductStores> {
+/** The board's stores (Wake by default) holding a product now, most bottles first. 404 for a PLU the catalog does not know. */
+export async function productStores(plu: string, boardId: number = WAKE_BOARD_ID): Promise<ProductStores> {
   const [row] = await db.$queryRaw<{ known: boolean; stores: ProductStores['stores'] }[]>`
     SELECT EXISTS (SELECT 1 FROM products WHERE plu = ${plu}) AS known,
       COALESCE((SELECT json_agg(x ORDER BY x.quantity DESC, x.store_number) FROM (
         SELECT ${storeRefFields('s')}, si.quantity, ${isoInstant('si.last_updated')} AS last_updated
-        FROM store_inventory si JOIN stores s ON s.id = si.store_id AND s.board_id = ${WAKE_BOARD_ID}
+        FROM store_inventory si JOIN stores s ON s.id = si.store_id AND s.board_id = ${boardId}
         WHERE si.plu = ${plu} AND si.quantity > 0
       ) x), '[]'::json) AS stores`;
   if (!row.known) throw new ApiError('not_found', `No product with PLU ${plu}`);

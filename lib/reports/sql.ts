@@ -23,6 +23,13 @@ export function jsonResponse(text: JsonText<unknown>, headers: Record<string, st
 
 export { WAKE_BOARD_ID };
 
+/**
+ * `h.store_id = ANY(${boardStoreIds(boardId)})`: the ids of a board's stores as one array, read once per
+ * statement from the small stores table (an InitPlan), so a history scan keeps its index path and checks the
+ * board on the index's store_id instead of joining the stores.
+ */
+export const boardStoreIds = (boardId: number) => Prisma.sql`ARRAY(SELECT st.id FROM stores st WHERE st.board_id = ${boardId})`;
+
 /** `listing_type IN ${HUNTED}`: the hunted types (lib/catalog/hunted.ts) as literals the planner sees. */
 export const HUNTED = Prisma.raw(HUNTED_SQL);
 

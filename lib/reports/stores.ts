@@ -2,30 +2,35 @@ import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
+import { COVERED_BOARDS } from '../reference/boards.ts';
 import { ARRIVAL, huntedFirst, storeFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
 import type { Store, StoreHistory, StoreInventory } from './types.ts';
 
-// Stores: the Wake directory, one store's shelves now (store_inventory) and its drops over the last 30,
+// Stores: a covered board's directory (Wake by default), one store's shelves now (store_inventory) and its drops over the last 30,
 // 60 or 90 days. A store's drops come from (store_id, change_type, checked_at): the increases only, a few
 // thousand rows for 90 days, never the store's far more numerous sales.
 
 export const HISTORY_PERIODS = ['30', '60', '90'] as const;
 
-/** Wake's stores, by store number. */
-export async function listStores(): Promise<{ success: true; stores: Store[] }> {
+/** The boards whose stores' shelves are read: a store of any of them has inventory and history. */
+const COVERED_IDS = COVERED_BOARDS.map((b) => b.id);
+
+/** A covered board's stores (Wake by default), by store number. */
+export async function listStores(boardId: number = WAKE_BOARD_ID): Promise<{ success: true; stores: Store[] }> {
   const [row] = await db.$queryRaw<{ stores: Store[] }[]>`
     SELECT COALESCE(json_agg(x ORDER BY x.store_number), '[]'::json) AS stores
-    FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.board_id = ${WAKE_BOARD_ID}) x`;
+    FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.board_id = ${boardId}) x`;
   return { success: true, stores: row.stores };
 }
 
 /**
- * A store and what it holds now (quantity > 0): hunted types first, then by name, as JSON text
- * (`{ success, store, inventory }`, ~170 KB for a big store). 404 for an unknown store.
+ * A store of a covered board and what it holds now (quantity > 0): hunted types first, then by name, as JSON
+ * text (`{ success, store, board_id, inventory }`, ~170 KB for a big store). 404 for an unknown store.
  */
 export async function storeInventory(storeId: number): Promise<JsonText<StoreInventory>> {
   const [row] = await db.$queryRaw<{ body: string }[]>`
     SELECT '{"success":true,"store":' || (SELECT row_to_json(x) FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.id = ${storeId}) x)::text
+        || ',"board_id":' || (SELECT board_id FROM stores WHERE id = ${storeId})::text
         || ',"inventory":' || COALESCE((
              SELECT json_agg(x ORDER BY ${huntedFirst('x."Listing_Type"')}, x.product_name, x.nc_code)
              FROM store_inventory si
@@ -37,13 +42,13 @@ export async function storeInventory(storeId: number): Promise<JsonText<StoreInv
              ) x
              WHERE si.store_id = ${storeId} AND si.quantity > 0
            ), '[]'::json)::text || '}' AS body
-    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ${WAKE_BOARD_ID})`;
-  if (!row) throw new ApiError('not_found', `No Wake store with id ${storeId}`);
+    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
+  if (!row) throw new ApiError('not_found', `No store with id ${storeId}`);
   return row.body;
 }
 
 /**
- * A store's drops (first/increase of any product) in the last `days` New York dates up to today, grouped by
+ * A covered board's store's drops (first/increase of any product) in the last `days` New York dates up to today, grouped by
  * date, newest first; within a day hunted products first, then by name. JSON text (`StoreHistory`, up to
  * ~700 KB for 90 days of a busy store). 404 for an unknown store.
  */
@@ -84,7 +89,7 @@ export async function storeHistory(storeId: number, days: number, now = new Date
                       to_char(day, 'FMDay') AS day_of_week, item_count, other_count, items
                FROM by_day
              ) d), '[]'::json)::text || '}' AS body
-    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ${WAKE_BOARD_ID})`;
-  if (!row) throw new ApiError('not_found', `No Wake store with id ${storeId}`);
+    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
+  if (!row) throw new ApiError('not_found', `No store with id ${storeId}`);
   return row.body;
 }

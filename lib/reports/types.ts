@@ -180,7 +180,13 @@ export const storeItemSchema = z.strictObject({
 export type StoreItem = z.infer<typeof storeItemSchema>;
 
 /** GET /api/stores/{storeId}/inventory */
-export const storeInventorySchema = z.strictObject({ success: ok, store: storeSchema, inventory: z.array(storeItemSchema) });
+export const storeInventorySchema = z.strictObject({
+  success: ok,
+  store: storeSchema,
+  /** The covered board the store belongs to (its directory is GET /api/stores?boardId=). */
+  board_id: id,
+  inventory: z.array(storeItemSchema),
+});
 export type StoreInventory = z.infer<typeof storeInventorySchema>;
 
 export const historyItemSchema = z.strictObject({
@@ -348,8 +354,9 @@ export const whereaboutsBoardSchema = z.strictObject({
   name: z.string(),
   /** When the board's shelves were last read (its source's latest ok or partial run), or null: never. */
   last_check: instant.nullable(),
-  /** The board's latest run failed: its shelves may be older than they look. */
-  source_failing: z.boolean(),
+  /** As GET /api/boards/covered: the board's latest finished run failed; no good check for a day or more. */
+  failing: z.boolean(),
+  stale: z.boolean(),
   total_bottles: count,
   /** The stores holding it at the last check, most bottles first. */
   stores: z.array(whereaboutsStoreSchema),
@@ -376,3 +383,32 @@ export const productWhereaboutsSchema = z.strictObject({
   shipment_days: count,
 });
 export type ProductWhereabouts = z.infer<typeof productWhereaboutsSchema>;
+
+// ── covered boards ──
+
+const COVERED_SOURCES = ['wake_inventory', 'durham_inventory', 'greensboro_inventory', 'new_hanover_inventory'] as const;
+
+export const coveredBoardInfoSchema = z.strictObject({
+  /** The Commission's board id: the `boardId` of the store-level report calls. */
+  board_id: id,
+  name: z.string(),
+  /** The board's stores, mixed-beverage outlets included, and its retail stores alone. */
+  stores: count,
+  retail_stores: count,
+  /** The scraper source that reads its shelves (scrape_runs.source). */
+  source: z.enum(COVERED_SOURCES),
+  /** The latest run of that source (null: never run). */
+  last_run_status: z.enum(['running', 'ok', 'partial', 'failed']).nullable(),
+  last_run_at: instant.nullable(),
+  /** The start of the latest good (ok or partial) run: the instant its rows carry, as todays-arrivals' last_check. */
+  last_check: instant.nullable(),
+  /** The latest finished run failed. */
+  failing: z.boolean(),
+  /** No good check for more than STALE_AFTER_HOURS (26 h; lib/reports/boards.ts), or never. */
+  stale: z.boolean(),
+});
+export type CoveredBoardInfo = z.infer<typeof coveredBoardInfoSchema>;
+
+/** GET /api/boards/covered */
+export const coveredBoardsSchema = z.strictObject({ success: ok, boards: z.array(coveredBoardInfoSchema) });
+export type CoveredBoards = z.infer<typeof coveredBoardsSchema>;

@@ -38,13 +38,13 @@ describe('GET /api/inventory/product/{plu}/where', () => {
     expect(body.warehouse).toEqual({ current_inventory: 12, checked_at: minutesAgo(30).toISOString() });
     const [wake, durham, greensboro, newHanover] = body.boards;
     expect([wake.name, durham.name, greensboro.name, newHanover.name]).toEqual(['Wake County', 'Durham County', 'Greensboro', 'New Hanover County']);
-    expect(wake).toMatchObject({ total_bottles: 2, source_failing: false, last_check: minutesAgo(15).toISOString() });
+    expect(wake).toMatchObject({ total_bottles: 2, failing: false, stale: false, last_check: minutesAgo(15).toISOString() });
     expect(wake.stores.map((s: { store_id: number }) => s.store_id)).toEqual([stores.wake]);
     // Durham: most bottles first; its latest run failed, so the screen warns that its shelves may be old.
-    expect(durham).toMatchObject({ total_bottles: 6, source_failing: true, last_check: minutesAgo(200).toISOString() });
+    expect(durham).toMatchObject({ total_bottles: 6, failing: true, stale: false, last_check: minutesAgo(200).toISOString() });
     expect(durham.stores.map((s: { store_id: number; quantity: number }) => [s.store_id, s.quantity])).toEqual([[stores.durham, 5], [stores.durham2, 1]]);
     // A store at 0 holds none; a board never polled has no last check.
-    expect(greensboro).toMatchObject({ total_bottles: 0, stores: [], last_check: null, source_failing: false });
+    expect(greensboro).toMatchObject({ total_bottles: 0, stores: [], last_check: null, failing: false, stale: true });
     // Shipments within 30 days, the latest first, in cases (bottles per case, else 6).
     expect(body.shipment_days).toBe(30);
     expect(body.shipments.map((s: { board_id: number }) => s.board_id)).toEqual([78, 179]);

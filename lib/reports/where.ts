@@ -3,11 +3,12 @@ import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
 import { addDays, nyDate } from '../time.ts';
+import { coveredBoards } from './boards.ts';
 import { casesOf } from './sql.ts';
 import type { ProductWhereabouts } from './types.ts';
 
 // "Where is it now": one product across every covered board's shelves (the stores holding it, by board,
-// with each board's last check and whether its source is failing), the warehouse's latest level and the
+// with each board's freshness as GET /api/boards/covered tells it), the warehouse's latest level and the
 // latest shipments to each board. Five small indexed reads; the answer is a few KB.
 
 /** Shipments to boards within this many days are listed (the statewide shipments screen's longest range is 24). */
@@ -15,9 +16,8 @@ export const WHEREABOUTS_SHIPMENT_DAYS = 30;
 
 export async function productWhereabouts(plu: string, now = new Date()): Promise<ProductWhereabouts> {
   const boardIds = COVERED_BOARDS.map((b) => b.id);
-  const sources = COVERED_BOARDS.map((b) => b.source);
   const since = addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS);
-  const [products, shelves, levels, runs, shipments] = await Promise.all([
+  const [products, shelves, levels, freshness, shipments] = await Promise.all([
     db.$queryRaw<{ plu: string; name: string; listing_type: string; retail_price: string | null; size_ml: number | null; bottles_per_case: number | null }[]>`
       SELECT plu, name, listing_type::text, retail_price::text, size_ml, bottles_per_case FROM products WHERE plu = ${plu}`,
     db.$queryRaw<{ board_id: number; store_id: number; store_number: number; nickname: string; address: string; mixed_beverage: boolean; quantity: number; last_updated: Date }[]>`
@@ -27,14 +27,7 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
       ORDER BY si.quantity DESC, s.nickname`,
     db.$queryRaw<{ total_available: number; checked_at: Date }[]>`
       SELECT total_available, checked_at FROM warehouse_levels WHERE plu = ${plu} ORDER BY checked_at DESC LIMIT 1`,
-    // Each covered board's latest run and latest good one (the (source, started_at) index).
-    db.$queryRaw<{ source: string; status: string | null; last_success_at: Date | null }[]>`
-      SELECT src.source, last.status::text AS status, ok.started_at AS last_success_at
-      FROM unnest(${sources}::text[]) AS src(source)
-      LEFT JOIN LATERAL (SELECT r.status FROM scrape_runs r WHERE r.source::text = src.source AND r.status <> 'running'
-                         ORDER BY r.started_at DESC LIMIT 1) last ON true
-      LEFT JOIN LATERAL (SELECT r.started_at FROM scrape_runs r WHERE r.source::text = src.source AND r.status IN ('ok', 'partial')
-                         ORDER BY r.started_at DESC LIMIT 1) ok ON true`,
+    coveredBoards(now),
     db.$queryRaw<{ board_id: number; board_name_clean: string; last_ship_date: string; units: number }[]>`
       SELECT b.id AS board_id, b.name_clean AS board_name_clean, to_char(max(sh.ship_date), 'YYYY-MM-DD') AS last_ship_date, sum(sh.units)::int AS units
       FROM shipments sh JOIN boards b ON b.id = sh.board_id
@@ -45,7 +38,7 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
   const product = products[0];
   if (!product) throw new ApiError('not_found', `No product with PLU ${plu}`);
   const bottlesPerCase = product.bottles_per_case;
-  const run = new Map(runs.map((r) => [r.source, r]));
+  const fresh = new Map(freshness.boards.map((b) => [b.board_id, b]));
 
   return {
     success: true,
@@ -60,12 +53,13 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
     warehouse: levels[0] ? { current_inventory: levels[0].total_available, checked_at: levels[0].checked_at.toISOString() } : null,
     boards: COVERED_BOARDS.map((board) => {
       const stores = shelves.filter((s) => s.board_id === board.id);
-      const latest = run.get(board.source);
+      const info = fresh.get(board.id);
       return {
         board_id: board.id,
         name: board.name,
-        last_check: latest?.last_success_at?.toISOString() ?? null,
-        source_failing: latest?.status === 'failed',
+        last_check: info?.last_check ?? null,
+        failing: info?.failing ?? false,
+        stale: info?.stale ?? true,
         total_bottles: stores.reduce((n, s) => n + s.quantity, 0),
         stores: stores.map((s) => ({
           store_id: s.store_id,

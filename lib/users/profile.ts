@@ -9,13 +9,16 @@ export interface Profile {
   last_name: string;
   email: string;
   phone_number: string | null;
+  /** The covered board the report screens show by default (null: Wake). */
+  home_board_id: number | null;
 }
 
-const toProfile = (u: { firstName: string; lastName: string; email: string; phoneNumber: string | null }): Profile => ({
+const toProfile = (u: { firstName: string; lastName: string; email: string; phoneNumber: string | null; homeBoardId: number | null }): Profile => ({
   first_name: u.firstName,
   last_name: u.lastName,
   email: u.email,
   phone_number: u.phoneNumber,
+  home_board_id: u.homeBoardId,
 });
 
 export async function getProfile(userId: number): Promise<Profile> {
@@ -24,14 +27,19 @@ export async function getProfile(userId: number): Promise<Profile> {
   return toProfile(user);
 }
 
-/** Names and phone only: the e-mail is managed by the system. */
+/** Names, phone and home board (left out: unchanged): the e-mail is managed by the system. */
 export async function updateProfile(
   userId: number,
-  input: { firstName: string; lastName: string; phoneNumber: string | null },
+  input: { firstName: string; lastName: string; phoneNumber: string | null; homeBoardId?: number | null },
 ): Promise<Profile> {
   const user = await db.user.update({
     where: { id: userId },
-    data: { firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber },
+    data: {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber,
+      ...(input.homeBoardId === undefined ? {} : { homeBoardId: input.homeBoardId }),
+    },
   });
   return toProfile(user);
 }

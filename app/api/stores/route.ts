@@ -1,4 +1,5 @@
 import { route } from '@/lib/api/handler';
+import { boardQuery } from '@/lib/reports/params';
 import { listStores } from '@/lib/reports/stores';
 
-export const GET = route({ access: 'user' }, async () => listStores());
+export const GET = route({ access: 'user', query: boardQuery }, async ({ query }) => listStores(query.boardId));

@@ -103,9 +103,11 @@ function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: P
         {board.last_check ? `Shelves last checked ${usDateTime(board.last_check)}` : 'Not checked yet'}
         {shipped ? ` · shipped ${plural(shipped.cases, 'case')} on ${usDate(shipped.last_ship_date)}` : ''}
       </p>
-      {board.source_failing && (
+      {(board.failing || board.stale) && (
         <p className="alert alert-warn" role="status">
-          The latest check of {board.name}&rsquo;s inventory failed: what is shown is from the last good check and may be out of date.
+          {board.failing
+            ? `The latest check of ${board.name}’s inventory failed: what is shown is from the last good check and may be out of date.`
+            : `${board.name}’s inventory has not been read for a day or more: what is shown may be out of date.`}
         </p>
       )}
       {board.stores.length > 0 && (

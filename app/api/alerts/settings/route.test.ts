@@ -49,6 +49,12 @@ describe('GET /api/alerts/settings', () => {
     });
   });
 
+  it('alerts for the user\'s home board until settings are saved', async () => {
+    const { browser, user } = await signedIn();
+    await query('UPDATE users SET home_board_id = 58 WHERE id = $1', [user.id]);
+    expect((await browser.call(GET, '/api/alerts/settings')).json.settings).toEqual({ ...DEFAULT_ALERT_SETTINGS, board_ids: [58] });
+  });
+
   it('is 401 without a session', async () => {
     expectClientError(await new TestClient().call(GET, '/api/alerts/settings'), 401);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
 import { deliveryAnalysis } from '@/lib/reports/delivery-analysis';
-import { plu } from '@/lib/reports/params';
+import { boardIdBody, plu } from '@/lib/reports/params';
 
 const WEEKS_BACK = 'weeksBack must be a whole number from 0 to 4';
 
@@ -13,6 +13,7 @@ const body = z.object(
       .union([z.number({ error: WEEKS_BACK }), z.string().regex(/^\d$/, WEEKS_BACK).transform(Number)], { error: WEEKS_BACK })
       .pipe(z.number().int(WEEKS_BACK).min(0, WEEKS_BACK).max(4, WEEKS_BACK)),
     includeOtherDrops: z.boolean({ error: 'includeOtherDrops must be true or false' }).default(false),
+    boardId: boardIdBody,
   },
   { error: 'Request body must be an object with plu, weeksBack and includeOtherDrops' },
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
 import { storesWithoutDeliveries } from '@/lib/reports/delivery-analysis';
+import { boardIdBody } from '@/lib/reports/params';
 
 const ids = (name: string) =>
   z
@@ -11,10 +12,10 @@ const ids = (name: string) =>
     .default([]);
 
 const body = z.object(
-  { deliveredStoreIds: ids('deliveredStoreIds'), otherDropStoreIds: ids('otherDropStoreIds') },
+  { deliveredStoreIds: ids('deliveredStoreIds'), otherDropStoreIds: ids('otherDropStoreIds'), boardId: boardIdBody },
   { error: 'Request body must be an object with deliveredStoreIds and otherDropStoreIds' },
 );
 
 export const POST = route({ access: 'user', body }, async ({ body }) =>
-  storesWithoutDeliveries(body.deliveredStoreIds, body.otherDropStoreIds),
+  storesWithoutDeliveries(body.deliveredStoreIds, body.otherDropStoreIds, body.boardId),
 );

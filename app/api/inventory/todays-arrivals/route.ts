@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
 import { arrivalsOn } from '@/lib/reports/arrivals';
-import { ymd } from '@/lib/reports/params';
+import { boardIdQuery, ymd } from '@/lib/reports/params';
 import { jsonResponse } from '@/lib/reports/sql';
 import { nyDate } from '@/lib/time';
 
-const query = z.object({ date: ymd('date').optional() });
+const query = z.object({ date: ymd('date').optional(), boardId: boardIdQuery });
 
-export const GET = route({ access: 'user', query }, async ({ query }) => jsonResponse(await arrivalsOn(query.date ?? nyDate())));
+export const GET = route({ access: 'user', query }, async ({ query }) => jsonResponse(await arrivalsOn(query.date ?? nyDate(), query.boardId)));

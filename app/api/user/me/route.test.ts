@@ -3,9 +3,12 @@ import { TestClient } from '@/scripts/testing/api';
 import { GET, PUT } from './route';
 import { sql } from '@/scripts/testing/sql';
 import { expectClientError } from '@/scripts/testing/api';
-import { newUser, signedIn } from '@/scripts/testing/harness';
+import { newUser, signedIn, withTestDatabase } from '@/scripts/testing/harness';
 
-// GET and PUT /api/user/me: the profile screen (names and phone; the e-mail is not editable).
+// GET and PUT /api/user/me: the profile screen (names, phone and home board; the e-mail is not editable).
+
+// The boards are reference data: a home board refers to one.
+withTestDatabase('reference', 'user-me');
 
 const put = (browser: TestClient, body: unknown) => browser.call(PUT, '/api/user/me', { method: 'PUT', body });
 
@@ -20,7 +23,7 @@ describe('GET /api/user/me', () => {
     const user = await newUser({ firstName: 'Dakota' });
     const res = await ((await signedIn(user)).browser).call(GET, '/api/user/me');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ first_name: 'Dakota', last_name: user.lastName, email: user.email, phone_number: null });
+    expect(res.json).toEqual({ first_name: 'Dakota', last_name: user.lastName, email: user.email, phone_number: null, home_board_id: null });
   });
 
   it('is 401 without a session, with a forged cookie, and once the user is disabled', async () => {
@@ -41,7 +44,7 @@ describe('PUT /api/user/me', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       success: true,
-      user: { first_name: 'Dana', last_name: 'Whitlock', email: user.email, phone_number: '(919) 555-0123' },
+      user: { first_name: 'Dana', last_name: 'Whitlock', email: user.email, phone_number: '(919) 555-0123', home_board_id: null },
     });
     expect(await stored(user.id)).toMatchObject({ first_name: 'Dana', last_name: 'Whitlock', phone_number: '(919) 555-0123' });
     expect((await browser.call(GET, '/api/user/me')).json.phone_number).toBe('(919) 555-0123');
@@ -90,6 +93,35 @@ describe('PUT /api/user/me', () => {
 
   it('is 401 without a session', async () => {
     expectClientError(await put(new TestClient(), { first_name: 'A', last_name: 'B' }), 401);
+  });
+
+  it('sets the home board to a covered board, keeps it when left out, and clears it with null', async () => {
+    const user = await newUser();
+    const browser = (await signedIn(user)).browser;
+    const set = await put(browser, { first_name: 'A', last_name: 'B', home_board_id: 78 });
+    expect(set.status).toBe(200);
+    expect(set.json.user.home_board_id).toBe(78);
+    expect((await browser.call(GET, '/api/user/me')).json.home_board_id).toBe(78);
+    expect((await sql<{ home_board_id: number | null }>('SELECT home_board_id FROM users WHERE id = $1', [user.id]))[0].home_board_id).toBe(78);
+    const kept = await put(browser, { first_name: 'A', last_name: 'C' });
+    expect(kept.json.user.home_board_id).toBe(78);
+    const cleared = await put(browser, { first_name: 'A', last_name: 'C', home_board_id: null });
+    expect(cleared.json.user.home_board_id).toBeNull();
+  });
+
+  it.each([
+    ['a board that is not covered (Mecklenburg, 3)', 3],
+    ['an unknown board', 999],
+    ['a board id as text', '78'],
+    ['a fractional id', 78.5],
+  ])('refuses %s as the home board and changes nothing', async (_label, home) => {
+    const user = await newUser();
+    const browser = (await signedIn(user)).browser;
+    const res = await put(browser, { first_name: 'Sam', last_name: 'Ward', home_board_id: home });
+    expectClientError(res, 400);
+    expect(res.json.error).toContain('home_board_id must be null or a covered board');
+    expect(await stored(user.id)).toMatchObject({ first_name: user.firstName });
+    expect((await browser.call(GET, '/api/user/me')).json.home_board_id).toBeNull();
   });
 
   const valid = { first_name: 'Sam', last_name: 'Ward', phone_number: '9195550123' };
