@@ -6,9 +6,15 @@
 //   wake-year        the Wake snapshot again after a year of history (5,000,000 rows)
 //   statewide-year   the statewide snapshot after that year of history
 //   shipments-parse  parsing an 18 MB, 85,000-record shipments extract
+//   durham-poll, greensboro-poll, new-hanover-poll
+//                    one poll of that board's shelves through the real scraper pass (poll-stores.ts): the
+//                    hunted products' pages fetched from the simulator (its own process, on loopback, no
+//                    politeness delay, so what is timed is our fetching, parsing and diffing), parsed and
+//                    written, after a baseline poll (Wednesday 07:00) and 30 simulated hours of deliveries and sales
 // Each store phase first writes a baseline poll, then times a full poll in which ~5% of the cells changed
 // (arrivals, sales, sell-outs): that second poll is what every 15-minute cycle does.
-// Targets (2-core machine): Wake ≤ 1 s, statewide ≤ 10 s, peak RSS ≤ 300 MB; shipments ≤ 2 s and ≤ 200 MB.
+// Targets (2-core machine): Wake ≤ 1 s, statewide ≤ 10 s, peak RSS ≤ 300 MB; shipments ≤ 2 s and ≤ 200 MB;
+// a board's poll ≤ 10 s and ≤ 300 MB (with the default politeness its ~260 requests take ~4 minutes: the sites' pace, not ours).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,7 +29,13 @@ const TARGETS = {
   'statewide-empty': { seconds: 10, rssMb: 300 },
   'statewide-year': { seconds: 10, rssMb: 300 },
   'shipments-parse': { seconds: 2, rssMb: 200 },
+  'durham-poll': { seconds: 10, rssMb: 300 },
+  'greensboro-poll': { seconds: 10, rssMb: 300 },
+  'new-hanover-poll': { seconds: 10, rssMb: 300 },
 } as const;
+const BOARD_PHASES: Partial<Record<Phase, number>> = { 'durham-poll': 78, 'greensboro-poll': 58, 'new-hanover-poll': 135 };
+/** The boards whose stores the product follows (lib/reference/boards.ts COVERED_BOARDS). */
+const COVERED = [179, 78, 58, 135];
 type Phase = keyof typeof TARGETS;
 
 interface PhaseResult {
@@ -56,6 +68,7 @@ async function runPhase(phase: Phase, databaseUrl: string, workDir: string): Pro
     const m = await measure(async () => parseShipments(readFileSync(file, 'utf8')));
     return { phase, seconds: m.seconds, rows: m.result.records.length, peakRssMb: m.peakRssMb, note: `${(readFileSync(file).length / 1e6).toFixed(1)} MB read and parsed` };
   }
+  if (BOARD_PHASES[phase]) return runBoardPoll(phase, BOARD_PHASES[phase]!, databaseUrl);
   const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
   const { applyStoreSnapshot } = await import('../lib/ingest/store-snapshot.ts');
   await setDatabaseUrl(databaseUrl);
@@ -95,6 +108,55 @@ async function runPhase(phase: Phase, databaseUrl: string, workDir: string): Pro
   };
 }
 
+/** One board's poll through the scraper's own pass, against the simulator in a process of its own. */
+async function runBoardPoll(phase: Phase, boardId: number, databaseUrl: string): Promise<PhaseResult> {
+  const port = 4600 + boardId;
+  const url = `http://127.0.0.1:${port}`;
+  const simulator = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(self), 'simulator.ts'), '--port', String(port), '--seed', '7', '--start', '2026-11-18T12:00:00Z'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      simulator.stdout.on('data', (d: Buffer) => String(d).includes('listening on') && resolve());
+      simulator.once('exit', (code) => reject(new Error(`the simulator exited (${code})`)));
+    });
+    Object.assign(process.env, {
+      DURHAM_BASE_URL: url,
+      GREENSBORO_BASE_URL: url,
+      ABCGO_NEW_HANOVER_URL: `${url}/abcgo/nh`,
+      DURHAM_REQUEST_DELAY_MS: '0',
+      GREENSBORO_REQUEST_DELAY_MS: '0',
+      ABCGO_REQUEST_DELAY_MS: '0',
+      SOURCE_RETRIES: '0',
+    });
+    const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
+    const { coveredBoard } = await import('../lib/reference/boards.ts');
+    const { pollStoreInventory } = await import('../lib/ingest/poll-stores.ts');
+    const { huntedAndWatchedPlus } = await import('../lib/ingest/tiers.ts');
+    await setDatabaseUrl(databaseUrl);
+    const board = coveredBoard(boardId)!;
+    const plus = await huntedAndWatchedPlus();
+    const simNow = async () => new Date(((await (await fetch(`${url}/__sim/state`)).json()) as { now: string }).now);
+    const baseline = await pollStoreInventory(board, plus, { checkedAt: await simNow() });
+    if (baseline.status !== 'ok') throw new Error(`baseline poll of ${board.name}: ${baseline.status} ${baseline.error}`);
+    await fetch(`${url}/__sim/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ hours: 30 }) });
+    const checkedAt = await simNow();
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = await measure(() => pollStoreInventory(board, plus, { checkedAt }));
+    if (m.result.status !== 'ok') throw new Error(`poll of ${board.name}: ${m.result.status} ${m.result.error}`);
+    await disconnectDb();
+    return {
+      phase,
+      seconds: m.seconds,
+      rows: plus.length,
+      peakRssMb: m.peakRssMb,
+      note: `${board.name}: ${plus.length} products requested, ${m.result.itemsSeen} answered, ${m.result.changesWritten} history rows written`,
+    };
+  } finally {
+    simulator.kill('SIGTERM');
+  }
+}
+
 // ── parent: database, data, phases, report ─────────────────────────────────────────────────────────
 
 async function main() {
@@ -127,10 +189,12 @@ async function main() {
       await disconnectDb();
       const c = new pg.Client({ connectionString: db.url });
       await c.connect();
-      // 438 synthetic stores across the other boards make the statewide 465.
+      // 438 synthetic stores across the boards the product does not cover make the statewide 503 (the
+      // covered boards keep exactly their real stores, which the board phases poll).
       await c.query(`INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, region, first_polled_at)
         SELECT b.id, 1000 + g, 'Store ' || g, g || ' Main St', 'bench ' || g, 'Somewhere', 'Statewide', now() - interval '1 year'
-        FROM generate_series(1, 438) g JOIN LATERAL (SELECT id FROM boards WHERE id <> 179 ORDER BY id OFFSET (g % 172) LIMIT 1) b ON true`);
+        FROM generate_series(1, 438) g
+        JOIN LATERAL (SELECT id FROM boards WHERE id <> ALL($1::int[]) ORDER BY id OFFSET (g % 169) LIMIT 1) b ON true`, [COVERED]);
       await c.query(`UPDATE stores SET first_polled_at = now() - interval '1 year' WHERE first_polled_at IS NULL`);
       await c.query(`INSERT INTO board_product_polls (board_id, plu, first_polled_at) SELECT 179, plu, now() - interval '1 year' FROM products`);
       if (withYear) {
@@ -161,6 +225,9 @@ async function main() {
       ['statewide-empty', empty],
       ['wake-year', year],
       ['statewide-year', year],
+      ['durham-poll', empty],
+      ['greensboro-poll', empty],
+      ['new-hanover-poll', empty],
     ];
     const results: PhaseResult[] = [];
     for (const [phase, url] of plan) {
