@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createTestDatabase } from '../scripts/testing/database.ts';
 import { E2E_SESSION_SECRET } from './constants.ts';
 import { startMailServer } from '../scripts/testing/mail-server.ts';
+import { insertBoardData } from './board-data.ts';
 
 // One isolated world per e2e run: a fresh database (seeded with the demo data), a real SMTP server and
 // the production build served by `next start`. Workers read the addresses from the environment.
@@ -45,6 +46,7 @@ export default async function globalSetup() {
   await setDatabaseUrl(database.url);
   await seedDatabase({ demoUsers: false });
   await disconnectDb();
+  await insertBoardData(database.url); // the demo history is Wake's: a little for the other covered boards
 
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-mail-'));
   const mail = await startMailServer(mailDir);

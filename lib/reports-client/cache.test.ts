@@ -36,6 +36,13 @@ describe('report cache keys', () => {
     expect(deliveryAnalysisCacheKey('12345', 2, true)).toBe(deliveryAnalysisCacheKey('12345', 2, true));
   });
 
+  it('keys delivery analysis by board too (Wake when none is named)', () => {
+    expect(deliveryAnalysisCacheKey('12345', 2, true)).toBe(deliveryAnalysisCacheKey('12345', 2, true, 179));
+    expect(deliveryAnalysisCacheKey('12345', 2, true, 78)).not.toBe(deliveryAnalysisCacheKey('12345', 2, true, 179));
+    expect(deliveryAnalysisCacheKey('12345', 2, true, 78)).not.toBe(deliveryAnalysisCacheKey('12345', 2, true, 58));
+    expect(deliveryAnalysisCacheKey('12345', 2, true, 78).startsWith('nbt:')).toBe(true); // cleared at logout
+  });
+
   it('keys warehouse inventory by time period and requested type set', () => {
     const hunted = warehouseRequest('hunted', '')!.listingTypes;
     const keys = new Set(

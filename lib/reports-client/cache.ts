@@ -1,5 +1,6 @@
 // Local (browser) caching rules for the report screens. Pure: the storage is passed in, so the rules
 // are tested without a browser; app/_components/reports/local-cache.ts binds them to localStorage.
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 
 export const DELIVERY_ANALYSIS_TTL_MS = 30 * 60 * 1000;
 export const WAREHOUSE_TTL_MS = 4 * 60 * 60 * 1000;
@@ -43,8 +44,9 @@ export function clearReportCaches(store: EnumerableStore): number {
   return keys.length;
 }
 
-export function deliveryAnalysisCacheKey(plu: string, weeksBack: number, includeOtherDrops: boolean): string {
-  return `nbt:delivery-analysis:v1:${plu}:${weeksBack}:${includeOtherDrops ? 'with-other-drops' : 'deliveries-only'}`;
+/** One entry per board, product, period and other-drops flag. */
+export function deliveryAnalysisCacheKey(plu: string, weeksBack: number, includeOtherDrops: boolean, boardId: number = WAKE_BOARD_ID): string {
+  return `nbt:delivery-analysis:v2:${boardId}:${plu}:${weeksBack}:${includeOtherDrops ? 'with-other-drops' : 'deliveries-only'}`;
 }
 
 /** One entry per period and requested type set (`listingTypes` as sent: the answers differ by both). */

@@ -10,10 +10,16 @@ export function listedStoreIds(analysis: Pick<DeliveryAnalysis, 'deliveries' | '
   };
 }
 
-/** The fallback when the list cannot be loaded: 26 stores minus the stores already listed (never below 0). */
-export function estimateStoresWithoutDeliveries(analysis: Pick<DeliveryAnalysis, 'deliveries' | 'storesWithOtherDrops'>): number {
+/**
+ * The fallback when the list cannot be loaded: 26 stores (Wake; another board: its retail stores, `base`) minus
+ * the stores already listed (never below 0).
+ */
+export function estimateStoresWithoutDeliveries(
+  analysis: Pick<DeliveryAnalysis, 'deliveries' | 'storesWithOtherDrops'>,
+  base: number = WAKE_RETAIL_STORES_ESTIMATE,
+): number {
   const ids = listedStoreIds(analysis);
-  return Math.max(0, WAKE_RETAIL_STORES_ESTIMATE - ids.deliveredStoreIds.length - ids.otherDropStoreIds.length);
+  return Math.max(0, base - ids.deliveredStoreIds.length - ids.otherDropStoreIds.length);
 }
 
 /** Deliveries with their cases, as the table shows them. */

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { boardShortName } from '@/lib/reports-client/boards';
 import { deliveriesWithCases, estimateStoresWithoutDeliveries } from '@/lib/reports-client/delivery';
 import { usDate, usTime } from '@/lib/reports-client/format';
 import { weeksBackLabel, type WeeksBack } from '@/lib/reports-client/options';
@@ -11,6 +12,8 @@ export interface Report {
   storesWithout: StoreRef[] | null;
   includeOtherDrops: boolean;
   weeksBack: WeeksBack;
+  /** The covered board the report is about. */
+  boardId: number;
   savedAt: number;
   fromCache: boolean;
 }
@@ -23,11 +26,12 @@ function StoreName({ store }: { store: StoreRef }) {
   );
 }
 
-export function AnalysisReport({ report }: { report: Report }) {
+/** `estimateBase`: the stores the estimate of stores without deliveries starts from (Wake: the spec's 26). */
+export function AnalysisReport({ report, estimateBase }: { report: Report; estimateBase: number }) {
   const { analysis: a, storesWithout } = report;
   const deliveries = deliveriesWithCases(a);
   const other = a.storesWithOtherDrops ?? [];
-  const estimate = estimateStoresWithoutDeliveries(a);
+  const estimate = estimateStoresWithoutDeliveries(a, estimateBase);
   const withoutCount = storesWithout ? storesWithout.length : estimate;
 
   return (
@@ -44,7 +48,7 @@ export function AnalysisReport({ report }: { report: Report }) {
         <Stats
           label="Delivery summary"
           items={[
-            { label: 'Cases shipped to Wake', value: a.shipmentInfo?.totalCases ?? 0 },
+            { label: `Cases shipped to ${boardShortName(report.boardId)}`, value: a.shipmentInfo?.totalCases ?? 0 },
             { label: 'Cases delivered', value: a.summary.totalCasesDelivered },
             { label: 'Stores with deliveries', value: a.summary.uniqueStores },
             ...(report.includeOtherDrops ? [{ label: 'Stores with other drops', value: other.length }] : []),
@@ -134,7 +138,7 @@ export function AnalysisReport({ report }: { report: Report }) {
           )
         ) : (
           <p className="muted" data-testid="without-estimate">
-            About {estimate} stores (an estimate: 26 stores minus the stores already listed). The list itself could not be loaded;
+            About {estimate} stores (an estimate: {estimateBase} stores minus the stores already listed). The list itself could not be loaded;
             Refresh to try again.
           </p>
         )}

@@ -3,22 +3,24 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_ANALYSIS_TTL_MS, deliveryAnalysisCacheKey } from '@/lib/reports-client/cache';
 import { isWeeksBack, WEEKS_BACK_VALUES, weeksBackLabel, type WeeksBack } from '@/lib/reports-client/options';
+import { boardName, storesEstimateBase } from '@/lib/reports-client/boards';
 import { listedStoreIds } from '@/lib/reports-client/delivery';
 import type { DeliveryAnalysis as Analysis, Store } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
+import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { readCache, writeCache } from '../../_components/reports/local-cache';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { AnalysisReport, type Report } from './analysis-report';
 import { ProductSearch, type ChosenProduct } from './product-search';
 
-type Cached = { analysis: Analysis; storesWithout: Store[] | null; includeOtherDrops: boolean; weeksBack: WeeksBack };
+type Cached = { analysis: Analysis; storesWithout: Store[] | null; includeOtherDrops: boolean; weeksBack: WeeksBack; boardId: number };
 
-async function fetchStoresWithout(analysis: Analysis): Promise<Store[] | null> {
+async function fetchStoresWithout(analysis: Analysis, boardId: number): Promise<Store[] | null> {
   try {
     const res = await apiFetch<{ success?: boolean; stores?: Store[] }>('/api/inventory/stores-without-deliveries', {
       method: 'POST',
-      body: listedStoreIds(analysis),
+      body: { ...listedStoreIds(analysis), boardId },
     });
     return res.ok && res.data.success !== false && Array.isArray(res.data.stores) ? res.data.stores : null;
   } catch {
@@ -26,7 +28,11 @@ async function fetchStoresWithout(analysis: Analysis): Promise<Store[] | null> {
   }
 }
 
-export function DeliveryAnalysis() {
+export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard }) {
+  const board = useBoard(initialBoard);
+  const boards = useCoveredBoards();
+  const boardId = board.boardId;
+  const info = coveredInfo(boards.state, boardId);
   const [product, setProduct] = useState<ChosenProduct | null>(null);
   const [weeksBack, setWeeksBack] = useState<WeeksBack>(0);
   const [includeOtherDrops, setIncludeOtherDrops] = useState(false);
@@ -46,12 +52,12 @@ export function DeliveryAnalysis() {
     }
   }, [report]);
 
-  async function generate(force: boolean, target = { product, weeksBack, includeOtherDrops }) {
+  async function generate(force: boolean, target = { product, weeksBack, includeOtherDrops, boardId }) {
     if (!target.product) {
       setError('Choose a product from the suggestions first.');
       return;
     }
-    const key = deliveryAnalysisCacheKey(target.product.plu, target.weeksBack, target.includeOtherDrops);
+    const key = deliveryAnalysisCacheKey(target.product.plu, target.weeksBack, target.includeOtherDrops, target.boardId);
     setError(null);
     if (!force) {
       const hit = readCache<Cached>(key, DELIVERY_ANALYSIS_TTL_MS);
@@ -60,7 +66,7 @@ export function DeliveryAnalysis() {
         setReport({ ...hit.value, savedAt: hit.savedAt, fromCache: true });
         if (!storesWithout) {
           // The list failed last time; try it again without redoing the analysis.
-          storesWithout = await fetchStoresWithout(hit.value.analysis);
+          storesWithout = await fetchStoresWithout(hit.value.analysis, target.boardId);
           if (storesWithout) {
             writeCache<Cached>(key, { ...hit.value, storesWithout });
             setReport({ ...hit.value, storesWithout, savedAt: hit.savedAt, fromCache: true });
@@ -73,15 +79,15 @@ export function DeliveryAnalysis() {
     try {
       const res = await apiFetch<{ success?: boolean; analysis?: Analysis; error?: string }>('/api/inventory/delivery-analysis', {
         method: 'POST',
-        body: { plu: target.product.plu, weeksBack: target.weeksBack, includeOtherDrops: target.includeOtherDrops },
+        body: { plu: target.product.plu, weeksBack: target.weeksBack, includeOtherDrops: target.includeOtherDrops, boardId: target.boardId },
       });
       if (!res.ok || res.data.success === false || !res.data.analysis) {
         setError(res.data.error || 'Failed to generate analysis');
         return;
       }
       const analysis = res.data.analysis;
-      const storesWithout = await fetchStoresWithout(analysis);
-      const value: Cached = { analysis, storesWithout, includeOtherDrops: target.includeOtherDrops, weeksBack: target.weeksBack };
+      const storesWithout = await fetchStoresWithout(analysis, target.boardId);
+      const value: Cached = { analysis, storesWithout, includeOtherDrops: target.includeOtherDrops, weeksBack: target.weeksBack, boardId: target.boardId };
       writeCache<Cached>(key, value);
       setReport({ ...value, savedAt: Date.now(), fromCache: false });
     } catch {
@@ -96,8 +102,21 @@ export function DeliveryAnalysis() {
     void generate(false);
   }
 
+  function chooseBoard(id: number) {
+    board.choose(id);
+    setError(null);
+    // A report is one board's: switching shows the new board's report for the same choices, when there is one.
+    if (report) void generate(false, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: id });
+  }
+
   return (
-    <>
+    <div className="stack">
+      <BoardHeader
+        title="Delivery Analysis"
+        subtitle={`How one product was spread across the ${boardName(boardId)} stores, and which stores went without.`}
+        board={{ ...board, choose: chooseBoard }}
+        info={info}
+      />
       <form className="card form analysis-form" onSubmit={onSubmit} noValidate aria-busy={busy !== null}>
         <ProductSearch chosen={product} onChoose={setProduct} />
         <div className="form-pair">
@@ -129,7 +148,7 @@ export function DeliveryAnalysis() {
           </button>
           {report && (
             <button type="button" className="btn btn-secondary" disabled={busy !== null}
-              onClick={() => void generate(true, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops })}>
+              onClick={() => void generate(true, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: report.boardId })}>
               {busy === 'refresh' ? 'Refreshing…' : 'Refresh'}
             </button>
           )}
@@ -147,10 +166,10 @@ export function DeliveryAnalysis() {
       ) : (
         report && (
           <div ref={reportRef} className="report-anchor">
-            <AnalysisReport report={report} />
+            <AnalysisReport report={report} estimateBase={storesEstimateBase(report.boardId, boards.state.status === 'ready' ? coveredInfo(boards.state, report.boardId)?.retail_stores : null)} />
           </div>
         )
       )}
-    </>
+    </div>
   );
 }

@@ -1,18 +1,11 @@
 import type { Metadata } from 'next';
+import { initialBoard } from '../../_components/reports/initial-board';
 import { DeliveryAnalysis } from './delivery-analysis';
 
 export const metadata: Metadata = { title: 'Delivery Analysis' };
 
-export default function DeliveryAnalysisPage() {
-  return (
-    <div className="stack">
-      <div className="page-header">
-        <div>
-          <h1>Delivery Analysis</h1>
-          <p>How one product was spread across the Wake County stores, and which stores went without.</p>
-        </div>
-      </div>
-      <DeliveryAnalysis />
-    </div>
-  );
+/** ?board=<id> analyses a covered board other than the home board (or Wake). */
+export default async function DeliveryAnalysisPage({ searchParams }: { searchParams: Promise<{ board?: string | string[] }> }) {
+  const { board } = await searchParams;
+  return <DeliveryAnalysis initialBoard={await initialBoard(board)} />;
 }

@@ -1,9 +1,11 @@
 'use client';
 
 import { useDeferredValue, useState } from 'react';
+import { boardAbc, boardName, withBoard } from '@/lib/reports-client/boards';
 import { toggleType, typePasses } from '@/lib/reports-client/listing-types';
 import { matchesSearch } from '@/lib/text/search';
 import type { AllocatedCurrent } from '@/lib/reports/types';
+import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
@@ -12,9 +14,31 @@ import { TypeFilter } from '../../_components/reports/type-filter';
 import { useResource } from '../../_components/reports/use-resource';
 import { ProductCard } from './product-card';
 
-export function CurrentInventory({ initialSearch = '' }: { initialSearch?: string }) {
-  const { state, reload } = useResource<AllocatedCurrent>('inventory', (signal) =>
-    getJson<AllocatedCurrent>('/api/inventory/allocated-current', 'Failed to fetch inventory data', signal),
+export function CurrentInventory({ initialSearch = '', initialBoard }: { initialSearch?: string; initialBoard: InitialBoard }) {
+  const board = useBoard(initialBoard);
+  const boards = useCoveredBoards();
+  const boardId = board.boardId;
+  const abc = boardAbc(boardId);
+  return (
+    <div className="stack">
+      <BoardHeader title="Current Inventory" subtitle={`Allocated, limited and barrel bottles on ${abc} shelves right now.`} board={board}
+        info={coveredInfo(boards.state, boardId)} />
+      <aside className="alert alert-warn small disclaimers" aria-label="Before you go">
+        <ul>
+          <li>Counts come from public {abc} pages and may not be real-time.</li>
+          <li>Mixed-beverage permit holders (bars and restaurants) can claim bottles too, so shelves empty fast.</li>
+          <li>Call the store before you drive there.</li>
+        </ul>
+      </aside>
+      <InventoryList key={boardId} boardId={boardId} initialSearch={initialSearch} />
+    </div>
+  );
+}
+
+/** One board's hunted bottles: summary, filters and the product cards (a new board starts afresh). */
+function InventoryList({ boardId, initialSearch }: { boardId: number; initialSearch: string }) {
+  const { state, reload } = useResource<AllocatedCurrent>(`inventory:${boardId}`, (signal) =>
+    getJson<AllocatedCurrent>(withBoard('/api/inventory/allocated-current', boardId), 'Failed to fetch inventory data', signal),
   );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [query, setQuery] = useState(initialSearch);
@@ -61,7 +85,7 @@ export function CurrentInventory({ initialSearch = '' }: { initialSearch?: strin
       {products.length === 0 ? (
         <div className="card empty-state" data-testid="inventory-empty">
           <p>
-            No allocated, limited or barrel bottles are on Wake County shelves right now. They usually sell within hours to a
+            No allocated, limited or barrel bottles are on {boardName(boardId)} shelves right now. They usually sell within hours to a
             few days of a delivery: check Today&apos;s Arrivals for the next one.
           </p>
         </div>
@@ -72,7 +96,7 @@ export function CurrentInventory({ initialSearch = '' }: { initialSearch?: strin
       ) : (
         <div className="stack-sm">
           {visible.map((p) => (
-            <ProductCard key={p.plu} product={p} />
+            <ProductCard key={p.plu} product={p} boardId={boardId} />
           ))}
         </div>
       )}

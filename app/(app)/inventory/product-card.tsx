@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { bottleSize, price, usDateTime } from '@/lib/reports-client/format';
 import type { AllocatedProduct, ProductStores, StoreStock } from '@/lib/reports/types';
+import { withBoard } from '@/lib/reports-client/boards';
 import { isMixedBeverage } from '@/lib/reports-client/stores';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
@@ -16,12 +17,12 @@ type Stores = { status: 'idle' | 'loading' } | { status: 'error' } | { status: '
  * A product; its stores load the first time the card is opened. (The API leaves them out of the list; an
  * answer that does include them is used as it is.)
  */
-export function ProductCard({ product: p }: { product: AllocatedProduct }) {
+export function ProductCard({ product: p, boardId }: { product: AllocatedProduct; boardId: number }) {
   const [stores, setStores] = useState<Stores>(p.stores?.length ? { status: 'ready', stores: p.stores } : { status: 'idle' });
 
   async function load() {
     setStores({ status: 'loading' });
-    const res = await getJson<ProductStores>(`/api/inventory/product/${encodeURIComponent(p.plu)}/stores`, '');
+    const res = await getJson<ProductStores>(withBoard(`/api/inventory/product/${encodeURIComponent(p.plu)}/stores`, boardId), '');
     setStores(res.ok ? { status: 'ready', stores: res.data.stores ?? [] } : { status: 'error' });
   }
 

@@ -12,7 +12,7 @@ export default function ProfilePage() {
       <div className="page-header">
         <div>
           <h1>My Profile</h1>
-          <p>Your name, phone number, password and arrival alerts.</p>
+          <p>Your name, phone number, home board, password and arrival alerts.</p>
         </div>
       </div>
       <div className="alert alert-info" data-testid="watchlist-notice">

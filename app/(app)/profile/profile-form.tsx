@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatPhone, NAME_MAX_LENGTH, normalizePhone, profileError } from '@/lib/auth/rules';
+import { COVERED_BOARDS, WAKE_BOARD_ID } from '@/lib/reports-client/boards';
 import { apiFetch } from '../../_components/api';
 import { useAuth } from '../../_components/auth-context';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
@@ -12,6 +13,7 @@ interface Profile {
   last_name: string;
   email: string;
   phone_number: string | null;
+  home_board_id: number | null;
 }
 
 const LOAD_ERROR = 'Could not load your profile. Please try again.';
@@ -30,12 +32,17 @@ export function ProfileForm() {
   const { refresh } = useAuth();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [form, setForm] = useState({ first_name: '', last_name: '', phone: '' });
+  const [form, setForm] = useState({ first_name: '', last_name: '', phone: '', homeBoard: String(WAKE_BOARD_ID) });
   const save = useSubmit({ failed: 'Profile update failed. Please try again.' });
 
   const showProfile = useCallback((p: Profile) => {
     setProfile(p);
-    setForm({ first_name: p.first_name ?? '', last_name: p.last_name ?? '', phone: formatPhone(p.phone_number ?? '') });
+    setForm({
+      first_name: p.first_name ?? '',
+      last_name: p.last_name ?? '',
+      phone: formatPhone(p.phone_number ?? ''),
+      homeBoard: String(p.home_board_id ?? WAKE_BOARD_ID),
+    });
   }, []);
 
   const load = useCallback(
@@ -65,6 +72,7 @@ export function ProfileForm() {
           first_name: form.first_name.trim(),
           last_name: form.last_name.trim(),
           phone_number: normalizePhone(form.phone),
+          home_board_id: Number(form.homeBoard),
         },
       });
       if (!res.ok) return failure(res.network ? res.error : res.data.error || `HTTP ${res.status}`);
@@ -108,6 +116,17 @@ export function ProfileForm() {
             {(control) => (
               <PhoneInput {...control} className="input" autoComplete="tel-national" placeholder="(919) 555-0123"
                 value={form.phone} onChange={(phone) => setForm((f) => ({ ...f, phone }))} />
+            )}
+          </Field>
+          <Field id="home_board_id" label="Home board" hint="The board whose stores Today's Arrivals, Current Inventory, Delivery Analysis and Stores show first.">
+            {(control) => (
+              <select {...control} className="input" value={form.homeBoard} onChange={(e) => setForm((f) => ({ ...f, homeBoard: e.target.value }))}>
+                {COVERED_BOARDS.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.name}
+                  </option>
+                ))}
+              </select>
             )}
           </Field>
           <div>

@@ -1,18 +1,11 @@
 import type { Metadata } from 'next';
+import { initialBoard } from '../../_components/reports/initial-board';
 import { StoreDirectory } from './store-directory';
 
 export const metadata: Metadata = { title: 'Stores' };
 
-export default function StoresPage() {
-  return (
-    <div className="stack">
-      <div className="page-header">
-        <div>
-          <h1>Stores</h1>
-          <p>Wake County ABC stores: where they are, when their trucks come and what they got.</p>
-        </div>
-      </div>
-      <StoreDirectory />
-    </div>
-  );
+/** ?board=<id> lists a covered board other than the home board (or Wake). */
+export default async function StoresPage({ searchParams }: { searchParams: Promise<{ board?: string | string[] }> }) {
+  const { board } = await searchParams;
+  return <StoreDirectory initialBoard={await initialBoard(board)} />;
 }

@@ -2,18 +2,23 @@
 
 import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
+import { boardAbc, withBoard } from '@/lib/reports-client/boards';
 import { usDate } from '@/lib/reports-client/format';
 import { DELIVERY_DAYS } from '@/lib/reports-client/options';
 import { deliveryDayLabel, deliveryIntervalLabel, filterStores, isMixedBeverage, NO_STORE_FILTERS, regionsOf, type StoreFilters } from '@/lib/reports-client/stores';
 import type { Store } from '@/lib/reports/types';
+import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonGrid } from '../../_components/reports/skeleton';
 import { useResource } from '../../_components/reports/use-resource';
 
-export function StoreDirectory() {
-  const { state, reload } = useResource<{ stores: Store[] }>('stores', (signal) =>
-    getJson<{ stores: Store[] }>('/api/stores', 'Failed to fetch stores data', signal),
+export function StoreDirectory({ initialBoard }: { initialBoard: InitialBoard }) {
+  const board = useBoard(initialBoard);
+  const boards = useCoveredBoards();
+  const boardId = board.boardId;
+  const { state, reload } = useResource<{ stores: Store[] }>(`stores:${boardId}`, (signal) =>
+    getJson<{ stores: Store[] }>(withBoard('/api/stores', boardId), 'Failed to fetch stores data', signal),
   );
   const [filters, setFilters] = useState<StoreFilters>(NO_STORE_FILTERS);
   const search = useDeferredValue(filters.search);
@@ -24,7 +29,19 @@ export function StoreDirectory() {
   const filtered = filters !== NO_STORE_FILTERS;
 
   return (
-    <>
+    <div className="stack">
+      <BoardHeader
+        title="Stores"
+        subtitle={`${boardAbc(boardId)} stores: where they are, when their trucks come and what they got.`}
+        board={{
+          ...board,
+          choose: (id) => {
+            board.choose(id);
+            setFilters(NO_STORE_FILTERS); // another board's regions
+          },
+        }}
+        info={coveredInfo(boards.state, boardId)}
+      />
       <form className="card filters filter-grid" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
         <div className="field span-2">
           <label htmlFor="store-search">Search</label>
@@ -111,6 +128,6 @@ export function StoreDirectory() {
           )}
         </>
       )}
-    </>
+    </div>
   );
 }

@@ -3,11 +3,13 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { groupArrivalsByProduct, nextDayOutcome, summarizeArrivals } from '@/lib/reports-client/arrivals';
+import { BOARD_PARAM, boardAbc, withBoard } from '@/lib/reports-client/boards';
 import { formatUsDate, nyDate, price, usDateTime, usTime } from '@/lib/reports-client/format';
 import { RECENT_DATES_SHOWN } from '@/lib/reports-client/options';
 import type { ArrivalsReport, AvailableDates, ErrorAnswer } from '@/lib/reports/types';
 import { weekdayOf } from '@/lib/time';
 import { apiFetch } from '../../_components/api';
+import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { ListingBadge } from '../../_components/reports/listing-badge';
@@ -18,7 +20,10 @@ import { useResource } from '../../_components/reports/use-resource';
 type Direction = 'previous' | 'next';
 type Notice = { kind: 'info' | 'error'; text: string } | null;
 
-export function Arrivals({ initialDate }: { initialDate?: string }) {
+export function Arrivals({ initialDate, initialBoard }: { initialDate?: string; initialBoard: InitialBoard }) {
+  const board = useBoard(initialBoard);
+  const boards = useCoveredBoards();
+  const boardId = board.boardId;
   const [today] = useState(() => nyDate());
   const [date, setDate] = useState(() => initialDate ?? today);
   const [notice, setNotice] = useState<Notice>(null);
@@ -26,19 +31,28 @@ export function Arrivals({ initialDate }: { initialDate?: string }) {
 
   const shown = formatUsDate(date);
   const { state, reload, refreshing } = useResource<ArrivalsReport>(
-    date,
-    (signal) => getJson<ArrivalsReport>(`/api/inventory/todays-arrivals?date=${date}`, '', signal),
+    `${boardId}:${date}`,
+    (signal) => getJson<ArrivalsReport>(withBoard(`/api/inventory/todays-arrivals?date=${date}`, boardId), '', signal),
   );
   const isEmpty = state.status === 'ready' && (state.data.arrivals ?? []).length === 0;
   // The empty state suggests recent dates that had arrivals.
-  const recent = useResource<AvailableDates>(isEmpty ? `recent:${date}` : null, (signal) =>
-    getJson<AvailableDates>(`/api/inventory/available-dates?currentDate=${date}`, '', signal),
+  const recent = useResource<AvailableDates>(isEmpty ? `recent:${boardId}:${date}` : null, (signal) =>
+    getJson<AvailableDates>(withBoard(`/api/inventory/available-dates?currentDate=${date}`, boardId), '', signal),
   );
 
   function show(next: string) {
     setDate(next);
-    const url = next === today ? window.location.pathname : `${window.location.pathname}?date=${next}`;
-    window.history.replaceState(window.history.state, '', url);
+    // The address keeps the day (when it is not today) and the board (when one was chosen).
+    const params = new URLSearchParams();
+    if (next !== today) params.set('date', next);
+    if (board.inAddress) params.set(BOARD_PARAM, String(boardId));
+    const query = params.toString();
+    window.history.replaceState(window.history.state, '', query ? `${window.location.pathname}?${query}` : window.location.pathname);
+  }
+
+  function chooseBoard(id: number) {
+    setNotice(null);
+    board.choose(id);
   }
 
   async function go(direction: Direction) {
@@ -46,7 +60,7 @@ export function Arrivals({ initialDate }: { initialDate?: string }) {
     setNotice(null);
     try {
       const res = await apiFetch<AvailableDates | ErrorAnswer>(
-        `/api/inventory/available-dates?currentDate=${date}&direction=${direction}`,
+        withBoard(`/api/inventory/available-dates?currentDate=${date}&direction=${direction}`, boardId),
       );
       if (!res.ok || !res.data.success) throw new Error(res.data.success ? '' : res.data.error);
       const found = res.data.availableDate ?? null;
@@ -71,6 +85,13 @@ export function Arrivals({ initialDate }: { initialDate?: string }) {
 
   return (
     <div className="stack">
+      <BoardHeader
+        title="Today's Arrivals"
+        subtitle={`New bottles of allocated, limited and barrel products at ${boardAbc(boardId)} stores.`}
+        board={{ ...board, choose: chooseBoard }}
+        info={coveredInfo(boards.state, boardId)}
+        showCheck={false}
+      />
       <nav className="card date-nav" aria-label="Choose a day">
         <button type="button" className="btn btn-secondary" onClick={() => void go('previous')} disabled={busy}>
           <span aria-hidden="true">‹</span> Previous Day

@@ -2,10 +2,12 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { boardAbc, freshness, WAKE_BOARD_ID, withBoard } from '@/lib/reports-client/boards';
 import { usDate } from '@/lib/reports-client/format';
 import { deliveryDayLabel, deliveryIntervalLabel, isMixedBeverage } from '@/lib/reports-client/stores';
 import type { Store, StoreItem } from '@/lib/reports/types';
 import { apiFetch } from '../../../_components/api';
+import { coveredInfo, useCoveredBoards } from '../../../_components/reports/board-choice';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
 import { getJson } from '../../../_components/reports/fetchers';
 import { SkeletonList } from '../../../_components/reports/skeleton';
@@ -15,18 +17,20 @@ import { StoreInventory } from './store-inventory';
 
 interface InventoryData {
   store: Store;
+  /** The store's covered board: the selector lists that board's stores. */
+  boardId: number;
   inventory: StoreItem[];
 }
 
 async function loadStore(storeId: string, signal: AbortSignal): Promise<Loaded<InventoryData>> {
   try {
-    const res = await apiFetch<{ success?: boolean; store?: Store; inventory?: StoreItem[] }>(
+    const res = await apiFetch<{ success?: boolean; store?: Store; board_id?: number; inventory?: StoreItem[] }>(
       `/api/stores/${encodeURIComponent(storeId)}/inventory`,
       { signal },
     );
     if (res.status === 404) return { ok: false, error: 'Store not found' };
     if (!res.ok || res.data.success === false || !res.data.store) return { ok: false, error: 'Failed to fetch store data' };
-    return { ok: true, data: { store: res.data.store, inventory: res.data.inventory ?? [] } };
+    return { ok: true, data: { store: res.data.store, boardId: res.data.board_id ?? WAKE_BOARD_ID, inventory: res.data.inventory ?? [] } };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { ok: false, error: 'Failed to fetch store data' };
@@ -37,17 +41,29 @@ export function StoreDetail({ storeId }: { storeId: string }) {
   const router = useRouter();
   // The store being switched to, until its page arrives (then the URL's store wins again).
   const [switching, setSwitching] = useState<{ from: string; to: string } | null>(null);
-  const stores = useResource<{ stores: Store[] }>('stores', (signal) => getJson<{ stores: Store[] }>('/api/stores', 'Failed to fetch stores data', signal));
   const detail = useResource<InventoryData>(storeId, (signal) => loadStore(storeId, signal), 'Failed to fetch store data');
   const store = detail.state.status === 'ready' ? detail.state.data.store : null;
+  // The selector lists the stores of this store's board (Wake's while the store cannot be shown).
+  const boardId = detail.state.status === 'ready' ? detail.state.data.boardId : detail.state.status === 'error' ? WAKE_BOARD_ID : null;
+  const stores = useResource<{ stores: Store[] }>(boardId === null ? null : `stores:${boardId}`, (signal) =>
+    getJson<{ stores: Store[] }>(withBoard('/api/stores', boardId!), 'Failed to fetch stores data', signal),
+  );
   const storeList = stores.state.status === 'ready' ? stores.state.data.stores ?? [] : [];
+  const boards = useCoveredBoards();
+  const info = store && boardId !== null ? coveredInfo(boards.state, boardId) : null;
+  const fresh = info ? freshness(info) : null;
 
   return (
     <div className="stack">
       <div className="page-header">
         <div>
           <h1>{store ? store.nickname : detail.state.status === 'error' ? 'Store' : <span className="skeleton skeleton-title" aria-label="Loading store" />}</h1>
-          <p>{store ? `Store #${store.store_number} · ${store.region ?? 'Wake County'}` : 'Wake County ABC store'}</p>
+          <p>{store ? `Store #${store.store_number} · ${store.region || boardAbc(boardId ?? WAKE_BOARD_ID)}` : 'ABC store'}</p>
+          {fresh?.kind === 'ok' && (
+            <p className="small board-check" data-testid="board-check">
+              {boardAbc(boardId ?? WAKE_BOARD_ID)} · {fresh.text}
+            </p>
+          )}
         </div>
         <div className="field store-switch">
           <label htmlFor="store-select">Switch store</label>
@@ -66,6 +82,11 @@ export function StoreDetail({ storeId }: { storeId: string }) {
         </div>
       </div>
 
+      {fresh?.kind === 'warn' && (
+        <div className="alert alert-warn small" role="status" data-testid="board-freshness">
+          {fresh.text}
+        </div>
+      )}
       {detail.state.status === 'error' && (
         <ErrorRetry message={detail.state.error} onRetry={detail.state.error === 'Store not found' ? undefined : detail.reload} />
       )}

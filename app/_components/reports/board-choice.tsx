@@ -1,0 +1,101 @@
+'use client';
+
+import { useState } from 'react';
+import { BOARD_PARAM, COVERED_BOARDS, freshness } from '@/lib/reports-client/boards';
+import type { CoveredBoardInfo, CoveredBoards } from '@/lib/reports/types';
+import { getJson } from './fetchers';
+import { useResource } from './use-resource';
+
+// The board of a store-level report screen: a "Board" select in the page header, the board kept in the
+// address (`?board=78`) so a reload or a shared link shows the same board, and how fresh that board's shelves
+// are (GET /api/boards/covered), said plainly when its source is failing or stale.
+
+/** The board a screen opens with (app/_components/reports/initial-board.ts): the address's, the home board, or Wake. */
+export interface InitialBoard {
+  boardId: number;
+  /** The address names the board (a choice made here, or a shared link). */
+  inAddress: boolean;
+}
+
+export function useBoard(initial: InitialBoard) {
+  const [boardId, setBoardId] = useState(initial.boardId);
+  const [inAddress, setInAddress] = useState(initial.inAddress);
+
+  function choose(id: number) {
+    setBoardId(id);
+    setInAddress(true);
+    const url = new URL(window.location.href);
+    url.searchParams.set(BOARD_PARAM, String(id));
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
+  }
+
+  return { boardId, inAddress, choose };
+}
+
+export type BoardChoice = ReturnType<typeof useBoard>;
+
+/** Every covered board's stores and freshness (one small call per screen). */
+export function useCoveredBoards() {
+  return useResource<CoveredBoards>('covered-boards', (signal) => getJson<CoveredBoards>('/api/boards/covered', '', signal));
+}
+
+export function coveredInfo(state: ReturnType<typeof useCoveredBoards>['state'], boardId: number): CoveredBoardInfo | null {
+  return state.status === 'ready' ? (state.data.boards ?? []).find((b) => b.board_id === boardId) ?? null : null;
+}
+
+export function BoardSelect({ board, disabled }: { board: BoardChoice; disabled?: boolean }) {
+  return (
+    <div className="field board-select">
+      <label htmlFor="board-select">Board</label>
+      <select id="board-select" className="input" value={board.boardId} disabled={disabled}
+        onChange={(e) => board.choose(Number(e.target.value))}>
+        {COVERED_BOARDS.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The page header of a board's report: title, the screen's sentence about the board, the board's last check
+ * (unless the screen shows it elsewhere) and the Board select; a failing or stale source is said below it.
+ */
+export function BoardHeader({
+  title,
+  subtitle,
+  board,
+  info,
+  showCheck = true,
+}: {
+  title: string;
+  subtitle: string;
+  board: BoardChoice;
+  info: CoveredBoardInfo | null;
+  showCheck?: boolean;
+}) {
+  const fresh = info ? freshness(info) : null;
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{title}</h1>
+          <p>{subtitle}</p>
+          {showCheck && fresh?.kind === 'ok' && (
+            <p className="small board-check" data-testid="board-check">
+              {fresh.text}
+            </p>
+          )}
+        </div>
+        <BoardSelect board={board} />
+      </div>
+      {fresh?.kind === 'warn' && (
+        <div className="alert alert-warn small" role="status" data-testid="board-freshness">
+          {fresh.text}
+        </div>
+      )}
+    </>
+  );
+}

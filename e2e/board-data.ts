@@ -1,0 +1,82 @@
+import pg from 'pg';
+
+// The demo history (scripts/demo) is Wake's only. The board screens' tests need the other covered boards to
+// have something: e2e/global-setup.ts writes it after the demo seed, relative to the run's now.
+// - Durham (78): an Allocation product arrived at its first store 10 minutes ago (3 bottles, still on the
+//   shelf), a Limited one at its second store 2 days ago (2 bottles) and at its first 9 days ago (1 bottle);
+//   12 bottles of the Allocation product shipped to Durham 3 days ago; its source's last run was good.
+// - Greensboro (58): the Allocation product arrived at its first store 2 days ago (2 bottles); its source had a
+//   partial run then and its latest run, 30 minutes ago, failed: the screens say it is failing.
+// - New Hanover (135): never read: the screens say it has not been checked yet.
+
+export interface BoardData {
+  allocation: { plu: string; name: string };
+  limited: { plu: string; name: string };
+  durham: { id: number; nickname: string; store_number: number }[];
+  greensboro: { id: number; nickname: string; store_number: number }[];
+}
+
+export async function insertBoardData(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const data = await readBoardData(client);
+    const [a, b] = data.durham;
+    const [g] = data.greensboro;
+    const { allocation, limited } = data;
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO inventory_history (store_id, plu, checked_at, previous_quantity, new_quantity, delta, change_type) VALUES
+         ($1, $3, now() - interval '10 minutes', 0, 3, 3, 'first'),
+         ($2, $4, now() - interval '2 days', 0, 2, 2, 'first'),
+         ($1, $4, now() - interval '9 days', 0, 1, 1, 'first'),
+         ($5, $3, now() - interval '2 days', 0, 2, 2, 'first')`,
+      [a.id, b.id, allocation.plu, limited.plu, g.id],
+    );
+    await client.query(
+      `INSERT INTO store_inventory (store_id, plu, quantity, last_updated) VALUES
+         ($1, $3, 3, now() - interval '10 minutes'), ($2, $4, 2, now() - interval '2 days'), ($1, $4, 1, now() - interval '9 days'),
+         ($5, $3, 2, now() - interval '2 days')`,
+      [a.id, b.id, allocation.plu, limited.plu, g.id],
+    );
+    await client.query(
+      `INSERT INTO shipments (plu, board_id, ship_date, units)
+       VALUES ($1, 78, ((now() AT TIME ZONE 'America/New_York')::date - 3), 12) ON CONFLICT DO NOTHING`,
+      [allocation.plu],
+    );
+    await client.query(
+      `INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written, error) VALUES
+         ('durham_inventory', now() - interval '10 minutes', now() - interval '8 minutes', 'ok', 310, 1, NULL),
+         ('greensboro_inventory', now() - interval '2 days', now() - interval '2 days' + interval '3 minutes', 'partial', 290, 1, NULL),
+         ('greensboro_inventory', now() - interval '30 minutes', now() - interval '29 minutes', 'failed', 0, 0, 'storefront answered 503')`,
+    );
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
+  }
+}
+
+/** The products and stores insertBoardData uses (the tests read them the same way). */
+export async function readBoardData(client: pg.Client): Promise<BoardData> {
+  const product = async (type: string) =>
+    (await client.query<{ plu: string; name: string }>(`SELECT plu, name FROM products WHERE listing_type = $1 AND retail_price IS NOT NULL ORDER BY plu LIMIT 1`, [type])).rows[0];
+  const stores = async (board: number) =>
+    (
+      await client.query<{ id: number; nickname: string; store_number: number }>(
+        `SELECT id, nickname, store_number FROM stores WHERE board_id = $1 AND NOT mixed_beverage ORDER BY store_number`,
+        [board],
+      )
+    ).rows;
+  return { allocation: await product('Allocation'), limited: await product('Limited'), durham: await stores(78), greensboro: await stores(58) };
+}
+
+/** readBoardData on the e2e database. */
+export async function boardData(): Promise<BoardData> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL! });
+  await client.connect();
+  try {
+    return await readBoardData(client);
+  } finally {
+    await client.end();
+  }
+}

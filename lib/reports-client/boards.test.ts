@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { boardAbc, boardFromParam, boardShortName, chooseBoard, freshness, storesEstimateBase, withBoard } from './boards.ts';
+import { estimateStoresWithoutDeliveries } from './delivery.ts';
+
+describe('the board of a report screen', () => {
+  it('reads a covered board from the address, and nothing else', () => {
+    expect(boardFromParam('78')).toBe(78);
+    expect(boardFromParam(['58', '78'])).toBe(58);
+    for (const bad of [undefined, null, '', '3', '999', 'wake', '78.0', '-78', ' 78']) expect(boardFromParam(bad)).toBeNull();
+  });
+
+  it('shows the address’s board, else the home board, else Wake', () => {
+    expect(chooseBoard(58, 78)).toBe(58);
+    expect(chooseBoard(null, 78)).toBe(78);
+    expect(chooseBoard(null, null)).toBe(179);
+    expect(chooseBoard(null, 3)).toBe(179); // not a covered board (any more): Wake
+  });
+
+  it("asks the API for a board other than Wake, and leaves Wake's calls as they were", () => {
+    expect(withBoard('/api/stores', 179)).toBe('/api/stores');
+    expect(withBoard('/api/stores', 78)).toBe('/api/stores?boardId=78');
+    expect(withBoard('/api/inventory/todays-arrivals?date=2026-03-11', 58)).toBe('/api/inventory/todays-arrivals?date=2026-03-11&boardId=58');
+  });
+
+  it('names the board as the screens do', () => {
+    expect([179, 78, 58, 135].map(boardAbc)).toEqual(['Wake County ABC', 'Durham County ABC', 'Greensboro ABC', 'New Hanover County ABC']);
+    expect([179, 78, 58, 135].map(boardShortName)).toEqual(['Wake', 'Durham', 'Greensboro', 'New Hanover']);
+  });
+
+  it('estimates the stores without deliveries from 26 for Wake (the spec) and from the retail stores elsewhere', () => {
+    expect(storesEstimateBase(179, 27)).toBe(26);
+    expect(storesEstimateBase(78, 10)).toBe(10);
+    expect(storesEstimateBase(58, null)).toBe(0);
+    const analysis = { deliveries: [{ store_id: 1 }, { store_id: 2 }], storesWithOtherDrops: [{ store_id: 3 }] } as never;
+    expect(estimateStoresWithoutDeliveries(analysis)).toBe(23);
+    expect(estimateStoresWithoutDeliveries(analysis, storesEstimateBase(78, 10))).toBe(7);
+  });
+});
+
+describe('how fresh a board’s shelves are', () => {
+  const base = { board_id: 78, last_check: '2026-03-10T15:00:00.000Z', failing: false, stale: false, last_run_status: 'ok' as const };
+  it('gives the last check when the source is healthy', () => {
+    expect(freshness(base)).toEqual({ kind: 'ok', text: 'Last check: 03/10/2026 11:00 AM' });
+  });
+  it('says plainly when the source is failing, stale or never read', () => {
+    expect(freshness({ ...base, failing: true, last_run_status: 'failed' })).toEqual({
+      kind: 'warn',
+      text: "Durham's inventory source is failing: last good check 03/10/2026 11:00 AM. What you see may be out of date.",
+    });
+    expect(freshness({ ...base, failing: true, last_check: null, stale: true, last_run_status: 'failed' }).text).toBe(
+      "Durham's inventory source is failing: no good check yet. What you see may be out of date.",
+    );
+    expect(freshness({ ...base, stale: true }).text).toBe(
+      "Durham's inventory source is not updating: last good check 03/10/2026 11:00 AM. What you see may be out of date.",
+    );
+    expect(freshness({ ...base, board_id: 135, stale: true, last_check: null, last_run_status: null })).toEqual({
+      kind: 'warn',
+      text: "New Hanover's store shelves have not been checked yet.",
+    });
+  });
+});

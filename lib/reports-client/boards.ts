@@ -1,0 +1,84 @@
+import { COVERED_BOARDS, coveredBoard, WAKE_BOARD_ID } from '../reference/boards.ts';
+import type { CoveredBoardInfo } from '../reports/types.ts';
+import { usDateTime } from './format.ts';
+import { WAKE_RETAIL_STORES_ESTIMATE } from './options.ts';
+
+// The board a store-level report screen shows (Today's Arrivals, Current Inventory, Delivery Analysis, Stores):
+// one of the covered boards (lib/reference/boards.ts), chosen in the screen's Board select and kept in the
+// address as `?board=<id>`; without it, the user's home board (profile), else Wake.
+
+export { COVERED_BOARDS, WAKE_BOARD_ID };
+
+/** The address parameter that names the board. */
+export const BOARD_PARAM = 'board';
+
+/** A covered board's id from the address's text, or null (absent, not a number, not covered). */
+export function boardFromParam(value: string | string[] | null | undefined): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text || !/^\d{1,9}$/.test(text)) return null;
+  const id = Number(text);
+  return coveredBoard(id) ? id : null;
+}
+
+/** The board shown: the one the address names, else the home board when it is covered, else Wake. */
+export function chooseBoard(fromAddress: number | null, homeBoardId: number | null | undefined): number {
+  if (fromAddress !== null) return fromAddress;
+  if (homeBoardId && coveredBoard(homeBoardId)) return homeBoardId;
+  return WAKE_BOARD_ID;
+}
+
+/**
+ * A report call's path for a board: `boardId` added for a board other than Wake, so Wake's calls stay exactly
+ * the calls of the spec (the API's default board is Wake).
+ */
+export function withBoard(path: string, boardId: number): string {
+  return boardId === WAKE_BOARD_ID ? path : `${path}${path.includes('?') ? '&' : '?'}boardId=${boardId}`;
+}
+
+/** "Wake County", "Greensboro". */
+export function boardName(id: number): string {
+  return coveredBoard(id)?.name ?? 'Wake County';
+}
+
+/** The board as the texts name its stores and pages: "Wake County ABC", "Greensboro ABC". */
+export function boardAbc(id: number): string {
+  return `${boardName(id)} ABC`;
+}
+
+/** The board in short: "Wake", "Durham", "Greensboro", "New Hanover". */
+export function boardShortName(id: number): string {
+  return boardName(id).replace(/ County$/, '');
+}
+
+/**
+ * The stores the delivery-analysis estimate starts from when the list of stores without deliveries cannot be
+ * loaded: the spec's 26 for Wake, the board's retail stores for the others (null while unknown: 0).
+ */
+export function storesEstimateBase(boardId: number, retailStores: number | null | undefined): number {
+  return boardId === WAKE_BOARD_ID ? WAKE_RETAIL_STORES_ESTIMATE : Math.max(0, retailStores ?? 0);
+}
+
+/** What a screen says about the freshness of the board's shelves. */
+export type Freshness = { kind: 'ok'; text: string } | { kind: 'warn'; text: string };
+
+/**
+ * "Last check: 03/11/2026 2:15 PM", or a warning when the board's source is failing ("Durham's inventory
+ * source is failing: last good check 03/10/2026 11:00 AM."), has not had a good check for a day, or none yet.
+ */
+export function freshness(info: Pick<CoveredBoardInfo, 'board_id' | 'last_check' | 'failing' | 'stale' | 'last_run_status'>): Freshness {
+  const who = boardShortName(info.board_id);
+  const last = info.last_check ? usDateTime(info.last_check) : null;
+  const outdated = 'What you see may be out of date.';
+  if (info.failing) {
+    return { kind: 'warn', text: `${who}'s inventory source is failing: ${last ? `last good check ${last}` : 'no good check yet'}. ${outdated}` };
+  }
+  if (info.stale) {
+    if (!last) {
+      return info.last_run_status === 'running' || info.last_run_status === null
+        ? { kind: 'warn', text: `${who}'s store shelves have not been checked yet.` }
+        : { kind: 'warn', text: `${who}'s inventory source has no good check yet. ${outdated}` };
+    }
+    return { kind: 'warn', text: `${who}'s inventory source is not updating: last good check ${last}. ${outdated}` };
+  }
+  return { kind: 'ok', text: `Last check: ${last ?? 'not yet'}` };
+}
