@@ -74,6 +74,9 @@ export function ProductCard({ product: p, boardId }: { product: AllocatedProduct
               ))}
             </ul>
           ))}
+        <Link className="where-link" href={`/products/${p.plu}`}>
+          Where is it now: every board, the warehouse, shipments →
+        </Link>
       </div>
     </details>
   );

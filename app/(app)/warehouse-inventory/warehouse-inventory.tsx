@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
 import { legacyWarehouseCacheKey, WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
 import { usDate } from '@/lib/reports-client/format';
@@ -9,6 +10,7 @@ import {
   DEFAULT_WAREHOUSE_FILTERS,
   filterWarehouse,
   MIN_LISTED_SEARCH,
+  productCode,
   showsListed,
   WAREHOUSE_TYPE_FILTERS,
   warehouseRequest,
@@ -163,8 +165,13 @@ export function WarehouseInventory() {
           ) : (
             <ul className="card-grid list-plain" aria-label="Warehouse products">
               {visible.slice(0, limit).map((p) => (
-                <li key={p.plu || p.nc_code || p.product_name}>
+                <li key={p.plu || p.nc_code || p.product_name} className="wh-item">
                   <WarehouseCard product={p} />
+                  {productCode(p) && (
+                    <Link className="where-link" href={`/products/${productCode(p)}`}>
+                      Where is it now<span className="sr-only">: {p.product_name}</span> →
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

@@ -107,7 +107,9 @@ function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: P
         <p className="alert alert-warn" role="status">
           {board.failing
             ? `The latest check of ${board.name}’s inventory failed: what is shown is from the last good check and may be out of date.`
-            : `${board.name}’s inventory has not been read for a day or more: what is shown may be out of date.`}
+            : board.last_check
+              ? `${board.name}’s inventory has not been read for a day or more: what is shown may be out of date.`
+              : `${board.name}’s inventory has not been read yet: its stores show nothing until it is.`}
         </p>
       )}
       {board.stores.length > 0 && (
