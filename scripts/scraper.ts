@@ -1,6 +1,7 @@
 // The scraper: `tsx scripts/scraper.ts` runs on a node-cron schedule (every 15 minutes, 07:00–21:00
 // New York time); `--once` runs one cycle and exits; `--source wake_inventory,warehouse` limits a run to
-// some sources; `--run-now` runs one cycle at start, then keeps the schedule. SIGTERM/SIGINT let the current run finish writing what it fetched, then exit.
+// some sources (ALL_SOURCES in lib/ingest/runner.ts: Wake's, the Commission's, and durham_inventory,
+// greensboro_inventory, new_hanover_inventory for the other boards' shelves); `--run-now` runs one cycle at start, then keeps the schedule. SIGTERM/SIGINT let the current run finish writing what it fetched, then exit.
 import cron from 'node-cron';
 import { connectDatabase } from '../lib/db/connect.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';

@@ -10,6 +10,7 @@ import { sql } from '../../scripts/testing/sql.ts';
 import { nyDate } from '../time.ts';
 import { runCycle } from './runner.ts';
 import { huntedAndWatchedPlus } from './tiers.ts';
+import { expectExact, isArrival, verdict, type Change, type Verdict } from '../../scripts/testing/ground-truth.ts';
 
 // The other boards' ingestion judged by ground truth, as lib/ingest/scenarios.test.ts judges Wake's: the
 // real scraper reads the simulator's Durham, Greensboro and ABC/GO (New Hanover) answers over HTTP, and
@@ -17,26 +18,6 @@ import { huntedAndWatchedPlus } from './tiers.ts';
 // Each board: a baseline, a delivery, sell-outs, a debut, pages that are no answer (a failed run that
 // writes nothing), a partly failed poll, format drift, and a store line no known store matches (a partial
 // run that never writes a false zero). Arrival precision = recall = 100% and no false sell-out, every time.
-
-interface Change {
-  storeNumber: number;
-  plu: string;
-  before: number;
-  after: number;
-  type: 'first' | 'increase' | 'decrease' | 'sold_out';
-}
-const key = (c: Pick<Change, 'storeNumber' | 'plu' | 'after' | 'type'>) => `${c.storeNumber}:${c.plu}:${c.after}:${c.type}`;
-const isArrival = (c: Change) => c.type === 'first' || c.type === 'increase';
-
-interface Verdict {
-  status: string;
-  error: string | null;
-  expected: Change[];
-  written: Change[];
-  arrivals: { expected: number; precision: number; recall: number };
-  falseSellOuts: Change[];
-  wrongStock: string[];
-}
 
 /** How each platform is made to misbehave, and where its per-product answers come from. */
 const PLATFORM = {
@@ -142,34 +123,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
         observed.set(cell, value);
         if (value > 0) everStocked.add(cell);
       }
-      const expectedArrivals = new Set(expected.filter(isArrival).map(key));
-      const writtenArrivals = written.filter(isArrival).map(key);
-      const hits = writtenArrivals.filter((k) => expectedArrivals.has(k)).length;
-      return {
-        status: run.status,
-        error: run.error ?? null,
-        expected,
-        written,
-        arrivals: {
-          expected: expectedArrivals.size,
-          precision: writtenArrivals.length ? hits / writtenArrivals.length : 1,
-          recall: expectedArrivals.size ? hits / expectedArrivals.size : 1,
-        },
-        falseSellOuts: written.filter((c) => c.type === 'sold_out' && (truth.get(c.plu)?.get(c.storeNumber) ?? 0) > 0),
-        wrongStock,
-      };
-    }
-
-    function expectExact(v: Verdict, what: string) {
-      expect(v.falseSellOuts, `${what}: false sell-outs`).toEqual([]);
-      expect(v.arrivals.precision, `${what}: arrival precision`).toBe(1);
-      expect(v.arrivals.recall, `${what}: arrival recall`).toBe(1);
-      const written = new Set(v.written.map(key));
-      const expected = new Set(v.expected.map(key));
-      const extra = [...written].filter((k) => !expected.has(k));
-      const missed = [...expected].filter((k) => !written.has(k));
-      expect({ extra: extra.slice(0, 10), missed: missed.slice(0, 10) }, `${what}: every change written, and only those`).toEqual({ extra: [], missed: [] });
-      expect(v.wrongStock.slice(0, 10), `${what}: current stock equals the shelves`).toEqual([]);
+      return verdict(run, expected, written, (plu, storeNumber) => truth.get(plu)?.get(storeNumber) ?? 0, wrongStock);
     }
 
     /** Moves the clock just past this board's next store delivery that brings hunted bottles; returns the store. */

@@ -10,6 +10,7 @@ import { sql } from '../../scripts/testing/sql.ts';
 import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
 import { runCycle } from './runner.ts';
 import { productsToPoll } from './tiers.ts';
+import { expectExact, verdict, type Change, type Verdict } from '../../scripts/testing/ground-truth.ts';
 
 // Ingestion judged by ground truth: the real scraper reads the simulator's pages over HTTP, and after every
 // Wake poll the history it wrote is compared with what the simulated shelves really did between the
@@ -27,26 +28,6 @@ const everStocked = new Set<string>();
 let storeNumberOf: Map<number, number>;
 
 
-interface Change {
-  storeNumber: number;
-  plu: string;
-  before: number;
-  after: number;
-  type: 'first' | 'increase' | 'decrease' | 'sold_out';
-}
-const key = (c: Pick<Change, 'storeNumber' | 'plu' | 'after' | 'type'>) => `${c.storeNumber}:${c.plu}:${c.after}:${c.type}`;
-
-interface Verdict {
-  status: string;
-  error: string | null;
-  expected: Change[];
-  written: Change[];
-  arrivals: { expected: number; written: number; precision: number; recall: number };
-  falseSellOuts: Change[];
-  /** Cells whose recorded current stock differs from the shelf. */
-  wrongStock: string[];
-}
-
 /**
  * One Wake poll at the simulator's current time, judged. Products whose search failed (the run record
  * lists them) are not observed. A product with stock at a respelled store has a line that matches no
@@ -59,7 +40,7 @@ async function pollAndJudge(): Promise<Verdict> {
   const cycle = await runCycle({ now, sources: ['wake_inventory'] });
   const run = cycle.runs[0].outcome;
 
-  const failed = new Set(((run.details?.failed as { plu: string }[] | undefined) ?? []).map((f) => f.plu));
+  const failed = new Set((run.details?.failedPlus as string[] | undefined) ?? []);
   const respelled = new Set(sim.world.respellings().keys());
   const truth = sim.world.stockSnapshot(polled);
 
@@ -88,46 +69,13 @@ async function pollAndJudge(): Promise<Verdict> {
   );
   const written = rows.map((r) => ({ storeNumber: storeNumberOf.get(r.store_id)!, plu: r.plu, before: r.previous_quantity, after: r.new_quantity, type: r.change_type }));
 
-  const isArrival = (c: Change) => c.type === 'first' || c.type === 'increase';
-  const expectedArrivals = new Set(expected.filter(isArrival).map(key));
-  const writtenArrivals = written.filter(isArrival).map(key);
-  const hits = writtenArrivals.filter((k) => expectedArrivals.has(k)).length;
-  const falseSellOuts = written.filter((c) => c.type === 'sold_out' && (truth.get(c.plu)?.get(c.storeNumber) ?? 0) > 0);
-
   const current = await q<{ store_id: number; plu: string; quantity: number }>(
     `SELECT store_id, plu, quantity FROM store_inventory WHERE plu = ANY($1::text[])`,
     [polled],
   );
   const recorded = new Map(current.map((r) => [`${storeNumberOf.get(r.store_id)}:${r.plu}`, r.quantity]));
   const wrongStock = [...observable].filter((cell) => (recorded.get(cell) ?? 0) !== observed.get(cell));
-
-  return {
-    status: run.status,
-    error: run.error ?? null,
-    expected,
-    written,
-    arrivals: {
-      expected: expectedArrivals.size,
-      written: writtenArrivals.length,
-      precision: writtenArrivals.length ? hits / writtenArrivals.length : 1,
-      recall: expectedArrivals.size ? hits / expectedArrivals.size : 1,
-    },
-    falseSellOuts,
-    wrongStock,
-  };
-}
-
-/** The verdict of a poll whose every observable change was recorded, and nothing else. */
-function expectExact(v: Verdict, what: string) {
-  expect(v.falseSellOuts, `${what}: false sell-outs`).toEqual([]);
-  expect(v.arrivals.precision, `${what}: arrival precision`).toBe(1);
-  expect(v.arrivals.recall, `${what}: arrival recall`).toBe(1);
-  const written = new Set(v.written.map(key));
-  const expected = new Set(v.expected.map(key));
-  const extra = [...written].filter((k) => !expected.has(k));
-  const missed = [...expected].filter((k) => !written.has(k));
-  expect({ extra: extra.slice(0, 10), missed: missed.slice(0, 10) }, `${what}: every change written, and only those`).toEqual({ extra: [], missed: [] });
-  expect(v.wrongStock, `${what}: current stock equals the shelves`).toEqual([]);
+  return verdict(run, expected, written, (plu, storeNumber) => truth.get(plu)?.get(storeNumber) ?? 0, wrongStock);
 }
 
 /** Moves the simulated clock just past the next store delivery that brings hunted bottles. */
