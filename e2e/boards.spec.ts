@@ -92,7 +92,7 @@ test('Current Inventory: a board from the address, its shelves and stores, and s
   const stores = page.waitForRequest((r) => r.url().includes(`/api/inventory/product/${data.allocation.plu}/stores?boardId=78`));
   await card.locator('summary').click();
   await stores;
-  await expect(card.getByRole('link')).toHaveText([`${data.durham[0].nickname} #${data.durham[0].store_number}`]);
+  await expect(card.getByRole('list').getByRole('link')).toHaveText([`${data.durham[0].nickname} #${data.durham[0].store_number}`]);
 
   await board.selectOption('179');
   await expect(page).toHaveURL(/\/inventory\?board=179$/);

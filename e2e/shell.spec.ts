@@ -124,7 +124,7 @@ test.describe('app shell', () => {
     const body = await res.json();
     expect(body.database.reachable).toBe(true);
     expect(body.scrapers.map((s: { source: string }) => s.source).sort()).toEqual(
-      ['shipments', 'wake_inventory', 'wake_locator', 'warehouse'],
+      ['durham_inventory', 'greensboro_inventory', 'new_hanover_inventory', 'shipments', 'wake_inventory', 'wake_locator', 'warehouse'],
     );
   });
 });
