@@ -1,8 +1,9 @@
-// npm run bench:api — how fast the report calls answer on a year of Wake data (Postgres only).
+// npm run bench:api — how fast the report calls answer on a year of data of every covered board (Postgres only).
 //
 //   1. a fresh, uniquely named database on the server DATABASE_URL names: migrated, the reference data
-//      (boards, Wake's stores, the real catalog), then scripts/bench/dataset.ts's year of observations
-//      (≥ 5 M inventory_history rows, warehouse levels of every product, shipments to all 173 boards)
+//      (boards, the covered boards' stores, the real catalog), then scripts/bench/dataset.ts's year of
+//      observations (~12 M inventory_history rows across Wake, Durham, Greensboro and New Hanover: about
+//      2.2 times Wake's alone; warehouse levels of every product, shipments to all 173 boards)
 //   2. the production server (`next start` on a free port; `next build` first when the build is missing
 //      or older than the sources) pointed at that database, and a user signed in through the login call
 //   3. every read call of docs/api/reports.md, one request at a time (20 warm-up, 200 measured:
@@ -137,12 +138,12 @@ async function run(): Promise<boolean> {
     await disconnectDb();
     say(`migrated, reference data loaded (${seconds(t0)})`);
 
-    say('generating one year of Wake data…');
+    say('generating one year of data for every covered board…');
     await client.connect();
     dataset = await buildDataset(client, { now: new Date(), log: (line) => say(line) });
   }
   say(`dataset${dataset.seconds ? ` built in ${dataset.seconds.toFixed(0)} s` : ''}: ${Object.entries(dataset.rows).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', ')}`);
-  if (dataset.rows.inventory_history < 5_000_000) throw new Error(`only ${dataset.rows.inventory_history} history rows; the bench needs at least 5,000,000`);
+  if (dataset.rows.inventory_history < 10_000_000) throw new Error(`only ${dataset.rows.inventory_history} history rows; the bench needs at least 10,000,000`);
 
   // What the calls ask for: the busiest recent day, product and store, so the measured answers are large.
   const pick = async <T>(sql: string) => (await client.query(sql)).rows[0] as T;
@@ -163,6 +164,18 @@ async function run(): Promise<boolean> {
   const { store } = await pick<{ store: number }>(
     `SELECT store_id AS store FROM inventory_history WHERE change_type IN ('first', 'increase') AND checked_at > now() - interval '30 days'
      GROUP BY store_id ORDER BY count(*) DESC, store_id LIMIT 1`,
+  );
+  // The same for Durham, one of the boards beyond Wake (boardId on the store-level calls).
+  const DURHAM = 78;
+  const { durhamDay } = await pick<{ durhamDay: string }>(
+    `SELECT to_char(max((h.checked_at AT TIME ZONE 'America/New_York')::date), 'YYYY-MM-DD') AS "durhamDay"
+     FROM inventory_history h JOIN products p ON p.plu = h.plu JOIN stores s ON s.id = h.store_id AND s.board_id = ${DURHAM}
+     WHERE p.listing_type <> 'Listed' AND h.change_type IN ('first', 'increase') AND h.checked_at > now() - interval '10 days'`,
+  );
+  const { durhamStore } = await pick<{ durhamStore: number }>(
+    `SELECT h.store_id AS "durhamStore" FROM inventory_history h JOIN stores s ON s.id = h.store_id AND s.board_id = ${DURHAM}
+     WHERE h.change_type IN ('first', 'increase') AND h.checked_at > now() - interval '30 days'
+     GROUP BY h.store_id ORDER BY count(*) DESC, h.store_id LIMIT 1`,
   );
   await client.end();
 
@@ -267,6 +280,14 @@ async function run(): Promise<boolean> {
     { label: 'state/shipments?dateRange=current-month', path: '/api/state/shipments?dateRange=current-month' },
     { label: 'state/shipments?dateRange=last-24-days', path: '/api/state/shipments?dateRange=last-24-days' },
     { label: 'images/{path}', path: `/api/images/bottles/${plu}.jpg` },
+    { label: `Durham: todays-arrivals?date=${durhamDay}`, path: `/api/inventory/todays-arrivals?date=${durhamDay}&boardId=${DURHAM}` },
+    { label: 'Durham: available-dates?direction=previous', path: `/api/inventory/available-dates?currentDate=${durhamDay}&direction=previous&boardId=${DURHAM}` },
+    { label: 'Durham: allocated-current', path: `/api/inventory/allocated-current?boardId=${DURHAM}` },
+    { label: 'Durham: delivery-analysis (4 weeks, other drops)', path: '/api/inventory/delivery-analysis', method: 'POST', body: { ...analysis, boardId: DURHAM } },
+    { label: 'Durham: stores', path: `/api/stores?boardId=${DURHAM}` },
+    { label: 'Durham: store-history/{id} (30 days)', path: `/api/inventory/store-history/${durhamStore}` },
+    { label: 'boards/covered', path: '/api/boards/covered' },
+    { label: 'product/{plu}/where', path: `/api/inventory/product/${stocked}/where` },
   ];
   const selected = (list: Call[]) => list.filter((c) => !only || c.label.includes(only));
   say(`one client: ${SEQUENTIAL.warmup} warm-up + ${SEQUENTIAL.count} requests per call (load average ${load()})`);

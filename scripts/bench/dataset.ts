@@ -1,15 +1,17 @@
-// The one-year Wake dataset `npm run bench:api` measures the report calls against. Reference data (boards,
-// Wake's stores, the real catalog) comes from the seed; every observation is generated here in a few big
+// The one-year dataset of every covered board (Wake, Durham, Greensboro, New Hanover: lib/reference/boards.ts)
+// `npm run bench:api` measures the report calls against. Reference data (boards, the covered boards'
+// stores, the real catalog) comes from the seed; every observation is generated here in a few big
 // INSERT … SELECT statements over generate_series, with deterministic pseudo-random values (hashint8 of the
 // series values), so a year of rows takes a couple of minutes instead of hours of client-side inserts.
 //
 // Shape (per year, `now` being the end):
-// - Listed stock: each of the 27 polled Wake stores carries `listedPerStore` Listed products, restocked to
-//   a par level with the store's weekly delivery every 2-4 weeks and selling one bottle on each of the
-//   following open days (Monday-Saturday) until the next restock or sold out: ~5.3 M history rows, about
-//   300 restocks per store and week (what a store's "previous drops" show) and ~20 k sales a day.
-// - Hunted stock (Allocation, Limited, Barrel, Unknown): each product ships to Wake in ~20 % of weeks and
-//   reaches 1-6 stores (Barrel 1-3) with their next delivery, 1-6 bottles each ("first" the first time a
+// - Listed stock: each of the covered boards' 60 retail stores (Wake's 27 and the other boards' 33)
+//   carries `listedPerStore` Listed products, restocked to a par level with the store's weekly delivery
+//   every 2-4 weeks and selling one bottle on each of the following open days (Monday-Saturday) until the
+//   next restock or sold out: ~12 M history rows (2.2 times Wake's 5.3 M alone), about 300 restocks per
+//   store and week (what a store's "previous drops" show).
+// - Hunted stock (Allocation, Limited, Barrel, Unknown): each product drops in ~20 % of weeks and reaches
+//   1-6 of those stores (Barrel 1-3), whatever their board, with their next delivery, 1-6 bottles each ("first" the first time a
 //   store gets it), then sells down within hours (Allocation) or days (others); some bottles stay.
 // - store_inventory: the last quantity of every (store, product) history.
 // - Warehouse levels for every product: Listed receipts every 1-3 weeks, drawn down on weekdays; hunted
@@ -20,7 +22,9 @@
 // time (a quarter hour between 07:00 and 21:00 New York time), none after `now`.
 import type pg from 'pg';
 import { addDays, nyDate, nyTimeToUtc } from '../../lib/time.ts';
-import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { COVERED_BOARDS, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+
+const COVERED_IDS = COVERED_BOARDS.map((b) => b.id);
 
 export interface DatasetOptions {
   now: Date;
@@ -96,13 +100,14 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   await step(
     'stores',
     `CREATE TEMP TABLE b_stores AS
-     SELECT id, store_number, (row_number() OVER (ORDER BY store_number) - 1)::int AS k,
+     SELECT id, store_number, (row_number() OVER (ORDER BY board_id, store_number) - 1)::int AS k,
             CASE delivery_day WHEN 'Monday' THEN 0 WHEN 'Tuesday' THEN 1 WHEN 'Wednesday' THEN 2 WHEN 'Thursday' THEN 3
                               WHEN 'Friday' THEN 4 ELSE ${h(1, 'store_number')} % 5 END AS off
-     FROM stores WHERE board_id = ${WAKE_BOARD_ID} AND NOT mixed_beverage`,
+     FROM stores WHERE board_id = ANY($1::int[]) AND NOT mixed_beverage`,
+    [COVERED_IDS],
   );
   const [{ n: storeCount }] = (await client.query('SELECT count(*)::int AS n FROM b_stores')).rows;
-  if (storeCount === 0) throw new Error('buildDataset: no Wake retail stores (load the reference data first)');
+  if (storeCount === 0) throw new Error('buildDataset: no retail stores of the covered boards (load the reference data first)');
 
   await client.query(
     `CREATE TEMP TABLE b_weeks AS
@@ -294,14 +299,19 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
      WHERE s.id IN (SELECT id FROM b_stores)`,
     [windowStart],
   );
-  await step('products', 'INSERT INTO board_product_polls (board_id, plu, first_polled_at) SELECT 179, plu, $1::timestamptz FROM products ON CONFLICT DO NOTHING', [windowStart]);
+  await step(
+    'products',
+    'INSERT INTO board_product_polls (board_id, plu, first_polled_at) SELECT b, plu, $1::timestamptz FROM products, unnest($2::int[]) b ON CONFLICT DO NOTHING',
+    [windowStart, COVERED_IDS],
+  );
   // The last poll at or before now (07:00-21:00 every 15 minutes, New York time).
   await step(
     'scrape_runs',
     `INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written)
      SELECT src::"ScrapeSource", at, at + interval '40 seconds', 'ok', 300, 0
      FROM (SELECT max(checked_at) AS at FROM inventory_history) last
-     CROSS JOIN unnest(ARRAY['wake_inventory', 'warehouse']) src`,
+     CROSS JOIN unnest($1::text[]) src`,
+    [[...COVERED_BOARDS.map((b) => b.source), 'warehouse']],
   );
 
   const rows: Record<string, number> = {};
