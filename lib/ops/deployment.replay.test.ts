@@ -364,7 +364,8 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       const once = [...compose.services.scraper.command!, '--once'];
       await runToCompletion(toolsService('scraper', once));
       const baseline = await sql<{ source: string; status: string }>(`SELECT source::text, status::text FROM scrape_runs ORDER BY source`, [], db.url);
-      expect(baseline).toEqual(['shipments', 'wake_inventory', 'wake_locator', 'warehouse'].map((source) => ({ source, status: 'ok' })));
+      // Every source, the other boards' shelves included, read the simulator and recorded its baseline.
+      expect(baseline).toEqual([...ALL_SOURCES].sort().map((source) => ({ source, status: 'ok' })));
       expect(await count(db.url, 'inventory_history')).toBe(0);
       expect(await count(db.url, 'store_inventory WHERE quantity > 0')).toBeGreaterThan(0);
 
