@@ -134,21 +134,13 @@ export async function runCycle(options: CycleOptions = {}): Promise<CycleResult>
       if (abandoned) log(`closed ${abandoned} run(s) left open by a stopped scraper`);
       const now = options.now ?? new Date();
       const sources = options.sources ?? (await dueSources(now));
-      // Wake and the Commission's sources one after another; the other boards' shelves (other hosts, each
-      // with its own politeness limiter) alongside them, so a slow board does not delay Wake's arrivals.
-      const outcomes = new Map<ScrapeSource, RunOutcome>();
-      const alongside = sources.filter((s) => boardOfSource(s) && s !== 'wake_inventory');
-      const inTurn = sources.filter((s) => !alongside.includes(s));
-      await Promise.all([
-        (async () => {
-          for (const source of inTurn) {
-            if (options.signal?.aborted) break;
-            outcomes.set(source, await recordedRun(source, now, options));
-          }
-        })(),
-        ...alongside.filter(() => !options.signal?.aborted).map(async (source) => outcomes.set(source, await recordedRun(source, now, options))),
-      ]);
-      const runs = sources.filter((s) => outcomes.has(s)).map((source) => ({ source, outcome: outcomes.get(source)! }));
+      // One source after another. (Polling the other boards alongside Wake's sources broke the embedded
+      // database: PGlite serves one query stream, and concurrent connections' statements interleave.)
+      const runs: CycleResult['runs'] = [];
+      for (const source of sources) {
+        if (options.signal?.aborted) break;
+        runs.push({ source, outcome: await recordedRun(source, now, options) });
+      }
       if (runs.some((r) => boardOfSource(r.source) && r.outcome.changesWritten > 0)) await updateDeliveryPatterns(nyDate(now));
       // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
       // digests that are due go out on schedule even while a source is down. Never throws, so a mail
