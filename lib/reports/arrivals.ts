@@ -2,7 +2,7 @@ import 'server-only';
 import { db, Prisma } from '../db/index.ts';
 import { coveredBoard, WAKE_BOARD_ID } from '../reference/boards.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
-import { ARRIVAL, boardStoreIds, HUNTED, isoInstant, type JsonText } from './sql.ts';
+import { ARRIVAL, atBoardStores, HUNTED, isoInstant, type JsonText } from './sql.ts';
 import type { ArrivalsReport, AvailableDates } from './types.ts';
 
 // Today's Arrivals: inventory increases (first/increase) of hunted products at a covered board's stores
@@ -12,8 +12,8 @@ import type { ArrivalsReport, AvailableDates } from './types.ts';
 //   the board's stores;
 // - the dates with arrivals come from an index-only scan of (plu, change_type, checked_at, store_id) for the
 //   hunted products only (a few thousand entries for two months), never from the millions of Listed rows.
-//   inventory_history holds every covered board's stores, so the board is a condition on the index's
-//   store_id (`= ANY` of the board's store ids, read once from the small stores table), not a join.
+//   inventory_history holds every covered board's stores, so the board is a filter on the index's store_id
+//   (atBoardStores), not a join.
 
 /** The arrivals of a New York date as JSON text (`ArrivalsReport`): the busiest call, so not re-serialised in Node. */
 export async function arrivalsOn(date: string, boardId: number = WAKE_BOARD_ID): Promise<JsonText<ArrivalsReport>> {
@@ -55,7 +55,7 @@ async function datesWithArrivals(boardId: number, from: Date | null, to: Date, l
       SELECT DISTINCT (h.checked_at AT TIME ZONE 'America/New_York')::date AS d
       FROM products p
       JOIN inventory_history h ON h.plu = p.plu
-      WHERE p.listing_type IN ${HUNTED} AND h.change_type IN ${ARRIVAL} AND h.store_id = ANY(${boardStoreIds(boardId)})
+      WHERE p.listing_type IN ${HUNTED} AND h.change_type IN ${ARRIVAL} AND ${atBoardStores('h.store_id', boardId)}
         AND h.checked_at < ${to.toISOString()}::timestamptz
         ${from ? Prisma.sql`AND h.checked_at >= ${from.toISOString()}::timestamptz` : Prisma.empty}
     ) x
@@ -80,7 +80,7 @@ async function nearestArrivalDate(boardId: number, direction: 'previous' | 'next
     CROSS JOIN (VALUES ('first'::"ChangeType"), ('increase'::"ChangeType")) t(change_type)
     CROSS JOIN LATERAL (
       SELECT h.checked_at AS at FROM inventory_history h
-      WHERE h.plu = p.plu AND h.change_type = t.change_type AND h.store_id = ANY(${boardStoreIds(boardId)}) AND ${probe} LIMIT 1
+      WHERE h.plu = p.plu AND h.change_type = t.change_type AND ${atBoardStores('h.store_id', boardId)} AND ${probe} LIMIT 1
     ) x
     WHERE p.listing_type IN ${HUNTED}`;
   return row?.d ?? null;

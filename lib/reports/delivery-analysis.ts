@@ -2,7 +2,7 @@ import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange, weekdayOf } from '../time.ts';
-import { ARRIVAL, boardStoreIds, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeFields, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
+import { ARRIVAL, atBoardStores, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeFields, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
 import type { Delivery, DeliveryAnalysis, OtherDropStore, Store } from './types.ts';
 
 // Delivery Analysis: how one product was spread over a covered board's stores (Wake by default) since Monday
@@ -45,7 +45,7 @@ export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = n
             FROM products p
             JOIN inventory_history h ON h.plu = p.plu
             WHERE p.listing_type IN ${HUNTED} AND p.plu <> ${plu} AND h.change_type IN ${ARRIVAL}
-              AND h.store_id = ANY(${boardStoreIds(boardId)})
+              AND ${atBoardStores('h.store_id', boardId)}
               AND h.checked_at >= ${from}::timestamptz AND h.checked_at < ${until}::timestamptz
           ) r ON r.store_id = s.id
           WHERE s.board_id = ${boardId} AND NOT s.mixed_beverage

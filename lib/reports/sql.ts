@@ -24,11 +24,13 @@ export function jsonResponse(text: JsonText<unknown>, headers: Record<string, st
 export { WAKE_BOARD_ID };
 
 /**
- * `h.store_id = ANY(${boardStoreIds(boardId)})`: the ids of a board's stores as one array, read once per
- * statement from the small stores table (an InitPlan), so a history scan keeps its index path and checks the
- * board on the index's store_id instead of joining the stores.
+ * `AND ${atBoardStores('h.store_id', boardId)}`: the row is at one of a board's stores. The board's store ids
+ * are read once per statement from the small stores table (an InitPlan), and checked as a filter on the
+ * index's store_id (`+ 0` keeps it out of the index condition): as an index condition, Postgres 15 descends
+ * the index once per store id and change type (~56 descents per product for Wake), 8 times slower.
  */
-export const boardStoreIds = (boardId: number) => Prisma.sql`ARRAY(SELECT st.id FROM stores st WHERE st.board_id = ${boardId})`;
+export const atBoardStores = (storeIdColumn: string, boardId: number) =>
+  Prisma.sql`(${Prisma.raw(storeIdColumn)} + 0) = ANY(ARRAY(SELECT st.id FROM stores st WHERE st.board_id = ${boardId}))`;
 
 /** `listing_type IN ${HUNTED}`: the hunted types (lib/catalog/hunted.ts) as literals the planner sees. */
 export const HUNTED = Prisma.raw(HUNTED_SQL);
