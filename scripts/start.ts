@@ -208,7 +208,11 @@ const childEnv: ChildEnv = {
   PORT: String(port),
   HOSTNAME: bindHost,
 };
-if (kind === 'embedded') childEnv.DB_POOL_MAX = process.env.DB_POOL_MAX ?? '4';
+if (kind === 'embedded') {
+  childEnv.DB_POOL_MAX = process.env.DB_POOL_MAX ?? '4';
+  // The embedded server runs every connection in one session: no change feed (lib/db/changes.ts).
+  childEnv.DB_EMBEDDED = '1';
+}
 // The start process's own Prisma client (seeding) follows the same pool size.
 if (childEnv.DB_POOL_MAX) process.env.DB_POOL_MAX = childEnv.DB_POOL_MAX;
 

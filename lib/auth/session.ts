@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getIronSession, unsealData, type CookieStore } from 'iron-session';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
+import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { env, sessionSecret } from '../env.ts';
 import type { Role, UserStatus } from '../../generated/prisma/enums.ts';
@@ -100,6 +101,14 @@ export async function startSession(
   await session.save();
 }
 
+type SessionRow = Omit<SessionUser, 'sessionId'> & { expiresAt: Date; lastSeenAt: Date };
+
+/**
+ * Session rows with their users, kept in memory until a session or a user changes (lib/db/changes.ts):
+ * every signed-in request needs one, and they change only at sign-out, revocation and an admin's decision.
+ */
+const sessionRows = new ChangeCache<SessionRow | null>(['sessions', 'users'], 5_000);
+
 /**
  * The signed-in, active user of this request, or null. Cached per request. A session whose user is
  * no longer active (disabled by an admin) stops working at its next request.
@@ -109,20 +118,17 @@ export const getSessionUser = cache(async (jar?: CookieJar): Promise<SessionUser
   const sid = seal ? await sessionIdOf(seal) : undefined;
   if (!sid) return null;
   const id = hashId(sid);
-  // One round trip on every signed-in request (the session row and its user together).
-  const [row] = await db.$queryRaw<(Omit<SessionUser, 'sessionId'> & { expiresAt: Date; lastSeenAt: Date })[]>`
-    SELECT s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", u.id, u.first_name AS "firstName", u.last_name AS "lastName",
-           u.email, u.phone_number AS "phoneNumber", u.home_board_id AS "homeBoardId", u.role::text AS role, u.status::text AS status
-    FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id = ${id}`;
+  const row = await sessionRows.get(id, () => readSessionRow(id), (found) => found !== null);
   if (!row) return null;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.status !== 'active') {
+    sessionRows.forget(id);
     await db.session.deleteMany({ where: { id } });
     return null;
   }
   if (now - row.lastSeenAt.getTime() > 5 * 60_000) {
-    await db.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } });
+    row.lastSeenAt = new Date(now); // also in the kept row: written once per 5 minutes, not on every request
+    await db.session.update({ where: { id }, data: { lastSeenAt: row.lastSeenAt } });
   }
   return {
     id: row.id,
@@ -137,10 +143,23 @@ export const getSessionUser = cache(async (jar?: CookieJar): Promise<SessionUser
   };
 });
 
+/** The session row and its user together: one round trip. */
+async function readSessionRow(id: string): Promise<SessionRow | null> {
+  const [row] = await db.$queryRaw<SessionRow[]>`
+    SELECT s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", u.id, u.first_name AS "firstName", u.last_name AS "lastName",
+           u.email, u.phone_number AS "phoneNumber", u.home_board_id AS "homeBoardId", u.role::text AS role, u.status::text AS status
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = ${id}`;
+  return row ?? null;
+}
+
 /** Deletes this request's session row and clears the cookie. */
 export async function endSession(jar: CookieJar): Promise<void> {
   const session = await cookieSession(jar);
-  if (session.sid) await db.session.deleteMany({ where: { id: hashId(session.sid) } });
+  if (session.sid) {
+    sessionRows.forget(hashId(session.sid)); // at once here; other processes hear of it from the change feed
+    await db.session.deleteMany({ where: { id: hashId(session.sid) } });
+  }
   session.destroy();
 }
 
@@ -149,6 +168,7 @@ export async function endSession(jar: CookieJar): Promise<void> {
  * transaction as `client` to end them together with the change that requires it.
  */
 export async function revokeUserSessions(userId: number, keepSessionId?: string, client: Pick<typeof db, 'session'> = db): Promise<number> {
+  sessionRows.clear();
   const { count } = await client.session.deleteMany({
     where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
   });

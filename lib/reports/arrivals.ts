@@ -1,4 +1,5 @@
 import 'server-only';
+import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { coveredBoard, WAKE_BOARD_ID } from '../reference/boards.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
@@ -15,8 +16,18 @@ import type { ArrivalsReport, AvailableDates } from './types.ts';
 //   inventory_history holds every covered board's stores, so the board is a filter on the index's store_id
 //   (atBoardStores), not a join.
 
+/**
+ * Answers by date and board, kept in memory until the history, the catalog, the stores or the runs change
+ * (lib/db/changes.ts): when a delivery lands, hunters refresh this screen by the hundred between two polls.
+ */
+const arrivalsAnswers = new ChangeCache<string>(['inventory_history', 'products', 'stores', 'scrape_runs'], 64);
+
 /** The arrivals of a New York date as JSON text (`ArrivalsReport`): the busiest call, so not re-serialised in Node. */
-export async function arrivalsOn(date: string, boardId: number = WAKE_BOARD_ID): Promise<JsonText<ArrivalsReport>> {
+export function arrivalsOn(date: string, boardId: number = WAKE_BOARD_ID): Promise<JsonText<ArrivalsReport>> {
+  return arrivalsAnswers.get(`${date}|${boardId}`, () => readArrivals(date, boardId));
+}
+
+async function readArrivals(date: string, boardId: number): Promise<JsonText<ArrivalsReport>> {
   const { start, end } = nyDayRange(date);
   const source = coveredBoard(boardId)?.source ?? 'wake_inventory';
   const [row] = await db.$queryRaw<{ body: string }[]>`

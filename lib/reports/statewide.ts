@@ -1,5 +1,6 @@
 import 'server-only';
 import { ApiError } from '../api/errors.ts';
+import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate } from '../time.ts';
 import { casesOf, HUNTED, productSearch, type JsonText } from './sql.ts';
@@ -58,8 +59,19 @@ export function shipmentRange(range: DateRange, now = new Date()): { startDate: 
  * two the board's. Rendering each row's JSON in Postgres costs a few µs per row; here a row comes back as
  * four values and each product's and board's part is rendered once, which takes about half the time.
  */
-export async function listShipments(filters: ShipmentFilters, now = new Date()): Promise<JsonText<Shipments>> {
+export function listShipments(filters: ShipmentFilters, now = new Date()): Promise<JsonText<Shipments>> {
   const { startDate, endDate } = shipmentRange(filters.dateRange, now);
+  const key = JSON.stringify([filters.productType, filters.boardId, filters.searchTerm.trim(), startDate, endDate]);
+  return shipmentAnswers.get(key, () => readShipments(filters, startDate, endDate));
+}
+
+/**
+ * Answers by filters and dates, kept in memory until shipments, the catalog or the boards change
+ * (lib/db/changes.ts; the shipments report is read once a cycle). Up to ~800 KB each, so only a few.
+ */
+const shipmentAnswers = new ChangeCache<string>(['shipments', 'products', 'boards'], 16);
+
+async function readShipments(filters: ShipmentFilters, startDate: string, endDate: string): Promise<JsonText<Shipments>> {
   const term = filters.searchTerm.trim();
   const search = productSearch(term);
   const chosen = Prisma.sql`p.listing_type IN ${TYPE_LISTS[filters.productType]} ${search}`;

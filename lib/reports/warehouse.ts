@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { ApiError } from '../api/errors.ts';
@@ -13,7 +14,8 @@ import type { TimePeriod, WarehouseInventory, WarehouseMeta } from './types.ts';
 // The answer only changes when warehouse levels are written, the catalog changes or the period's window
 // moves to a new day, so `meta.file_modified` is a version of exactly those: it is the ETag, and a request
 // whose If-None-Match carries it gets 304 after one cheap query (the latest checked_at comes from the
-// (checked_at) index).
+// (checked_at) index). In production the whole answer, ETag included, is kept in memory until warehouse
+// levels or the catalog are written (lib/db/changes.ts), so a kept answer's 304 costs no query at all.
 //
 // Only the requested listing types are answered, by default the hunted ones. Listed, the everyday stock, is
 // ~3,000 of the catalog's products: a whole-catalog answer is ~1 MB and takes too long to build on every
@@ -78,9 +80,32 @@ export async function warehouseInventory(
   if (withListed && search.length < MIN_LISTED_SEARCH) {
     throw new ApiError('bad_request', `Listed products need a search: a name or PLU of at least ${MIN_LISTED_SEARCH} characters`);
   }
-  const version = await dataVersion(startDate, types, search);
-  if (matchesEtag(ifNoneMatch, version)) return { notModified: true, etag: version };
+  const key = JSON.stringify([period, startDate, endDate, types, search]);
+  let answer = warehouseAnswers.peek(key);
+  if (!answer && ifNoneMatch) {
+    const version = await dataVersion(startDate, types, search);
+    if (matchesEtag(ifNoneMatch, version)) return { notModified: true, etag: version };
+  }
+  answer ??= await warehouseAnswers.get(key, () => readWarehouse(period, startDate, endDate, types, search));
+  if (matchesEtag(ifNoneMatch, answer.etag)) return { notModified: true, etag: answer.etag };
+  return { notModified: false, ...answer };
+}
 
+/**
+ * Answers by period, dates, types and search, kept in memory until warehouse levels or the catalog change
+ * (lib/db/changes.ts): the levels are written once a cycle, and hunters open the same few lists.
+ */
+const warehouseAnswers = new ChangeCache<{ etag: string; json: JsonText<WarehouseInventory> }>(['warehouse_levels', 'products'], 32);
+
+async function readWarehouse(
+  period: TimePeriod,
+  startDate: string,
+  endDate: string,
+  types: ListingType[],
+  search: string,
+): Promise<{ etag: string; json: JsonText<WarehouseInventory> }> {
+  const withListed = types.includes('Listed');
+  const version = await dataVersion(startDate, types, search);
   const from = nyDayRange(startDate).start.toISOString();
   const until = nyDayRange(endDate).end.toISOString();
   const fromEpoch = Date.parse(from) / 1000;
@@ -164,5 +189,5 @@ export async function warehouseInventory(
     listedMatches: row.listed_matches,
     listedLimit: LISTED_SEARCH_LIMIT,
   };
-  return { notModified: false, etag: version, json: `{"success":true,"products":${row.products},"meta":${JSON.stringify(meta)}}` };
+  return { etag: version, json: `{"success":true,"products":${row.products},"meta":${JSON.stringify(meta)}}` };
 }

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { databaseUrl, db, onDisconnect } from './index.ts';
+
+// The change feed: lets the web process keep answers in memory for exactly as long as their data has not
+// changed. Postgres announces every statement that writes a watched table (NOTIFY nbt_changes with the
+// table's name; migration 20261127000000_change_notifications), this process LISTENs on one connection of
+// its own and counts a generation per table, and a ChangeCache entry is used only while the generations of
+// its tables are those it was read under.
+//
+// The feed is trusted only while it is known to deliver. After LISTEN it sends itself a notification through
+// another connection and waits for it: a connection pooler in transaction mode, or a server that does not
+// route notifications, never answers, and the feed stays off. A lost connection turns it off at once and
+// forgets every generation; it reconnects after a pause and proves itself again. Off means no caching:
+// every read goes to the database, as without a feed.
+//
+// On in production only (`next start`, the image). Development reads the database every time, and tests
+// decide for themselves (useChangeFeed): a test that writes and at once reads must not depend on how soon
+// a notification arrives. Off for the embedded database, which runs every connection in one session.
+
+export const CHANGE_CHANNEL = 'nbt_changes';
+
+/** The tables the migration's triggers announce. */
+export type WatchedTable =
+  | 'inventory_history'
+  | 'products'
+  | 'stores'
+  | 'scrape_runs'
+  | 'warehouse_levels'
+  | 'shipments'
+  | 'boards'
+  | 'sessions'
+  | 'users';
+
+const PROOF_TIMEOUT_MS = 5_000;
+const RECONNECT_MS = 10_000;
+/** After a connection that did not deliver its proof: such a server rarely changes its mind soon. */
+const RETRY_UNPROVEN_MS = 60_000;
+
+interface Feed {
+  url: string;
+  client: pg.Client | null;
+  /** True once the feed has received its own proof notification on the current connection. */
+  delivering: boolean;
+  /** Bumped whenever delivery starts or stops, so stamps from another connection never match. */
+  epoch: number;
+  generations: Map<string, number>;
+  retry?: NodeJS.Timeout;
+  closed: boolean;
+}
+
+const globalForFeed = globalThis as unknown as { __changeFeed?: Feed; __changeFeedWanted?: boolean; __changeFeedReconnectMs?: number };
+
+function wanted(): boolean {
+  return globalForFeed.__changeFeedWanted ?? (process.env.NODE_ENV === 'production' && process.env.DB_EMBEDDED !== '1');
+}
+
+/**
+ * Turns the feed on or off for this process (tests; production decides by itself), and how soon it
+ * reconnects after a lost connection. Off also closes it.
+ */
+export async function useChangeFeed(on: boolean, options: { reconnectMs?: number } = {}): Promise<void> {
+  globalForFeed.__changeFeedWanted = on;
+  globalForFeed.__changeFeedReconnectMs = options.reconnectMs;
+  if (!on) await closeChangeFeed();
+}
+
+/**
+ * The generations of `tables` as one value, or null when the feed is not delivering (then nothing may be
+ * served from memory). Starts the feed on first use.
+ */
+export function changeStamp(tables: readonly WatchedTable[]): string | null {
+  if (!wanted()) return null;
+  const feed = currentFeed();
+  if (!feed.delivering) return null;
+  return `${feed.epoch}:${tables.map((t) => feed.generations.get(t) ?? 0).join(',')}`;
+}
+
+/** Whether the feed is delivering (health and tests). */
+export function changeFeedDelivering(): boolean {
+  return Boolean(globalForFeed.__changeFeed?.delivering);
+}
+
+function currentFeed(): Feed {
+  const url = databaseUrl();
+  let feed = globalForFeed.__changeFeed;
+  if (feed && feed.url === url) return feed;
+  if (feed) void stop(feed);
+  feed = { url, client: null, delivering: false, epoch: 0, generations: new Map(), closed: false };
+  globalForFeed.__changeFeed = feed;
+  onDisconnect(closeChangeFeed);
+  void connect(feed);
+  return feed;
+}
+
+function goDark(feed: Feed) {
+  feed.delivering = false;
+  feed.epoch += 1;
+  feed.generations.clear();
+}
+
+async function connect(feed: Feed): Promise<void> {
+  if (feed.closed) return;
+  const client = new pg.Client({ connectionString: feed.url, application_name: 'nbt-change-feed' });
+  feed.client = client;
+  const proof = `proof:${randomBytes(8).toString('hex')}`;
+  let proven: () => void = () => {};
+  const received = new Promise<void>((resolve) => (proven = resolve));
+  client.on('notification', (message) => {
+    if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
+    if (message.payload === proof) return proven();
+    feed.generations.set(message.payload, (feed.generations.get(message.payload) ?? 0) + 1);
+  });
+  const lost = (reason: string, retryMs = globalForFeed.__changeFeedReconnectMs ?? RECONNECT_MS) => {
+    if (feed.client !== client) return;
+    if (feed.delivering) console.error(`[db] change feed lost (${reason}); answers are read from the database until it is back`);
+    goDark(feed);
+    feed.client = null;
+    void client.end().catch(() => {});
+    if (!feed.closed) feed.retry = setTimeout(() => void connect(feed), retryMs).unref();
+  };
+  client.on('error', (error) => lost(error.message));
+  client.on('end', () => lost('connection closed'));
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    // The proof goes through the application's own pool: the way every real change reaches the server.
+    await db.$executeRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${proof})`;
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), PROOF_TIMEOUT_MS).unref());
+    if ((await Promise.race([received, timeout])) === 'timeout') {
+      console.error(`[db] change feed: no notification came back within ${PROOF_TIMEOUT_MS / 1000} s; answers are not kept in memory`);
+      return lost('no proof', RETRY_UNPROVEN_MS);
+    }
+    if (feed.client !== client) return;
+    goDark(feed); // a fresh epoch: nothing read before the proof is trusted
+    feed.delivering = true;
+  } catch (error) {
+    lost((error as Error).message);
+  }
+}
+
+async function stop(feed: Feed): Promise<void> {
+  feed.closed = true;
+  clearTimeout(feed.retry);
+  goDark(feed);
+  const client = feed.client;
+  feed.client = null;
+  await client?.end().catch(() => {});
+}
+
+/** Closes the feed's connection (disconnectDb calls this). */
+export async function closeChangeFeed(): Promise<void> {
+  const feed = globalForFeed.__changeFeed;
+  globalForFeed.__changeFeed = undefined;
+  if (feed) await stop(feed);
+}
+
+/**
+ * Values read from the database, kept while the feed reports no write to `tables` since they were read.
+ * Without a delivering feed every `get` reads. At most `maxEntries` are kept (the least recently used go).
+ */
+export class ChangeCache<V> {
+  private entries = new Map<string, { stamp: string; value: V }>();
+
+  constructor(
+    private readonly tables: readonly WatchedTable[],
+    private readonly maxEntries: number,
+  ) {}
+
+  /** The kept value of `key`, or `load()`'s (kept when `keep` allows it and nothing changed meanwhile). */
+  async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
+    const stamp = changeStamp(this.tables);
+    if (stamp === null) {
+      this.entries.clear();
+      return load();
+    }
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === stamp) {
+      this.entries.delete(key); // most recently used last
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const value = await load();
+    // A write announced while this read ran may or may not be in it: keep it only when none came.
+    if (keep(value) && changeStamp(this.tables) === stamp) {
+      this.entries.delete(key);
+      this.entries.set(key, { stamp, value });
+      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return value;
+  }
+
+  /** The kept value of `key` when it is still current, without reading anything. */
+  peek(key: string): V | undefined {
+    const stamp = changeStamp(this.tables);
+    const hit = this.entries.get(key);
+    return stamp !== null && hit?.stamp === stamp ? hit.value : undefined;
+  }
+
+  /** Forgets one key (this process changed its data and will not wait for the notification). */
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.entries.clear();
+  }
+}
