@@ -102,7 +102,7 @@ function expectListsExactly(message: ReceivedMail, expected: Expected[], allProd
   const names = new Set(expected.map((e) => e.name));
   for (const e of expected) {
     expect(message.text, e.name).toContain(`${e.name} (PLU ${e.plu})`);
-    expect(message.text).toContain(`/inventory?search=${e.plu}`);
+    expect(message.text).toContain(`/products/${e.plu}`);
     expect(message.text).toContain(`${e.nickname} (store #`);
     expect(message.text).toContain(`${e.address} — ${e.quantity} bottle`);
     expect(message.text).toContain(`/stores/${e.storeId}`);

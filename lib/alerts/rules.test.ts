@@ -153,7 +153,7 @@ describe('the alert e-mail', () => {
     expect(mail.text).toContain('Stagg <Batch 25> (PLU 12345) — Allocation, $69.99');
     expect(mail.text).toContain('Cary (store #3), 4421 Six Forks Rd, Raleigh — 4 bottles, restocked (+2), 11:15 AM');
     expect(mail.text).toContain('North Hills (store #12), 4421 Six Forks Rd, Raleigh — 3 bottles, new at this store');
-    expect(mail.text).toContain('/inventory?search=12345');
+    expect(mail.text).toContain('http://localhost:3000/products/12345');
     expect(mail.text).toContain('/stores/7');
     expect(mail.text).toContain(`${moreArrivalsLine(3)}: http://localhost:3000/todays-arrivals`);
     expect(mail.text).toContain('/unsubscribe?token=5.');

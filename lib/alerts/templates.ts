@@ -18,7 +18,8 @@ const escape = (s: string) =>
 const url = (p: string) => new URL(p, env().APP_URL).toString();
 
 export const links = {
-  product: (plu: string) => url(`/inventory?search=${encodeURIComponent(plu)}`),
+  // Where is it now: every covered board's stores holding it (one e-mail lists stores of several boards).
+  product: (plu: string) => url(`/products/${encodeURIComponent(plu)}`),
   store: (storeId: number) => url(`/stores/${storeId}`),
   todaysArrivals: () => url('/todays-arrivals'),
   settings: () => url('/profile#arrival-alerts'),

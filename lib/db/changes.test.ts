@@ -4,6 +4,7 @@ import { GET as whoamiRoute } from '@/app/api/auth/whoami/route';
 import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route';
 import { GET as warehouseRoute } from '@/app/api/reports/warehouse-inventory/route';
 import { DEMO_TODAY, query, signedIn, TestClient, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { healthReport } from '../ops/health.ts';
 import { ChangeCache, changeFeedDelivering, changeStamp, useChangeFeed } from './changes.ts';
 
 // The change feed (lib/db/changes.ts) against a real Postgres: answers kept in memory are served until
@@ -59,11 +60,15 @@ describe.skipIf(server)('on the embedded database', () => {
 
 describe.runIf(server)('with the feed', () => {
   beforeAll(async () => {
-    await useChangeFeed(true, { reconnectMs: 200 });
+    await useChangeFeed(true, { reconnectMs: 1_000 });
     changeStamp(['products']); // starts it
     await feedUp();
   });
   afterAll(() => useChangeFeed(false));
+
+  it('staff see on /api/health that answers are kept', async () => {
+    expect(await healthReport({ staff: true })).toMatchObject({ database: { change_feed: 'listening' } });
+  });
 
   it('keeps a value until another connection writes one of its tables, and only those', async () => {
     const products = counted(['products']);
@@ -151,6 +156,7 @@ describe.runIf(server)('with the feed', () => {
 
     await query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'nbt-change-feed' AND datname = current_database()`);
     await vi.waitFor(() => expect(changeFeedDelivering()).toBe(false), { timeout: 5_000, interval: 10 });
+    expect(await healthReport({ staff: true })).toMatchObject({ database: { change_feed: 'off' } });
     await products.get();
     expect(products.loads()).toBe(2); // whatever was written meanwhile, this is read from the database
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { changeStamp } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import type { RunStatus, ScrapeSource } from '../../generated/prisma/enums.ts';
 
@@ -59,7 +60,14 @@ export interface PublicHealth {
 export interface StaffHealth {
   view: 'staff';
   status: 'ok' | 'degraded';
-  database: { reachable: boolean; latency_ms: number | null; error: string | null; set_up_as?: SetUpAs };
+  database: {
+    reachable: boolean;
+    latency_ms: number | null;
+    error: string | null;
+    set_up_as?: SetUpAs;
+    /** Whether this web process keeps answers until Postgres announces a change (lib/db/changes.ts). */
+    change_feed?: 'listening' | 'off';
+  };
   reference_data?: ReferenceData;
   scrapers: SourceHealthDetail[];
 }
@@ -125,7 +133,13 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
   return {
     view: 'staff',
     status,
-    database: { reachable: true, latency_ms: latency, error: null, set_up_as: purpose },
+    database: {
+      reachable: true,
+      latency_ms: latency,
+      error: null,
+      set_up_as: purpose,
+      change_feed: changeStamp([]) === null ? 'off' : 'listening', // (starts the feed where it belongs)
+    },
     reference_data: reference,
     scrapers: sources.map((s, i) => ({
       ...s,

@@ -80,6 +80,7 @@ describe('GET /api/health', () => {
     expect(res.json.view).toBe('staff');
     expect(res.json.database).toMatchObject({ reachable: true, error: null });
     expect(typeof res.json.database.latency_ms).toBe('number');
+    expect(res.json.database.change_feed).toBe('off'); // tests read the database every time (lib/db/changes.ts)
     const sources = bySource(res.json.scrapers);
     expect(sources.warehouse).toMatchObject({ status: 'failed', error: SCRAPER_ERROR, items_seen: 0, minutes_since_success: 90 });
     expect(sources.wake_inventory).toMatchObject({ status: 'ok', error: null, items_seen: 4120, changes_written: 37 });
