@@ -1,6 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
+import { changesHeard } from '../db/changes.ts';
 import { getSessionUser, isStaff, type CookieJar, type SessionUser } from '../auth/session.ts';
 import { env } from '../env.ts';
 import { ApiError, errorBody } from './errors.ts';
@@ -116,6 +117,7 @@ export function route<A extends Access, P = Record<string, never>, Q = Record<st
       const query = config.query ? parsed(config.query, Object.fromEntries(req.nextUrl.searchParams)) : ({} as Q);
       const body = config.body ? parsed(config.body, await readJson(req)) : (undefined as B);
       const result = await handler({ req, cookies, user: user as UserFor<A>, params, query, body });
+      if (MUTATING.has(req.method)) await changesHeard(); // the next request sees what this one wrote (lib/db/changes.ts)
       return withCookies(result instanceof Response ? result : NextResponse.json(result));
     } catch (error) {
       const { status, body } = errorBody(error);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as logoutRoute } from '@/app/api/auth/logout/route';
 import { GET as whoamiRoute } from '@/app/api/auth/whoami/route';
+import { PUT as profileRoute } from '@/app/api/user/me/route';
 import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route';
 import { GET as warehouseRoute } from '@/app/api/reports/warehouse-inventory/route';
 import { DEMO_TODAY, query, signedIn, TestClient, withTestDatabase } from '../../scripts/testing/harness.ts';
@@ -130,6 +131,18 @@ describe.runIf(server)('with the feed', () => {
     const after = await warehouse();
     expect(after.headers.get('etag')).not.toBe(etag);
     expect((after.json.products as { plu: string; current_inventory: number }[]).find((p) => p.plu === plu)?.current_inventory).toBe(4321);
+  });
+
+  it('the request after a save sees it: a new first name is in the next answer, without waiting', async () => {
+    const { browser } = await signedIn();
+    const name = async () => (await browser.call(whoamiRoute, '/api/auth/whoami')).json.first_name;
+    const before = await name();
+    for (const firstName of ['Jordy', 'Casey', 'Riley']) {
+      const saved = await browser.call(profileRoute, '/api/user/me', { method: 'PUT', body: { first_name: firstName, last_name: 'Hunter' } });
+      expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+      expect(await name()).toBe(firstName);
+    }
+    expect(before).not.toBe('Riley');
   });
 
   it("a session ends at the first request after an admin disables its user in another process, and at once on sign-out", async () => {

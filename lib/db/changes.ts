@@ -45,6 +45,8 @@ interface Feed {
   /** Bumped whenever delivery starts or stops, so stamps from another connection never match. */
   epoch: number;
   generations: Map<string, number>;
+  /** changesHeard() calls waiting for their marker to come back. */
+  waiters: Map<string, () => void>;
   retry?: NodeJS.Timeout;
   closed: boolean;
 }
@@ -86,7 +88,7 @@ function currentFeed(): Feed {
   let feed = globalForFeed.__changeFeed;
   if (feed && feed.url === url) return feed;
   if (feed) void stop(feed);
-  feed = { url, client: null, delivering: false, epoch: 0, generations: new Map(), closed: false };
+  feed = { url, client: null, delivering: false, epoch: 0, generations: new Map(), waiters: new Map(), closed: false };
   globalForFeed.__changeFeed = feed;
   onDisconnect(closeChangeFeed);
   void connect(feed);
@@ -97,6 +99,36 @@ function goDark(feed: Feed) {
   feed.delivering = false;
   feed.epoch += 1;
   feed.generations.clear();
+  for (const release of feed.waiters.values()) release(); // nothing is kept any more: nothing to wait for
+}
+
+const MARKER = 'heard:';
+
+/**
+ * Resolves once every change committed before the call has been heard, so this process's next reads see
+ * them (at once when the feed is off: then nothing is kept). Notifications arrive in commit order, so a
+ * marker sent now comes back after them. route() awaits it after every state-changing call: the request
+ * that follows a save (the header after a profile edit) must not get the answer kept from before it.
+ */
+export async function changesHeard(): Promise<void> {
+  const feed = globalForFeed.__changeFeed;
+  if (!feed?.delivering || !feed.client) return;
+  const client = feed.client;
+  const marker = `${MARKER}${randomBytes(8).toString('hex')}`;
+  const heard = new Promise<'heard'>((resolve) => feed.waiters.set(marker, () => resolve('heard')));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await db.$executeRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${marker})`;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PROOF_TIMEOUT_MS)));
+    // A feed that no longer delivers its own marker cannot be trusted with anything else either.
+    if ((await Promise.race([heard, late])) === 'late' && feed.client === client) client.emit('error', new Error('a marker did not come back'));
+  } catch (error) {
+    // Never the caller's failure (its write is done); the feed just stops being trusted.
+    if (feed.client === client) client.emit('error', error as Error);
+  } finally {
+    clearTimeout(timer);
+    feed.waiters.delete(marker);
+  }
 }
 
 async function connect(feed: Feed): Promise<void> {
@@ -109,6 +141,7 @@ async function connect(feed: Feed): Promise<void> {
   client.on('notification', (message) => {
     if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
     if (message.payload === proof) return proven();
+    if (message.payload.startsWith(MARKER)) return feed.waiters.get(message.payload)?.();
     feed.generations.set(message.payload, (feed.generations.get(message.payload) ?? 0) + 1);
   });
   const lost = (reason: string, retryMs = globalForFeed.__changeFeedReconnectMs ?? RECONNECT_MS) => {
