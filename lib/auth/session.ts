@@ -156,10 +156,7 @@ async function readSessionRow(id: string): Promise<SessionRow | null> {
 /** Deletes this request's session row and clears the cookie. */
 export async function endSession(jar: CookieJar): Promise<void> {
   const session = await cookieSession(jar);
-  if (session.sid) {
-    sessionRows.forget(hashId(session.sid)); // at once here; other processes hear of it from the change feed
-    await db.session.deleteMany({ where: { id: hashId(session.sid) } });
-  }
+  if (session.sid) await db.session.deleteMany({ where: { id: hashId(session.sid) } });
   session.destroy();
 }
 
@@ -168,7 +165,6 @@ export async function endSession(jar: CookieJar): Promise<void> {
  * transaction as `client` to end them together with the change that requires it.
  */
 export async function revokeUserSessions(userId: number, keepSessionId?: string, client: Pick<typeof db, 'session'> = db): Promise<number> {
-  sessionRows.clear();
   const { count } = await client.session.deleteMany({
     where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
   });

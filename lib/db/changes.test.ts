@@ -158,7 +158,7 @@ describe.runIf(server)('with the feed', () => {
     const asOther = async () => (await new TestClient().call(whoamiRoute, '/api/auth/whoami', { headers: { cookie } })).status;
     expect(await asOther()).toBe(200);
     await other.browser.call(logoutRoute, '/api/auth/logout', { method: 'POST' });
-    expect(await asOther()).toBe(401); // no wait: this process forgot the session itself
+    expect(await asOther()).toBe(401); // no wait: the sign-out call returned once its delete was heard
   });
 
   it('a lost connection stops serving from memory at once, until the feed has proved itself again', async () => {

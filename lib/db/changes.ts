@@ -100,34 +100,46 @@ function goDark(feed: Feed) {
   feed.epoch += 1;
   feed.generations.clear();
   for (const release of feed.waiters.values()) release(); // nothing is kept any more: nothing to wait for
+  // (a proof released this way finds its connection gone: connect() checks feed.client)
 }
 
 const MARKER = 'heard:';
 
 /**
- * Resolves once every change committed before the call has been heard, so this process's next reads see
- * them (at once when the feed is off: then nothing is kept). Notifications arrive in commit order, so a
- * marker sent now comes back after them. route() awaits it after every state-changing call: the request
- * that follows a save (the header after a profile edit) must not get the answer kept from before it.
+ * Sends a marker notification through the application's pool (the way every real change reaches the
+ * server) and waits for it on the feed's connection. Notifications arrive in commit order, so once it is
+ * heard, so is every change committed before it was sent.
  */
-export async function changesHeard(): Promise<void> {
-  const feed = globalForFeed.__changeFeed;
-  if (!feed?.delivering || !feed.client) return;
-  const client = feed.client;
+async function roundTrip(feed: Feed): Promise<'heard' | 'late'> {
   const marker = `${MARKER}${randomBytes(8).toString('hex')}`;
   const heard = new Promise<'heard'>((resolve) => feed.waiters.set(marker, () => resolve('heard')));
   let timer: NodeJS.Timeout | undefined;
   try {
     await db.$executeRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${marker})`;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PROOF_TIMEOUT_MS)));
-    // A feed that no longer delivers its own marker cannot be trusted with anything else either.
-    if ((await Promise.race([heard, late])) === 'late' && feed.client === client) client.emit('error', new Error('a marker did not come back'));
-  } catch (error) {
-    // Never the caller's failure (its write is done); the feed just stops being trusted.
-    if (feed.client === client) client.emit('error', error as Error);
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PROOF_TIMEOUT_MS).unref()));
+    return await Promise.race([heard, late]);
   } finally {
     clearTimeout(timer);
     feed.waiters.delete(marker);
+  }
+}
+
+/**
+ * Resolves once every change committed before the call has been heard, so this process's next reads see
+ * them (at once when the feed is off: then nothing is kept). route() awaits it after every state-changing
+ * call: the request that follows a save (the header after a profile edit) must not get the answer kept
+ * from before it.
+ */
+export async function changesHeard(): Promise<void> {
+  const feed = globalForFeed.__changeFeed;
+  if (!feed?.delivering || !feed.client) return;
+  const client = feed.client;
+  try {
+    // A feed that no longer delivers its own marker cannot be trusted with anything else either.
+    if ((await roundTrip(feed)) === 'late') throw new Error('a marker did not come back');
+  } catch (error) {
+    // Never the caller's failure (its write is done): the feed just stops being trusted.
+    if (feed.client === client) client.emit('error', error as Error);
   }
 }
 
@@ -135,12 +147,8 @@ async function connect(feed: Feed): Promise<void> {
   if (feed.closed) return;
   const client = new pg.Client({ connectionString: feed.url, application_name: 'nbt-change-feed' });
   feed.client = client;
-  const proof = `proof:${randomBytes(8).toString('hex')}`;
-  let proven: () => void = () => {};
-  const received = new Promise<void>((resolve) => (proven = resolve));
   client.on('notification', (message) => {
     if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
-    if (message.payload === proof) return proven();
     if (message.payload.startsWith(MARKER)) return feed.waiters.get(message.payload)?.();
     feed.generations.set(message.payload, (feed.generations.get(message.payload) ?? 0) + 1);
   });
@@ -157,10 +165,7 @@ async function connect(feed: Feed): Promise<void> {
   try {
     await client.connect();
     await client.query(`LISTEN ${CHANGE_CHANNEL}`);
-    // The proof goes through the application's own pool: the way every real change reaches the server.
-    await db.$executeRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${proof})`;
-    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), PROOF_TIMEOUT_MS).unref());
-    if ((await Promise.race([received, timeout])) === 'timeout') {
+    if ((await roundTrip(feed)) === 'late') {
       console.error(`[db] change feed: no notification came back within ${PROOF_TIMEOUT_MS / 1000} s; answers are not kept in memory`);
       return lost('no proof', RETRY_UNPROVEN_MS);
     }
@@ -230,13 +235,8 @@ export class ChangeCache<V> {
     return stamp !== null && hit?.stamp === stamp ? hit.value : undefined;
   }
 
-  /** Forgets one key (this process changed its data and will not wait for the notification). */
+  /** Forgets one key (its data is known to be changing: no need to wait for the notification). */
   forget(key: string): void {
     this.entries.delete(key);
-  }
-
-  /** Forgets everything. */
-  clear(): void {
-    this.entries.clear();
   }
 }

@@ -13,21 +13,15 @@ END
 $$;
 
 -- Report data: Today's Arrivals (history, products, stores, the last check), Warehouse Inventory and
--- Statewide Shipments.
-CREATE TRIGGER inventory_history_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON inventory_history
-  FOR EACH STATEMENT EXECUTE FUNCTION nbt_notify_change();
-CREATE TRIGGER products_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON products
-  FOR EACH STATEMENT EXECUTE FUNCTION nbt_notify_change();
-CREATE TRIGGER stores_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stores
-  FOR EACH STATEMENT EXECUTE FUNCTION nbt_notify_change();
-CREATE TRIGGER scrape_runs_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON scrape_runs
-  FOR EACH STATEMENT EXECUTE FUNCTION nbt_notify_change();
-CREATE TRIGGER warehouse_levels_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON warehouse_levels
-  FOR EACH STATEMENT EXECUTE FUNCTION nbt_notify_change();
-CREATE TRIGGER shipments_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON shipments
-  FOR EACH STATEMENT EXECUTE FUNCTION nbt_notify_change();
-CREATE TRIGGER boards_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON boards
-  FOR EACH STATEMENT EXECUTE FUNCTION nbt_notify_change();
+-- Statewide Shipments. Every write announces. (The names are lib/db/changes.ts's WatchedTable.)
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['inventory_history', 'products', 'stores', 'scrape_runs', 'warehouse_levels', 'shipments', 'boards'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION nbt_notify_change()', t || '_changes', t);
+  END LOOP;
+END
+$$;
 
 -- Sessions: what ends one or changes what a request may do. Not a new session (it changes no other one) and
 -- not last_seen_at, which every active session writes every few minutes.
