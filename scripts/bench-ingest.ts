@@ -15,6 +15,8 @@
 // (arrivals, sales, sell-outs): that second poll is what every 15-minute cycle does.
 // Targets (2-core machine): Wake ≤ 1 s, statewide ≤ 10 s, peak RSS ≤ 300 MB; shipments ≤ 2 s and ≤ 200 MB;
 // a board's poll ≤ 10 s and ≤ 300 MB (with the default politeness its ~260 requests take ~4 minutes: the sites' pace, not ours).
+// Options: --only=TEXT measures only the phases whose name contains TEXT (the year of history is generated
+// only when a *-year phase is among them: it takes most of the run).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,12 +25,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const self = fileURLToPath(import.meta.url);
+// In the order they run.
 const TARGETS = {
-  'wake-empty': { seconds: 1, rssMb: 300 },
-  'wake-year': { seconds: 1, rssMb: 300 },
-  'statewide-empty': { seconds: 10, rssMb: 300 },
-  'statewide-year': { seconds: 10, rssMb: 300 },
   'shipments-parse': { seconds: 2, rssMb: 200 },
+  'wake-empty': { seconds: 1, rssMb: 300 },
+  'statewide-empty': { seconds: 10, rssMb: 300 },
+  'wake-year': { seconds: 1, rssMb: 300 },
+  'statewide-year': { seconds: 10, rssMb: 300 },
   'durham-poll': { seconds: 10, rssMb: 300 },
   'greensboro-poll': { seconds: 10, rssMb: 300 },
   'new-hanover-poll': { seconds: 10, rssMb: 300 },
@@ -216,19 +219,13 @@ async function main() {
       return db.url;
     };
 
+    const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+    const phases = (Object.keys(TARGETS) as Phase[]).filter((p) => !only || p.includes(only));
+    if (phases.length === 0) throw new Error(`no phase matches --only=${only}`);
     console.log('Preparing databases (reference data; a year of history for the *-year phases)…');
     const empty = await prepare('empty', false);
-    const year = await prepare('year', true);
-    const plan: [Phase, string][] = [
-      ['shipments-parse', empty],
-      ['wake-empty', empty],
-      ['statewide-empty', empty],
-      ['wake-year', year],
-      ['statewide-year', year],
-      ['durham-poll', empty],
-      ['greensboro-poll', empty],
-      ['new-hanover-poll', empty],
-    ];
+    const year = phases.some((p) => p.endsWith('-year')) ? await prepare('year', true) : empty;
+    const plan: [Phase, string][] = phases.map((p) => [p, p.endsWith('-year') ? year : empty]);
     const results: PhaseResult[] = [];
     for (const [phase, url] of plan) {
       // The wake and statewide phases of one database share its inventory: reset it between them.

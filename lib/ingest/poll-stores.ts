@@ -6,6 +6,17 @@ import { boardStores, openStoreReader } from './store-readers.ts';
 import { applyStoreSnapshot } from './store-snapshot.ts';
 import { isSourceError } from './sources/errors.ts';
 
+export interface PollOptions {
+  checkedAt: Date;
+  signal?: AbortSignal;
+  /**
+   * Runs the pass's writes (new products, the snapshot). The cycle passes one that lets a board write only
+   * while no other source is writing (runner.ts): the pages are read alongside the other sources, the
+   * database is written one source at a time.
+   */
+  writeGate?: <T>(write: () => Promise<T>) => Promise<T>;
+}
+
 /** After this many failed requests in a row (and none answering) the board's source is considered down: stop asking. */
 const BREAKER_FAILURES = 10;
 /** Failures and unmatched store lines reported in a run record (the counts are always whole). */
@@ -20,7 +31,7 @@ const REPORTED = 25;
  * for (`no_data`: not an answer, not a failure either). When `signal` aborts (SIGTERM), no new requests
  * start, the ones in flight finish, and what was fetched is still written.
  */
-export async function pollStoreInventory(board: CoveredBoard, plus: string[], options: { checkedAt: Date; signal?: AbortSignal }): Promise<RunOutcome> {
+export async function pollStoreInventory(board: CoveredBoard, plus: string[], options: PollOptions): Promise<RunOutcome> {
   const stores = await boardStores(board.id);
   const label = `${board.name} inventory`;
   let reader;
@@ -75,16 +86,19 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: reason, details: summary };
   }
 
-  // New releases (PLUs the catalog does not know) are learned from the page that showed them.
-  await learnProducts(parts.products);
-  const result = await applyStoreSnapshot({
-    boardId: board.id,
-    checkedAt: options.checkedAt,
-    answeredPlus: parts.answeredPlus,
-    partialPlus: parts.partialPlus,
-    noPagePlus: parts.noData,
-    storeIds: stores.map((s) => s.id),
-    stock: parts.stock,
+  const write = options.writeGate ?? ((work) => work());
+  const result = await write(async () => {
+    // New releases (PLUs the catalog does not know) are learned from the page that showed them.
+    await learnProducts(parts.products);
+    return applyStoreSnapshot({
+      boardId: board.id,
+      checkedAt: options.checkedAt,
+      answeredPlus: parts.answeredPlus,
+      partialPlus: parts.partialPlus,
+      noPagePlus: parts.noData,
+      storeIds: stores.map((s) => s.id),
+      stock: parts.stock,
+    });
   });
 
   // Every store line unreadable as a known store: the layout or the addresses changed, not the stock.

@@ -5,7 +5,7 @@ import { nyDate, nyParts } from '../time.ts';
 import type { ScrapeSource } from '../../generated/prisma/enums.ts';
 import { updateDeliveryPatterns } from './delivery-pattern.ts';
 import { applyLocator } from './locator.ts';
-import { pollStoreInventory } from './poll-stores.ts';
+import { pollStoreInventory, type PollOptions } from './poll-stores.ts';
 import { closeAbandonedRuns, finishRun, startRun, type RunOutcome } from './runs.ts';
 import { applyShipmentsExtract } from './shipments.ts';
 import { isSourceError } from './sources/errors.ts';
@@ -74,13 +74,15 @@ async function boardDue(board: CoveredBoard, now: Date): Promise<boolean> {
   return minutesSince(await latest(['ok', 'partial'])) >= cadence - CADENCE_SLACK_MINUTES;
 }
 
-async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal): Promise<RunOutcome> {
+type WriteGate = NonNullable<PollOptions['writeGate']>;
+
+async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal, writeGate?: WriteGate): Promise<RunOutcome> {
   const board = boardOfSource(source);
   if (board?.platform === 'wake') {
     const { hot, listed } = await productsToPoll(now);
     return pollStoreInventory(board, [...hot, ...listed], { checkedAt: now, signal });
   }
-  if (board) return pollStoreInventory(board, await huntedAndWatchedPlus(), { checkedAt: now, signal });
+  if (board) return pollStoreInventory(board, await huntedAndWatchedPlus(), { checkedAt: now, signal, writeGate });
   switch (source) {
     case 'warehouse':
       return pollWarehouse(now, signal);
@@ -104,11 +106,11 @@ async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal):
 }
 
 /** Runs one source as a recorded run; a source's failure is its run's outcome, never the cycle's. */
-async function recordedRun(source: ScrapeSource, now: Date, options: CycleOptions): Promise<RunOutcome> {
+async function recordedRun(source: ScrapeSource, now: Date, options: CycleOptions, writeGate?: WriteGate): Promise<RunOutcome> {
   const id = await startRun(source, now);
   let outcome: RunOutcome;
   try {
-    outcome = await runSource(source, now, options.signal);
+    outcome = await runSource(source, now, options.signal, writeGate);
   } catch (error) {
     const message = isSourceError(error) ? error.message : (error as Error)?.message ?? String(error);
     const noData = isSourceError(error) && error.kind === 'no_data';
@@ -117,6 +119,57 @@ async function recordedRun(source: ScrapeSource, now: Date, options: CycleOption
   await finishRun(id, outcome);
   options.log?.(`${source}: ${outcome.status}, ${outcome.itemsSeen} seen, ${outcome.changesWritten} changes${outcome.error ? ` — ${outcome.error}` : ''}`);
   return outcome;
+}
+
+/** The embedded database (PGlite) serves one query stream: statements of concurrent connections interleave there. */
+async function servesOneQueryStream(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ version: string }>('SELECT version()');
+  return rows[0].version.includes('PGlite');
+}
+
+async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: CycleOptions): Promise<CycleResult['runs']> {
+  const runs: CycleResult['runs'] = [];
+  for (const source of sources) {
+    if (options.signal?.aborted) break;
+    runs.push({ source, outcome: await recordedRun(source, now, options) });
+  }
+  return runs;
+}
+
+/**
+ * The other boards' shelves are read while Wake's sources run: at their politeness (~260 pages, 2 s apart on
+ * 2 workers: ~4 minutes a board), one after another after Wake's they took a cycle past its 15 minutes,
+ * and the next Wake poll was skipped. Each board's site has its own limiter, so reading them side by side
+ * asks no site any faster. Writing stays one source at a time (`gate`): a board's snapshot waits while a
+ * Wake source runs or another board writes, so no two sources' transactions meet (new products, the
+ * alert cursor's order of history ids). Alerts still go out once, after every source of the cycle.
+ */
+async function runBoardsAlongside(sources: ScrapeSource[], now: Date, options: CycleOptions): Promise<CycleResult['runs']> {
+  const gate = oneAtATime();
+  const isOtherBoard = (source: ScrapeSource) => {
+    const board = boardOfSource(source);
+    return board !== undefined && board.platform !== 'wake';
+  };
+  const boards = Promise.all(
+    (options.signal?.aborted ? [] : sources.filter(isOtherBoard)).map(async (source) => ({ source, outcome: await recordedRun(source, now, options, gate) })),
+  );
+  boards.catch(() => {}); // awaited below; a database error there must not go unhandled meanwhile
+  const runs: CycleResult['runs'] = [];
+  for (const source of sources.filter((s) => !isOtherBoard(s))) {
+    if (options.signal?.aborted) break;
+    runs.push({ source, outcome: await gate(() => recordedRun(source, now, options)) });
+  }
+  return [...runs, ...(await boards)];
+}
+
+/** A gate that lets one piece of work through at a time, in the order they arrive. */
+function oneAtATime(): WriteGate {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = last.then(work);
+    last = turn.catch(() => {});
+    return turn;
+  };
 }
 
 export async function runCycle(options: CycleOptions = {}): Promise<CycleResult> {
@@ -134,13 +187,9 @@ export async function runCycle(options: CycleOptions = {}): Promise<CycleResult>
       if (abandoned) log(`closed ${abandoned} run(s) left open by a stopped scraper`);
       const now = options.now ?? new Date();
       const sources = options.sources ?? (await dueSources(now));
-      // One source after another. (Polling the other boards alongside Wake's sources broke the embedded
-      // database: PGlite serves one query stream, and concurrent connections' statements interleave.)
-      const runs: CycleResult['runs'] = [];
-      for (const source of sources) {
-        if (options.signal?.aborted) break;
-        runs.push({ source, outcome: await recordedRun(source, now, options) });
-      }
+      const runs = (await servesOneQueryStream(lock))
+        ? await runOneAfterAnother(sources, now, options)
+        : await runBoardsAlongside(sources, now, options);
       if (runs.some((r) => boardOfSource(r.source) && r.outcome.changesWritten > 0)) await updateDeliveryPatterns(nyDate(now));
       // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
       // digests that are due go out on schedule even while a source is down. Never throws, so a mail

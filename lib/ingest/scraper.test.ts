@@ -90,4 +90,33 @@ describe('scraper against the simulator', () => {
     const runs = await q<{ source: string; status: string }>(`SELECT source::text, status::text FROM scrape_runs ORDER BY id`);
     expect(runs.every((r) => r.status === 'ok')).toBe(true);
   });
+
+  it("reads the other boards' shelves while Wake's sources run, and writes each board's snapshot", async () => {
+    // What the other boards' sites had answered when Wake's inventory run was done.
+    const boardPaths = ['/products', '/api/items', '/abcgo/nh/api/inventory/details'];
+    const boardRequests = () => boardPaths.reduce((n, path) => n + (sim.requests()[path] ?? 0), 0);
+    const before = boardRequests();
+    let whenWakeWasDone: number | undefined;
+    const now = new Date(sim.world.now().getTime() + 60_000);
+    const cycle = await runCycle({
+      now,
+      sources: ['wake_inventory', 'warehouse', 'durham_inventory', 'greensboro_inventory', 'new_hanover_inventory'],
+      log: (line) => {
+        if (line.startsWith('wake_inventory:')) whenWakeWasDone = boardRequests() - before;
+      },
+    });
+    expect(cycle.runs.map((r) => r.source)).toEqual(['wake_inventory', 'warehouse', 'durham_inventory', 'greensboro_inventory', 'new_hanover_inventory']);
+    for (const run of cycle.runs) expect(run.outcome.status, `${run.source}: ${run.outcome.error}`).not.toBe('failed');
+    // On a Postgres server the boards are read alongside Wake; the embedded database (PGlite, one query
+    // stream) runs the sources one after another.
+    if (process.env.TEST_PG_SERVER_URL) expect(whenWakeWasDone).toBeGreaterThan(0);
+    else expect(whenWakeWasDone).toBe(0);
+    // Each board's first poll is the baseline of every one of its stores, and writes no history.
+    const storeCounts = await q<{ board_id: number; n: number }>(`SELECT board_id, count(*)::int AS n FROM stores GROUP BY board_id`);
+    for (const [i, boardId] of [78, 58, 135].entries()) {
+      expect(cycle.runs[2 + i].outcome.details).toMatchObject({ baselineStores: storeCounts.find((c) => c.board_id === boardId)!.n });
+    }
+    const boardHistory = await q<{ n: number }>(`SELECT count(*)::int AS n FROM inventory_history h JOIN stores s ON s.id = h.store_id WHERE s.board_id <> 179`);
+    expect(boardHistory[0].n).toBe(0);
+  });
 });

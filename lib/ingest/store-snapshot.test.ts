@@ -171,4 +171,19 @@ describe('applyStoreSnapshot', () => {
     expect(result).toMatchObject({ historyRows: 1, arrivals: 1, baselineStores: 1 });
     expect((await inventory()).find((r) => r.store_id === 4)).toEqual({ store_id: 4, plu: '99001', quantity: 12 });
   });
+
+  it('counts a store listed twice for one product once, at its larger quantity, and ignores a store the poll did not cover', async () => {
+    const cell = (storeId: number, quantity: number) => ({ storeId, plu: '17612', quantity });
+    const result = await apply({
+      checkedAt: T(12), answeredPlus: ['17612'], storeIds: STORES,
+      stock: [cell(1, 2), cell(1, 5), cell(2, 0), cell(3, 0), cell(4, 9)],
+    });
+    expect(result.historyRows).toBeGreaterThan(0);
+    const rows = await sql.query(`SELECT store_id, new_quantity FROM inventory_history WHERE plu = '17612' AND checked_at = $1 ORDER BY store_id`, [T(12)]);
+    expect(rows.rows.find((r) => r.store_id === 1)?.new_quantity).toBe(5);
+    expect(rows.rows.some((r) => r.store_id === 4)).toBe(false);
+    const stock = (await inventory()).filter((r) => r.plu === '17612');
+    expect(stock.find((r) => r.store_id === 1)?.quantity).toBe(5);
+    expect(stock.find((r) => r.store_id === 4)).toBeUndefined();
+  });
 });

@@ -75,36 +75,43 @@ export async function applyStoreSnapshot(snapshot: StoreSnapshot): Promise<Snaps
   // concatenated into the SQL (docs/decisions/011-sql-and-search.md).
   return withPgTransaction(async (tx) => {
     // The planner cannot know the snapshot's size (arrays in parameters: it guesses a few thousand cells
-    // for ~700,000 statewide) and picks a merge join, sorting both sides by (store, PLU text): ~1 s of
-    // a statewide poll on a 2-core machine. A hash join needs no sort, and the memory to hold one side
-    // (bench:ingest, statewide phases: the diff 4.1 -> 3.0 s). Both settings end with the transaction.
+    // for ~700,000 statewide). So it picks a merge join, sorting both sides: a hash join needs no sort, only
+    // the memory to hold one side. And its cost estimates run to the hundreds of millions, which switches on
+    // JIT compilation: ~0.7 s of compiling for a query that runs once (bench:ingest, statewide phases). All
+    // three settings end with the transaction.
     await tx.query(`SET LOCAL enable_mergejoin = off`);
     await tx.query(`SET LOCAL work_mem = '64MB'`);
+    await tx.query(`SET LOCAL jit = off`);
     // The diff, materialised once: every (store, product) whose quantity changes in this poll. Current
     // stock counts for every store of an answered product, and for a partial product only where listed.
+    // Both sides are matched on (store, PLU's position in $1): integers hash faster than PLU texts, and only
+    // the changed cells get their PLU back.
     await tx.query(
       `CREATE TEMP TABLE store_diff ON COMMIT DROP AS
        WITH plus AS (SELECT plu, idx::int FROM unnest($1::text[]) WITH ORDINALITY AS p(plu, idx)),
+       answered AS (SELECT DISTINCT ref FROM unnest($5::int[]) AS r(ref)),
        snap AS (
-         SELECT s.store_id, p.plu, max(s.quantity) AS quantity
-         FROM unnest($2::int[], $3::int[], $4::int[]) AS s(store_id, ref, quantity) JOIN plus p ON p.idx = s.ref
+         SELECT s.store_id, s.ref, max(s.quantity) AS quantity
+         FROM unnest($2::int[], $3::int[], $4::int[]) AS s(store_id, ref, quantity)
          WHERE s.store_id = ANY($6::int[])
-         GROUP BY s.store_id, p.plu
+         GROUP BY s.store_id, s.ref
        ),
-       answered AS (SELECT DISTINCT p.plu FROM unnest($5::int[]) AS r(ref) JOIN plus p ON p.idx = r.ref),
        current AS (
-         SELECT si.store_id, si.plu, si.quantity FROM store_inventory si JOIN answered a ON a.plu = si.plu
+         SELECT si.store_id, p.idx AS ref, si.quantity
+           FROM store_inventory si JOIN plus p ON p.plu = si.plu JOIN answered a ON a.ref = p.idx
           WHERE si.store_id = ANY($6::int[])
          UNION ALL
-         SELECT si.store_id, si.plu, si.quantity FROM store_inventory si JOIN snap s ON s.store_id = si.store_id AND s.plu = si.plu
-          WHERE s.plu NOT IN (SELECT plu FROM answered)
+         SELECT si.store_id, s.ref, si.quantity
+           FROM snap s JOIN plus p ON p.idx = s.ref JOIN store_inventory si ON si.store_id = s.store_id AND si.plu = p.plu
+          WHERE s.ref NOT IN (SELECT ref FROM answered)
        )
        SELECT COALESCE(s.store_id, c.store_id) AS store_id,
-              COALESCE(s.plu, c.plu)           AS plu,
+              p.plu,
               COALESCE(c.quantity, 0)          AS old_quantity,
               COALESCE(s.quantity, 0)          AS new_quantity,
               c.store_id IS NULL               AS never_seen
-       FROM snap s FULL JOIN current c ON c.store_id = s.store_id AND c.plu = s.plu
+       FROM snap s FULL JOIN current c ON c.store_id = s.store_id AND c.ref = s.ref
+       JOIN plus p ON p.idx = COALESCE(s.ref, c.ref)
        WHERE COALESCE(c.quantity, 0) <> COALESCE(s.quantity, 0)`,
       [pluList, intArray(storeIds), intArray(pluRefs), intArray(quantities), answeredRefs, snapshot.storeIds],
     );

@@ -169,6 +169,8 @@ export interface RunningSimulator {
   /** Greensboro's storefront lists an unknown location (see SimWorld.addGreensboroLocation). */
   addGreensboroLocation(location: GreensboroLocationSpec): void;
   removeGreensboroLocation(internalid: number): boolean;
+  /** How many requests each data path has answered so far (Durham's /products/<code> counted as /products). */
+  requests(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -691,6 +693,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     respell: (storeNumber, address, boardId) => world.respell(storeNumber, address, boardId),
     addGreensboroLocation: (location) => world.addGreensboroLocation(location),
     removeGreensboroLocation: (internalid) => world.removeGreensboroLocation(internalid),
+    requests: () => ({ ...requests }),
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);
