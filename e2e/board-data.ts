@@ -45,10 +45,12 @@ export async function insertBoardData(databaseUrl: string): Promise<void> {
       [allocation.plu],
     );
     await client.query(
-      `INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written, error) VALUES
-         ('durham_inventory', now() - interval '10 minutes', now() - interval '8 minutes', 'ok', 310, 1, NULL),
-         ('greensboro_inventory', now() - interval '2 days', now() - interval '2 days' + interval '3 minutes', 'partial', 290, 1, NULL),
-         ('greensboro_inventory', now() - interval '30 minutes', now() - interval '29 minutes', 'failed', 0, 0, 'storefront answered 503')`,
+      `INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written, error, details) VALUES
+         ('durham_inventory', now() - interval '10 minutes', now() - interval '8 minutes', 'ok', 310, 1, NULL, NULL),
+         ('greensboro_inventory', now() - interval '2 days', now() - interval '2 days' + interval '3 minutes', 'partial', 290, 1, NULL, NULL),
+         ('greensboro_inventory', now() - interval '30 minutes', now() - interval '29 minutes', 'failed', 0, 0, 'storefront answered 503', $1::jsonb)`,
+      // Its locator had been read: a store location the reference data does not know (staff see it on /admin).
+      [JSON.stringify({ locationsUnmatched: [{ locationId: '125', reason: 'unknown', name: 'Store 19', address: '4400 Landmark Center Blvd', city: 'Greensboro', kind: 'store' }] })],
     );
     await client.query('COMMIT');
   } finally {

@@ -64,7 +64,11 @@ export async function openStoreReader(board: CoveredBoard, stores: BoardStore[],
         limiter,
         details: {
           locationsLearned: match.learned.map((l) => ({ storeId: l.storeId, locationId: l.locationId })),
-          locationsUnmatched: match.unmatched,
+          // With the locator's own fields, so an operator can add a store the board opened (lib/admin/stores.ts).
+          locationsUnmatched: match.unmatched.map((u) => {
+            const location = match.locations.get(u.locationId);
+            return { ...u, name: location?.name ?? null, address: location?.address ?? null, city: location?.city ?? null, kind: location?.kind ?? null };
+          }),
         },
         fetchStock: (plu, signal) => fetchGreensboroStock(plu, match, stores, { signal }),
       };

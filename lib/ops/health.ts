@@ -1,6 +1,7 @@
 import 'server-only';
 import { changeStamp } from '../db/changes.ts';
 import { db } from '../db/index.ts';
+import { boardOfSource } from '../reference/boards.ts';
 import type { RunStatus, ScrapeSource } from '../../generated/prisma/enums.ts';
 
 // GET /api/health has two views. Anyone (load balancers, uptime checks, curious visitors) learns whether
@@ -31,6 +32,17 @@ export interface SourceHealthDetail extends SourceHealth {
   error: string | null;
   /** Store lines of the latest run that matched no known store (at most 25 shown), for the operator. */
   unmatched_store_lines?: { count: number; examples: UnmatchedLine[] };
+  /** Store locations the board lists that no known store is (Greensboro's locator): an admin can add them. */
+  new_locations?: NewLocation[];
+}
+
+/** A location from a board's store locator that matched no known store (lib/admin/stores.ts adds it). */
+export interface NewLocation {
+  board_id: number;
+  location_id: string;
+  name: string;
+  address: string;
+  city: string;
 }
 
 interface UnmatchedLine {
@@ -82,8 +94,32 @@ interface SourceRow {
   items_seen: number | null;
   changes_written: number | null;
   error: string | null;
-  details: { unmatchedLines?: number; unmatchedAddresses?: UnmatchedLine[] } | null;
+  details: { unmatchedLines?: number; unmatchedAddresses?: UnmatchedLine[]; locationsUnmatched?: UnmatchedLocation[] } | null;
   last_success_at: Date | null;
+}
+
+/** As Greensboro's reader records it (lib/ingest/store-readers.ts). */
+export interface UnmatchedLocation {
+  locationId: string;
+  reason: string;
+  name?: string | null;
+  address?: string | null;
+  city?: string | null;
+  kind?: string | null;
+}
+
+/** The unmatched locations an admin can add as stores: unknown to us, a store or outlet, with an address. */
+export function newLocations(boardId: number, unmatched: UnmatchedLocation[] | undefined): NewLocation[] {
+  return (unmatched ?? [])
+    .filter((u) => u.reason === 'unknown' && u.name && u.address && u.city && (u.kind === 'store' || u.kind === 'mixed_beverage'))
+    .map((u) => ({ board_id: boardId, location_id: u.locationId, name: u.name!, address: u.address!, city: u.city! }));
+}
+
+/** A source's new locations, less those an admin has added since its latest run (`knownKeys`: board:key). */
+function newLocationsOf(source: ScrapeSource, unmatched: UnmatchedLocation[] | undefined, knownKeys: Set<string>): { new_locations?: NewLocation[] } {
+  const board = boardOfSource(source);
+  const found = board ? newLocations(board.id, unmatched).filter((l) => !knownKeys.has(`${l.board_id}:${l.location_id}`)) : [];
+  return found.length ? { new_locations: found } : {};
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -113,7 +149,8 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
     FROM unnest(enum_range(NULL::"ScrapeSource")) AS s(source)
     LEFT JOIN LATERAL (
       SELECT r.status, r.started_at, r.finished_at, r.items_seen, r.changes_written, r.error,
-             jsonb_build_object('unmatchedLines', r.details->'unmatchedLines', 'unmatchedAddresses', r.details->'unmatchedAddresses') AS details
+             jsonb_build_object('unmatchedLines', r.details->'unmatchedLines', 'unmatchedAddresses', r.details->'unmatchedAddresses',
+                                'locationsUnmatched', r.details->'locationsUnmatched') AS details
       FROM scrape_runs r
       WHERE r.source = s.source ORDER BY r.started_at DESC LIMIT 1
     ) last ON true
@@ -129,6 +166,12 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
     last_success_at: iso(r.last_success_at),
     minutes_since_success: r.last_success_at ? Math.max(0, Math.floor((now.getTime() - r.last_success_at.getTime()) / 60_000)) : null,
   }));
+  const anyNew = options.staff && rows.some((r) => r.details?.locationsUnmatched?.length);
+  const knownKeys = new Set(
+    anyNew
+      ? (await db.store.findMany({ where: { sourceStoreKey: { not: null } }, select: { boardId: true, sourceStoreKey: true } })).map((k) => `${k.boardId}:${k.sourceStoreKey}`)
+      : [],
+  );
   if (!options.staff) return { view: 'public', status, database: { reachable: true, set_up_as: purpose }, reference_data: reference, scrapers: sources };
   return {
     view: 'staff',
@@ -151,6 +194,7 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
       ...(rows[i].details?.unmatchedLines
         ? { unmatched_store_lines: { count: rows[i].details!.unmatchedLines!, examples: rows[i].details!.unmatchedAddresses ?? [] } }
         : {}),
+      ...newLocationsOf(s.source, rows[i].details?.locationsUnmatched, knownKeys),
     })),
   };
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import type { HealthReport, SourceHealthDetail } from '@/lib/ops/health';
+import type { HealthReport, NewLocation, SourceHealthDetail } from '@/lib/ops/health';
 import { num, usDateTime } from '@/lib/reports-client/format';
 import { apiFetch } from '../../_components/api';
 
@@ -38,7 +38,60 @@ function age(minutes: number | null): string {
   return `${Math.floor(minutes / 1440)} days ago`;
 }
 
-function SourceLine({ s }: { s: SourceHealthDetail | HealthReport['scrapers'][number] }) {
+/**
+ * Store locations the board lists that no known store is (a store it opened after our reference data): an
+ * admin adds one as a store, and its next poll is its baseline (lib/admin/stores.ts).
+ */
+function NewLocations({ locations, onAdded }: { locations: NewLocation[]; onAdded: () => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function add(location: NewLocation) {
+    setBusy(location.location_id);
+    setMessage(null);
+    try {
+      const res = await apiFetch<{ error?: string; store?: { store_number: number } }>('/api/admin/stores', {
+        method: 'POST',
+        body: { boardId: location.board_id, locationId: location.location_id },
+      });
+      if (!res.ok) {
+        setMessage({ ok: false, text: `❌ Could not add the store${res.data.error ? `: ${res.data.error}` : '.'}` });
+        return;
+      }
+      setMessage({ ok: true, text: `✅ ${location.name} (${location.address}) was added as store #${res.data.store?.store_number}. Its next poll is its baseline.` });
+      onAdded();
+    } catch {
+      setMessage({ ok: false, text: '❌ Could not add the store. Check your connection and try again.' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="stack new-locations">
+      <p className="small">Locations the board lists that match no known store (their bottles are not followed until added):</p>
+      <ul className="new-location-list">
+        {locations.map((l) => (
+          <li key={l.location_id} className="row spread" data-testid={`new-location-${l.location_id}`}>
+            <span className="small">
+              <strong>{l.name}</strong> — {l.address}, {l.city} <span className="muted">(location {l.location_id})</span>
+            </span>
+            <button type="button" className="btn btn-secondary btn-sm" disabled={busy !== null} onClick={() => void add(l)}>
+              {busy === l.location_id ? 'Adding…' : 'Add as a store'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {message && (
+        <p className={`small ${message.ok ? '' : 'source-error'}`} role="status">
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SourceLine({ s, onChanged }: { s: SourceHealthDetail | HealthReport['scrapers'][number]; onChanged: () => void }) {
   const detail = 'error' in s ? s : null;
   return (
     <li data-testid={`source-${s.source}`}>
@@ -73,6 +126,7 @@ function SourceLine({ s }: { s: SourceHealthDetail | HealthReport['scrapers'][nu
           {detail.unmatched_store_lines.examples[0] ? `, e.g. “${detail.unmatched_store_lines.examples[0].address}”` : ''}.
         </p>
       )}
+      {detail?.new_locations && <NewLocations locations={detail.new_locations} onAdded={onChanged} />}
     </li>
   );
 }
@@ -114,7 +168,7 @@ export function SourceHealth() {
           )}
           <ul className="source-list" aria-label="Scraper sources">
             {load.report.scrapers.map((s) => (
-              <SourceLine key={s.source} s={s} />
+              <SourceLine key={s.source} s={s} onChanged={() => void reload()} />
             ))}
           </ul>
         </>
