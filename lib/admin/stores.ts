@@ -41,10 +41,9 @@ export async function addStoreFromLocation(actor: SessionUser, boardId: number, 
     orderBy: { startedAt: 'desc' },
     select: { details: true },
   });
-  const unmatched = (latest?.details as { locationsUnmatched?: UnmatchedLocation[] } | null)?.locationsUnmatched;
-  const location = newLocations(board.id, unmatched).find((l) => l.location_id === locationId);
+  const recorded = (latest?.details as { locationsUnmatched?: UnmatchedLocation[] } | null)?.locationsUnmatched?.find((u) => u.locationId === locationId);
+  const [location] = recorded ? newLocations(board.id, [recorded]) : [];
   if (!location) throw new ApiError('not_found', `${board.name}'s latest run lists no new store location ${locationId}`);
-  const kind = unmatched!.find((u) => u.locationId === locationId)!.kind;
 
   return db.$transaction(async (tx) => {
     const [{ next }] = await tx.$queryRaw<{ next: number }[]>`
@@ -60,7 +59,7 @@ export async function addStoreFromLocation(actor: SessionUser, boardId: number, 
           addressKey,
           city: location.city,
           region: location.city,
-          mixedBeverage: kind === 'mixed_beverage',
+          mixedBeverage: recorded?.kind === 'mixed_beverage',
           sourceStoreKey: location.location_id,
         },
       });

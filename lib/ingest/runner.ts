@@ -9,6 +9,7 @@ import { pollStoreInventory, type PollOptions } from './poll-stores.ts';
 import { closeAbandonedRuns, finishRun, startRun, type RunOutcome } from './runs.ts';
 import { applyShipmentsExtract } from './shipments.ts';
 import { isSourceError } from './sources/errors.ts';
+import { createLimiter } from './sources/http.ts';
 import { fetchShipments } from './sources/shipments.ts';
 import { fetchWakeLocator } from './sources/wake-locator.ts';
 import { pollMinutes } from './store-readers.ts';
@@ -127,11 +128,13 @@ async function servesOneQueryStream(client: pg.Client): Promise<boolean> {
   return rows[0].version.includes('PGlite');
 }
 
-async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: CycleOptions): Promise<CycleResult['runs']> {
+/** Each source's run in turn (through `gate`, when given, so it waits while a board writes). */
+async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: CycleOptions, gate?: WriteGate): Promise<CycleResult['runs']> {
   const runs: CycleResult['runs'] = [];
   for (const source of sources) {
     if (options.signal?.aborted) break;
-    runs.push({ source, outcome: await recordedRun(source, now, options) });
+    const run = () => recordedRun(source, now, options);
+    runs.push({ source, outcome: await (gate ? gate(run) : run()) });
   }
   return runs;
 }
@@ -145,7 +148,8 @@ async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: C
  * alert cursor's order of history ids). Alerts still go out once, after every source of the cycle.
  */
 async function runBoardsAlongside(sources: ScrapeSource[], now: Date, options: CycleOptions): Promise<CycleResult['runs']> {
-  const gate = oneAtATime();
+  // One write at a time, in the order they ask.
+  const gate: WriteGate = createLimiter({ concurrency: 1, delayMs: 0 }).run;
   const isOtherBoard = (source: ScrapeSource) => {
     const board = boardOfSource(source);
     return board !== undefined && board.platform !== 'wake';
@@ -154,22 +158,8 @@ async function runBoardsAlongside(sources: ScrapeSource[], now: Date, options: C
     (options.signal?.aborted ? [] : sources.filter(isOtherBoard)).map(async (source) => ({ source, outcome: await recordedRun(source, now, options, gate) })),
   );
   boards.catch(() => {}); // awaited below; a database error there must not go unhandled meanwhile
-  const runs: CycleResult['runs'] = [];
-  for (const source of sources.filter((s) => !isOtherBoard(s))) {
-    if (options.signal?.aborted) break;
-    runs.push({ source, outcome: await gate(() => recordedRun(source, now, options)) });
-  }
+  const runs = await runOneAfterAnother(sources.filter((s) => !isOtherBoard(s)), now, options, gate);
   return [...runs, ...(await boards)];
-}
-
-/** A gate that lets one piece of work through at a time, in the order they arrive. */
-function oneAtATime(): WriteGate {
-  let last: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    const turn = last.then(work);
-    last = turn.catch(() => {});
-    return turn;
-  };
 }
 
 export async function runCycle(options: CycleOptions = {}): Promise<CycleResult> {
