@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { HealthReport, NewLocation, SourceHealthDetail } from '@/lib/ops/health';
 import { num, usDateTime } from '@/lib/reports-client/format';
 import { apiFetch } from '../../_components/api';
+import { Banner, failure, success, useSubmit, type Message } from '../../_components/form';
 
 // Source health for staff (GET /api/health answers them with the error texts): how fresh each source's
 // data is and what its latest run said.
@@ -40,31 +41,22 @@ function age(minutes: number | null): string {
 
 /**
  * Store locations the board lists that no known store is (a store it opened after our reference data): an
- * admin adds one as a store, and its next poll is its baseline (lib/admin/stores.ts).
+ * admin adds one as a store, and its next poll is its baseline (lib/admin/stores.ts). The result goes to the
+ * source line's banner: the reload after an add takes the location off this list.
  */
-function NewLocations({ locations, onAdded }: { locations: NewLocation[]; onAdded: () => void }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+function NewLocations({ locations, report, onAdded }: { locations: NewLocation[]; report: (message: Message | null) => void; onAdded: () => void }) {
+  const add = useSubmit<string>({ failed: '❌ Could not add the store.', network: '❌ Could not add the store. Check your connection and try again.', report });
 
-  async function add(location: NewLocation) {
-    setBusy(location.location_id);
-    setMessage(null);
-    try {
-      const res = await apiFetch<{ error?: string; store?: { store_number: number } }>('/api/admin/stores', {
+  function addStore(location: NewLocation) {
+    void add.run(async () => {
+      const res = await add.send<{ success?: boolean; error?: string; store?: { store_number: number } }>('/api/admin/stores', {
         method: 'POST',
         body: { boardId: location.board_id, locationId: location.location_id },
       });
-      if (!res.ok) {
-        setMessage({ ok: false, text: `❌ Could not add the store${res.data.error ? `: ${res.data.error}` : '.'}` });
-        return;
-      }
-      setMessage({ ok: true, text: `✅ ${location.name} (${location.address}) was added as store #${res.data.store?.store_number}. Its next poll is its baseline.` });
+      if (!res.ok) return failure(res.data.error ? `❌ ${res.data.error}` : res.error);
       onAdded();
-    } catch {
-      setMessage({ ok: false, text: '❌ Could not add the store. Check your connection and try again.' });
-    } finally {
-      setBusy(null);
-    }
+      return success(`✅ ${location.name} (${location.address}) was added as store #${res.data.store?.store_number}. Its next poll is its baseline.`);
+    }, location.location_id);
   }
 
   return (
@@ -76,23 +68,19 @@ function NewLocations({ locations, onAdded }: { locations: NewLocation[]; onAdde
             <span className="small">
               <strong>{l.name}</strong> — {l.address}, {l.city} <span className="muted">(location {l.location_id})</span>
             </span>
-            <button type="button" className="btn btn-secondary btn-sm" disabled={busy !== null} onClick={() => void add(l)}>
-              {busy === l.location_id ? 'Adding…' : 'Add as a store'}
+            <button type="button" className="btn btn-secondary btn-sm" disabled={add.busy} onClick={() => addStore(l)}>
+              {add.isBusy(l.location_id) ? 'Adding…' : 'Add as a store'}
             </button>
           </li>
         ))}
       </ul>
-      {message && (
-        <p className={`small ${message.ok ? '' : 'source-error'}`} role="status">
-          {message.text}
-        </p>
-      )}
     </div>
   );
 }
 
 function SourceLine({ s, onChanged }: { s: SourceHealthDetail | HealthReport['scrapers'][number]; onChanged: () => void }) {
   const detail = 'error' in s ? s : null;
+  const [outcome, setOutcome] = useState<Message | null>(null);
   return (
     <li data-testid={`source-${s.source}`}>
       <div className="source-head">
@@ -126,7 +114,8 @@ function SourceLine({ s, onChanged }: { s: SourceHealthDetail | HealthReport['sc
           {detail.unmatched_store_lines.examples[0] ? `, e.g. “${detail.unmatched_store_lines.examples[0].address}”` : ''}.
         </p>
       )}
-      {detail?.new_locations && <NewLocations locations={detail.new_locations} onAdded={onChanged} />}
+      {detail?.new_locations && <NewLocations locations={detail.new_locations} report={setOutcome} onAdded={onChanged} />}
+      <Banner message={outcome} className="source-outcome" action={{ label: 'Dismiss', onClick: () => setOutcome(null) }} />
     </li>
   );
 }
