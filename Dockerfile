@@ -21,13 +21,10 @@ ENV NEXT_TELEMETRY_DISABLED=1
 # --- deps: every dependency (the build and tsx need the dev ones too) -------------------------------
 FROM base AS deps
 COPY package.json package-lock.json .npmrc ./
-COPY scripts/check-lock.mjs ./scripts/
-# From the committed lock the way CI installs (.ci/run): `npm ci` refuses this lock (it lacks other
-# platforms' optional native packages), so `npm install`, then a check that it installed exactly the
-# locked versions. The project's postinstall (prisma generate) needs the schema; the build stage runs it.
-RUN cp package-lock.json /tmp/committed-lock.json \
- && npm install --no-audit --no-fund --ignore-scripts \
- && node scripts/check-lock.mjs /tmp/committed-lock.json package-lock.json
+# The committed lock lists every platform's packages: `npm ci` installs exactly it, and refuses a lock that
+# does not match package.json. The project's postinstall (prisma generate) needs the schema; the build
+# stage runs it.
+RUN npm ci --no-audit --no-fund --ignore-scripts
 
 # --- build: Prisma client + standalone Next build, without a database -------------------------------
 FROM base AS build
