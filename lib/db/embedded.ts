@@ -4,8 +4,8 @@ import path from 'node:path';
 
 // The embedded default: PGlite (Postgres compiled to WebAssembly) served over the Postgres wire
 // protocol on loopback, so the app, the scraper and the scripts all talk to it exactly as they would to
-// a real server. PGlite is single-writer; the socket server queues queries and keeps a transaction on
-// the connection that opened it.
+// a real server. PGlite is one backend session: lib/db/pglite-server.ts gives it to one connection's unit
+// of work (an extended-protocol batch, a transaction) at a time.
 
 export interface EmbeddedServer {
   url: string;
@@ -29,18 +29,12 @@ export async function startEmbeddedServer(options: {
   announce?: boolean;
 }): Promise<EmbeddedServer> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const { servePGlite } = await import('./pglite-server.ts');
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(inMemory ? undefined : options.dataDir);
-  const server = new PGLiteSocketServer({
-    db: pglite,
-    host: '127.0.0.1',
-    port: options.port ?? 0,
-    maxConnections: 64,
-  });
-  await server.start();
-  const url = `postgresql://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  const server = await servePGlite(pglite, { port: options.port });
+  const url = `postgresql://postgres:postgres@${server.address}/postgres?sslmode=disable`;
   const infoFile = serverInfoPath(options.dataDir);
   if (options.announce && !inMemory) {
     writeFileSync(infoFile, JSON.stringify({ pid: process.pid, url } satisfies ServerInfo));

@@ -122,19 +122,12 @@ async function recordedRun(source: ScrapeSource, now: Date, options: CycleOption
   return outcome;
 }
 
-/** The embedded database (PGlite) serves one query stream: statements of concurrent connections interleave there. */
-async function servesOneQueryStream(client: pg.Client): Promise<boolean> {
-  const { rows } = await client.query<{ version: string }>('SELECT version()');
-  return rows[0].version.includes('PGlite');
-}
-
-/** Each source's run in turn (through `gate`, when given, so it waits while a board writes). */
-async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: CycleOptions, gate?: WriteGate): Promise<CycleResult['runs']> {
+/** Each source's run in turn, through `gate` so it waits while a board writes. */
+async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: CycleOptions, gate: WriteGate): Promise<CycleResult['runs']> {
   const runs: CycleResult['runs'] = [];
   for (const source of sources) {
     if (options.signal?.aborted) break;
-    const run = () => recordedRun(source, now, options);
-    runs.push({ source, outcome: await (gate ? gate(run) : run()) });
+    runs.push({ source, outcome: await gate(() => recordedRun(source, now, options)) });
   }
   return runs;
 }
@@ -177,9 +170,7 @@ export async function runCycle(options: CycleOptions = {}): Promise<CycleResult>
       if (abandoned) log(`closed ${abandoned} run(s) left open by a stopped scraper`);
       const now = options.now ?? new Date();
       const sources = options.sources ?? (await dueSources(now));
-      const runs = (await servesOneQueryStream(lock))
-        ? await runOneAfterAnother(sources, now, options)
-        : await runBoardsAlongside(sources, now, options);
+      const runs = await runBoardsAlongside(sources, now, options);
       if (runs.some((r) => boardOfSource(r.source) && r.outcome.changesWritten > 0)) await updateDeliveryPatterns(nyDate(now));
       // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
       // digests that are due go out on schedule even while a source is down. Never throws, so a mail
