@@ -2,7 +2,7 @@
 # npm test: typecheck, lint, unit + integration (vitest, real database), production build, e2e (Chromium),
 # and the deployment replay (docker-compose.yml's services and `npm start` run on the host).
 # With DATABASE_URL set, tests create (and drop) their own databases on that server; without it they use
-# throwaway embedded PGlite databases, and the replay, which needs a Postgres server, is skipped.
+# throwaway embedded PGlite databases, and the replay's Postgres steps are skipped (its demo-mode `npm start` runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
