@@ -73,7 +73,7 @@ export class TestClient {
   }
 }
 
-/** A 4xx answer with `success: false` and a non-empty JSON `error` the screen can show (never a 500). */
+/** A 4xx answer with `success: false` and a non-empty JSON `error` the screen can show, and `message` for other clients (never a 500). */
 export function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
   if (status) expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(res.status).toBeGreaterThanOrEqual(400);
@@ -81,4 +81,7 @@ export function expectClientError(res: { status: number; json: Record<string, un
   expect(res.json.success).toBe(false);
   expect(typeof res.json.error).toBe('string');
   expect((res.json.error as string).length).toBeGreaterThan(0);
+  // Clients read `message` (spec section 7), our screens `error`: every error answer carries both.
+  expect(typeof res.json.message).toBe('string');
+  expect((res.json.message as string).length).toBeGreaterThan(0);
 }
