@@ -1,3 +1,4 @@
+import { endOldAccess } from '../auth/credentials.ts';
 import { hashPassword } from '../auth/password.ts';
 import {
   EMAIL_MAX_LENGTH,
@@ -94,8 +95,8 @@ export async function createAdmin(input: CreateAdminInput): Promise<CreateAdminR
         emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
       },
     });
-    // The password changed: sessions opened with the old one end, as after any password change.
-    const { count } = await tx.session.deleteMany({ where: { userId: existing.id } });
+    // The password changed: sessions and reset links from before end, as after any password change.
+    const count = await endOldAccess(tx, existing.id);
     // A code still waiting for this address is moot now.
     await tx.emailVerification.deleteMany({ where: { userId: existing.id } });
     await tx.auditLog.create({

@@ -6,7 +6,7 @@ import { sendMail } from '../mail/index.ts';
 import { passwordResetEmail } from '../mail/templates.ts';
 import { hashPassword } from './password.ts';
 import { RESET_TOKEN_TTL_MINUTES } from './rules.ts';
-import { revokeUserSessions } from './session.ts';
+import { storeNewPassword, voidResetLinks } from './credentials.ts';
 
 // Password reset: a random 32-byte token, stored as a SHA-256 hash, valid one hour, single use.
 
@@ -20,12 +20,12 @@ export const RESET_MESSAGES = {
 /** Creates a token for the user (voiding earlier unused ones) and e-mails the link. */
 export async function sendPasswordResetEmail(user: { id: number; email: string; firstName: string }) {
   const token = randomBytes(32).toString('base64url');
-  await db.$transaction([
-    db.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } }),
-    db.passwordResetToken.create({
+  await db.$transaction(async (tx) => {
+    await voidResetLinks(tx, user.id);
+    await tx.passwordResetToken.create({
       data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) },
-    }),
-  ]);
+    });
+  });
   return sendMail(passwordResetEmail(user.email, user.firstName, token));
 }
 
@@ -53,7 +53,7 @@ export async function checkResetToken(token: string) {
   return { valid: true, user: { first_name: row.user.firstName, email: row.user.email } };
 }
 
-/** Sets the new password, burns the token and ends every session of the user. */
+/** Sets the new password, burns the token and ends every session and every other reset link of the user. */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
   const row = await liveToken(token);
   if (!row) throw new ApiError('bad_request', RESET_MESSAGES.invalidToken);
@@ -63,8 +63,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
     // only together with the new password.
     const claimed = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
     if (claimed.count !== 1) throw new ApiError('bad_request', RESET_MESSAGES.invalidToken);
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
+    await storeNewPassword(tx, row.userId, passwordHash);
     await tx.auditLog.create({ data: { actorId: row.userId, targetUserId: row.userId, action: 'password_reset' } });
-    await revokeUserSessions(row.userId, undefined, tx);
   });
 }
