@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password.ts';
 import {
   EMAIL_MAX_LENGTH,
   isStrongPassword,
+  isName,
   isValidEmail,
   NAME_MAX_LENGTH,
   normalizeEmail,
@@ -43,7 +44,7 @@ export const fieldError = {
   name(value: string, label: 'First name' | 'Last name'): string | null {
     if (!value.trim()) return `${label} is required.`;
     if (value.trim().length > NAME_MAX_LENGTH) return `${label} must be at most ${NAME_MAX_LENGTH} characters.`;
-    return null;
+    return isName(value) ? null : RULE_MESSAGES.nameCharacters;
   },
   password(value: string): string | null {
     if (value.length > PASSWORD_MAX_LENGTH) return RULE_MESSAGES.resetTooLong;

@@ -50,7 +50,7 @@ export async function register(input: RegistrationInput): Promise<{ message: str
     throw error;
   }
   const code = await saveVerificationCode(db, user.id, details);
-  await sendMail(verificationEmail(user.email, user.firstName, code));
+  await sendMail(verificationEmail(user.email, code));
   return { message: REGISTER_MESSAGES.created, email: user.email, registration: registrationToken(user.id, passwordHash) };
 }
 
@@ -67,7 +67,7 @@ async function registerAgain(userId: number, email: string, details: { passwordH
     }
     return saveVerificationCode(tx, userId, details);
   });
-  if (code) await sendMail(verificationEmail(email, details.firstName, code));
+  if (code) await sendMail(verificationEmail(email, code));
   const message = code ? REGISTER_MESSAGES.unverified : REGISTER_MESSAGES.unverifiedCooldown;
   throw new ApiError('conflict', message, {
     code: 'UNVERIFIED_EXISTS',

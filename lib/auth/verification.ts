@@ -83,7 +83,7 @@ async function issueVerificationCode(user: { id: number; email: string }) {
     select: { passwordHash: true, firstName: true, lastName: true },
   });
   const code = await saveVerificationCode(db, user.id, current);
-  return sendMail(verificationEmail(user.email, current.firstName, code));
+  return sendMail(verificationEmail(user.email, code));
 }
 
 /**

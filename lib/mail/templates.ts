@@ -26,14 +26,18 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 
 const url = (p: string) => new URL(p, env().APP_URL).toString();
 
-export function verificationEmail(to: string, firstName: string, code: string): MailMessage {
+/**
+ * The code for an address nobody has proved yet: whoever registered may have typed in someone else's, so
+ * this mail carries nothing the registrant wrote (no names), only our own words and the code.
+ */
+export function verificationEmail(to: string, code: string): MailMessage {
   return {
     to,
     kind: 'verification',
     subject: `Your ${PRODUCT} verification code: ${code}`,
-    text: `Hi ${firstName},\n\nYour verification code is ${code}\n\nEnter it on the verification page. It expires in 30 minutes.\nIf you did not create an account, ignore this e-mail.\n`,
+    text: `Hello,\n\nYour verification code is ${code}\n\nEnter it on the verification page. It expires in 30 minutes.\nIf you did not create an account, ignore this e-mail.\n`,
     html: layout('Verify your e-mail', [
-      `Hi ${escape(firstName)},`,
+      'Hello,',
       `Your verification code is <strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
       'Enter it on the verification page. It expires in 30 minutes.',
       'If you did not create an account, ignore this e-mail.',
