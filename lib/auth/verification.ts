@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../api/errors.ts';
+import { consumeRateLimit } from './rate-limit.ts';
 import { db, type Prisma } from '../db/index.ts';
 import { sessionSecret } from '../env.ts';
 import { sendMail } from '../mail/index.ts';
@@ -104,6 +105,10 @@ export async function verifyEmailCode(email: string, code: string, registration?
   if (record.attemptsLeft <= 0) {
     throw new ApiError('rate_limited', VERIFY_ERRORS.tooMany, { code: 'TOO_MANY_ATTEMPTS', remainingAttempts: 0 });
   }
+  // Each resend brings 3 fresh attempts: the account's wrong codes are bounded across resends too, from
+  // whatever address. Counted before the code is compared (parallel guesses cannot share a slot), and taken
+  // back when the code is right.
+  const attempt = await consumeRateLimit('verify_account', String(user.id));
   const expected = Buffer.from(record.codeHash, 'hex');
   const actual = Buffer.from(hashCode(user.id, code), 'hex');
   if (!timingSafeEqual(expected, actual)) {
@@ -117,6 +122,7 @@ export async function verifyEmailCode(email: string, code: string, registration?
     }
     throw new ApiError('bad_request', VERIFY_ERRORS.invalid, { remainingAttempts: remaining });
   }
+  await attempt.refund(); // a right code is no guess
 
   // Claim the code: the DELETE decides between concurrent requests (and a registration replacing the
   // code meanwhile), and the registration that is activated is the one stored with the code claimed.
