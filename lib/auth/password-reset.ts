@@ -5,6 +5,7 @@ import { db } from '../db/index.ts';
 import { sendMail } from '../mail/index.ts';
 import { passwordResetEmail } from '../mail/templates.ts';
 import { hashPassword } from './password.ts';
+import { withinRateLimit } from './rate-limit.ts';
 import { RESET_TOKEN_TTL_MINUTES } from './rules.ts';
 import { storeNewPassword, voidResetLinks } from './credentials.ts';
 
@@ -29,10 +30,16 @@ export async function sendPasswordResetEmail(user: { id: number; email: string; 
   return sendMail(passwordResetEmail(user.email, user.firstName, token));
 }
 
-/** Same answer whether or not the address has an account. */
+/**
+ * Same answer whether or not the address has an account, and whether or not a mail goes out: beyond
+ * RATE_LIMIT_RESET_REQUEST mails to one address in the window, a request sends nothing (and voids nothing),
+ * so strangers asking for someone else's address can neither flood the mailbox nor keep the owner from the
+ * newest link in it. (A 429 would refuse the owner's own request too.) Counted for every address alike.
+ */
 export async function requestPasswordReset(email: string): Promise<string> {
+  const mayMail = await withinRateLimit('reset_request', email);
   const user = await db.user.findUnique({ where: { email } });
-  if (user && user.emailVerifiedAt && user.status !== 'disabled') {
+  if (mayMail && user && user.emailVerifiedAt && user.status !== 'disabled') {
     // Not awaited: the token and the SMTP round trip take tens to hundreds of milliseconds, and an answer
     // that took that much longer would tell who has an account. (sendMail logs and records its failures.)
     void sendPasswordResetEmail(user).catch((error) => console.error('[auth] password reset e-mail failed:', error));
