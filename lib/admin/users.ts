@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import type { Role } from '../../generated/prisma/enums.ts';
-import { sendPasswordResetEmail } from '../auth/password-reset.ts';
+import { sendPasswordLink } from '../auth/password-reset.ts';
 import { endOldAccess } from '../auth/credentials.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { sendMail } from '../mail/index.ts';
@@ -134,7 +134,7 @@ export async function sendAdminPasswordReset(actor: SessionUser, userId: number)
   if (!target) throw new ApiError('not_found', ADMIN_ERRORS.notFound);
   assertMayTouch(actor, target);
   if (target.status !== 'active') throw new ApiError('conflict', ADMIN_ERRORS.resetInactive);
-  const sent = await sendPasswordResetEmail(target);
+  const sent = await sendPasswordLink(target);
   if (!sent.ok) throw new ApiError('unprocessable', ADMIN_ERRORS.mailFailed);
   await db.auditLog.create({ data: { actorId: actor.id, targetUserId: userId, action: 'password_reset_sent' } });
   return `Password reset email sent to ${target.email}`;

@@ -4,7 +4,6 @@ import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
 import { consumeRateLimit } from './rate-limit.ts';
-import { registrationToken } from './verification.ts';
 
 export const loginSchema = z.object({
   email: z
@@ -35,14 +34,7 @@ export async function authenticate(email: string, password: string): Promise<num
   });
   const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
   if (!user || !ok) throw new ApiError('unauthorized', LOGIN_ERRORS.credentials);
-  if (!user.emailVerifiedAt) {
-    // The caller knows this registration's password: name it, so their verify call is bound to it.
-    throw new ApiError('forbidden', LOGIN_ERRORS.unverified, {
-      code: 'EMAIL_NOT_VERIFIED',
-      email,
-      registration: registrationToken(user.id, user.passwordHash),
-    });
-  }
+  if (!user.emailVerifiedAt) throw new ApiError('forbidden', LOGIN_ERRORS.unverified, { code: 'EMAIL_NOT_VERIFIED', email });
   if (user.status === 'pending') throw new ApiError('forbidden', LOGIN_ERRORS.pending, { code: 'PENDING_APPROVAL' });
   if (user.status === 'disabled') throw new ApiError('forbidden', LOGIN_ERRORS.disabled, { code: 'ACCOUNT_DISABLED' });
   return user.id;

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { sendMail } from '../mail/index.ts';
-import { passwordResetEmail } from '../mail/templates.ts';
+import { choosePasswordEmail, passwordResetEmail } from '../mail/templates.ts';
 import { hashPassword } from './password.ts';
 import { withinRateLimit } from './rate-limit.ts';
 import { RESET_TOKEN_TTL_MINUTES } from './rules.ts';
@@ -18,8 +18,11 @@ export const RESET_MESSAGES = {
   invalidToken: 'Invalid or expired reset token',
 } as const;
 
-/** Creates a token for the user (voiding earlier unused ones) and e-mails the link. */
-export async function sendPasswordResetEmail(user: { id: number; email: string; firstName: string }) {
+/**
+ * Creates a token for the user (voiding earlier unused ones) and e-mails the link: to reset a password, or
+ * ('choose') to choose the first one of an address that was registered more than once (lib/auth/verification.ts).
+ */
+export async function sendPasswordLink(user: { id: number; email: string; firstName: string }, kind: 'reset' | 'choose' = 'reset') {
   const token = randomBytes(32).toString('base64url');
   await db.$transaction(async (tx) => {
     await voidResetLinks(tx, user.id);
@@ -27,7 +30,7 @@ export async function sendPasswordResetEmail(user: { id: number; email: string; 
       data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) },
     });
   });
-  return sendMail(passwordResetEmail(user.email, user.firstName, token));
+  return sendMail(kind === 'choose' ? choosePasswordEmail(user.email, token) : passwordResetEmail(user.email, user.firstName, token));
 }
 
 /**
@@ -42,7 +45,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
   if (mayMail && user && user.emailVerifiedAt && user.status !== 'disabled') {
     // Not awaited: the token and the SMTP round trip take tens to hundreds of milliseconds, and an answer
     // that took that much longer would tell who has an account. (sendMail logs and records its failures.)
-    void sendPasswordResetEmail(user).catch((error) => console.error('[auth] password reset e-mail failed:', error));
+    void sendPasswordLink(user).catch((error) => console.error('[auth] password reset e-mail failed:', error));
   }
   return RESET_MESSAGES.requested;
 }

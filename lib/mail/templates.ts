@@ -85,6 +85,23 @@ export function approvedEmail(to: string, firstName: string): MailMessage {
   };
 }
 
+/**
+ * After verifying an address that was registered more than once: no registration's password was kept (a
+ * stranger may have typed the address in), so the now-proved owner chooses one. No registrant text in it.
+ */
+export function choosePasswordEmail(to: string, token: string): MailMessage {
+  const link = url(`/reset-password?token=${encodeURIComponent(token)}`);
+  const why = 'Your e-mail address is verified. It was registered more than once before it was verified, so we kept none of the passwords given with it.';
+  const then = 'Then an administrator reviews your account; approval typically takes 24-48 hours. If the link has expired, use "Forgot password?" on the login page.';
+  return {
+    to,
+    kind: 'choose_password',
+    subject: `Choose your ${PRODUCT} password`,
+    text: `Hello,\n\n${why}\n\nChoose your password with this link (valid for 1 hour, usable once):\n${link}\n\n${then}\n`,
+    html: layout('Choose your password', ['Hello,', escape(why), escape(then)], { label: 'Choose your password', url: link }),
+  };
+}
+
 export function passwordResetEmail(to: string, firstName: string, token: string): MailMessage {
   const link = url(`/reset-password?token=${encodeURIComponent(token)}`);
   return {
