@@ -291,7 +291,7 @@ test('an address a stranger registered too: the owner verifies on our screens, c
   await page.getByLabel('Password').fill(chosen);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByText(/^Hi \S+, here is what you can check today\.$/)).toBeVisible(); // signed in
 });
 
 test.describe('password reset', () => {

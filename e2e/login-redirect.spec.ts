@@ -5,12 +5,12 @@ import { expect, test } from './fixtures';
 // screens: a tab, line feed or carriage return after the first slash is dropped by the browser, which then
 // reads "//evil.example" as another site. Played in Chromium, where that reading happens.
 
-const EVIL = /evil\.example/;
+const isEvil = (url: URL) => url.hostname === 'evil.example' || url.hostname.endsWith('.evil.example');
 
 /** Answers any request to evil.example, so a browser sent there lands on a page instead of a DNS error. */
 async function trapEvil(page: Page): Promise<string[]> {
   const visits: string[] = [];
-  await page.context().route(EVIL, (route) => {
+  await page.context().route(isEvil, (route) => {
     visits.push(route.request().url());
     return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>phished</h1>' });
   });

@@ -76,7 +76,6 @@ export function malformedSegment(pathname: string): string | null {
  * outright, the parsed URL must stay on our origin, and its path must be a screen we serve (not /login).
  */
 export function safeNextPath(value: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (!value || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   const base = 'http://next.invalid';
   let url: URL;
