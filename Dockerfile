@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # NC Bourbon Tracker: one image build, two targets.
 #
-#   runner (default)  the web app: `node server.js` from Next's standalone output, as user `node`
+#   runner (default)  the web app: `node app-server.mjs` (scripts/app-server.mjs: client addresses, security
+#                     headers) around Next's standalone output, as user `node`
 #   tools             node_modules + tsx + scripts/ + lib/ + prisma/ (migrations and seed-data) for the
 #                     one-shot migration (`npx tsx scripts/migrate.ts`: migrations, then the reference
 #                     data), the scraper (`npx tsx scripts/scraper.ts`) and `scripts/create-admin.ts`
@@ -55,8 +56,9 @@ RUN mkdir -p .data/images && chown -R node:node .data
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/scripts/app-server.mjs ./app-server.mjs
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "server.js"]
+CMD ["node", "app-server.mjs"]

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { errorAnswer } from '@/lib/api/errors';
 import { SESSION_COOKIE, SIGNED_OUT_COOKIE } from '@/lib/auth/session-cookie';
 import { classifyPath, malformedSegment } from '@/lib/routes';
 
@@ -11,10 +12,9 @@ export function proxy(request: NextRequest) {
   if (pathname.startsWith('/api/')) {
     const broken = malformedSegment(pathname);
     if (!broken) return NextResponse.next();
-    return NextResponse.json(
-      { success: false, error: 'Malformed URL: a path segment is not valid percent-encoding', code: 'MALFORMED_URL' },
-      { status: 400 },
-    );
+    return NextResponse.json(errorAnswer('Malformed URL: a path segment is not valid percent-encoding', { code: 'MALFORMED_URL' }), {
+      status: 400,
+    });
   }
   // A logout whose call never reached the server (offline) leaves a marker; the first page request that
   // does reach it drops the session cookie, so the signed-out user stays signed out (spec: "Logout clears

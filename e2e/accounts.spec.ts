@@ -233,14 +233,19 @@ test.describe('registration and e-mail verification', () => {
   });
 });
 
-test('a code mailed for a stranger’s later registration of the address is refused on the owner’s screen', async ({ page, request, mailbox }) => {
+test('an address a stranger registered too: the owner verifies on our screens, chooses a password from the mailed link and signs in once approved @phone', async ({
+  page,
+  request,
+  mailbox,
+  createUser,
+}, testInfo) => {
   test.slow();
   const owner = { firstName: 'Owen', lastName: 'Owner', email: uniqueEmail('owner'), password: STRONG_PASSWORD };
   await page.goto('/register');
   await fillRegistration(page, owner);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/verify-email$/);
-  const ownersCode = codeFrom(mailBody(await mailbox.waitFor(owner.email, { subject: /verif/i })));
+  await mailbox.waitFor(owner.email, { subject: /verif/i });
 
   // A minute later a stranger registers the same address with a password of their own; its code goes to the owner.
   await sql(`UPDATE email_verifications SET sent_at = now() - interval '61 seconds' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [owner.email], process.env.E2E_DATABASE_URL);
@@ -250,16 +255,43 @@ test('a code mailed for a stranger’s later registration of the address is refu
     headers: XHR,
   });
   expect((await stranger.json()).code).toBe('UNVERIFIED_EXISTS');
-  const strangersCode = codeFrom(mailBody(await mailbox.waitFor(owner.email, { subject: /verif/i, after: since })));
-  expect(strangersCode).not.toBe(ownersCode);
+  const newestCode = codeFrom(mailBody(await mailbox.waitFor(owner.email, { subject: /verif/i, after: since })));
 
+  // The owner types the newest code in their mailbox: the address is verified, and no password is kept.
   await codeBox(page, 1).click();
-  await page.keyboard.type(strangersCode);
+  await page.keyboard.type(newestCode);
   await page.getByRole('button', { name: 'Verify Email' }).click();
-  await expect(inMain(page).getByRole('alert')).toContainText('registered again');
-  await expect(page.getByTestId('attempts')).toHaveText('Attempts remaining: 3');
-  const [row] = await sql<{ verified: boolean }>('SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1', [owner.email], process.env.E2E_DATABASE_URL);
-  expect(row.verified).toBe(false);
+  await expect(inMain(page).getByRole('status').filter({ hasText: 'choose yours' })).toBeVisible();
+  await expect(page).toHaveURL(/\/verification-success\?password=choose$/);
+  await expect(page.getByTestId('choose-password')).toContainText('registered more than once');
+  await page.screenshot({ path: testInfo.outputPath(`choose-password-${testInfo.project.name}.png`), fullPage: true });
+
+  // Neither password opens the account, even once approved.
+  const admin = await createUser({ role: 'admin' });
+  const adminSession = await request.post('/api/auth/login', { data: { email: admin.email, password: admin.password }, headers: XHR });
+  expect(adminSession.status()).toBe(200);
+  const [{ id }] = await sql<{ id: number }>('SELECT id FROM users WHERE email = $1', [owner.email], process.env.E2E_DATABASE_URL);
+  expect((await request.patch(`/api/admin/users/${id}/status`, { data: { isActive: true }, headers: XHR })).status()).toBe(200);
+  for (const password of ['Stranger-Pass-9!', owner.password]) {
+    const attempt = await request.post('/api/auth/login', { data: { email: owner.email, password }, headers: XHR });
+    expect(attempt.status()).toBe(401);
+  }
+
+  // The link in the owner's mailbox sets their password; then they sign in.
+  const mail = await mailbox.waitFor(owner.email, { subject: /choose your/i });
+  const link = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>]+/.exec(mailBody(mail))?.[0];
+  expect(link, mailBody(mail)).toBeTruthy();
+  await page.goto(link!.replace(/&amp;/g, '&'));
+  const chosen = 'Owner-Chose-It-1!';
+  await page.getByLabel('New password', { exact: true }).fill(chosen);
+  await page.getByLabel('Confirm new password').fill(chosen);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(chosen);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/^Hi \S+, here is what you can check today\.$/)).toBeVisible(); // signed in
 });
 
 test.describe('password reset', () => {

@@ -28,6 +28,15 @@ test('a JSON client signs in, reads inventory, manages a user and logs out witho
   expect(activated.status(), await activated.text()).toBe(200);
   expect((await activated.json()).user.status).toBe('active');
 
+  // WakePour's client adds a custom watchlist item with the PLU as a number, and reads `message` on errors.
+  const custom = await request.post('/api/watchlist', { data: { custom_name: 'Numeric PLU Pick', plu: 91970, retail_price: 59.99, bottles_per_case: 6 } });
+  expect(custom.status(), await custom.text()).toBe(201);
+  const items = (await (await request.get('/api/watchlist')).json()).data as { plu: string; custom_name: string }[];
+  expect(items).toContainEqual(expect.objectContaining({ plu: '91970', custom_name: 'Numeric PLU Pick' }));
+  const refused = await request.post('/api/watchlist', { data: { custom_name: 'Too long', plu: 919701 } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ success: false, error: 'PLU must be exactly 5 digits (e.g., 99999)', message: 'PLU must be exactly 5 digits (e.g., 99999)' });
+
   // What another site's form could send stays refused.
   const forged = await request.post('/api/watchlist', { form: { plu: '27090', interest_type: 'interested' } });
   expect(forged.status()).toBe(403);

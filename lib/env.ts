@@ -27,12 +27,14 @@ const schema = z.object({
   RATE_LIMIT_LOGIN_IP: rateLimit('20/900'),
   RATE_LIMIT_LOGIN_EMAIL: rateLimit('8/900'),
   RATE_LIMIT_VERIFY: rateLimit('10/900'),
+  RATE_LIMIT_VERIFY_ACCOUNT: rateLimit('10/3600'),
   RATE_LIMIT_RESEND: rateLimit('5/3600'),
   RATE_LIMIT_RESET_REQUEST: rateLimit('5/3600'),
   RATE_LIMIT_REGISTER: rateLimit('10/3600'),
   RATE_LIMIT_CHANGE_PASSWORD: rateLimit('5/900'),
-  // Proxies in front of the app that append to X-Forwarded-For (1: one reverse proxy).
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(5).default(1),
+  // Reverse proxies of ours in front of the app, each appending to X-Forwarded-For (compose: 1, Caddy). 0: none,
+  // the connection's own address is the client's (scripts/app-server.mjs reads it; same bounds there).
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   IMAGES_DIR: z.string().default('.data/images'),
   // Test runs of the production build only: lets BCRYPT_COST go below 12 to keep suites fast.
@@ -111,6 +113,7 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   RATE_LIMIT_LOGIN_IP: ['app'],
   RATE_LIMIT_LOGIN_EMAIL: ['app'],
   RATE_LIMIT_VERIFY: ['app'],
+  RATE_LIMIT_VERIFY_ACCOUNT: ['app'],
   RATE_LIMIT_RESEND: ['app'],
   RATE_LIMIT_RESET_REQUEST: ['app'],
   RATE_LIMIT_REGISTER: ['app'],

@@ -38,6 +38,35 @@ describe('routes', () => {
     expect(safeNextPath(undefined)).toBe('/');
   });
 
+  // Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so "/\t/evil.example"
+  // is followed as "//evil.example": another site. Only a path of one of our screens is followed.
+  it.each([
+    '/\t/evil.example/phish',
+    '/\n/evil.example/x',
+    '/\r/evil.example/x',
+    '/\t\\evil.example',
+    '\t//evil.example',
+    ' //evil.example',
+    '/\u0000/evil.example',
+    '\\\\evil.example',
+    '/.//evil.example/x',
+    '/%2F/evil.example',
+    '/%09/evil.example',
+    'javascript:alert(1)',
+    '/\\/evil.example',
+    'http:/evil.example',
+    '/login?next=//evil.example',
+    '/no-such-screen',
+  ])('never follows %j', (next) => {
+    expect(safeNextPath(next)).toBe('/');
+  });
+
+  it('keeps a screen path with its query and fragment', () => {
+    expect(safeNextPath('/statewide-shipments?search=Eagle%20Rare#board')).toBe('/statewide-shipments?search=Eagle%20Rare#board');
+    expect(safeNextPath('/products/27090')).toBe('/products/27090');
+    expect(safeNextPath('/')).toBe('/');
+  });
+
   it('finds path segments with broken percent-encoding', () => {
     expect(malformedSegment('/api/stores/%E0%A4%A/inventory')).toBe('%E0%A4%A');
     expect(malformedSegment('/api/images/a/%ZZ.png')).toBe('%ZZ.png');

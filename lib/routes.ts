@@ -69,9 +69,24 @@ export function malformedSegment(pathname: string): string | null {
   return null;
 }
 
-/** A same-site path to return to after login; anything else (absolute or protocol-relative URLs) becomes '/'. */
+/**
+ * Where to go after login: the path of one of our screens (with its query and fragment), else '/'. Checked
+ * the way a browser reads it: URL parsing drops tabs and line breaks and takes a backslash for a slash, so
+ * "/\t/evil.example" is "//evil.example", another site. Control characters and backslashes are refused
+ * outright, the parsed URL must stay on our origin, and its path must be a screen we serve (not /login).
+ */
 export function safeNextPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (value.startsWith('/login')) return '/';
-  return value;
+  if (!value || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  const base = 'http://next.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return '/';
+  }
+  const path = url.pathname;
+  if (url.origin !== base || path.startsWith('//')) return '/';
+  const kind = classifyPath(path);
+  if (kind === 'unknown' || path === '/login') return '/';
+  return path + url.search + url.hash;
 }

@@ -4,7 +4,7 @@
 //      (boards, the covered boards' stores, the real catalog), then scripts/bench/dataset.ts's year of
 //      observations (~12 M inventory_history rows across Wake, Durham, Greensboro and New Hanover: about
 //      2.2 times Wake's alone; warehouse levels of every product, shipments to all 173 boards)
-//   2. the production server (`next start` on a free port; `next build` first when the build is missing
+//   2. the production server (scripts/app-server.mjs, as npm start runs it, on a free port; `next build` first when the build is missing
 //      or older than the sources) pointed at that database, and a user signed in through the login call
 //   3. every read call of docs/api/reports.md, one request at a time (20 warm-up, 200 measured:
 //      p50/p95/max), then 16 concurrent clients for 10 s (autocannon) on the busiest screens' calls
@@ -214,13 +214,15 @@ async function run(): Promise<boolean> {
     DATABASE_URL: url,
     SESSION_SECRET: randomBytes(36).toString('base64url'),
     APP_URL: base,
+    PORT: String(port),
+    HOSTNAME: '127.0.0.1',
     IMAGES_DIR: imagesDir,
     DEMO_MODE: 'false',
     // A deployment refuses to start without a mail transport; the measured calls send no mail.
     SMTP_URL: process.env.SMTP_URL || 'smtp://127.0.0.1:9',
     NEXT_TELEMETRY_DISABLED: '1',
   };
-  const web = spawn(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const web = spawn(process.execPath, ['scripts/app-server.mjs'], {
     cwd: root,
     detached: true, // its own process group: the cleanup stops the whole tree
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -233,7 +235,7 @@ async function run(): Promise<boolean> {
   }
   t0 = performance.now();
   for (;;) {
-    if (web.exitCode !== null) throw new Error(`next start exited (${web.exitCode}); see ${logFile}`);
+    if (web.exitCode !== null) throw new Error(`the app server exited (${web.exitCode}); see ${logFile}`);
     if ((await probe(`${base}/api/health`, 5000)) === 200) break;
     if (performance.now() - t0 > 120_000) throw new Error(`the server did not answer /api/health within 120 s; see ${logFile}`);
     await new Promise((r) => setTimeout(r, 250));

@@ -6,7 +6,8 @@
 //      the database (DATABASE_URL, or the embedded Postgres (PGlite) on EMBEDDED_DB_DIR, owned by this
 //      process), then migrate and load the real reference data; in demo mode only, the demo seed
 //      (generated history and demo accounts, only into a database the demo set up: docs/decisions/009)
-//   3. the web server (`next start` / `next dev`) and the scraper (when scripts/scraper.ts exists),
+//   3. the web server (scripts/app-server.mjs: Next's, with the client's address and the security headers)
+//      and the scraper (when scripts/scraper.ts exists),
 //      output prefixed [web] / [scraper]; the URL (and the demo logins in demo mode) once the first
 //      page is served
 //   4. Ctrl-C / SIGTERM stops everything and exits 0; a child dying on its own stops the rest, exit 1.
@@ -354,9 +355,11 @@ if (shuttingDown) await new Promise(() => {}); // a failed phase is already stop
 const webStarted = performance.now();
 const children: ChildSpec[] = [
   {
+    // Next's request handler behind our own few lines: each request's client address and the security
+    // headers (scripts/app-server.mjs); PORT and HOSTNAME come from childEnv.
     name: 'web',
     command: node,
-    args: [nextBin, dev ? 'dev' : 'start', '--port', String(port), '--hostname', bindHost],
+    args: ['scripts/app-server.mjs', ...(dev ? ['--dev'] : [])],
     env: childEnv,
     cwd: root,
   },

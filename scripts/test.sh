@@ -14,6 +14,12 @@ if [ ! -x "$CHROMIUM" ]; then
   exit 1
 fi
 
+if ! command -v caddy >/dev/null 2>&1; then
+  echo "Caddy is needed for the reverse-proxy end-to-end test (e2e/proxy.spec.ts) and was not found." >&2
+  echo "Install it with: sudo apt-get install -y caddy   (bash .ci/run installs it)" >&2
+  exit 1
+fi
+
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
 
 step "typecheck"

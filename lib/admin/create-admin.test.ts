@@ -123,9 +123,8 @@ describe('createAdmin', () => {
     const { TestClient } = await import('../../scripts/testing/api.ts');
     const { email } = await createAdmin(input());
     const browser = new TestClient();
-    const headers = { 'x-forwarded-for': `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}` };
-    expect((await browser.call(login, '/api/auth/login', { method: 'POST', body: { email, password: STRONG }, headers })).status).toBe(200);
-    expect((await browser.call(listUsers, '/api/admin/users', { headers })).status).toBe(200);
+    expect((await browser.call(login, '/api/auth/login', { method: 'POST', body: { email, password: STRONG } })).status).toBe(200);
+    expect((await browser.call(listUsers, '/api/admin/users')).status).toBe(200);
   });
 });
 

@@ -1,7 +1,9 @@
+import { endOldAccess } from '../auth/credentials.ts';
 import { hashPassword } from '../auth/password.ts';
 import {
   EMAIL_MAX_LENGTH,
   isStrongPassword,
+  isName,
   isValidEmail,
   NAME_MAX_LENGTH,
   normalizeEmail,
@@ -42,7 +44,7 @@ export const fieldError = {
   name(value: string, label: 'First name' | 'Last name'): string | null {
     if (!value.trim()) return `${label} is required.`;
     if (value.trim().length > NAME_MAX_LENGTH) return `${label} must be at most ${NAME_MAX_LENGTH} characters.`;
-    return null;
+    return isName(value) ? null : RULE_MESSAGES.nameCharacters;
   },
   password(value: string): string | null {
     if (value.length > PASSWORD_MAX_LENGTH) return RULE_MESSAGES.resetTooLong;
@@ -94,8 +96,8 @@ export async function createAdmin(input: CreateAdminInput): Promise<CreateAdminR
         emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
       },
     });
-    // The password changed: sessions opened with the old one end, as after any password change.
-    const { count } = await tx.session.deleteMany({ where: { userId: existing.id } });
+    // The password changed: sessions and reset links from before end, as after any password change.
+    const count = await endOldAccess(tx, existing.id);
     // A code still waiting for this address is moot now.
     await tx.emailVerification.deleteMany({ where: { userId: existing.id } });
     await tx.auditLog.create({

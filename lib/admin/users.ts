@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { db, Prisma } from '../db/index.ts';
 import type { Role } from '../../generated/prisma/enums.ts';
-import { sendPasswordResetEmail } from '../auth/password-reset.ts';
-import { revokeUserSessions, type SessionUser } from '../auth/session.ts';
+import { sendPasswordLink } from '../auth/password-reset.ts';
+import { endOldAccess } from '../auth/credentials.ts';
+import type { SessionUser } from '../auth/session.ts';
 import { sendMail } from '../mail/index.ts';
 import { approvedEmail } from '../mail/templates.ts';
 
@@ -117,12 +118,13 @@ export async function setUserActive(actor: SessionUser, userId: number, isActive
       throw new ApiError('conflict', ADMIN_ERRORS.lastAdmin);
     }
     await tx.user.update({ where: { id: userId }, data: { status } });
+    // Disabled: no session of theirs and no reset link in their mailbox opens the account again later.
+    if (!isActive) await endOldAccess(tx, userId);
     await tx.auditLog.create({
       data: { actorId: actor.id, targetUserId: userId, action: isActive ? 'activated' : 'disabled', details: { from: target.status, to: status } },
     });
     return { target, wasPending: target.status === 'pending' };
   });
-  if (activated && !isActive) await revokeUserSessions(userId);
   if (activated && isActive) await sendMail(approvedEmail(activated.target.email, activated.target.firstName));
   return rowFor(userId);
 }
@@ -132,7 +134,7 @@ export async function sendAdminPasswordReset(actor: SessionUser, userId: number)
   if (!target) throw new ApiError('not_found', ADMIN_ERRORS.notFound);
   assertMayTouch(actor, target);
   if (target.status !== 'active') throw new ApiError('conflict', ADMIN_ERRORS.resetInactive);
-  const sent = await sendPasswordResetEmail(target);
+  const sent = await sendPasswordLink(target);
   if (!sent.ok) throw new ApiError('unprocessable', ADMIN_ERRORS.mailFailed);
   await db.auditLog.create({ data: { actorId: actor.id, targetUserId: userId, action: 'password_reset_sent' } });
   return `Password reset email sent to ${target.email}`;

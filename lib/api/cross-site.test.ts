@@ -45,7 +45,7 @@ describe('cross-site proof on every state-changing route (found by walking app/a
         expect(res.status).toBe(200);
       } else {
         expect(res.status).toBe(403);
-        expect(res.json).toMatchObject({ success: false, error: CROSS_SITE_ERROR, code: 'CROSS_SITE_PROOF_MISSING' });
+        expect(res.json).toMatchObject({ success: false, error: CROSS_SITE_ERROR, message: CROSS_SITE_ERROR, code: 'CROSS_SITE_PROOF_MISSING' });
       }
     },
   );

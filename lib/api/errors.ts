@@ -1,7 +1,7 @@
 import { ZodError } from 'zod';
 
 // One closed set of error kinds, each with its HTTP status. Handlers and lib code throw ApiError;
-// the route wrapper turns it into `{ error, ...extra }` JSON. Anything else is a bug: logged, 500.
+// the route wrapper turns it into `{ error, message, ...extra }` JSON. Anything else is a bug: logged, 500.
 const STATUS = {
   bad_request: 400,
   unauthorized: 401,
@@ -34,12 +34,11 @@ export function describeZodError(error: ZodError): string {
   return `${where}${issue.message}`;
 }
 
+/** An error answer's body: our screens read `error`, other clients of the API `message` (spec section 7). */
+export const errorAnswer = (text: string, extra: Record<string, unknown> = {}) => ({ success: false, error: text, message: text, ...extra });
+
 export function errorBody(error: unknown): { status: number; body: Record<string, unknown> } {
-  if (error instanceof ApiError) {
-    return { status: error.status, body: { success: false, error: error.message, ...error.extra } };
-  }
-  if (error instanceof ZodError) {
-    return { status: 400, body: { success: false, error: describeZodError(error) } };
-  }
-  return { status: 500, body: { success: false, error: 'Internal server error' } };
+  if (error instanceof ApiError) return { status: error.status, body: errorAnswer(error.message, error.extra) };
+  if (error instanceof ZodError) return { status: 400, body: errorAnswer(describeZodError(error)) };
+  return { status: 500, body: errorAnswer('Internal server error') };
 }

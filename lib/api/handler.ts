@@ -3,7 +3,6 @@ import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { changesHeard } from '../db/changes.ts';
 import { getSessionUser, isStaff, type CookieJar, type SessionUser } from '../auth/session.ts';
-import { env } from '../env.ts';
 import { ApiError, errorBody } from './errors.ts';
 
 // Every route handler goes through `route()`: it requires proof against cross-site requests on
@@ -134,13 +133,14 @@ function retryHeaders(error: ApiError): HeadersInit | undefined {
   return typeof wait === 'number' ? { 'Retry-After': String(Math.ceil(wait)) } : undefined;
 }
 
+/** Where the app's server (scripts/app-server.mjs) passes each request's client address; a test checks the two agree. */
+export const CLIENT_ADDRESS_HEADER = 'x-nbt-client-address';
+
 /**
- * The client's address for per-IP rate limits. Proxies append the address they saw, so the entry
- * TRUSTED_PROXY_HOPS from the right is the one our own proxy wrote; anything left of it came from the
- * client and may be forged. Deploy behind a reverse proxy that sets X-Forwarded-For (see README).
+ * The client's address, for per-IP limits and the session record. Route handlers never see the connection:
+ * the app's server works the address out from it (and from X-Forwarded-For only as far as TRUSTED_PROXY_HOPS
+ * proxies of ours wrote it) and always replaces this header, so a client cannot choose it. Never X-Real-IP.
  */
 export function clientIp(req: NextRequest): string {
-  const chain = (req.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const hops = env().TRUSTED_PROXY_HOPS;
-  return chain[Math.max(0, chain.length - hops)] || req.headers.get('x-real-ip') || 'unknown';
+  return req.headers.get(CLIENT_ADDRESS_HEADER) || 'unknown';
 }

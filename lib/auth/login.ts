@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
-import { registrationToken } from './verification.ts';
+import { consumeRateLimit } from './rate-limit.ts';
 
 export const loginSchema = z.object({
   email: z
@@ -34,15 +34,29 @@ export async function authenticate(email: string, password: string): Promise<num
   });
   const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
   if (!user || !ok) throw new ApiError('unauthorized', LOGIN_ERRORS.credentials);
-  if (!user.emailVerifiedAt) {
-    // The caller knows this registration's password: name it, so their verify call is bound to it.
-    throw new ApiError('forbidden', LOGIN_ERRORS.unverified, {
-      code: 'EMAIL_NOT_VERIFIED',
-      email,
-      registration: registrationToken(user.id, user.passwordHash),
-    });
-  }
+  if (!user.emailVerifiedAt) throw new ApiError('forbidden', LOGIN_ERRORS.unverified, { code: 'EMAIL_NOT_VERIFIED', email });
   if (user.status === 'pending') throw new ApiError('forbidden', LOGIN_ERRORS.pending, { code: 'PENDING_APPROVAL' });
   if (user.status === 'disabled') throw new ApiError('forbidden', LOGIN_ERRORS.disabled, { code: 'ACCOUNT_DISABLED' });
   return user.id;
+}
+
+/**
+ * A login attempt from `address` (the client's own, lib/api/client-address.ts): the user id to start a
+ * session for. Limits stop the guesser, never the owner (docs/decisions/016-limits-that-stop-the-guesser.md):
+ * failures count per address, and per account from that address, so nobody else's failures refuse the
+ * owner's right password. Counted before the password is checked (parallel guesses cannot slip past) and
+ * taken back unless the password was wrong: only failures count.
+ */
+export async function logIn(email: string, password: string, address: string): Promise<number> {
+  const attempts = [await consumeRateLimit('login_ip', address), await consumeRateLimit('login_email', `${email} ${address}`)];
+  const takeBack = () => Promise.all(attempts.map((a) => a.refund()));
+  try {
+    const userId = await authenticate(email, password);
+    await takeBack();
+    return userId;
+  } catch (error) {
+    // A right password for an account that may not sign in yet (unverified, pending, disabled) is no guess.
+    if (!(error instanceof ApiError && error.kind === 'unauthorized')) await takeBack();
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { env } from '../env.ts';
-import { consumeRateLimit, parseLimit } from './rate-limit.ts';
+import { consumeRateLimit, parseLimit, withinRateLimit } from './rate-limit.ts';
 import { sql } from '@/scripts/testing/sql';
 
 // Limits of this file's process (configuration is read once per process; each test file has its own).
@@ -64,7 +64,7 @@ describe('parseLimit', () => {
   );
 
   it('has a valid default for every policy: login per IP and per e-mail, verify, resend, reset request, register, change password', async () => {
-    const names = ['RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_LOGIN_EMAIL', 'RATE_LIMIT_VERIFY', 'RATE_LIMIT_RESEND', 'RATE_LIMIT_RESET_REQUEST', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_CHANGE_PASSWORD'] as const;
+    const names = ['RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_LOGIN_EMAIL', 'RATE_LIMIT_VERIFY', 'RATE_LIMIT_VERIFY_ACCOUNT', 'RATE_LIMIT_RESEND', 'RATE_LIMIT_RESET_REQUEST', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_CHANGE_PASSWORD'] as const;
     await withEnv(Object.fromEntries(names.map((n) => [n, undefined])), async () => {
       vi.resetModules();
       const config = (await import('../env.ts')).env();
@@ -110,8 +110,8 @@ describe('consumeRateLimit (counters in Postgres)', () => {
     const key = uniqueKey();
     for (let i = 0; i < 3; i++) await consumeRateLimit('verify', key);
     await rejection(consumeRateLimit('verify', key));
-    await expect(consumeRateLimit('verify', uniqueKey())).resolves.toBeUndefined();
-    await expect(consumeRateLimit('register', key)).resolves.toBeUndefined();
+    await expect(consumeRateLimit('verify', uniqueKey())).resolves.toHaveProperty('refund');
+    await expect(consumeRateLimit('register', key)).resolves.toHaveProperty('refund');
   });
 
   it('opens again in the next window', async () => {
@@ -121,7 +121,24 @@ describe('consumeRateLimit (counters in Postgres)', () => {
     await rejection(consumeRateLimit('verify', key));
     // Pretend the window is over: move it an hour into the past.
     await sql(`UPDATE rate_limits SET window_start = window_start - interval '1 hour' WHERE key = $1`, [`verify:${key}`]);
-    await expect(consumeRateLimit('verify', key)).resolves.toBeUndefined();
+    await expect(consumeRateLimit('verify', key)).resolves.toHaveProperty('refund');
+  });
+
+  it('takes a refunded attempt back, in the window it was counted in', async () => {
+    await awayFromWindowEdge(3600);
+    const key = uniqueKey();
+    for (let i = 0; i < 10; i++) await (await consumeRateLimit('verify', key)).refund(); // successes do not count
+    for (let i = 0; i < 3; i++) await consumeRateLimit('verify', key);
+    await rejection(consumeRateLimit('verify', key));
+    expect(await sql('SELECT count FROM rate_limits WHERE key = $1', [`verify:${key}`])).toEqual([{ count: 4 }]);
+  });
+
+  it('withinRateLimit counts and answers, never refuses', async () => {
+    await awayFromWindowEdge(3600);
+    const key = uniqueKey();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await withinRateLimit('verify', key));
+    expect(answers).toEqual([true, true, true, false, false]);
   });
 
   it('tells a short wait in seconds', async () => {

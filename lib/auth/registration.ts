@@ -4,7 +4,7 @@ import { db } from '../db/index.ts';
 import { sendMail } from '../mail/index.ts';
 import { verificationEmail } from '../mail/templates.ts';
 import { hashPassword } from './password.ts';
-import { registrationToken, resendWaitSeconds, saveVerificationCode, voidVerificationCode } from './verification.ts';
+import { resendWaitSeconds, saveVerificationCode, voidVerificationCode } from './verification.ts';
 
 export interface RegistrationInput {
   firstName: string;
@@ -25,20 +25,19 @@ const emailExists = () => new ApiError('conflict', REGISTER_MESSAGES.exists, { c
 
 /**
  * Registers a new, unverified account and e-mails its code. The account is saved first: a failed e-mail
- * never loses the registration (resend retries). `registration` names this registration for the verify
- * call (see registrationToken).
+ * never loses the registration (resend retries).
  *
  * An address that is registered but not verified is registered again: the new names and password replace
- * the old ones and the earlier code stops working, so a stranger who typed in someone else's address first
- * cannot keep the account (the owner's registration wins, and each code activates only the password of the
- * registration it was mailed for). The answer is UNVERIFIED_EXISTS, with a new code when the resend cooldown
- * allows (otherwise the screen's resend gets one a minute later).
+ * the old ones, the earlier code stops working, and the address counts as registered more than once, so
+ * verifying it keeps no registration's password (lib/auth/verification.ts): a stranger who typed in someone
+ * else's address, before or after its owner, never gets a password into the account. The answer is
+ * UNVERIFIED_EXISTS, with a new code when the resend cooldown allows (otherwise the screen's resend gets
+ * one a minute later).
  */
-export async function register(input: RegistrationInput): Promise<{ message: string; email: string; registration: string }> {
+export async function register(input: RegistrationInput): Promise<{ message: string; email: string }> {
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true, emailVerifiedAt: true } });
   if (existing?.emailVerifiedAt) throw emailExists();
-  const passwordHash = await hashPassword(input.password);
-  const details = { passwordHash, firstName: input.firstName, lastName: input.lastName };
+  const details = { passwordHash: await hashPassword(input.password), firstName: input.firstName, lastName: input.lastName };
   if (existing) return registerAgain(existing.id, input.email, details);
 
   let user;
@@ -50,8 +49,8 @@ export async function register(input: RegistrationInput): Promise<{ message: str
     throw error;
   }
   const code = await saveVerificationCode(db, user.id, details);
-  await sendMail(verificationEmail(user.email, user.firstName, code));
-  return { message: REGISTER_MESSAGES.created, email: user.email, registration: registrationToken(user.id, passwordHash) };
+  await sendMail(verificationEmail(user.email, code));
+  return { message: REGISTER_MESSAGES.created, email: user.email };
 }
 
 async function registerAgain(userId: number, email: string, details: { passwordHash: string; firstName: string; lastName: string }): Promise<never> {
@@ -60,19 +59,14 @@ async function registerAgain(userId: number, email: string, details: { passwordH
     const [row] = await tx.$queryRaw<{ verified: boolean }[]>`
       SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE id = ${userId} FOR UPDATE`;
     if (!row || row.verified) throw emailExists();
-    await tx.user.update({ where: { id: userId }, data: details });
+    await tx.user.update({ where: { id: userId }, data: { ...details, registrations: { increment: 1 } } });
     if ((await resendWaitSeconds(userId, Date.now(), tx)) > 0) {
       await voidVerificationCode(tx, userId);
       return null;
     }
     return saveVerificationCode(tx, userId, details);
   });
-  if (code) await sendMail(verificationEmail(email, details.firstName, code));
+  if (code) await sendMail(verificationEmail(email, code));
   const message = code ? REGISTER_MESSAGES.unverified : REGISTER_MESSAGES.unverifiedCooldown;
-  throw new ApiError('conflict', message, {
-    code: 'UNVERIFIED_EXISTS',
-    message,
-    email,
-    registration: registrationToken(userId, details.passwordHash),
-  });
+  throw new ApiError('conflict', message, { code: 'UNVERIFIED_EXISTS', email });
 }

@@ -47,6 +47,7 @@ export const RULE_MESSAGES = {
   namesAndEmailRequired: 'First name, last name and email are required.',
   invalidEmail: 'Please enter a valid email address.',
   nameTooLong: `First name and last name must be at most ${NAME_MAX_LENGTH} characters.`,
+  nameCharacters: 'First name and last name may contain only letters, spaces, apostrophes, hyphens, periods and commas.',
   weakPassword:
     'Password must be at least 8 characters long and include a lowercase letter, an uppercase letter, a number and a symbol.',
   codeIncomplete: 'Please enter all 6 digits',
@@ -74,6 +75,29 @@ export function normalizeEmail(value: string): string {
 export function isValidEmail(value: string): boolean {
   const email = normalizeEmail(value);
   return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+}
+
+// ── names ──
+
+/** Letters (any script, with their accents), spaces and the punctuation of real names. */
+const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M} '’.,-]*$/u;
+/** A letter, a period and two letters: a domain name ("evil.example", "x.co"), never initials ("J. R."). */
+const DOMAIN_LIKE = /\p{L}\.\p{L}{2}/u;
+
+/**
+ * Names are names: they are printed in e-mails (to admins; to the user once the address is verified), so
+ * they hold letters, spaces and the punctuation of real names, and nothing that reads as a link or an address.
+ */
+export function isName(value: string): boolean {
+  const name = value.trim();
+  return NAME_CHARACTERS.test(name) && !DOMAIN_LIKE.test(name);
+}
+
+/** First and last name: both given, at most NAME_MAX_LENGTH characters, names (isName). */
+export function nameError(first: string, last: string): string | null {
+  if (!first.trim() || !last.trim()) return RULE_MESSAGES.namesRequired;
+  if (first.trim().length > NAME_MAX_LENGTH || last.trim().length > NAME_MAX_LENGTH) return RULE_MESSAGES.nameTooLong;
+  return isName(first) && isName(last) ? null : RULE_MESSAGES.nameCharacters;
 }
 
 // ── registration password rules ──
@@ -133,9 +157,8 @@ export function registrationError(input: RegistrationInput): string | null {
   if (!input.first_name.trim() || !input.last_name.trim() || !input.email.trim()) {
     return RULE_MESSAGES.namesAndEmailRequired;
   }
-  if (input.first_name.trim().length > NAME_MAX_LENGTH || input.last_name.trim().length > NAME_MAX_LENGTH) {
-    return RULE_MESSAGES.nameTooLong;
-  }
+  const names = nameError(input.first_name, input.last_name);
+  if (names) return names;
   if (!isValidEmail(input.email)) return RULE_MESSAGES.invalidEmail;
   if (input.password.length > PASSWORD_MAX_LENGTH) return RULE_MESSAGES.resetTooLong;
   if (!isStrongPassword(input.password)) return RULE_MESSAGES.weakPassword;
@@ -264,11 +287,7 @@ export interface ProfileInput {
 
 /** The profile form's rules, in the order the screen reports them. */
 export function profileError(input: ProfileInput): string | null {
-  if (!input.first_name.trim() || !input.last_name.trim()) return RULE_MESSAGES.namesRequired;
-  if (input.first_name.trim().length > NAME_MAX_LENGTH || input.last_name.trim().length > NAME_MAX_LENGTH) {
-    return RULE_MESSAGES.nameTooLong;
-  }
-  return phoneError(input.phone_number);
+  return nameError(input.first_name, input.last_name) ?? phoneError(input.phone_number);
 }
 
 export interface PasswordChangeInput {

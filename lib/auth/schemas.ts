@@ -41,11 +41,10 @@ export const emailOnlySchema = z
   .object({ email })
   .superRefine(rule((v: { email: string }) => (v.email ? (isValidEmail(v.email) ? null : RULE_MESSAGES.invalidEmail) : RULE_MESSAGES.emailRequired)));
 
+/** The spec's { email, code }. (Anything else a client sends along, such as an old `registration`, is ignored.) */
 export const verifyEmailSchema = z.object({
   email,
   code: z.string().regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), RULE_MESSAGES.codeIncomplete),
-  /** Optional: the `registration` that register (or login) answered; see lib/auth/verification.ts. */
-  registration: text(100).optional(),
 });
 
 export const resetPasswordSchema = z

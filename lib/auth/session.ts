@@ -160,15 +160,4 @@ export async function endSession(jar: CookieJar): Promise<void> {
   session.destroy();
 }
 
-/**
- * Ends every session of a user, optionally keeping the current one (after a password change); pass a
- * transaction as `client` to end them together with the change that requires it.
- */
-export async function revokeUserSessions(userId: number, keepSessionId?: string, client: Pick<typeof db, 'session'> = db): Promise<number> {
-  const { count } = await client.session.deleteMany({
-    where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
-  });
-  return count;
-}
-
 export const isStaff = (role: Role) => role === 'admin' || role === 'power_user';

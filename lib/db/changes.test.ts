@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as logoutRoute } from '@/app/api/auth/logout/route';
 import { GET as whoamiRoute } from '@/app/api/auth/whoami/route';
@@ -159,6 +160,21 @@ describe.runIf(server)('with the feed', () => {
     expect(await asOther()).toBe(200);
     await other.browser.call(logoutRoute, '/api/auth/logout', { method: 'POST' });
     expect(await asOther()).toBe(401); // no wait: the sign-out call returned once its delete was heard
+  });
+
+  it('its connection has TCP keepalive on, so the system notices a peer that is gone', async () => {
+    // The feed's own end of the connection, found by the port the server sees it on; in /proc/net/tcp its
+    // timer is the keepalive timer (2) whenever the connection is idle with SO_KEEPALIVE set, and off (0) without.
+    const [{ port }] = await query<{ port: number }>(
+      `SELECT client_port AS port FROM pg_stat_activity WHERE application_name = 'nbt-change-feed' AND datname = current_database()`,
+    );
+    const timerOf = () => {
+      const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+      const rows = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((f) => readFileSync(f, 'utf8').split('\n').slice(1));
+      const row = rows.map((r) => r.trim().split(/\s+/)).find((cols) => cols[1]?.endsWith(`:${hexPort}`) && cols[3] === '01');
+      return row?.[5].split(':')[0];
+    };
+    await vi.waitFor(() => expect(timerOf()).toBe('02'), { timeout: 5_000, interval: 50 });
   });
 
   it('a lost connection stops serving from memory at once, until the feed has proved itself again', async () => {

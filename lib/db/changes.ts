@@ -8,11 +8,16 @@ import { databaseUrl, db, onDisconnect } from './index.ts';
 // its own and counts a generation per table, and a ChangeCache entry is used only while the generations of
 // its tables are those it was read under.
 //
-// The feed is trusted only while it is known to deliver. After LISTEN it sends itself a notification through
-// another connection and waits for it: a connection pooler in transaction mode, or a server that does not
-// route notifications, never answers, and the feed stays off. A lost connection turns it off at once and
-// forgets every generation; it reconnects after a pause and proves itself again. Off means no caching:
-// every read goes to the database, as without a feed.
+// The feed is trusted only while it is known to deliver (docs/decisions/015-a-feed-that-proves-it-is-alive.md).
+// After LISTEN it sends itself a notification through another connection and waits for it: a connection
+// pooler in transaction mode, or a server that does not route notifications, never answers, and the feed
+// stays off. Then it keeps proving itself: a heartbeat round trip every HEARTBEAT_MS, and the feed is off the
+// moment one does not come back within HEARTBEAT_WAIT_MS (or none has for their sum: a starved timer counts
+// as a miss) — a connection that stops delivering without closing (a NAT or firewall dropping it) is caught
+// within seconds, and TCP keepalive lets the operating system notice a dead peer too. A lost or silent
+// connection turns the feed off at once and forgets every generation; it reconnects after a pause and proves
+// itself again. Off means no caching: every read goes to the database, as without a feed. And whatever the
+// feed says, nothing is kept longer than KEPT_MAX_AGE_MS, so even a failure nothing detects is bounded.
 //
 // On in production only (`next start`, the image). Development reads the database every time, and tests
 // decide for themselves (useChangeFeed): a test that writes and at once reads must not depend on how soon
@@ -33,6 +38,12 @@ export type WatchedTable =
   | 'users';
 
 const PROOF_TIMEOUT_MS = 5_000;
+/** A heartbeat round trip this often, while the feed delivers. */
+export const HEARTBEAT_MS = 5_000;
+/** How long a heartbeat's marker may take to come back before the feed is off. */
+export const HEARTBEAT_WAIT_MS = 2_000;
+/** The longest any answer or session row is kept, whatever the feed says. */
+export const KEPT_MAX_AGE_MS = 30_000;
 const RECONNECT_MS = 10_000;
 /** After a connection that did not deliver its proof: such a server rarely changes its mind soon. */
 const RETRY_UNPROVEN_MS = 60_000;
@@ -42,6 +53,9 @@ interface Feed {
   client: pg.Client | null;
   /** True once the feed has received its own proof notification on the current connection. */
   delivering: boolean;
+  /** When a marker of ours last came back (performance.now()): the feed is trusted only shortly after one. */
+  lastHeard: number;
+  heartbeat?: NodeJS.Timeout;
   /** Bumped whenever delivery starts or stops, so stamps from another connection never match. */
   epoch: number;
   generations: Map<string, number>;
@@ -74,13 +88,19 @@ export async function useChangeFeed(on: boolean, options: { reconnectMs?: number
 export function changeStamp(tables: readonly WatchedTable[]): string | null {
   if (!wanted()) return null;
   const feed = currentFeed();
-  if (!feed.delivering) return null;
+  if (!trusted(feed)) return null;
   return `${feed.epoch}:${tables.map((t) => feed.generations.get(t) ?? 0).join(',')}`;
+}
+
+/** Delivering, and heard from recently: a heartbeat that is overdue (even one never sent) counts as missed. */
+function trusted(feed: Feed): boolean {
+  return feed.delivering && performance.now() - feed.lastHeard <= HEARTBEAT_MS + HEARTBEAT_WAIT_MS;
 }
 
 /** Whether the feed is delivering (health and tests). */
 export function changeFeedDelivering(): boolean {
-  return Boolean(globalForFeed.__changeFeed?.delivering);
+  const feed = globalForFeed.__changeFeed;
+  return Boolean(feed && trusted(feed));
 }
 
 function currentFeed(): Feed {
@@ -88,7 +108,7 @@ function currentFeed(): Feed {
   let feed = globalForFeed.__changeFeed;
   if (feed && feed.url === url) return feed;
   if (feed) void stop(feed);
-  feed = { url, client: null, delivering: false, epoch: 0, generations: new Map(), waiters: new Map(), closed: false };
+  feed = { url, client: null, delivering: false, lastHeard: 0, epoch: 0, generations: new Map(), waiters: new Map(), closed: false };
   globalForFeed.__changeFeed = feed;
   onDisconnect(closeChangeFeed);
   void connect(feed);
@@ -97,6 +117,8 @@ function currentFeed(): Feed {
 
 function goDark(feed: Feed) {
   feed.delivering = false;
+  clearInterval(feed.heartbeat);
+  feed.heartbeat = undefined;
   feed.epoch += 1;
   feed.generations.clear();
   for (const release of feed.waiters.values()) release(); // nothing is kept any more: nothing to wait for
@@ -107,21 +129,40 @@ const MARKER = 'heard:';
 
 /**
  * Sends a marker notification through the application's pool (the way every real change reaches the
- * server) and waits for it on the feed's connection. Notifications arrive in commit order, so once it is
- * heard, so is every change committed before it was sent.
+ * server) and waits for it on the feed's connection, at most `waitMs` for the whole trip (sending included:
+ * a pool connection can hang too). Notifications arrive in commit order, so once it is heard, so is every
+ * change committed before it was sent.
  */
-async function roundTrip(feed: Feed): Promise<'heard' | 'late'> {
+async function roundTrip(feed: Feed, waitMs = PROOF_TIMEOUT_MS): Promise<'heard' | 'late'> {
   const marker = `${MARKER}${randomBytes(8).toString('hex')}`;
   const heard = new Promise<'heard'>((resolve) => feed.waiters.set(marker, () => resolve('heard')));
   let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs).unref()));
   try {
-    await db.$executeRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${marker})`;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PROOF_TIMEOUT_MS).unref()));
-    return await Promise.race([heard, late]);
+    const sent = db.$executeRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${marker})`;
+    sent.catch(() => {}); // a send that fails after the trip was given up on is nobody's error
+    const answer = await Promise.race([sent.then(() => heard), late]);
+    if (answer === 'heard') feed.lastHeard = performance.now();
+    return answer;
   } finally {
     clearTimeout(timer);
     feed.waiters.delete(marker);
   }
+}
+
+/** Every HEARTBEAT_MS a round trip; a late one turns the feed off and reconnects. */
+function startHeartbeat(feed: Feed, client: pg.Client) {
+  let inFlight = false;
+  feed.heartbeat = setInterval(() => {
+    if (inFlight || feed.client !== client || !feed.delivering) return;
+    inFlight = true;
+    roundTrip(feed, HEARTBEAT_WAIT_MS)
+      .then((answer) => {
+        if (answer === 'late' && feed.client === client) client.emit('error', new Error(`a heartbeat did not come back within ${HEARTBEAT_WAIT_MS / 1000} s`));
+      })
+      .catch((error) => feed.client === client && client.emit('error', error as Error))
+      .finally(() => (inFlight = false));
+  }, HEARTBEAT_MS).unref();
 }
 
 /**
@@ -145,7 +186,8 @@ export async function changesHeard(): Promise<void> {
 
 async function connect(feed: Feed): Promise<void> {
   if (feed.closed) return;
-  const client = new pg.Client({ connectionString: feed.url, application_name: 'nbt-change-feed' });
+  // TCP keepalive: the operating system probes an idle connection and closes it when the peer is gone.
+  const client = new pg.Client({ connectionString: feed.url, application_name: 'nbt-change-feed', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   feed.client = client;
   client.on('notification', (message) => {
     if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
@@ -172,6 +214,7 @@ async function connect(feed: Feed): Promise<void> {
     if (feed.client !== client) return;
     goDark(feed); // a fresh epoch: nothing read before the proof is trusted
     feed.delivering = true;
+    startHeartbeat(feed, client);
   } catch (error) {
     lost((error as Error).message);
   }
@@ -194,11 +237,12 @@ export async function closeChangeFeed(): Promise<void> {
 }
 
 /**
- * Values read from the database, kept while the feed reports no write to `tables` since they were read.
- * Without a delivering feed every `get` reads. At most `maxEntries` are kept (the least recently used go).
+ * Values read from the database, kept while the feed reports no write to `tables` since they were read, and
+ * never longer than KEPT_MAX_AGE_MS. Without a delivering feed every `get` reads. At most `maxEntries` are
+ * kept (the least recently used go).
  */
 export class ChangeCache<V> {
-  private entries = new Map<string, { stamp: string; value: V }>();
+  private entries = new Map<string, { stamp: string; value: V; readAt: number }>();
 
   constructor(
     private readonly tables: readonly WatchedTable[],
@@ -213,16 +257,17 @@ export class ChangeCache<V> {
       return load();
     }
     const hit = this.entries.get(key);
-    if (hit && hit.stamp === stamp) {
+    if (hit && current(hit, stamp)) {
       this.entries.delete(key); // most recently used last
       this.entries.set(key, hit);
       return hit.value;
     }
+    const readAt = performance.now();
     const value = await load();
     // A write announced while this read ran may or may not be in it: keep it only when none came.
     if (keep(value) && changeStamp(this.tables) === stamp) {
       this.entries.delete(key);
-      this.entries.set(key, { stamp, value });
+      this.entries.set(key, { stamp, value, readAt });
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }
     return value;
@@ -232,11 +277,16 @@ export class ChangeCache<V> {
   peek(key: string): V | undefined {
     const stamp = changeStamp(this.tables);
     const hit = this.entries.get(key);
-    return stamp !== null && hit?.stamp === stamp ? hit.value : undefined;
+    return stamp !== null && hit && current(hit, stamp) ? hit.value : undefined;
   }
 
   /** Forgets one key (its data is known to be changing: no need to wait for the notification). */
   forget(key: string): void {
     this.entries.delete(key);
   }
+}
+
+/** A kept value may be served: nothing it was read from has changed since, and it is not too old. */
+function current(entry: { stamp: string; readAt: number }, stamp: string): boolean {
+  return entry.stamp === stamp && performance.now() - entry.readAt < KEPT_MAX_AGE_MS;
 }

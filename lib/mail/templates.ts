@@ -26,14 +26,18 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 
 const url = (p: string) => new URL(p, env().APP_URL).toString();
 
-export function verificationEmail(to: string, firstName: string, code: string): MailMessage {
+/**
+ * The code for an address nobody has proved yet: whoever registered may have typed in someone else's, so
+ * this mail carries nothing the registrant wrote (no names), only our own words and the code.
+ */
+export function verificationEmail(to: string, code: string): MailMessage {
   return {
     to,
     kind: 'verification',
     subject: `Your ${PRODUCT} verification code: ${code}`,
-    text: `Hi ${firstName},\n\nYour verification code is ${code}\n\nEnter it on the verification page. It expires in 30 minutes.\nIf you did not create an account, ignore this e-mail.\n`,
+    text: `Hello,\n\nYour verification code is ${code}\n\nEnter it on the verification page. It expires in 30 minutes.\nIf you did not create an account, ignore this e-mail.\n`,
     html: layout('Verify your e-mail', [
-      `Hi ${escape(firstName)},`,
+      'Hello,',
       `Your verification code is <strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
       'Enter it on the verification page. It expires in 30 minutes.',
       'If you did not create an account, ignore this e-mail.',
@@ -78,6 +82,23 @@ export function approvedEmail(to: string, firstName: string): MailMessage {
       label: 'Log in',
       url: url('/login'),
     }),
+  };
+}
+
+/**
+ * After verifying an address that was registered more than once: no registration's password was kept (a
+ * stranger may have typed the address in), so the now-proved owner chooses one. No registrant text in it.
+ */
+export function choosePasswordEmail(to: string, token: string): MailMessage {
+  const link = url(`/reset-password?token=${encodeURIComponent(token)}`);
+  const why = 'Your e-mail address is verified. It was registered more than once before it was verified, so we kept none of the passwords given with it.';
+  const then = 'Then an administrator reviews your account; approval typically takes 24-48 hours. If the link has expired, use "Forgot password?" on the login page.';
+  return {
+    to,
+    kind: 'choose_password',
+    subject: `Choose your ${PRODUCT} password`,
+    text: `Hello,\n\n${why}\n\nChoose your password with this link (valid for 1 hour, usable once):\n${link}\n\n${then}\n`,
+    html: layout('Choose your password', ['Hello,', escape(why), escape(then)], { label: 'Choose your password', url: link }),
   };
 }
 

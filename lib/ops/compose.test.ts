@@ -159,9 +159,13 @@ describe('docker-compose.yml', () => {
     expect(compose.services.proxy.ports).toEqual(['80:80', '443:443', '443:443/udp']);
     expect(compose.services.proxy.image).toMatch(/^caddy:/);
     const caddyfile = readFileSync('Caddyfile', 'utf8').replace(/#.*$/gm, '');
-    expect(caddyfile).toMatch(new RegExp(`reverse_proxy app:${port}\\b`));
+    expect(caddyfile).toMatch(new RegExp(`reverse_proxy \\{\\$APP_UPSTREAM:app:${port}\\}`));
+    // The app counts the address Caddy wrote: one proxy hop, unless the operator says otherwise.
+    expect(serviceEnvironment(compose.services.app, REQUIRED).TRUSTED_PROXY_HOPS).toBe('1');
     // Caddy reads every variable the proxy gets, and serves the APP_URL the app and the scraper use.
     for (const key of Object.keys(compose.services.proxy.environment)) expect(caddyfile).toContain(`{$${key}`);
+    // HSTS on every answer of the TLS site.
+    expect(caddyfile).toMatch(/header\s+Strict-Transport-Security\s+"max-age=\d{8,}/);
     for (const vars of [REQUIRED, { ...REQUIRED, APP_URL: 'https://tracker.example.com' }]) {
       const site = serviceEnvironment(compose.services.proxy, vars).APP_URL;
       expect(serviceEnvironment(compose.services.app, vars).APP_URL).toBe(site);
@@ -175,7 +179,7 @@ describe('docker-compose.yml', () => {
     const keys = new Set(documented.map((d) => d.key));
     const readByCode = variablesReadByCode();
     const interpolated = new Set(interpolatedVariables(compose));
-    expect([...interpolated]).toEqual(['APP_URL', 'POSTGRES_DB', 'POSTGRES_PASSWORD', 'POSTGRES_USER', 'SESSION_SECRET', 'SMTP_URL']);
+    expect([...interpolated]).toEqual(['APP_URL', 'POSTGRES_DB', 'POSTGRES_PASSWORD', 'POSTGRES_USER', 'SESSION_SECRET', 'SMTP_URL', 'TRUSTED_PROXY_HOPS']);
     for (const { key } of documented) {
       expect(readByCode.has(key) || interpolated.has(key) || key === 'COMPOSE_PROJECT_NAME', `.env.example documents ${key}, which nothing reads`).toBe(true);
     }

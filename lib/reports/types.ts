@@ -27,8 +27,11 @@ const price = z.number().nonnegative().nullable();
 const flag = z.union([z.literal(1), z.literal(0)]);
 const changeType = z.enum(['first', 'increase']);
 
-/** Every error answer: `{ success: false, error }`, sometimes with more (a `code`, `remainingAttempts`…). */
-export const errorAnswerSchema = z.looseObject({ success: z.literal(false), error: z.string().min(1) });
+/**
+ * Every error answer: `{ success: false, error, message }` (the same text: our screens read `error`, other
+ * clients `message`), sometimes with more (a `code`, `remainingAttempts`…).
+ */
+export const errorAnswerSchema = z.looseObject({ success: z.literal(false), error: z.string().min(1), message: z.string().min(1) });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 // ── arrivals ──

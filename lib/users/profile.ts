@@ -2,7 +2,7 @@ import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { revokeUserSessions } from '../auth/session.ts';
+import { storeNewPassword } from '../auth/credentials.ts';
 
 export interface Profile {
   first_name: string;
@@ -49,7 +49,7 @@ export const CHANGE_PASSWORD_ERRORS = {
   same: 'New password must be different from the current password.',
 } as const;
 
-/** Checks the current password, stores the new one and ends the user's other sessions. */
+/** Checks the current password, stores the new one and ends the user's other sessions and reset links. */
 export async function changePassword(userId: number, currentSessionId: string, oldPassword: string, newPassword: string) {
   const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
@@ -58,8 +58,7 @@ export async function changePassword(userId: number, currentSessionId: string, o
   if (oldPassword === newPassword) throw new ApiError('bad_request', CHANGE_PASSWORD_ERRORS.same);
   const passwordHash = await hashPassword(newPassword);
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await storeNewPassword(tx, userId, passwordHash, currentSessionId);
     await tx.auditLog.create({ data: { actorId: userId, targetUserId: userId, action: 'password_changed' } });
-    await revokeUserSessions(userId, currentSessionId, tx);
   });
 }

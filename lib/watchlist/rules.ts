@@ -169,6 +169,15 @@ export function pluDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/**
+ * A PLU a client sent as a JSON number, as its 5-digit code (219 → "00219"). Anything but a whole number of
+ * at most 5 digits becomes text without digits, which the format check refuses (-99108 must not lose its sign
+ * and pass as "99108").
+ */
+export function pluFromNumber(value: number): string {
+  return Number.isInteger(value) && value >= 0 && value < 10 ** PLU_LENGTH ? String(value).padStart(PLU_LENGTH, '0') : 'not a code';
+}
+
 /** A catalog PLU: exactly 5 digits, leading zeros kept. */
 export function isPlu(value: string): boolean {
   return new RegExp(`^\\d{${PLU_LENGTH}}$`).test(value);

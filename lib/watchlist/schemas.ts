@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTEREST_TYPES, isPlu, parseCustomItem, searchError, WATCHLIST_MESSAGES, type CustomItem, type InterestType } from './rules.ts';
+import { INTEREST_TYPES, isPlu, parseCustomItem, pluFromNumber, searchError, WATCHLIST_MESSAGES, type CustomItem, type InterestType } from './rules.ts';
 
 // Request shapes of the Watchlist calls. The rules themselves live in rules.ts, shared with the screen,
 // so the server refuses exactly what the form refuses, with the same words. Rule messages are attached
@@ -28,7 +28,8 @@ export type AddRequest = { kind: 'product'; plu: string; interest: InterestType 
  */
 export const addBody = z
   .object({
-    plu: z.string({ error: 'plu must be a string' }).optional(),
+    // Our screens send text; other clients send the code as a JSON number (91970; 219 for "00219").
+    plu: z.union([z.string(), z.number().transform(pluFromNumber)], { error: 'plu must be a 5-digit code' }).optional(),
     interest_type: z.enum(INTEREST_TYPES, { error: "interest_type must be 'interested' or 'not_interested'" }).optional(),
     custom_name: z.string({ error: 'custom_name must be a string' }).nullable().optional(),
     retail_price: numberOrText,

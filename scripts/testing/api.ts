@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { expect } from 'vitest';
+import { CLIENT_ADDRESS_HEADER } from '../../lib/api/handler.ts';
 
 // Calls a route handler directly, as Next would: a NextRequest in, the Response out. A tiny cookie jar
 // carries the session cookie between calls, like a browser.
@@ -21,7 +22,7 @@ export interface CallOptions {
   noXhr?: boolean;
 }
 
-/** A random private address: each client looks like its own browser to the per-IP rate limits. */
+/** A random private address: each client looks like its own browser (its own connection) to the per-IP rate limits. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 export class TestClient {
@@ -38,7 +39,8 @@ export class TestClient {
       headers.set('Content-Type', options.noXhr ? 'text/plain;charset=UTF-8' : 'application/json');
     }
     if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', this.ip);
+    // What the app's server passes on (scripts/app-server.mjs): this client's own address.
+    headers.set(CLIENT_ADDRESS_HEADER, this.ip);
     const req = new NextRequest(url, {
       method: options.method ?? 'GET',
       headers,
@@ -73,7 +75,7 @@ export class TestClient {
   }
 }
 
-/** A 4xx answer with `success: false` and a non-empty JSON `error` the screen can show (never a 500). */
+/** A 4xx answer with `success: false` and a non-empty JSON `error` the screen can show, and `message` for other clients (never a 500). */
 export function expectClientError(res: { status: number; json: Record<string, unknown> }, status?: number) {
   if (status) expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(res.status).toBeGreaterThanOrEqual(400);
@@ -81,4 +83,7 @@ export function expectClientError(res: { status: number; json: Record<string, un
   expect(res.json.success).toBe(false);
   expect(typeof res.json.error).toBe('string');
   expect((res.json.error as string).length).toBeGreaterThan(0);
+  // Clients read `message` (spec section 7), our screens `error`: every error answer carries both.
+  expect(typeof res.json.message).toBe('string');
+  expect((res.json.message as string).length).toBeGreaterThan(0);
 }

@@ -85,7 +85,6 @@ interface LoginAnswer {
   message?: string;
   code?: string;
   email?: string;
-  registration?: string;
 }
 
 export function LoginForm({ next }: { next: string }) {
@@ -114,7 +113,7 @@ export function LoginForm({ next }: { next: string }) {
         const message = res.data.error || res.data.message || 'Login failed';
         if (res.status === 403 && res.data.code === 'EMAIL_NOT_VERIFIED') {
           // Not verified yet: the verify-email screen takes over, with the server's message.
-          saveVerifyEmailState({ email: res.data.email || address, message, registration: res.data.registration });
+          saveVerifyEmailState({ email: res.data.email || address, message });
           router.push('/verify-email');
           return;
         }

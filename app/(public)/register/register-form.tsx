@@ -14,7 +14,6 @@ interface RegisterAnswer {
   email?: string;
   error?: string;
   code?: string;
-  registration?: string;
 }
 
 export function RegisterForm() {
@@ -31,8 +30,8 @@ export function RegisterForm() {
     setForm((f) => ({ ...f, [field]: e.target.value }));
   const passwordType = showPasswords ? 'text' : 'password';
 
-  function goVerify(email: string, message?: string, registration?: string) {
-    saveVerifyEmailState({ email, message, registration });
+  function goVerify(email: string, message?: string) {
+    saveVerifyEmailState({ email, message });
     router.push('/verify-email');
     return 'leaving' as const;
   }
@@ -46,10 +45,8 @@ export function RegisterForm() {
         method: 'POST',
         body: { first_name: form.first_name.trim(), last_name: form.last_name.trim(), email, password: form.password },
       });
-      if (res.ok) return goVerify(res.data.email || email, res.data.message, res.data.registration);
-      if (res.data.code === 'UNVERIFIED_EXISTS') {
-        return goVerify(res.data.email || email, res.data.message || res.data.error, res.data.registration);
-      }
+      if (res.ok) return goVerify(res.data.email || email, res.data.message);
+      if (res.data.code === 'UNVERIFIED_EXISTS') return goVerify(res.data.email || email, res.data.message || res.data.error);
       return failure(res.error);
     });
   }

@@ -1,15 +1,12 @@
 'use client';
 
 // The verify-email screen's navigation state: which address to verify and, optionally, a message to
-// show (from register or login) and the registration the code must belong to (the API's `registration`:
-// a code mailed for someone else's later registration of the address is then refused, not activated).
-// Kept in sessionStorage so it survives a reload but not the tab.
+// show (from register or login). Kept in sessionStorage so it survives a reload but not the tab.
 export const VERIFY_EMAIL_STATE_KEY = 'nbt.verify-email';
 
 export interface VerifyEmailState {
   email: string;
   message?: string;
-  registration?: string;
 }
 
 /** Call before `router.push('/verify-email')`. */
@@ -29,7 +26,6 @@ export function readVerifyEmailState(raw: string | null): VerifyEmailState | nul
     return {
       email: value.email,
       message: typeof value.message === 'string' ? value.message : undefined,
-      registration: typeof value.registration === 'string' ? value.registration : undefined,
     };
   } catch {
     return null;

@@ -49,10 +49,10 @@ export function VerifyEmailForm() {
   }, [state, router]);
 
   if (!state) return <LoadingScreen />;
-  return <VerifyEmail email={state.email} initialMessage={state.message} registration={state.registration} />;
+  return <VerifyEmail email={state.email} initialMessage={state.message} />;
 }
 
-function VerifyEmail({ email, initialMessage, registration }: { email: string; initialMessage?: string; registration?: string }) {
+function VerifyEmail({ email, initialMessage }: { email: string; initialMessage?: string }) {
   const router = useRouter();
   const [digits, setDigits] = useState(emptyCode);
   const [attempts, setAttempts] = useState(VERIFICATION_ATTEMPTS);
@@ -92,15 +92,14 @@ function VerifyEmail({ email, initialMessage, registration }: { email: string; i
       return;
     }
     void verify.run(async () => {
-      const res = await verify.send<VerifyAnswer>('/api/auth/verify-email', { method: 'POST', body: { email, code, registration } });
+      const res = await verify.send<VerifyAnswer>('/api/auth/verify-email', { method: 'POST', body: { email, code } });
       if (res.ok) {
         // The navigation state is cleared on /verification-success: clearing it here would send this
-        // screen to /register before the redirect.
+        // screen to /register before the redirect. CHOOSE_PASSWORD: the address was registered more than
+        // once, so no password was kept and a link to choose one is on its way; the next screen says so.
         setVerified(res.data.message || 'Your e-mail address is verified.');
-        redirectTimer.current = setTimeout(
-          () => router.push('/verification-success'),
-          VERIFY_SUCCESS_REDIRECT_SECONDS * 1000,
-        );
+        const next = res.data.code === 'CHOOSE_PASSWORD' ? '/verification-success?password=choose' : '/verification-success';
+        redirectTimer.current = setTimeout(() => router.push(next), VERIFY_SUCCESS_REDIRECT_SECONDS * 1000);
         return;
       }
       if (res.data.code === 'EXPIRED') return fail('Verification code has expired. Please request a new one.');

@@ -207,6 +207,35 @@ describe('POST /api/watchlist: custom items', () => {
     expect(again.json.error).toContain('Dusty Find');
   });
 
+  // Real clients (WakePour's React client) send the PLU as a JSON number: 91970, not "91970".
+  it('accepts a PLU sent as a number and stores its 5-digit code (leading zeros back)', async () => {
+    const { browser, user } = await signedIn();
+    const res = await post(browser, { custom_name: 'Numeric Client Pick', plu: 99121, retail_price: 49.95, bottles_per_case: 6 });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect((await post(browser, { custom_name: 'Short Number', plu: 9122 })).status).toBe(201);
+    expect(await rowsOf(user.id)).toMatchObject([
+      { plu: '99121', custom_name: 'Numeric Client Pick', retail_price: '49.95', bottles_per_case: 6 },
+      { plu: '09122', custom_name: 'Short Number' },
+    ]);
+    const product = plus.everyday[14];
+    const added = await post(browser, { plu: Number(product.plu), interest_type: 'interested' });
+    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    expect((await rowsOf(user.id)).at(-1)).toMatchObject({ plu: product.plu, custom_name: null });
+  });
+
+  it.each([
+    ['a 6-digit number', 991081],
+    ['a fraction', 99.5],
+    ['a negative number', -99108],
+  ])('refuses a PLU that is %s with the form message', async (_label, plu) => {
+    const { browser, user } = await signedIn();
+    const res = await post(browser, { custom_name: 'X', plu });
+    expectClientError(res, 400);
+    expect(res.json.error).toBe(WATCHLIST_MESSAGES.pluFormat);
+    expect(res.json.message).toBe(WATCHLIST_MESSAGES.pluFormat);
+    expect(await rowsOf(user.id)).toEqual([]);
+  });
+
   it.each([
     ['no PLU', { custom_name: 'X' }, WATCHLIST_MESSAGES.customRequired],
     ['a blank name', { custom_name: '   ', plu: '99108' }, WATCHLIST_MESSAGES.customRequired],
@@ -277,7 +306,7 @@ describe('POST /api/watchlist: bad requests answer a JSON 4xx, never a 500', () 
     ['interest_type without a PLU', { body: { interest_type: 'interested' } }, 400],
     ['an unknown interest_type', { body: { plu: '27090', interest_type: 'maybe' } }, 400],
     ['interest_type as a boolean', { body: { plu: '27090', interest_type: true } }, 400],
-    ['the PLU as a number', { body: { plu: 27090, interest_type: 'interested' } }, 400],
+    ['the PLU as a fraction', { body: { plu: 27090.5, interest_type: 'interested' } }, 400],
     ['the PLU as an array', { body: { plu: ['27090'], interest_type: 'interested' } }, 400],
     ['a PLU with letters', { body: { plu: '2709a', interest_type: 'interested' } }, 400],
     ['a 10,000-character PLU', { body: { plu: '2'.repeat(10_000), interest_type: 'interested' } }, 400],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULE_MESSAGES } from '@/lib/auth/rules';
 import { env } from '@/lib/env';
 import { TestClient } from '@/scripts/testing/api';
 import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
@@ -154,6 +155,48 @@ describe('POST /api/auth/register', () => {
     const res = await new TestClient().call(register, '/x', { method: 'POST', body: form(overrides) });
     expectClientError(res, 400);
     expect(res.json.error).toContain(message);
+  });
+
+  // Names are names: what a registrant types is printed in e-mails (to admins, and to the user once the
+  // address is verified), so it must not be able to carry a message or a link.
+  it.each([
+    ['a sentence with a link', { first_name: 'your account is locked. Go to https://evil.example/unlock now' }],
+    ['a bare domain', { last_name: 'evil.example' }],
+    ['a domain with a one-letter label', { first_name: 'Go to x.co' }],
+    ['an e-mail address', { first_name: 'support@evil.example' }],
+    ['digits', { last_name: 'Call 0800 555 0100' }],
+    ['angle brackets', { first_name: '<b>Riley</b>' }],
+    ['a line break', { first_name: 'Riley\nClick here' }],
+    ['punctuation only', { last_name: "'-." }],
+  ])('refuses %s as a name with a clear 400 and creates nothing', async (_label, overrides) => {
+    const email = uniqueEmail();
+    const res = await new TestClient().call(register, '/x', { method: 'POST', body: form({ email, ...overrides }) });
+    expectClientError(res, 400);
+    expect(res.json.error).toBe(RULE_MESSAGES.nameCharacters);
+    expect(await sql('SELECT id FROM users WHERE email = $1', [email])).toHaveLength(0);
+    expect(mailsTo(email)).toHaveLength(0);
+  });
+
+  it.each([
+    ["O'Brien", 'Núñez-Ávila'],
+    ['Mary Ann', "D’Angelo"],
+    ['J. R.', 'St. John, Jr.'],
+    ['Zoë', 'Åberg'],
+  ])('accepts real names such as %s %s', async (first_name, last_name) => {
+    const res = await new TestClient().call(register, '/x', { method: 'POST', body: form({ first_name, last_name }) });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+  });
+
+  it('mails the code to the unverified address without any text the registrant typed', async () => {
+    const email = uniqueEmail();
+    const res = await new TestClient().call(register, '/x', { method: 'POST', body: form({ email, first_name: 'Zebediah', last_name: 'Quillfeather' }) });
+    expect(res.status).toBe(201);
+    const mail = await waitForMail(mailDir, email, { subject: /verification code/ });
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain('Zebediah');
+      expect(part).not.toContain('Quillfeather');
+    }
+    expect(mail.text).toContain(codeOf(mail));
   });
 
   const fields = ['first_name', 'last_name', 'email', 'password'] as const;

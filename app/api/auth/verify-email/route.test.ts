@@ -154,6 +154,36 @@ describe('POST /api/auth/verify-email', () => {
     expect((await verify(new TestClient(), email, code)).json.code).toBe('TOO_MANY_ATTEMPTS');
   });
 
+  it('bounds wrong codes per account across resends (RATE_LIMIT_VERIFY_ACCOUNT), whatever the addresses they come from', async () => {
+    const [limit, windowSeconds] = env().RATE_LIMIT_VERIFY_ACCOUNT.split('/').map(Number);
+    expect(limit).toBeLessThanOrEqual(10);
+    await awayFromWindowEdge(windowSeconds);
+    const { email } = await registered();
+    let wrongSent = 0;
+    let code = '';
+    // Each resend gives a fresh code with 3 attempts; a guesser asks for one after every 3 wrong codes.
+    while (wrongSent < limit) {
+      await sql(`UPDATE email_verifications SET sent_at = now() - interval '2 minutes' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [email]);
+      const sentAfter = new Date();
+      expect((await new TestClient().call(resend, '/x', { method: 'POST', body: { email } })).status).toBe(200);
+      code = codeOf(await waitForMail(mailDir, email, { subject: /verification code/, after: sentAfter }));
+      for (let i = 0; i < 2 && wrongSent < limit; i++, wrongSent++) {
+        expectClientError(await verify(new TestClient(), email, otherThan(code)), 400); // a new address every time
+      }
+    }
+    // The account has had its wrong codes for this window: no guess is checked, not even a right one.
+    const blocked = await verify(new TestClient(), email, code);
+    expectClientError(blocked, 429);
+    expect(blocked.json.code).toBe('RATE_LIMITED');
+    expect(blocked.json.error).toMatch(/try again in/i);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await sql<{ verified: boolean }>('SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1', [email]))[0].verified).toBe(false);
+
+    // Right codes do not count: another account verifies after as many right codes as it likes.
+    const other = await registered();
+    expect((await verify(new TestClient(), other.email, other.code)).status).toBe(200);
+  });
+
   it('stops a brute force from one address with the verify rate limit (429 with a message)', async () => {
     const [limit, windowSeconds] = env().RATE_LIMIT_VERIFY.split('/').map(Number);
     await awayFromWindowEdge(windowSeconds);

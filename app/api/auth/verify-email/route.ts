@@ -1,10 +1,13 @@
 import { clientIp, route } from '@/lib/api/handler';
 import { consumeRateLimit } from '@/lib/auth/rate-limit';
 import { verifyEmailSchema } from '@/lib/auth/schemas';
-import { verifyEmailCode } from '@/lib/auth/verification';
+import { VERIFY_MESSAGES, verifyEmailCode } from '@/lib/auth/verification';
 
 export const POST = route({ access: 'public', body: verifyEmailSchema }, async ({ req, body }) => {
   await consumeRateLimit('verify', clientIp(req));
-  await verifyEmailCode(body.email, body.code, body.registration);
-  return { success: true, message: 'Email verified successfully. Your account is now awaiting admin approval.' };
+  const { choosePassword } = await verifyEmailCode(body.email, body.code);
+  // CHOOSE_PASSWORD: the address was registered more than once; the link to choose a password is mailed.
+  return choosePassword
+    ? { success: true, code: 'CHOOSE_PASSWORD', message: VERIFY_MESSAGES.choosePassword }
+    : { success: true, message: VERIFY_MESSAGES.verified };
 });

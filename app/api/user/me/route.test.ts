@@ -1,3 +1,4 @@
+import { RULE_MESSAGES } from '@/lib/auth/rules';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '@/scripts/testing/api';
 import { GET, PUT } from './route';
@@ -122,6 +123,18 @@ describe('PUT /api/user/me', () => {
     expect(res.json.error).toContain('home_board_id must be null or a covered board');
     expect(await stored(user.id)).toMatchObject({ first_name: user.firstName });
     expect((await browser.call(GET, '/api/user/me')).json.home_board_id).toBeNull();
+  });
+
+  it.each([
+    ['a link', { first_name: 'Sam', last_name: 'see https://evil.example' }],
+    ['a domain', { first_name: 'evil.example', last_name: 'Ward' }],
+  ])('refuses a name holding %s with the name rule and changes nothing', async (_label, body) => {
+    const user = await newUser();
+    const browser = (await signedIn(user)).browser;
+    const res = await put(browser, body);
+    expectClientError(res, 400);
+    expect(res.json.error).toBe(RULE_MESSAGES.nameCharacters);
+    expect(await stored(user.id)).toMatchObject({ first_name: user.firstName });
   });
 
   const valid = { first_name: 'Sam', last_name: 'Ward', phone_number: '9195550123' };
