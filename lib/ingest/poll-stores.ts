@@ -4,7 +4,7 @@ import type { RunOutcome } from './runs.ts';
 import type { UnmatchedStoreLine } from './sources/board-stock.ts';
 import { snapshotParts, type Judgement } from './sources/judgement.ts';
 import { boardStores, openStoreReader } from './store-readers.ts';
-import { applyStoreSnapshot } from './store-snapshot.ts';
+import { applyStoreSnapshot, recordAsked } from './store-snapshot.ts';
 import { isSourceError } from './sources/errors.ts';
 
 export interface PollOptions {
@@ -40,6 +40,7 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     reader = await openStoreReader(board, stores, options.signal);
   } catch (error) {
     if (!isSourceError(error)) throw error;
+    await recordAsked(board.id, plus, options.checkedAt);
     return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: error.message, details: { requested: plus.length } };
   }
 
@@ -87,6 +88,8 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     const reason = breakerOpen()
       ? `${label} looks down: the first ${failuresInRow} requests failed (${parts.failures[0].error}); the other ${skipped} were not tried`
       : (parts.failures[0]?.error ?? (skipped ? 'stopped before any product was fetched' : 'no product was requested'));
+    // The board was asked and did not answer (unless the scraper is stopping): that stock starts to age.
+    if (!options.signal?.aborted) await recordAsked(board.id, plus, options.checkedAt);
     return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: reason, details: summary };
   }
 
@@ -100,6 +103,7 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
       answeredPlus: parts.answeredPlus,
       partialPlus: parts.partialPlus,
       noPagePlus: parts.noData.map((n) => n.plu),
+      failedPlus: parts.failures.map((f) => f.plu),
       storeIds: stores.map((s) => s.id),
       stock: parts.stock,
     });

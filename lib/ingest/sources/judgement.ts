@@ -11,7 +11,7 @@
 // - `no_data`: the site answered but said nothing about this product — Wake's search that matched nothing
 //   (a product out of stock everywhere is still printed, sources.md §1: a search index hiccup or a delisted
 //   product), Durham's "Product Not Found", a Greensboro search without the code. Never a zero: last known
-//   stock is kept, and ages (lib/inventory/confirmation.ts) until the board answers again.
+//   stock is kept, and ages (lib/reports/stock-age.ts) until the board answers again.
 // - `failed`: no answer at all — an error, maintenance or firewall page, a page cut short, a changed layout,
 //   JSON of the wrong shape (the adapters throw a SourceError; judged() turns it into this).
 //
