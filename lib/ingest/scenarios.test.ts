@@ -154,6 +154,12 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
     expect(v.expected).toEqual([]);
     expect(v.wrongStock).toEqual([]);
     await expectWarehouseLevels();
+    // The catalog's own unclassified rows (the report prints no type for them) are ordinary products, not news.
+    expect(await q(`SELECT plu, listing_type::text FROM products WHERE plu IN ('51518', '23076') ORDER BY plu`)).toEqual([
+      { plu: '23076', listing_type: 'Listed' },
+      { plu: '51518', listing_type: 'Listed' },
+    ]);
+    expect((await productsToPoll(sim.world.now())).hot).not.toContain('51518');
   }, 60_000);
 
   it('a delivery: every arrival at the right store with the right quantity, and nothing else', async () => {
