@@ -72,9 +72,10 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     requested: plus.length,
     answered: answeredCount,
     noneAnywhere: parts.noneAnywhere.length,
-    /** Products the board said nothing about: their stock was kept (a few described). */
+    /** Products the board said nothing about: their stock was kept (a few described, every PLU listed). */
     noPage: parts.noData.length,
     saidNothing: parts.noData.slice(0, REPORTED),
+    noDataPlus: parts.noData.map((n) => n.plu),
     skipped,
     failed: parts.failures.slice(0, REPORTED),
     /** Every product whose request failed (kept its last stock), not just the ones described. */
