@@ -7,11 +7,20 @@ import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { env } from '../env.ts';
+import { runCycle } from './runner.ts';
 import { closeDeadRuns, INTERRUPTED, SCRAPER_LOCK_KEY } from './runs.ts';
 
 // A `running` run whose scraper no longer holds the scraper's lock is closed as failed ("interrupted") by
 // the next health read or scraper start (both call closeDeadRuns), on a Postgres server and on the embedded
 // database alike. (lib/ingest/faults.test.ts kills a real scraper mid-run and reads /api/health.)
+
+// The embedded scraper lock lives beside the data directory: a directory of this file's own.
+const embeddedDir = mkdtempSync(path.join(tmpdir(), 'nbt-runs-'));
+process.env.EMBEDDED_DB_DIR = path.join(embeddedDir, 'pglite'); // read by env() on first use, which comes later
 
 /** The pid of a process that has exited: no process of this host has it now (for a while, at least). */
 async function deadPid(): Promise<number> {
@@ -81,6 +90,7 @@ describe('on the embedded database (one session for every connection): a run is 
   afterAll(async () => {
     await disconnectDb();
     await server?.stop();
+    rmSync(embeddedDir, { recursive: true, force: true });
   });
 
   it('closes the runs of a process that is gone, never those of one alive, whatever its advisory locks say', async () => {
@@ -96,5 +106,23 @@ describe('on the embedded database (one session for every connection): a run is 
       [gone, 'failed', INTERRUPTED],
       [legacy, 'failed', INTERRUPTED],
     ]);
+  });
+
+  it('a scraper start closes them too, and two scrapers never overlap: the lock is a file beside the data directory', async () => {
+    await setDatabaseUrl(server.url);
+    process.env.DATABASE_URL = server.url;
+    const gone = await insertRun(server.url, { host: hostname(), pid: await deadPid() });
+    const lock = `${path.resolve(env().EMBEDDED_DB_DIR)}.scraper.lock`;
+    // Another live scraper process holds it (its pid is in the file): this one skips, and closes nothing.
+    writeFileSync(lock, `${process.ppid}\n`);
+    try {
+      expect(await runCycle({ sources: [] })).toEqual({ skipped: true, runs: [] });
+      expect((await runsOf(server.url)).find(([id]) => id === gone)).toEqual([gone, 'running', null]);
+    } finally {
+      rmSync(lock, { force: true });
+    }
+    expect(await runCycle({ sources: [] })).toEqual({ skipped: false, runs: [] });
+    expect((await runsOf(server.url)).find(([id]) => id === gone)).toEqual([gone, 'failed', INTERRUPTED]);
+    expect(existsSync(lock), 'released after the cycle').toBe(false);
   });
 });
