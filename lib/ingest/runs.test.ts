@@ -69,6 +69,17 @@ describe.runIf(Boolean(process.env.TEST_PG_SERVER_URL))('on a Postgres server: a
       [gone, 'failed', INTERRUPTED],
       [legacy, 'running', null],
     ]);
+    // With nothing dead, a health read writes nothing: scrape_runs announces every write statement (decision 014).
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query('LISTEN nbt_changes');
+    expect(await closeDeadRuns()).toBe(0);
+    await sql(`SELECT pg_notify('nbt_changes', 'marker')`, [], database.url);
+    for (let i = 0; i < 50 && !heard.includes('marker'); i++) await new Promise((r) => setTimeout(r, 20));
+    await listener.end();
+    expect(heard).toEqual(['marker']);
 
     // The scraper's connection ends (a kill -9 closes it): the server drops the session and its lock.
     await holder.end();

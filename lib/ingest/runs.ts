@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { db } from '../db/index.ts';
+import { db, Prisma } from '../db/index.ts';
 import { processAlive } from '../startup/lock.ts';
 import type { ScrapeSource } from '../../generated/prisma/enums.ts';
 
@@ -50,6 +50,14 @@ export async function finishRun(id: number, outcome: RunOutcome): Promise<void> 
   });
 }
 
+/** SQL: run `r`'s scraper no longer holds SCRAPER_LOCK_KEY in this database (any holder, for a run without a recorded session). */
+const lockGone = Prisma.sql`NOT EXISTS (
+  SELECT 1 FROM pg_locks l
+   WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+     AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+     AND ((l.classid::int8 << 32) | l.objid::int8) = ${SCRAPER_LOCK_KEY}::int8
+     AND (r.runner_session IS NULL OR l.pid = r.runner_session))`;
+
 export const INTERRUPTED = 'interrupted: the scraper stopped before this run finished (process killed, crashed, or its host restarted)';
 
 /**
@@ -59,7 +67,7 @@ export const INTERRUPTED = 'interrupted: the scraper stopped before this run fin
  * - On a Postgres server: the session that held SCRAPER_LOCK_KEY when the run started (runner_session) no
  *   longer holds it. The server drops a killed process's session, and its lock, as soon as it notices the
  *   connection gone (the scraper asks for TCP keepalives on it, so a host that vanished counts within ~1.5 min).
- *   One statement: a run started after it began is not seen, one finished meanwhile is re-checked and left.
+ *   The closing UPDATE checks again: a run finished meanwhile is left as it is.
  * - On the embedded database every connection shares one backend session, so its advisory locks tell no
  *   process from another: there a run is dead when its scraper process is (the database is only reachable on
  *   this host, so the process id names it).
@@ -73,15 +81,13 @@ export async function closeDeadRuns(): Promise<number> {
     const { count } = await db.scrapeRun.updateMany({ where: { id: { in: dead }, status: 'running' }, data: { status: 'failed', finishedAt: new Date(), error: INTERRUPTED } });
     return count;
   }
+  // Looked for first, written only when found: scrape_runs announces every write statement (decision 014),
+  // even one that changes no row, and health is read every few seconds. The UPDATE checks again.
+  const dead = await db.$queryRaw<{ id: number }[]>`SELECT r.id FROM scrape_runs r WHERE r.status = 'running' AND ${lockGone}`;
+  if (dead.length === 0) return 0;
   return db.$executeRaw`
     UPDATE scrape_runs r SET status = 'failed', finished_at = now(), error = ${INTERRUPTED}
-     WHERE r.status = 'running'
-       AND NOT EXISTS (
-         SELECT 1 FROM pg_locks l
-          WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
-            AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-            AND ((l.classid::int8 << 32) | l.objid::int8) = ${SCRAPER_LOCK_KEY}::int8
-            AND (r.runner_session IS NULL OR l.pid = r.runner_session))`;
+     WHERE r.id = ANY(${dead.map((d) => d.id)}::int[]) AND r.status = 'running' AND ${lockGone}`;
 }
 
 /** The embedded database (PGlite) names itself in version(). */
