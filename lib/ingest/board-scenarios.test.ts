@@ -79,7 +79,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
      */
     async function pollAndJudge(unreadStore?: number): Promise<Verdict> {
       const now = sim.world.now();
-      const polled = (await huntedAndWatchedPlus()).filter((plu) => sim.world.product(plu));
+      const polled = (await huntedAndWatchedPlus(boardId)).filter((plu) => sim.world.product(plu));
       const cycle = await runCycle({ now, sources: [board.source] });
       const run = cycle.runs[0].outcome;
       const failed = new Set((run.details?.failedPlus as string[] | undefined) ?? []);
@@ -301,7 +301,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
 
     /** Hunted products that some store of the board holds, as last observed. */
     const held = async (n: number) => {
-      const polled = await huntedAndWatchedPlus();
+      const polled = await huntedAndWatchedPlus(boardId);
       const found = polled.filter((plu) => [...observed].some(([cell, qty]) => cell.endsWith(`:${plu}`) && qty > 0));
       expect(found.length, `hunted products on ${board.name} shelves`).toBeGreaterThanOrEqual(n);
       return found.slice(0, n);

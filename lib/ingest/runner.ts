@@ -88,7 +88,7 @@ async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal, 
     const { hot, listed } = await productsToPoll(now);
     return pollStoreInventory(board, [...hot, ...listed], { checkedAt: now, signal });
   }
-  if (board) return pollStoreInventory(board, await huntedAndWatchedPlus(), { checkedAt: now, signal, writeGate });
+  if (board) return pollStoreInventory(board, await huntedAndWatchedPlus(board.id), { checkedAt: now, signal, writeGate });
   switch (source) {
     case 'warehouse':
       return pollWarehouse(now, signal);

@@ -131,6 +131,12 @@ describe('reference data on a deployment', () => {
     expect((await productsToPoll(at)).hot).toContain('99998');
     expect(await huntedAndWatchedPlus()).toContain('99998');
     await q(`DELETE FROM products WHERE plu = '99998'`);
+    // A board beyond Wake also asks about whatever its stores hold, so no stock stays there unasked.
+    const [durham] = await q<{ id: number }>(`SELECT id FROM stores WHERE board_id = 78 ORDER BY id LIMIT 1`);
+    await q(`INSERT INTO store_inventory (store_id, plu, quantity, last_updated) VALUES ($1, '51518', 2, now())`, [durham.id]);
+    expect(await huntedAndWatchedPlus(78)).toContain('51518');
+    expect(await huntedAndWatchedPlus(58)).not.toContain('51518');
+    await q(`DELETE FROM store_inventory WHERE plu = '51518'`);
   });
 
   it('is never touched by demo generation', async () => {
