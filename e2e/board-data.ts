@@ -4,9 +4,11 @@ import pg from 'pg';
 // have something: e2e/global-setup.ts writes it after the demo seed, relative to the run's now.
 // - Durham (78): an Allocation product arrived at its first store 10 minutes ago (3 bottles, still on the
 //   shelf), a Limited one at its second store 2 days ago (2 bottles) and at its first 9 days ago (1 bottle);
-//   12 bottles of the Allocation product shipped to Durham 3 days ago; its source's last run was good.
+//   12 bottles of the Allocation product shipped to Durham 3 days ago; its source's last run was good, but
+//   said nothing about the Limited product (last confirmed 5 hours ago): the screens say "Last seen".
 // - Greensboro (58): the Allocation product arrived at its first store 2 days ago (2 bottles); its source had a
-//   partial run then and its latest run, 30 minutes ago, failed: the screens say it is failing.
+//   partial run then and its latest run, 30 minutes ago, failed: the screens say it is failing, and the
+//   bottles, not confirmed for two days, are unknown rather than on the shelf.
 // - New Hanover (135): never read: the screens say it has not been checked yet.
 
 export interface BoardData {
@@ -38,6 +40,14 @@ export async function insertBoardData(databaseUrl: string): Promise<void> {
          ($1, $3, 3, now() - interval '10 minutes'), ($2, $4, 2, now() - interval '2 days'), ($1, $4, 1, now() - interval '9 days'),
          ($5, $3, 2, now() - interval '2 days')`,
       [a.id, b.id, allocation.plu, limited.plu, g.id],
+    );
+    // When each board was last asked about each product, and last answered it (lib/reports/stock-age.ts).
+    await client.query(
+      `INSERT INTO board_product_polls (board_id, plu, first_polled_at, asked_at, answered_at) VALUES
+         (78, $1, now() - interval '20 days', now() - interval '10 minutes', now() - interval '10 minutes'),
+         (78, $2, now() - interval '20 days', now() - interval '10 minutes', now() - interval '5 hours'),
+         (58, $1, now() - interval '20 days', now() - interval '30 minutes', now() - interval '2 days')`,
+      [allocation.plu, limited.plu],
     );
     await client.query(
       `INSERT INTO shipments (plu, board_id, ship_date, units)

@@ -101,6 +101,38 @@ test('Current Inventory: a board from the address, its shelves and stores, and s
   await expect(count).toHaveText(/Showing [\d,]+ of [\d,]+ products/);
 });
 
+test('stock a board did not confirm: "Last seen" on Durham\'s Limited product, Greensboro\'s unconfirmed bottles unknown and out of the totals @phone', async ({ page }) => {
+  await page.goto('/inventory?board=78');
+  const limited = page.getByTestId('inventory-product').filter({ hasText: `PLU ${data.limited.plu}` });
+  const allocation = page.getByTestId('inventory-product').filter({ hasText: `PLU ${data.allocation.plu}` });
+  // Durham's latest poll confirmed the Allocation product, not the Limited one (last confirmed 5 hours ago).
+  await expect(limited.locator('summary').getByTestId('last-seen')).toHaveText(/^Last seen \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/);
+  await expect(allocation.getByTestId('last-seen')).toHaveCount(0);
+  await limited.locator('summary').click();
+  await expect(limited.locator('.store-lines li')).toHaveCount(2);
+  await expect(limited.locator('.store-lines li').getByTestId('last-seen')).toHaveCount(2);
+  // Last seen is still counted: it is the best there is, said plainly.
+  await expect(page.getByLabel('Inventory summary').locator('dd')).toHaveText(['2', '6', '2']);
+  await expect(page.getByTestId('inventory-unknown')).toHaveCount(0);
+
+  // Greensboro's source has failed since: its bottles, not confirmed for two days, are unknown, not on shelves.
+  await boardSelect(page).selectOption('58');
+  await expect(page.getByTestId('inventory-count')).toHaveText('Showing 0 of 0 products');
+  await expect(page.getByLabel('Inventory summary').locator('dd')).toHaveText(['0', '0', '0']);
+  const unknown = page.getByTestId('inventory-unknown');
+  await expect(unknown.getByRole('heading', { name: 'Stock unknown' })).toBeVisible();
+  await expect(unknown).toContainText(data.allocation.name);
+  await expect(unknown).toContainText(/Unknown\s*2 bottles last seen \d{2}\/\d{2}\/\d{4}/);
+  await unknown.getByRole('link', { name: data.allocation.name }).click();
+  await expect(page).toHaveURL(`/products/${data.allocation.plu}`);
+  const greensboro = page.getByTestId('where-board').filter({ has: page.getByRole('heading', { name: 'Greensboro' }) });
+  await expect(greensboro.getByTestId('where-unknown')).toContainText(data.greensboro[0].nickname);
+  await expect(greensboro).toContainText('Unknown');
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test('Delivery Analysis: a Durham report, shipments to Durham, its stores without deliveries, and the cache per board @phone', async ({ page }) => {
   const analyses: string[] = [];
   page.on('request', (r) => {
@@ -175,7 +207,10 @@ test("Stores: Greensboro's directory after a reload, a Greensboro store with its
   await expect(page).toHaveURL(new RegExp(`/stores/${store.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.nickname);
   await expect(page.getByLabel('Switch store').locator('option')).toHaveCount(16);
-  await expect(page.getByTestId('store-inventory')).toContainText(data.allocation.name);
+  // Its bottles were not confirmed for two days (the source is failing): unknown, never on the shelf list.
+  await expect(page.getByTestId('store-unknown')).toContainText(data.allocation.name);
+  await expect(page.getByTestId('store-unknown')).toContainText(/Unknown\s*2 bottles last seen \d{2}\/\d{2}\/\d{4}/);
+  await expect(page.getByTestId('store-inventory')).toHaveCount(0);
   await expect(page.getByTestId('history-days-list')).toContainText(data.allocation.name);
   await expect(page.getByTestId('board-freshness')).toContainText("Greensboro's inventory source is failing");
 });

@@ -41,6 +41,9 @@ const schema = z.object({
   ALLOW_WEAK_BCRYPT: bool,
   // Watchlist: Listed products at or above this retail price count as "Premium" (the state has no such type).
   PREMIUM_MIN_PRICE: z.coerce.number().min(0).default(60),
+  // Stock a board was asked about and did not confirm shows "last seen …"; after this many minutes without a
+  // confirmation it shows as unknown rather than in stock (lib/reports/stock-age.ts). Default a day.
+  STOCK_UNKNOWN_AFTER_MINUTES: z.coerce.number().int().min(60).max(14 * 24 * 60).default(24 * 60),
   // Arrival alerts (lib/alerts): alert e-mails per user per New York day; later arrivals that day are counted in the next one.
   ALERT_DAILY_CAP: positiveInt(10),
   // Scraper (lib/ingest): where the public pages live, and how politely to read them.
@@ -123,6 +126,7 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   IMAGES_DIR: ['app'],
   ALLOW_WEAK_BCRYPT: [], // test runs of the production build only
   PREMIUM_MIN_PRICE: ['app', 'scraper'],
+  STOCK_UNKNOWN_AFTER_MINUTES: ['app'],
   ALERT_DAILY_CAP: ['scraper'],
   WAKE_BASE_URL: ['scraper'],
   NC_ABC_BASE_URL: ['scraper'],

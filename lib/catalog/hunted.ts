@@ -4,8 +4,12 @@
 // default watchlist and arrival alerts. Pure: no server imports, so screens use the same rule.
 //
 // - Allocation, Limited and Barrel are the state's own listing types for scarce bottles.
-// - Unknown means "new release": a PLU the catalog did not know, or a listing type the warehouse report
-//   printed blank or new. It is hunted until the warehouse report classifies it (lib/ingest/warehouse.ts).
+// - Unknown means "new release": news. A PLU the catalog did not know (learned from a page or first printed
+//   on the warehouse report, whatever type it printed: blank, new, or the word "Unknown"). It is hunted until
+//   the warehouse report classifies it (lib/ingest/warehouse.ts). The state's own catalog also says
+//   "Unknown" for a few products it never classified (a ready-to-drink margarita among them): a row the
+//   catalog knows is not news, so it is stored as an ordinary Listed product (catalogListingType) until the
+//   warehouse report gives it a type.
 // - Premium is not a state type: a Listed product priced at or above PREMIUM_MIN_PRICE. Premium products
 //   are on the default watchlist (and so polled every cycle and alertable), but not on the hunted reports.
 
@@ -23,6 +27,15 @@ export const NEW_RELEASE_TYPE = 'Unknown' satisfies ListingType;
 /** How screens name a listing type: Unknown is a new release, not a mystery. */
 export function listingTypeLabel(listingType: string): string {
   return listingType === NEW_RELEASE_TYPE ? 'New release' : listingType;
+}
+
+/**
+ * The listing type a product of the state's catalog is stored with: its own, except the catalog's
+ * "Unknown", which is an ordinary Listed product until the warehouse report classifies it — not a new
+ * release, polled every cycle, on everyone's default watchlist and alerted forever.
+ */
+export function catalogListingType(stateType: ListingType): ListingType {
+  return stateType === NEW_RELEASE_TYPE ? 'Listed' : stateType;
 }
 
 export function isHunted(listingType: string | null | undefined): boolean {

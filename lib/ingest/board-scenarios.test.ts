@@ -8,6 +8,8 @@ import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
 import { nyDate } from '../time.ts';
+import { productStores } from '../reports/inventory.ts';
+import { productWhereabouts } from '../reports/where.ts';
 import { runCycle } from './runner.ts';
 import { huntedAndWatchedPlus } from './tiers.ts';
 import { expectExact, isArrival, verdict, type Change, type Verdict } from '../../scripts/testing/ground-truth.ts';
@@ -77,10 +79,14 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
      */
     async function pollAndJudge(unreadStore?: number): Promise<Verdict> {
       const now = sim.world.now();
-      const polled = (await huntedAndWatchedPlus()).filter((plu) => sim.world.product(plu));
+      const polled = (await huntedAndWatchedPlus(boardId)).filter((plu) => sim.world.product(plu));
       const cycle = await runCycle({ now, sources: [board.source] });
       const run = cycle.runs[0].outcome;
       const failed = new Set((run.details?.failedPlus as string[] | undefined) ?? []);
+      // Products the board said nothing about (a hiccup, a delisting, a debut not out yet): nothing may be
+      // written, their last stock is kept (a store never seen holding one counts as 0 from now on: the board
+      // was asked, so its first bottles later are a debut).
+      const silent = new Set((run.details?.noDataPlus as string[] | undefined) ?? []);
       const truth = truthOf(polled);
 
       const rows = await q<{ store_id: number; plu: string; previous_quantity: number; new_quantity: number; change_type: Change['type'] }>(
@@ -104,6 +110,11 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
           const cell = `${storeNumber}:${plu}`;
           const before = observed.get(cell);
           const value = recorded.get(cell) ?? 0;
+          if (silent.has(plu)) {
+            if (value !== (before ?? 0)) wrongStock.push(`${cell}: ${value}, expected its last stock ${before ?? 0} kept`);
+            seen.set(cell, before ?? 0);
+            continue;
+          }
           const rise = () => (everStocked.has(cell) ? 'increase' : 'first');
           if (unreadStore !== undefined) {
             // A partial answer: the unread store keeps its last stock; elsewhere the truth, or the last value kept.
@@ -287,5 +298,88 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
       expect(back.status).toBe('ok');
       expectExact(back, 'the address reads again');
     }, 120_000);
+
+    /** Hunted products that some store of the board holds, as last observed. */
+    const held = async (n: number) => {
+      const polled = await huntedAndWatchedPlus(boardId);
+      const found = polled.filter((plu) => [...observed].some(([cell, qty]) => cell.endsWith(`:${plu}`) && qty > 0));
+      expect(found.length, `hunted products on ${board.name} shelves`).toBeGreaterThanOrEqual(n);
+      return found.slice(0, n);
+    };
+    /** Recorded stock of some products at the board, per "storeNumber:plu" (stock > 0 only). */
+    const stockOf = async (plus: string[]) =>
+      new Map(
+        (
+          await q<{ store_id: number; plu: string; quantity: number }>(
+            `SELECT si.store_id, si.plu, si.quantity FROM store_inventory si JOIN stores s ON s.id = si.store_id
+              WHERE s.board_id = $1 AND si.plu = ANY($2::text[]) AND si.quantity > 0`,
+            [boardId, plus],
+          )
+        ).map((r) => [`${storeNumberOf.get(r.store_id)}:${r.plu}`, r.quantity]),
+      );
+    // ABC/GO's only "nothing matched" is its search's; the per-store answer comes from details, which has none.
+    const saysNothing = board.platform !== 'abcgo';
+
+    it('"nothing matched" for products on the shelves, one poll and then three in a row through a delivery: no sell-out, stock kept, exact when found again', async () => {
+      const silent = await held(2);
+      const before = await stockOf(silent);
+      sim.setFault('*', 'nothing-matched', undefined, silent);
+      try {
+        for (let i = 0; i < 3; i++) {
+          if (i === 1) advanceToDelivery();
+          else sim.world.advance((i === 0 ? 15 : 120) * 60_000);
+          const v = await pollAndJudge();
+          expect(v.status, `poll ${i + 1}`).toBe('ok');
+          expectExact(v, `nothing matched, poll ${i + 1}`);
+          const { details } = (await q<{ details: { noDataPlus: string[] } }>(`SELECT details FROM scrape_runs WHERE source = $1::"ScrapeSource" ORDER BY id DESC LIMIT 1`, [board.source]))[0];
+          if (saysNothing) {
+            expect(details.noDataPlus).toEqual(expect.arrayContaining(silent));
+            expect(v.written.filter((c) => silent.includes(c.plu)), `poll ${i + 1}: nothing written`).toEqual([]);
+            expect(await stockOf(silent), `poll ${i + 1}: kept`).toEqual(before);
+          } else {
+            expect(details.noDataPlus, 'ABC/GO: a search saying nothing never reaches the stock').toEqual([]);
+          }
+        }
+        if (saysNothing) {
+          const shown = await productStores(silent[0], boardId, sim.world.now());
+          expect(shown.stores.length).toBeGreaterThan(0);
+          expect(shown.stores.every((s) => s.last_seen !== null)).toBe(true);
+        }
+      } finally {
+        sim.setFault('*', 'none');
+      }
+      sim.world.advance(15 * 60_000);
+      const back = await pollAndJudge();
+      expect(back.status).toBe('ok');
+      expectExact(back, 'found again');
+    }, 180_000);
+
+    it(saysNothing
+      ? 'a product truly delisted: never a zero, then unknown once a day has passed — not in stock forever'
+      : 'a product truly delisted: ABC/GO\'s details list no store, which is 0 everywhere (its own positive answer), never unknown', async () => {
+      const [plu] = await held(1);
+      const before = await stockOf([plu]);
+      const tick = Math.ceil(sim.world.now().getTime() / 900_000) * 900_000;
+      sim.world.delist(plu, tick);
+      sim.world.setTime(new Date(tick + 60_000));
+      expectExact(await pollAndJudge(), 'delisted, first poll');
+      for (const hours of [6, 12, 7]) {
+        sim.world.advance(hours * 3_600_000);
+        expectExact(await pollAndJudge(), `delisted, ${hours} h later`);
+      }
+      const now = sim.world.now();
+      const shown = await productStores(plu, boardId, now);
+      expect(shown.stores).toEqual([]);
+      const where = (await productWhereabouts(plu, now)).boards.find((b) => b.board_id === boardId)!;
+      expect(where).toMatchObject({ total_bottles: 0, stores: [] });
+      if (saysNothing) {
+        expect(await stockOf([plu]), 'the last known stock is kept, never zeroed').toEqual(before);
+        expect(new Map(shown.unknown_stores.map((s) => [`${s.store_number}:${plu}`, s.last_quantity]))).toEqual(before);
+        expect(where.unknown_stores).toHaveLength(before.size);
+      } else {
+        expect(await stockOf([plu])).toEqual(new Map());
+        expect(shown.unknown_stores).toEqual([]);
+      }
+    }, 180_000);
   });
 }

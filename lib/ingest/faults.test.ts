@@ -6,6 +6,8 @@ import type { RunningSimulator } from '../../scripts/simulator/server.ts';
 import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
+import { GET as health } from '../../app/api/health/route.ts';
+import { newUser, signedIn } from '../../scripts/testing/harness.ts';
 import { runCycle } from './runner.ts';
 
 // Each fault the public pages can throw at the scraper. Every time: no false arrivals, no duplicate
@@ -135,7 +137,7 @@ describe('scraper faults', () => {
     expect([a.skipped, b.skipped].sort()).toEqual([false, true]);
   });
 
-  it('a scraper killed mid-run leaves no partial writes; the next run closes its record and carries on', async () => {
+  it('a scraper killed mid-run leaves no partial writes; the next health read closes its run as interrupted; the next run carries on', async () => {
     const before = await snapshotCounts();
     sim.setFault('/search-results', 'timeout');
     // `node --import tsx` (not the tsx CLI, which runs the script in a grandchild) so the kill hits the scraper itself.
@@ -149,16 +151,24 @@ describe('scraper faults', () => {
       if (row.n > 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    // While the scraper lives, a health read leaves its run alone.
+    const { browser: staff } = await signedIn(await newUser({ role: 'admin' }));
+    const wake = async () => (await staff.call(health, '/api/health')).json.scrapers.find((s: { source: string }) => s.source === 'wake_inventory');
+    expect(await wake()).toMatchObject({ status: 'running' });
+
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     expect(await snapshotCounts()).toEqual(before);
 
-    // The server releases a dead session's advisory lock once it notices the closed connection.
-    for (let i = 0; i < 100; i++) {
-      const [row] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`);
-      if (row.n === 0) break;
+    // The next health read closes the dead run (as soon as the server has dropped the killed session's lock).
+    const killedAt = Date.now();
+    let seen = await wake();
+    while (seen.status === 'running' && Date.now() - killedAt < 10_000) {
       await new Promise((r) => setTimeout(r, 100));
+      seen = await wake();
     }
+    expect(seen).toMatchObject({ status: 'failed', error: expect.stringMatching(/^interrupted: the scraper stopped before this run finished/) });
+
     sim.setFault('/search-results', 'none');
     await runCycle({ now: later(8), sources: ['wake_inventory'] });
     const runs = await q<{ status: string; error: string | null }>(
@@ -166,7 +176,7 @@ describe('scraper faults', () => {
     );
     expect(runs[0].status).toBe('ok');
     expect(runs[1]).toMatchObject({ status: 'failed' });
-    expect(runs[1].error).toMatch(/stopped before this run finished/);
+    expect(runs[1].error).toMatch(/^interrupted/);
     const [dupes] = await q<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT store_id, plu, checked_at FROM inventory_history GROUP BY 1, 2, 3 HAVING count(*) > 1) d`,
     );

@@ -1,9 +1,10 @@
 import type { CoveredBoard } from '../reference/boards.ts';
 import { learnProducts } from './learn-products.ts';
 import type { RunOutcome } from './runs.ts';
-import { settleStock, snapshotParts, type StoreStockResult, type UnmatchedStoreLine } from './sources/board-stock.ts';
+import type { UnmatchedStoreLine } from './sources/board-stock.ts';
+import { snapshotParts, type Judgement } from './sources/judgement.ts';
 import { boardStores, openStoreReader } from './store-readers.ts';
-import { applyStoreSnapshot } from './store-snapshot.ts';
+import { applyStoreSnapshot, recordAsked } from './store-snapshot.ts';
 import { isSourceError } from './sources/errors.ts';
 
 export interface PollOptions {
@@ -24,12 +25,12 @@ const REPORTED = 25;
 
 /**
  * Polls one covered board's shelves for each PLU (through the board's politeness limiter) and writes one
- * snapshot, whatever the platform (store-readers.ts). A product whose source answered counts: its whole
- * shelf (`complete`, a store not named has 0) or only the stores named (`partial`: a store line matched no
- * known store, or a source that lists every store left one out). A failed request (an error page, a changed
- * layout, a timeout) keeps that product's last known stock, and so does a product the board has no page
- * for (`no_data`: not an answer, not a failure either). When `signal` aborts (SIGTERM), no new requests
- * start, the ones in flight finish, and what was fetched is still written.
+ * snapshot, whatever the platform (store-readers.ts), from each product's judgement (sources/judgement.ts).
+ * Only `stock` and `none` write stock: the whole shelf (`complete` or `none`: a store not named has 0) or
+ * only the stores named (`partial`). A failed request (an error page, a changed layout, a timeout) keeps
+ * that product's last known stock, and so does a product the board said nothing about (`no_data`: not an
+ * answer, not a failure either). When `signal` aborts (SIGTERM), no new requests start, the ones in flight
+ * finish, and what was fetched is still written.
  */
 export async function pollStoreInventory(board: CoveredBoard, plus: string[], options: PollOptions): Promise<RunOutcome> {
   const stores = await boardStores(board.id);
@@ -39,10 +40,11 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     reader = await openStoreReader(board, stores, options.signal);
   } catch (error) {
     if (!isSourceError(error)) throw error;
+    await recordAsked(board.id, plus, options.checkedAt);
     return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: error.message, details: { requested: plus.length } };
   }
 
-  const results: StoreStockResult[] = [];
+  const results: Judgement[] = [];
   let skipped = 0;
   let failuresInRow = 0;
   let anyAnswer = false;
@@ -54,9 +56,9 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
           skipped++;
           return;
         }
-        const result = await settleStock(plu, () => reader.fetchStock(plu, options.signal));
-        // A page saying the board has no such product is an answer from a working source.
-        const failed = result.status === 'failed' && result.error.kind !== 'no_data';
+        const result = await reader.read(plu, options.signal);
+        // A page saying nothing about the product still comes from a working source.
+        const failed = result.kind === 'failed';
         failuresInRow = failed ? failuresInRow + 1 : 0;
         anyAnswer ||= !failed;
         results.push(result);
@@ -69,7 +71,11 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
   const summary = {
     requested: plus.length,
     answered: answeredCount,
+    noneAnywhere: parts.noneAnywhere.length,
+    /** Products the board said nothing about: their stock was kept (a few described, every PLU listed). */
     noPage: parts.noData.length,
+    saidNothing: parts.noData.slice(0, REPORTED),
+    noDataPlus: parts.noData.map((n) => n.plu),
     skipped,
     failed: parts.failures.slice(0, REPORTED),
     /** Every product whose request failed (kept its last stock), not just the ones described. */
@@ -83,6 +89,8 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     const reason = breakerOpen()
       ? `${label} looks down: the first ${failuresInRow} requests failed (${parts.failures[0].error}); the other ${skipped} were not tried`
       : (parts.failures[0]?.error ?? (skipped ? 'stopped before any product was fetched' : 'no product was requested'));
+    // The board was asked and did not answer (unless the scraper is stopping): that stock starts to age.
+    if (!options.signal?.aborted) await recordAsked(board.id, plus, options.checkedAt);
     return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: reason, details: summary };
   }
 
@@ -95,7 +103,8 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
       checkedAt: options.checkedAt,
       answeredPlus: parts.answeredPlus,
       partialPlus: parts.partialPlus,
-      noPagePlus: parts.noData,
+      noPagePlus: parts.noData.map((n) => n.plu),
+      failedPlus: parts.failures.map((f) => f.plu),
       storeIds: stores.map((s) => s.id),
       stock: parts.stock,
     });
@@ -104,13 +113,17 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
   // Every store line unreadable as a known store: the layout or the addresses changed, not the stock.
   const lines = parts.stock.length + parts.unmatched.length;
   const nothingMatched = lines > 0 && parts.unmatched.length === lines;
+  // Not one product answered, only "nothing matched": the site's search looks broken, not the shelves empty.
+  const saidNothing = answeredCount === 0 && parts.noData.length > 0;
   const complete = parts.failures.length === 0 && skipped === 0 && parts.unmatched.length === 0 && parts.unlisted.length === 0;
   const first = parts.unmatched[0];
   return {
-    status: nothingMatched ? 'failed' : complete ? 'ok' : 'partial',
+    status: nothingMatched || saidNothing ? 'failed' : complete ? 'ok' : 'partial',
     itemsSeen: answeredCount,
     changesWritten: result.historyRows,
-    error: complete
+    error: saidNothing
+      ? `${label} said nothing about any of the ${parts.noData.length} product(s) asked (${parts.noData[0].reason}); their stock was kept`
+      : complete
       ? null
       : [
           parts.failures.length && `${parts.failures.length} product request(s) failed: ${parts.failures[0].error}`,

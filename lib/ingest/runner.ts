@@ -1,4 +1,7 @@
+import path from 'node:path';
 import pg from 'pg';
+import { env } from '../env.ts';
+import { DataDirBusyError, lockFile } from '../startup/lock.ts';
 import { processArrivalAlerts } from '../alerts/process.ts';
 import { databaseUrl } from '../db/index.ts';
 import { nyDate, nyParts } from '../time.ts';
@@ -6,7 +9,7 @@ import type { ScrapeSource } from '../../generated/prisma/enums.ts';
 import { updateDeliveryPatterns } from './delivery-pattern.ts';
 import { applyLocator } from './locator.ts';
 import { pollStoreInventory, type PollOptions } from './poll-stores.ts';
-import { closeAbandonedRuns, finishRun, startRun, type RunOutcome } from './runs.ts';
+import { closeDeadRuns, finishRun, SCRAPER_LOCK_KEY, startRun, thisRunner, type Runner, type RunOutcome } from './runs.ts';
 import { applyShipmentsExtract } from './shipments.ts';
 import { isSourceError } from './sources/errors.ts';
 import { createLimiter } from './sources/http.ts';
@@ -18,10 +21,12 @@ import { pollWarehouse } from './warehouse.ts';
 import { db } from '../db/index.ts';
 import { boardOfSource, COVERED_BOARDS, type CoveredBoard } from '../reference/boards.ts';
 
-// One scraper cycle: every source due now, each recorded as a run. A Postgres advisory lock makes sure
-// two runners never overlap (the second logs and skips), whatever machine they run on.
+// One scraper cycle: every source due now, each recorded as a run. A lock makes sure two runners never
+// overlap (the second logs and skips): on a Postgres server its advisory lock, whatever machine they run
+// on; on the embedded database, whose connections all share one session (so its advisory locks exclude
+// nobody), a lock file beside the data directory — every process using it runs on this host.
 
-export const SCRAPER_LOCK_KEY = 4_815_162_342;
+export { SCRAPER_LOCK_KEY };
 /** Every source, in the order a cycle runs them: Wake's and the Commission's, then the other boards' shelves. */
 export const ALL_SOURCES: ScrapeSource[] = [
   'wake_locator',
@@ -83,7 +88,7 @@ async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal, 
     const { hot, listed } = await productsToPoll(now);
     return pollStoreInventory(board, [...hot, ...listed], { checkedAt: now, signal });
   }
-  if (board) return pollStoreInventory(board, await huntedAndWatchedPlus(), { checkedAt: now, signal, writeGate });
+  if (board) return pollStoreInventory(board, await huntedAndWatchedPlus(board.id), { checkedAt: now, signal, writeGate });
   switch (source) {
     case 'warehouse':
       return pollWarehouse(now, signal);
@@ -107,8 +112,8 @@ async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal, 
 }
 
 /** Runs one source as a recorded run; a source's failure is its run's outcome, never the cycle's. */
-async function recordedRun(source: ScrapeSource, now: Date, options: CycleOptions, writeGate?: WriteGate): Promise<RunOutcome> {
-  const id = await startRun(source, now);
+async function recordedRun(source: ScrapeSource, now: Date, options: CycleOptions & { runner: Runner }, writeGate?: WriteGate): Promise<RunOutcome> {
+  const id = await startRun(source, now, options.runner);
   let outcome: RunOutcome;
   try {
     outcome = await runSource(source, now, options.signal, writeGate);
@@ -122,8 +127,14 @@ async function recordedRun(source: ScrapeSource, now: Date, options: CycleOption
   return outcome;
 }
 
+/** The embedded database (PGlite): one backend session for every connection, so advisory locks exclude nobody there. */
+async function isEmbeddedDatabase(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ version: string }>('SELECT version()');
+  return rows[0].version.includes('PGlite');
+}
+
 /** Each source's run in turn, through `gate` so it waits while a board writes. */
-async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: CycleOptions, gate: WriteGate): Promise<CycleResult['runs']> {
+async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: CycleOptions & { runner: Runner }, gate: WriteGate): Promise<CycleResult['runs']> {
   const runs: CycleResult['runs'] = [];
   for (const source of sources) {
     if (options.signal?.aborted) break;
@@ -140,7 +151,7 @@ async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: C
  * Wake source runs or another board writes, so no two sources' transactions meet (new products, the
  * alert cursor's order of history ids). Alerts still go out once, after every source of the cycle.
  */
-async function runBoardsAlongside(sources: ScrapeSource[], now: Date, options: CycleOptions): Promise<CycleResult['runs']> {
+async function runBoardsAlongside(sources: ScrapeSource[], now: Date, options: CycleOptions & { runner: Runner }): Promise<CycleResult['runs']> {
   // One write at a time, in the order they ask.
   const gate: WriteGate = createLimiter({ concurrency: 1, delayMs: 0 }).run;
   const isOtherBoard = (source: ScrapeSource) => {
@@ -155,22 +166,62 @@ async function runBoardsAlongside(sources: ScrapeSource[], now: Date, options: C
   return [...runs, ...(await boards)];
 }
 
+/** The embedded database's scraper lock file: beside its data directory, like npm start's own lock. */
+function embeddedLockFile(): string {
+  return `${path.resolve(env().EMBEDDED_DB_DIR)}.scraper.lock`;
+}
+/** One cycle at a time in this process too (the lock file is this process's either way). */
+let embeddedCycleRunning = false;
+
+/** Takes the scraper's lock; null when another runner holds it. */
+async function takeLock(client: pg.Client, embedded: boolean): Promise<{ runner: Runner; release(): Promise<void> } | null> {
+  if (embedded) {
+    if (embeddedCycleRunning) return null;
+    try {
+      const file = lockFile(embeddedLockFile());
+      embeddedCycleRunning = true;
+      return {
+        runner: thisRunner(null),
+        release: async () => {
+          embeddedCycleRunning = false;
+          file.release();
+        },
+      };
+    } catch (error) {
+      if (error instanceof DataDirBusyError) return null;
+      throw error;
+    }
+  }
+  // Keepalives on the lock's own connection: if this host vanishes without closing it, the server notices
+  // within ~1.5 minutes and drops the session and its lock, so the run is seen as dead (closeDeadRuns).
+  await client.query('SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 6');
+  const { rows } = await client.query<{ ok: boolean; session: number }>('SELECT pg_try_advisory_lock($1) AS ok, pg_backend_pid() AS session', [SCRAPER_LOCK_KEY]);
+  if (!rows[0].ok) return null;
+  return {
+    runner: thisRunner(rows[0].session),
+    release: async () => {
+      await client.query('SELECT pg_advisory_unlock($1)', [SCRAPER_LOCK_KEY]).catch(() => {});
+    },
+  };
+}
+
 export async function runCycle(options: CycleOptions = {}): Promise<CycleResult> {
   const log = options.log ?? (() => {});
-  const lock = new pg.Client({ connectionString: databaseUrl() });
-  await lock.connect();
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
   try {
-    const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [SCRAPER_LOCK_KEY]);
-    if (!rows[0].ok) {
+    const embedded = await isEmbeddedDatabase(client);
+    const lock = await takeLock(client, embedded);
+    if (!lock) {
       log('another scraper run holds the lock; skipping this cycle');
       return { skipped: true, runs: [] };
     }
     try {
-      const abandoned = await closeAbandonedRuns();
-      if (abandoned) log(`closed ${abandoned} run(s) left open by a stopped scraper`);
+      const dead = await closeDeadRuns();
+      if (dead) log(`closed ${dead} run(s) left open by a scraper that stopped (interrupted)`);
       const now = options.now ?? new Date();
       const sources = options.sources ?? (await dueSources(now));
-      const runs = await runBoardsAlongside(sources, now, options);
+      const runs = await runBoardsAlongside(sources, now, { ...options, runner: lock.runner });
       if (runs.some((r) => boardOfSource(r.source) && r.outcome.changesWritten > 0)) await updateDeliveryPatterns(nyDate(now));
       // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
       // digests that are due go out on schedule even while a source is down. Never throws, so a mail
@@ -178,9 +229,9 @@ export async function runCycle(options: CycleOptions = {}): Promise<CycleResult>
       await processArrivalAlerts({ checkedAt: now, log });
       return { skipped: false, runs };
     } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [SCRAPER_LOCK_KEY]).catch(() => {});
+      await lock.release();
     }
   } finally {
-    await lock.end();
+    await client.end();
   }
 }

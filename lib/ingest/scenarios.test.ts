@@ -8,6 +8,8 @@ import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
 import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
+import { allocatedCurrent, productStores } from '../reports/inventory.ts';
+import { productWhereabouts } from '../reports/where.ts';
 import { runCycle } from './runner.ts';
 import { productsToPoll } from './tiers.ts';
 import { expectExact, verdict, type Change, type Verdict } from '../../scripts/testing/ground-truth.ts';
@@ -26,12 +28,21 @@ const observed = new Map<string, number>();
 /** Cells that ever had stock as observed (a store_inventory row exists): the next rise is an increase, not a first. */
 const everStocked = new Set<string>();
 let storeNumberOf: Map<number, number>;
+const WAKE = 179;
+/** The details of the latest Wake run pollAndJudge made. */
+let latestDetails: Record<string, unknown> = {};
 
+
+/** Cells of products Wake said nothing about at the latest poll: their last stock must have been kept. */
+let kept = new Set<string>();
 
 /**
  * One Wake poll at the simulator's current time, judged. Products whose search failed (the run record
  * lists them) are not observed. A product with stock at a respelled store has a line that matches no
  * store: only the stores its listing names (with stock) are observed; the others keep their last stock.
+ * A product Wake said nothing about ("nothing matched": a hiccup, a delisting, a debut not out yet) is not
+ * observed either: nothing may be written, its last stock is kept (a store never seen holding it counts as
+ * 0 from now on: the board was asked, so its first bottles later are a debut).
  */
 async function pollAndJudge(): Promise<Verdict> {
   const now = sim.world.now();
@@ -39,15 +50,26 @@ async function pollAndJudge(): Promise<Verdict> {
   const polled = [...hot, ...listed].filter((plu) => sim.world.product(plu));
   const cycle = await runCycle({ now, sources: ['wake_inventory'] });
   const run = cycle.runs[0].outcome;
+  latestDetails = run.details ?? {};
 
   const failed = new Set((run.details?.failedPlus as string[] | undefined) ?? []);
+  const silent = new Set((run.details?.noDataPlus as string[] | undefined) ?? []);
   const respelled = new Set(sim.world.respellings().keys());
   const truth = sim.world.stockSnapshot(polled);
 
   const expected: Change[] = [];
   const observable = new Set<string>();
+  kept = new Set();
   for (const [plu, shelves] of truth) {
     if (failed.has(plu)) continue;
+    if (silent.has(plu)) {
+      for (const storeNumber of shelves.keys()) {
+        const cell = `${storeNumber}:${plu}`;
+        if (!observed.has(cell)) observed.set(cell, 0);
+        kept.add(cell);
+      }
+      continue;
+    }
     // A listing with a line for a respelled store is partial: only the stores it names are observed.
     const partial = [...respelled].some((storeNumber) => (shelves.get(storeNumber) ?? 0) > 0);
     for (const [storeNumber, after] of shelves) {
@@ -74,7 +96,8 @@ async function pollAndJudge(): Promise<Verdict> {
     [polled],
   );
   const recorded = new Map(current.map((r) => [`${storeNumberOf.get(r.store_id)}:${r.plu}`, r.quantity]));
-  const wrongStock = [...observable].filter((cell) => (recorded.get(cell) ?? 0) !== observed.get(cell));
+  // Answered cells equal the shelves; the cells of a product that said nothing keep their last stock.
+  const wrongStock = [...observable, ...kept].filter((cell) => (recorded.get(cell) ?? 0) !== observed.get(cell));
   return verdict(run, expected, written, (plu, storeNumber) => truth.get(plu)?.get(storeNumber) ?? 0, wrongStock);
 }
 
@@ -154,6 +177,12 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
     expect(v.expected).toEqual([]);
     expect(v.wrongStock).toEqual([]);
     await expectWarehouseLevels();
+    // The catalog's own unclassified rows (the report prints no type for them) are ordinary products, not news.
+    expect(await q(`SELECT plu, listing_type::text FROM products WHERE plu IN ('51518', '23076') ORDER BY plu`)).toEqual([
+      { plu: '23076', listing_type: 'Listed' },
+      { plu: '51518', listing_type: 'Listed' },
+    ]);
+    expect((await productsToPoll(sim.world.now())).hot).not.toContain('51518');
   }, 60_000);
 
   it('a delivery: every arrival at the right store with the right quantity, and nothing else', async () => {
@@ -274,6 +303,98 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
     expect(back.status).toBe('ok');
     expectExact(back, 'the spelling returns');
   }, 60_000);
+
+  /** Hunted products polled every cycle that some Wake store holds, as last observed. */
+  const onShelves = async (n: number) => {
+    const { hot } = await productsToPoll(sim.world.now());
+    const held = hot.filter((plu) => [...observed].some(([cell, qty]) => cell.endsWith(`:${plu}`) && qty > 0));
+    expect(held.length, 'hunted products on Wake shelves').toBeGreaterThanOrEqual(n);
+    return held.slice(0, n);
+  };
+  /** Recorded stock of some products, per "storeNumber:plu" (stock > 0 only). */
+  const stockOf = async (plus: string[]) =>
+    new Map(
+      (await q<{ store_id: number; plu: string; quantity: number }>(`SELECT store_id, plu, quantity FROM store_inventory WHERE plu = ANY($1::text[]) AND quantity > 0`, [plus])).map(
+        (r) => [`${storeNumberOf.get(r.store_id)}:${r.plu}`, r.quantity],
+      ),
+    );
+
+  it('"nothing matched" for products on the shelves, one poll: no sell-out, their stock kept and shown as last seen, and no false arrival when they are found again', async () => {
+    const silent = await onShelves(3);
+    const before = await stockOf(silent);
+    advanceToDelivery(); // real changes are waiting elsewhere: they are all found
+    sim.setFault('/search-results', 'nothing-matched', undefined, silent);
+    const hiccup = await pollAndJudge();
+    sim.setFault('*', 'none');
+    expect(hiccup.status).toBe('ok');
+    expect(latestDetails).toMatchObject({ noPage: 3, noDataPlus: expect.arrayContaining(silent) });
+    expectExact(hiccup, 'nothing matched, one poll');
+    expect(hiccup.written.filter((c) => silent.includes(c.plu))).toEqual([]);
+    expect(await stockOf(silent)).toEqual(before);
+    // Where the stock is shown, it says when it was last confirmed.
+    const answer = await productStores(silent[0], WAKE, sim.world.now());
+    expect(answer.stores.length).toBeGreaterThan(0);
+    expect(answer.stores.every((s) => s.last_seen !== null && Date.parse(s.last_seen) < sim.world.now().getTime())).toBe(true);
+
+    advanceMinutes(15);
+    const back = await pollAndJudge();
+    expect(back.status).toBe('ok');
+    expectExact(back, 'found again');
+    expect((await productStores(silent[0], WAKE, sim.world.now())).stores.every((s) => s.last_seen === null)).toBe(true);
+  }, 60_000);
+
+  it('"nothing matched" for products on the shelves, several polls in a row through a delivery and sales: exact every time, never a sell-out', async () => {
+    const silent = await onShelves(4);
+    const before = await stockOf(silent);
+    sim.setFault('/search-results', 'nothing-matched', undefined, silent);
+    try {
+      for (let i = 0; i < 4; i++) {
+        if (i === 1) advanceToDelivery();
+        else advanceMinutes(i === 0 ? 15 : 90);
+        const v = await pollAndJudge();
+        expect(v.status, `poll ${i + 1}`).toBe('ok');
+        expectExact(v, `nothing matched, poll ${i + 1}`);
+        expect(await stockOf(silent), `poll ${i + 1}: kept`).toEqual(before);
+      }
+    } finally {
+      sim.setFault('*', 'none');
+    }
+    advanceMinutes(15);
+    const back = await pollAndJudge();
+    expectExact(back, 'found again after four polls');
+    expect(back.falseSellOuts).toEqual([]);
+  }, 120_000);
+
+  it('a product truly delisted: never a zero, shown as last seen, then as unknown once a day has passed — not in stock forever', async () => {
+    const [plu] = await onShelves(1);
+    const before = await stockOf([plu]);
+    const tick = nextTick();
+    sim.world.delist(plu, tick);
+    minuteAfter(tick);
+    const first = await pollAndJudge();
+    expectExact(first, 'delisted, first poll');
+    expect(await stockOf([plu])).toEqual(before);
+    expect((await productStores(plu, WAKE, sim.world.now())).stores.length).toBe(before.size);
+
+    // A day and more of polls that find nothing about it.
+    for (const hours of [6, 12, 7]) {
+      sim.world.advance(hours * 3_600_000);
+      expectExact(await pollAndJudge(), `delisted, ${hours} h later`);
+    }
+    expect(await stockOf([plu]), 'the last known stock is kept, never zeroed').toEqual(before);
+    const now = sim.world.now();
+    const stores = await productStores(plu, WAKE, now);
+    expect(stores.stores).toEqual([]);
+    expect(new Map(stores.unknown_stores.map((s) => [`${s.store_number}:${plu}`, s.last_quantity]))).toEqual(before);
+    const where = await productWhereabouts(plu, now);
+    expect(where.boards[0]).toMatchObject({ total_bottles: 0, stores: [] });
+    expect(where.boards[0].unknown_stores).toHaveLength(before.size);
+    const current = await allocatedCurrent(WAKE, now);
+    expect(current.products.map((p) => p.plu)).not.toContain(plu);
+    if ((await q<{ hunted: boolean }>(`SELECT listing_type IN ('Allocation', 'Limited', 'Barrel') AS hunted FROM products WHERE plu = $1`, [plu]))[0].hunted) {
+      expect(current.stock_unknown.map((p) => p.plu)).toContain(plu);
+    }
+  }, 120_000);
 
   for (const [wake, warehouse] of [['live', 'live'], ['alternate', 'alternate'], ['documented', 'live']] as const) {
     it(`the ${wake} Wake markup and the ${warehouse} warehouse markup, without and with a delivery`, async () => {

@@ -1,21 +1,23 @@
 import { env } from '../env.ts';
 import { db } from '../db/index.ts';
 import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID, type CoveredBoard } from '../reference/boards.ts';
-import { abcgoBoardUrl, abcgoLimiter, fetchAbcgoStock } from './sources/abcgo.ts';
-import { answerFromAddressLines, stockAnswer, type BoardStore, type StoreStockAnswer } from './sources/board-stock.ts';
-import { durhamLimiter, fetchDurhamStock } from './sources/durham.ts';
-import { fetchGreensboroLocations, fetchGreensboroStock, greensboroLimiter, matchGreensboroLocations } from './sources/greensboro.ts';
+import { abcgoBoardUrl, abcgoLimiter, fetchAbcgoDetails } from './sources/abcgo.ts';
+import type { BoardStore } from './sources/board-stock.ts';
+import { durhamLimiter, fetchDurhamProduct } from './sources/durham.ts';
+import { fetchGreensboroLocations, greensboroLimiter, matchGreensboroLocations, searchGreensboroItems } from './sources/greensboro.ts';
 import type { Limiter } from './sources/http.ts';
+import { judgeAbcgo, judgeDurham, judged, judgeGreensboro, judgeWake, type Judgement } from './sources/judgement.ts';
 import { searchWakeInventory, wakeLimiter } from './sources/wake-inventory.ts';
 
-// One reader per platform, all answering in one shape (sources/board-stock.ts): the board's shelf for one
-// product, or a thrown SourceError. The pass (poll-stores.ts) and everything after it — the snapshot diff,
-// arrivals, delivery patterns, alerts, the screens — never know which platform a row came from.
+// One reader per platform: it fetches the board's pages for one product and hands what they printed to
+// the one judgement of answers (sources/judgement.ts). The pass (poll-stores.ts) and everything after it —
+// the snapshot diff, arrivals, delivery patterns, alerts, the screens — never know which platform a row came from.
 
 export interface StoreReader {
   /** The board's politeness limiter: every product's fetch runs through it, never nested inside it. */
   limiter: Limiter;
-  fetchStock(plu: string, signal?: AbortSignal): Promise<StoreStockAnswer>;
+  /** The judgement of the board's answer about one product (a failure included: it never throws a SourceError). */
+  read(plu: string, signal?: AbortSignal): Promise<Judgement>;
   /** What opening the reader found out, for the run record (Greensboro: the location ids learned). */
   details: Record<string, unknown>;
 }
@@ -41,18 +43,21 @@ export async function openStoreReader(board: CoveredBoard, stores: BoardStore[],
       return {
         limiter: wakeLimiter(),
         details: {},
-        async fetchStock(plu, signal) {
-          // Wake's search answers with every product matching the code; none with this PLU is "carried nowhere".
-          const product = (await searchWakeInventory(plu, { signal })).find((p) => p.plu === plu);
-          if (!product) return stockAnswer(plu, new Map(), null);
-          return answerFromAddressLines(plu, product.stores, stores, { plu, name: product.name, retailPrice: product.price, sizeMl: product.sizeMl });
-        },
+        read: (plu, signal) => judged(plu, async () => judgeWake(plu, await searchWakeInventory(plu, { signal }), stores)),
       };
     case 'durham':
-      return { limiter: durhamLimiter(), details: {}, fetchStock: (plu, signal) => fetchDurhamStock(plu, stores, { signal }) };
+      return {
+        limiter: durhamLimiter(),
+        details: {},
+        read: (plu, signal) => judged(plu, async () => judgeDurham(plu, await fetchDurhamProduct(plu, { signal }), stores)),
+      };
     case 'abcgo': {
       const boardUrl = abcgoBoardUrl(board.id);
-      return { limiter: abcgoLimiter(), details: {}, fetchStock: (plu, signal) => fetchAbcgoStock(plu, stores, { boardUrl, signal }) };
+      return {
+        limiter: abcgoLimiter(),
+        details: {},
+        read: (plu, signal) => judged(plu, async () => judgeAbcgo(plu, await fetchAbcgoDetails(plu, { boardUrl, signal }), stores)),
+      };
     }
     case 'greensboro': {
       const limiter = greensboroLimiter();
@@ -70,7 +75,7 @@ export async function openStoreReader(board: CoveredBoard, stores: BoardStore[],
             return { ...u, name: location?.name ?? null, address: location?.address ?? null, city: location?.city ?? null, kind: location?.kind ?? null };
           }),
         },
-        fetchStock: (plu, signal) => fetchGreensboroStock(plu, match, stores, { signal }),
+        read: (plu, signal) => judged(plu, async () => judgeGreensboro(plu, await searchGreensboroItems(plu, { signal }), match, stores)),
       };
     }
   }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { applyStoreSnapshot, type StoreSnapshot } from './store-snapshot.ts';
+import { applyStoreSnapshot, recordAsked, type StoreSnapshot } from './store-snapshot.ts';
 
 const apply = (s: Omit<StoreSnapshot, 'boardId'>) => applyStoreSnapshot({ boardId: 179, ...s });
 
@@ -185,5 +185,38 @@ describe('applyStoreSnapshot', () => {
     const stock = (await inventory()).filter((r) => r.plu === '17612');
     expect(stock.find((r) => r.store_id === 1)?.quantity).toBe(5);
     expect(stock.find((r) => r.store_id === 4)).toBeUndefined();
+  });
+
+  it('records how old each number is: every product asked, whole answers, and the stores a partial answer named', async () => {
+    const polls = async () =>
+      (await sql.query(`SELECT plu, asked_at, answered_at FROM board_product_polls WHERE board_id = 179 AND plu IN ('27090', '17612', '99003', '99002') ORDER BY plu`)).rows;
+    const confirmed = async (plu: string) =>
+      (await sql.query(`SELECT store_id, last_updated, confirmed_at FROM store_inventory WHERE plu = $1 ORDER BY store_id`, [plu])).rows;
+    await sql.query(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('99003', 'A Third Release', 'Allocation', now())`);
+    await apply({ checkedAt: T(13), answeredPlus: ['99003'], storeIds: STORES, stock: [{ storeId: 1, plu: '99003', quantity: 4 }, { storeId: 2, plu: '99003', quantity: 1 }, { storeId: 3, plu: '99003', quantity: 6 }] });
+    const at = T(14);
+    // 27090 answered whole, 99001 partially (store 1 named, unchanged; store 3 not named), 99002 said nothing, 17612 failed.
+    await apply({
+      checkedAt: at, answeredPlus: ['27090'], partialPlus: ['99003'], noPagePlus: ['99002'], failedPlus: ['17612'], storeIds: STORES,
+      stock: [{ storeId: 1, plu: '27090', quantity: 3 }, { storeId: 1, plu: '99003', quantity: 4 }, { storeId: 2, plu: '99003', quantity: 2 }],
+    });
+    const byPlu = Object.fromEntries((await polls()).map((r) => [r.plu, r]));
+    expect(byPlu['27090']).toMatchObject({ asked_at: at, answered_at: at });
+    expect(byPlu['99003']).toMatchObject({ asked_at: at, answered_at: T(13) });
+    expect(byPlu['99002'].asked_at).toEqual(at);
+    expect(byPlu['99002'].answered_at).not.toEqual(at);
+    expect(byPlu['17612'].asked_at).toEqual(at);
+    expect(byPlu['17612'].answered_at).not.toEqual(at);
+    // Store 1 named unchanged: confirmed now; store 2 changed (its change confirms it); store 3 not named.
+    expect((await confirmed('99003')).map((r) => [r.store_id, r.confirmed_at?.getTime() ?? null, r.last_updated.getTime()])).toEqual([
+      [1, at.getTime(), T(13).getTime()],
+      [2, null, at.getTime()],
+      [3, null, T(13).getTime()],
+    ]);
+    // A poll that failed as a whole still asked: only products answered before have a row to move.
+    const later = T(15);
+    await recordAsked(179, ['27090', '55555'], later);
+    expect((await polls()).find((r) => r.plu === '27090')).toMatchObject({ asked_at: later, answered_at: at });
+    expect((await sql.query(`SELECT 1 FROM board_product_polls WHERE plu = '55555'`)).rows).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { db } from '../db/index.ts';
 import { withPgTransaction } from '../db/pg.ts';
 
 // Turns one poll of a board's store inventory into history. One transaction, set-based SQL: history rows,
@@ -16,6 +17,10 @@ import { withPgTransaction } from '../db/pg.ts';
 // - a product the board never answered for before (board_product_polls): we have no evidence it was absent.
 // A product answered before (in stock or not, or "no such product" from the board's own pages) that now
 // shows up is a debut: `first` at every store with it.
+//
+// How old each number is (lib/reports/stock-age.ts): every product asked about gets `asked_at`; a whole
+// answer (answeredPlus) also `answered_at`; the stores a partial answer names get `confirmed_at` on their
+// row. Stock the latest ask did not confirm is shown as "last seen …", and after a limit as unknown.
 
 export interface StoreSnapshot {
   boardId: number;
@@ -29,6 +34,8 @@ export interface StoreSnapshot {
    * the code): no stock is written or changed, but the board was asked, so a later appearance is a debut.
    */
   noPagePlus?: string[];
+  /** Products the board was asked about and gave no answer for (a failed request): only their asked_at moves. */
+  failedPlus?: string[];
   /** Every store this poll covered (the board's known stores): a store listed nowhere still had its poll. */
   storeIds: number[];
   /** Bottles per (store, product) as listed; for answered products a store not listed has 0. */
@@ -149,6 +156,23 @@ export async function applyStoreSnapshot(snapshot: StoreSnapshot): Promise<Snaps
        ON CONFLICT (board_id, plu) DO NOTHING`,
       [snapshot.boardId, at, [...snapshot.answeredPlus, ...(snapshot.partialPlus ?? []), ...(snapshot.noPagePlus ?? [])]],
     );
+    // How old each number is: every product asked, whole answers, and the stores a partial answer named.
+    await tx.query(
+      `UPDATE board_product_polls b SET asked_at = $2, answered_at = CASE WHEN p.whole THEN $2 ELSE b.answered_at END
+         FROM unnest($3::text[], $4::bool[]) AS p(plu, whole)
+        WHERE b.board_id = $1 AND b.plu = p.plu`,
+      [snapshot.boardId, at, ...askedColumns(snapshot)],
+    );
+    const partial = new Set(snapshot.partialPlus ?? []);
+    const named = snapshot.stock.filter((c) => partial.has(c.plu));
+    if (named.length > 0) {
+      await tx.query(
+        `UPDATE store_inventory si SET confirmed_at = $1
+           FROM unnest($2::int[], $3::text[]) AS c(store_id, plu)
+          WHERE si.store_id = c.store_id AND si.plu = c.plu AND si.last_updated < $1`,
+        [at, named.map((c) => c.storeId), named.map((c) => c.plu)],
+      );
+    }
     return {
       historyRows: history.rowCount ?? 0,
       arrivals: history.rows.filter((r: { arrival: boolean }) => r.arrival).length,
@@ -157,6 +181,23 @@ export async function applyStoreSnapshot(snapshot: StoreSnapshot): Promise<Snaps
       baselineProducts: products.rowCount ?? 0,
     };
   });
+}
+
+/** The products a poll asked about, and which of them the board answered whole. */
+function askedColumns(snapshot: Pick<StoreSnapshot, 'answeredPlus' | 'partialPlus' | 'noPagePlus' | 'failedPlus'>): [string[], boolean[]] {
+  const plus = [...snapshot.answeredPlus, ...(snapshot.partialPlus ?? []), ...(snapshot.noPagePlus ?? []), ...(snapshot.failedPlus ?? [])];
+  return [plus, plus.map((_, i) => i < snapshot.answeredPlus.length)];
+}
+
+/**
+ * A poll that wrote no snapshot (the board's source failed as a whole) still asked: the products' stock was
+ * not confirmed, so it starts to age. Only products the board answered before have a row to move.
+ */
+export async function recordAsked(boardId: number, plus: string[], at: Date): Promise<void> {
+  if (plus.length === 0) return;
+  await db.$executeRaw`
+    UPDATE board_product_polls SET asked_at = ${at}
+     WHERE board_id = ${boardId} AND plu = ANY(${plus}::text[]) AND (asked_at IS NULL OR asked_at < ${at})`;
 }
 
 /**

@@ -42,11 +42,20 @@ export async function productsToPoll(at: Date): Promise<{ hot: string[]; listed:
 }
 
 /**
- * The other boards, each poll (a few a day): the hunted products (new releases included) and every watched
- * product. Their sites are slower and asked less often, so the everyday catalog is left to Wake's tiers.
+ * The other boards, each poll (a few a day): the hunted products (new releases included), every watched
+ * product, and, for a board, every product its stores hold as last known (a product nobody watches any
+ * more, or one classified Listed since, is still asked about until its stock is confirmed gone or ages to
+ * unknown: never on a shelf forever). Their sites are slower and asked less often, so the everyday catalog
+ * is left to Wake's tiers.
  */
-export async function huntedAndWatchedPlus(): Promise<string[]> {
+export async function huntedAndWatchedPlus(boardId?: number): Promise<string[]> {
   const hunted = await db.$queryRaw<{ plu: string }[]>`
     SELECT plu FROM products WHERE listing_type IN ${Prisma.raw(HUNTED_SQL)} ORDER BY plu`;
-  return [...new Set([...hunted.map((r) => r.plu), ...(await watchedPlus())])];
+  const stocked =
+    boardId === undefined
+      ? []
+      : await db.$queryRaw<{ plu: string }[]>`
+          SELECT DISTINCT si.plu FROM store_inventory si JOIN stores s ON s.id = si.store_id
+           WHERE s.board_id = ${boardId} AND si.quantity > 0 ORDER BY si.plu`;
+  return [...new Set([...hunted.map((r) => r.plu), ...(await watchedPlus()), ...stocked.map((r) => r.plu)])];
 }

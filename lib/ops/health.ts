@@ -1,6 +1,7 @@
 import 'server-only';
 import { changeStamp } from '../db/changes.ts';
 import { db } from '../db/index.ts';
+import { closeDeadRuns } from '../ingest/runs.ts';
 import { boardOfSource } from '../reference/boards.ts';
 import type { RunStatus, ScrapeSource } from '../../generated/prisma/enums.ts';
 
@@ -137,6 +138,9 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
       : { view: 'public', ...reachable, database: { reachable: false } };
   }
   const latency = Math.round(performance.now() - started);
+  // A run whose scraper died (kill -9, a host restart) is closed now, not at the next scraper start hours
+  // later: health never shows a dead run as running. Health must answer whatever happens here.
+  await closeDeadRuns().catch((error) => console.error(`health: closing dead runs failed: ${(error as Error).message}`));
   const [data] = await db.$queryRaw<(ReferenceData & { purpose: SetUpAs })[]>`
     SELECT (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM stores) AS stores,
            (SELECT count(*)::int FROM products) AS products, (SELECT purpose::text FROM database_origin WHERE id = 1) AS purpose`;

@@ -5,6 +5,8 @@ import { sql } from '../../scripts/testing/sql.ts';
 import { seedDatabase } from '../../scripts/demo/index.ts';
 import { claimForDemo, claimForDeployment, DemoRefusedError, readOrigin } from './origin.ts';
 import { refreshReferenceData } from './refresh.ts';
+import { huntedAndWatchedPlus, productsToPoll } from '../ingest/tiers.ts';
+import { listDefaultProducts } from '../watchlist/default-products.ts';
 
 // The reference data's life cycle on a deployment: `npm run db:migrate` / `npm start` load the real
 // boards, stores and catalog, refresh them on every run without undoing what the scraper learned, and
@@ -60,6 +62,12 @@ describe('reference data on a deployment', () => {
     for (const table of ['users', 'scrape_runs', 'store_inventory', 'inventory_history', 'warehouse_levels', 'shipments']) {
       expect(await count(table), `${table} stays empty: nothing is generated`).toBe(0);
     }
+    // The catalog's own "Unknown" rows are ordinary products, not new releases.
+    expect(await q(`SELECT plu, listing_type::text FROM products WHERE plu IN ('51518', '23076') ORDER BY plu`)).toEqual([
+      { plu: '23076', listing_type: 'Listed' },
+      { plu: '51518', listing_type: 'Listed' },
+    ]);
+    expect(await count(`products WHERE listing_type = 'Unknown'`), 'no new release before the scraper finds one').toBe(0);
     // No store has been polled: first_polled_at and the last delivery are the scraper's to set.
     expect(await count('stores WHERE first_polled_at IS NOT NULL OR last_delivery_date IS NOT NULL')).toBe(0);
   });
@@ -78,8 +86,17 @@ describe('reference data on a deployment', () => {
     await q(`DELETE FROM products WHERE plu = '17742'`);
     await q(`UPDATE products SET supplier = NULL WHERE plu = '27090'`);
 
+    // A database loaded before 2026-12-01 has the catalog's "Unknown" rows as new releases; one the
+    // warehouse report has classified since keeps its type.
+    await q(`UPDATE products SET listing_type = 'Unknown' WHERE plu = '51518'`);
+    await q(`UPDATE products SET listing_type = 'Limited' WHERE plu = '23076'`);
+
     const again = await refreshReferenceData({ claimDeployment: true, setUpBy: 'npm start' });
-    expect(again.changes).toEqual({ boards: 0, stores: 0, products: 1, storesFilled: 1, productsFilled: 1 });
+    expect(again.changes).toEqual({ boards: 0, stores: 0, products: 1, storesFilled: 1, productsFilled: 2 });
+    expect(await q(`SELECT plu, listing_type::text FROM products WHERE plu IN ('51518', '23076') ORDER BY plu`)).toEqual([
+      { plu: '23076', listing_type: 'Limited' },
+      { plu: '51518', listing_type: 'Listed' },
+    ]);
     expect(again.origin).toMatchObject({ purpose: 'deployment', setUpBy: 'db:migrate' }); // set once, never changed
 
     expect(await q(`SELECT listing_type::text, name, retail_price::text AS price, supplier IS NOT NULL AS has_supplier FROM products WHERE plu = '27090'`)).toEqual([
@@ -102,6 +119,24 @@ describe('reference data on a deployment', () => {
     const third = await refreshReferenceData({ claimDeployment: true, setUpBy: 'npm start' });
     expect(third.changes).toEqual({ boards: 0, stores: 0, products: 0, storesFilled: 0, productsFilled: 0 });
     expect(await snapshot(EVERYTHING)).toEqual(before);
+  });
+
+  it('a catalog row that says Unknown is not news: not polled every cycle, not on the default watchlist', async () => {
+    const at = new Date('2026-11-16T15:00:00Z');
+    expect((await productsToPoll(at)).hot).not.toContain('51518');
+    expect(await huntedAndWatchedPlus()).not.toContain('51518');
+    expect((await listDefaultProducts()).map((p) => p.plu)).not.toContain('51518');
+    // A PLU the catalog did not know is news, whatever type it came with.
+    await q(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('99998', 'Learned From A Page', 'Unknown', now())`);
+    expect((await productsToPoll(at)).hot).toContain('99998');
+    expect(await huntedAndWatchedPlus()).toContain('99998');
+    await q(`DELETE FROM products WHERE plu = '99998'`);
+    // A board beyond Wake also asks about whatever its stores hold, so no stock stays there unasked.
+    const [durham] = await q<{ id: number }>(`SELECT id FROM stores WHERE board_id = 78 ORDER BY id LIMIT 1`);
+    await q(`INSERT INTO store_inventory (store_id, plu, quantity, last_updated) VALUES ($1, '51518', 2, now())`, [durham.id]);
+    expect(await huntedAndWatchedPlus(78)).toContain('51518');
+    expect(await huntedAndWatchedPlus(58)).not.toContain('51518');
+    await q(`DELETE FROM store_inventory WHERE plu = '51518'`);
   });
 
   it('is never touched by demo generation', async () => {

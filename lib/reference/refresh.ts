@@ -5,6 +5,7 @@
 // scraper learned since: a listing type the warehouse report set, names and prices from the pages, phone
 // and hours from the store locator, when a store was first polled, delivery patterns, a board's own id for
 // a store. Nothing here is generated (docs/decisions/009).
+import { catalogListingType, NEW_RELEASE_TYPE } from '../catalog/hunted.ts';
 import { db } from '../db/index.ts';
 import { insertColumns, type SqlClient } from './bulk.ts';
 import { claimForDeployment, readOrigin, type DatabaseOrigin } from './origin.ts';
@@ -93,10 +94,12 @@ export async function upsertReference(tx: SqlClient, ref: ReferenceData): Promis
              AND NOT EXISTS (SELECT 1 FROM stores y WHERE y.board_id = x.board_id AND y.source_store_key = v.source_store_key)))`;
 
   const p = ref.products;
+  // The catalog's own "Unknown" rows are ordinary products, not new releases (lib/catalog/hunted.ts).
+  const listingTypes = p.map((x) => catalogListingType(x.listingType));
   const products = await tx.$executeRaw`
     INSERT INTO products (plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker, updated_at)
     SELECT v.*, now()
-      FROM unnest(${p.map((x) => x.plu)}::text[], ${p.map((x) => x.name)}::text[], ${p.map((x) => x.listingType)}::"ListingType"[],
+      FROM unnest(${p.map((x) => x.plu)}::text[], ${p.map((x) => x.name)}::text[], ${listingTypes}::"ListingType"[],
                   ${p.map((x) => x.retailPrice)}::numeric[], ${p.map((x) => x.sizeMl)}::int[], ${p.map((x) => x.bottlesPerCase)}::int[],
                   ${p.map((x) => x.supplier)}::text[], ${p.map((x) => x.broker)}::text[])
         AS v(plu, name, listing_type, retail_price, size_ml, bottles_per_case, supplier, broker)
@@ -110,7 +113,12 @@ export async function upsertReference(tx: SqlClient, ref: ReferenceData): Promis
      WHERE x.plu = v.plu
        AND ((x.size_ml IS NULL AND v.size_ml IS NOT NULL) OR (x.bottles_per_case IS NULL AND v.bottles_per_case IS NOT NULL)
          OR (x.supplier IS NULL AND v.supplier IS NOT NULL) OR (x.broker IS NULL AND v.broker IS NOT NULL))`;
-  return { boards, stores, products, storesFilled, productsFilled };
+  // Databases loaded before 2026-12-01 stored those rows as new releases: the one listing type a refresh
+  // corrects (the scraper never writes Unknown over a known product, so the value is the old loader's).
+  const unclassified = p.filter((x) => x.listingType === NEW_RELEASE_TYPE).map((x) => x.plu);
+  const productsRetyped = await tx.$executeRaw`
+    UPDATE products SET listing_type = 'Listed', updated_at = now() WHERE listing_type = 'Unknown' AND plu = ANY(${unclassified}::text[])`;
+  return { boards, stores, products, storesFilled, productsFilled: productsFilled + productsRetyped };
 }
 
 /** Loads or refreshes the reference data, in one transaction under the seed lock. Idempotent. */

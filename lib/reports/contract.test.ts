@@ -271,7 +271,7 @@ describe('the contract itself', () => {
     expect(reports.arrivalSchema.safeParse({ ...arrival, bourbon_name: undefined, product_name: 'Blanton’s' }).success).toBe(false);
     expect(reports.arrivalSchema.safeParse({ ...arrival, last_updated: '03/10/2026' }).success).toBe(false);
 
-    const product = { plu: '27090', product_name: 'Blanton’s', Listing_Type: 'Allocation', retail_price: 64.99, size_ml: 750, total_bottles: 5, stores_with_stock: 2 };
+    const product = { plu: '27090', product_name: 'Blanton’s', Listing_Type: 'Allocation', retail_price: 64.99, size_ml: 750, total_bottles: 5, stores_with_stock: 2, last_seen: null, stores_unknown: 0 };
     expect(reports.allocatedProductSchema.safeParse(product).success).toBe(true);
     expect(reports.allocatedProductSchema.safeParse({ ...product, stores: [] }).success).toBe(false);
     const summary = { totalProducts: 1, totalBottles: 5, uniqueStores: 2, byListingType: { Allocation: 1 } };

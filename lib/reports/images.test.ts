@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('GET /api/images/{path}', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('last-modified')).toMatch(/GMT$/);
     const etag = res.headers.get('etag')!;
-    expect(etag).toMatch(/^W\/".+"$/);
+    expect(etag).toMatch(/^".+"$/);
     expect(Buffer.from(res.json._raw as string, 'latin1').length).toBeGreaterThan(0);
 
     const again = await image(['bottles', "Blanton's 27090.JPG"], { 'If-None-Match': etag });
@@ -57,6 +57,21 @@ describe('GET /api/images/{path}', () => {
 
     const png = await image(['a.png']);
     expect(png.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('gives a file replaced in place (same size, same time) a new ETag: the tag follows the bytes', async () => {
+    const file = path.join(root, 'replaced.png');
+    const at = new Date('2026-03-10T14:15:00Z');
+    writeFileSync(file, PNG);
+    utimesSync(file, at, at);
+    const before = (await image(['replaced.png'])).headers.get('etag')!;
+    const other = Buffer.from(PNG);
+    other[other.length - 1] ^= 0xff;
+    writeFileSync(file, other);
+    utimesSync(file, at, at);
+    const after = await image(['replaced.png'], { 'If-None-Match': before });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before);
   });
 
   it('serves SVG sandboxed, so a script in it cannot run', async () => {

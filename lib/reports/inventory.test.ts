@@ -35,7 +35,9 @@ describe('GET /api/inventory/allocated-current', () => {
     expect(products.map((p) => [p.plu, p.total_bottles, p.stores_with_stock]).sort()).toEqual(ref.map((r) => [r.plu, r.bottles, r.stores]).sort());
     for (const p of products) {
       // `stores` is left out (never an empty list): the screen loads them per product when a card opens.
-      expect(Object.keys(p).sort()).toEqual(['plu', 'product_name', 'Listing_Type', 'retail_price', 'size_ml', 'total_bottles', 'stores_with_stock'].sort());
+      expect(Object.keys(p).sort()).toEqual(['plu', 'product_name', 'Listing_Type', 'retail_price', 'size_ml', 'total_bottles', 'stores_with_stock', 'last_seen', 'stores_unknown'].sort());
+      // The demo's shelves were never asked about since: every number is current.
+      expect([p.last_seen, p.stores_unknown]).toEqual([null, 0]);
     }
     const bottles = products.map((p) => p.total_bottles as number);
     expect([...bottles].sort((a, b) => b - a)).toEqual(bottles);
@@ -56,6 +58,7 @@ describe('GET /api/inventory/allocated-current', () => {
       uniqueStores: stores,
       byListingType: byType,
     });
+    expect(res.json.stock_unknown).toEqual([]);
   });
 
   it('is 401 without a session', async () => {
@@ -90,6 +93,7 @@ describe('GET /api/inventory/product/{plu}/stores', () => {
         mixed_beverage: r.mixed_beverage ? 1 : 0,
         quantity: r.quantity,
         last_updated: r.last_updated.toISOString(),
+        last_seen: null,
       });
     }
     const quantities = list.map((s) => s.quantity as number);
@@ -100,7 +104,7 @@ describe('GET /api/inventory/product/{plu}/stores', () => {
     const [none] = await query<{ plu: string }>(
       `SELECT plu FROM products p WHERE NOT EXISTS (SELECT 1 FROM store_inventory si WHERE si.plu = p.plu AND si.quantity > 0) ORDER BY plu LIMIT 1`,
     );
-    expect((await stores(none.plu)).json).toEqual({ success: true, stores: [] });
+    expect((await stores(none.plu)).json).toEqual({ success: true, stores: [], unknown_stores: [] });
     const [{ unknown }] = await query<{ unknown: string }>(
       `SELECT lpad(n::text, 5, '0') AS unknown FROM generate_series(0, 99999) n
        WHERE NOT EXISTS (SELECT 1 FROM products WHERE plu = lpad(n::text, 5, '0')) LIMIT 1`,

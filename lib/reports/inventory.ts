@@ -3,28 +3,44 @@ import { ApiError } from '../api/errors.ts';
 import { searchCondition, searchRank } from '../db/search.ts';
 import { db } from '../db/index.ts';
 import { HUNTED, huntedFirst, isoInstant, PRODUCT_SEARCH, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
-import type { AllocatedCurrent, AllocatedProduct, InventorySummary, ProductSearch, ProductStores } from './types.ts';
+import { stockAge } from './stock-age.ts';
+import type { AllocatedCurrent, AllocatedProduct, InventorySummary, ProductSearch, ProductStores, UnknownProduct } from './types.ts';
 
 // Current Inventory: what is on a covered board's shelves now (store_inventory; Wake by default), per hunted
-// product; the stores of one product; and the product search of the delivery-analysis screen.
+// product; the stores of one product; and the product search of the delivery-analysis screen. Every number
+// says how sure it is (lib/reports/stock-age.ts): "last seen …" when the board did not confirm it at its
+// latest ask, and apart, as unknown, once it has not been confirmed for STOCK_UNKNOWN_AFTER_MINUTES.
 
 /**
- * Hunted products with bottles at any store of the board (Wake by default) now, most bottles first, and the totals. A product's stores
- * are not listed (the `stores` key is left out): the screen loads them when a card is opened, through
- * productStores, which keeps this answer small.
+ * Hunted products with bottles at any store of the board (Wake by default) now, most bottles first, and the
+ * totals. A product's stores are not listed (the `stores` key is left out): the screen loads them when a
+ * card is opened, through productStores, which keeps this answer small. Stock the board has not confirmed
+ * for STOCK_UNKNOWN_AFTER_MINUTES is not counted (lib/reports/stock-age.ts): a product known only from such
+ * stock is listed under `stock_unknown`, with the bottles last seen and when.
  */
-export async function allocatedCurrent(boardId: number = WAKE_BOARD_ID): Promise<AllocatedCurrent> {
-  const [row] = await db.$queryRaw<{ products: AllocatedProduct[]; summary: InventorySummary }[]>`
-    WITH stock AS (
-      SELECT si.plu, si.store_id, si.quantity
+export async function allocatedCurrent(boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<AllocatedCurrent> {
+  const [row] = await db.$queryRaw<{ products: AllocatedProduct[]; summary: InventorySummary; stock_unknown: UnknownProduct[] }[]>`
+    WITH cells AS MATERIALIZED (
+      SELECT si.plu, si.store_id, si.quantity, age.state, age.confirmed_at
       FROM store_inventory si
       JOIN products p ON p.plu = si.plu AND p.listing_type IN ${HUNTED}
       JOIN stores s ON s.id = si.store_id AND s.board_id = ${boardId}
+      ${stockAge('si', 's', now)}
       WHERE si.quantity > 0
+    ), stock AS (
+      SELECT * FROM cells WHERE state <> 'unknown'
     ), per_product AS (
       SELECT p.plu, p.name AS product_name, p.listing_type AS "Listing_Type", p.retail_price, p.size_ml,
-             sum(st.quantity)::int AS total_bottles, count(*)::int AS stores_with_stock
+             sum(st.quantity)::int AS total_bottles, count(*)::int AS stores_with_stock,
+             ${isoInstant("min(st.confirmed_at) FILTER (WHERE st.state = 'last_seen')")} AS last_seen,
+             (SELECT count(*)::int FROM cells u WHERE u.plu = p.plu AND u.state = 'unknown') AS stores_unknown
       FROM stock st JOIN products p ON p.plu = st.plu
+      GROUP BY p.plu
+    ), unknown_only AS (
+      SELECT p.plu, p.name AS product_name, p.listing_type AS "Listing_Type", p.retail_price, p.size_ml,
+             count(*)::int AS stores_unknown, sum(u.quantity)::int AS last_bottles, ${isoInstant('max(u.confirmed_at)')} AS last_seen
+      FROM cells u JOIN products p ON p.plu = u.plu
+      WHERE u.state = 'unknown' AND NOT EXISTS (SELECT 1 FROM stock st WHERE st.plu = u.plu)
       GROUP BY p.plu
     )
     SELECT
@@ -35,21 +51,39 @@ export async function allocatedCurrent(boardId: number = WAKE_BOARD_ID): Promise
         'uniqueStores', (SELECT count(DISTINCT store_id) FROM stock),
         'byListingType', COALESCE((SELECT json_object_agg("Listing_Type", json_build_object('count', n, 'bottles', bottles)) FROM (
           SELECT "Listing_Type", count(*) AS n, sum(total_bottles) AS bottles FROM per_product GROUP BY 1 ORDER BY 1) t), '{}'::json)
-      ) AS summary`;
-  return { success: true, products: row.products, summary: row.summary };
+      ) AS summary,
+      COALESCE((SELECT json_agg(x ORDER BY x.last_seen DESC, x.product_name, x.plu) FROM unknown_only x), '[]'::json) AS stock_unknown`;
+  return { success: true, products: row.products, summary: row.summary, stock_unknown: row.stock_unknown };
 }
 
-/** The board's stores (Wake by default) holding a product now, most bottles first. 404 for a PLU the catalog does not know. */
-export async function productStores(plu: string, boardId: number = WAKE_BOARD_ID): Promise<ProductStores> {
-  const [row] = await db.$queryRaw<{ known: boolean; stores: ProductStores['stores'] }[]>`
+/**
+ * The board's stores (Wake by default) holding a product now, most bottles first, each with when the board
+ * last confirmed it when its latest ask did not (`last_seen`); stores whose stock is unknown (not confirmed
+ * for STOCK_UNKNOWN_AFTER_MINUTES) are listed apart with the bottles last seen. 404 for a PLU the catalog
+ * does not know.
+ */
+export async function productStores(plu: string, boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<ProductStores> {
+  const [row] = await db.$queryRaw<{ known: boolean; stores: ProductStores['stores']; unknown_stores: ProductStores['unknown_stores'] }[]>`
+    WITH cells AS MATERIALIZED (
+      SELECT ${storeRefFields('s')}, si.quantity, si.last_updated, age.state, age.confirmed_at
+      FROM store_inventory si JOIN stores s ON s.id = si.store_id AND s.board_id = ${boardId}
+      ${stockAge('si', 's', now)}
+      WHERE si.plu = ${plu} AND si.quantity > 0
+    )
     SELECT EXISTS (SELECT 1 FROM products WHERE plu = ${plu}) AS known,
       COALESCE((SELECT json_agg(x ORDER BY x.quantity DESC, x.store_number) FROM (
-        SELECT ${storeRefFields('s')}, si.quantity, ${isoInstant('si.last_updated')} AS last_updated
-        FROM store_inventory si JOIN stores s ON s.id = si.store_id AND s.board_id = ${boardId}
-        WHERE si.plu = ${plu} AND si.quantity > 0
-      ) x), '[]'::json) AS stores`;
+        SELECT c.store_id, c.nickname, c.store_number, c.address, c.mixed_beverage, c.quantity,
+               ${isoInstant('c.last_updated')} AS last_updated,
+               CASE WHEN c.state = 'last_seen' THEN ${isoInstant('c.confirmed_at')} END AS last_seen
+        FROM cells c WHERE c.state <> 'unknown'
+      ) x), '[]'::json) AS stores,
+      COALESCE((SELECT json_agg(x ORDER BY x.last_seen DESC, x.store_number) FROM (
+        SELECT c.store_id, c.nickname, c.store_number, c.address, c.mixed_beverage, c.quantity AS last_quantity,
+               ${isoInstant('c.confirmed_at')} AS last_seen
+        FROM cells c WHERE c.state = 'unknown'
+      ) x), '[]'::json) AS unknown_stores`;
   if (!row.known) throw new ApiError('not_found', `No product with PLU ${plu}`);
-  return { success: true, stores: row.stores };
+  return { success: true, stores: row.stores, unknown_stores: row.unknown_stores };
 }
 
 export const SEARCH_LIMIT = 20;

@@ -67,13 +67,15 @@ describe('GET /api/stores/{storeId}/inventory', () => {
     expect(items.length).toBeGreaterThan(100);
     for (const item of items) {
       expect(Object.keys(item).sort()).toEqual(
-        ['brand_name', 'product_name', 'Listing_Type', 'nc_code', 'retail_price', 'bottles_per_case', 'size_ml', 'quantity', 'images'].sort(),
+        ['brand_name', 'product_name', 'Listing_Type', 'nc_code', 'retail_price', 'bottles_per_case', 'size_ml', 'quantity', 'images', 'last_seen'].sort(),
       );
       expect(Object.keys(item.images).sort()).toEqual(['image_path', 'image_url']);
       const r = ref.find((x) => x.plu === item.nc_code)!;
       expect(item).toMatchObject({ quantity: r.quantity, brand_name: r.name, product_name: r.name });
       expect(item.quantity).toBeGreaterThan(0);
+      expect(item.last_seen).toBeNull(); // the demo's shelves were never asked about since
     }
+    expect(res.json.stock_unknown).toEqual([]);
     const hunted = items.map((i) => ref.find((x) => x.plu === i.nc_code)!.hunted);
     const firstListed = hunted.indexOf(false);
     expect(hunted.slice(0, firstListed).every(Boolean)).toBe(true);

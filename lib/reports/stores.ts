@@ -3,7 +3,8 @@ import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
-import { ARRIVAL, huntedFirst, storeFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
+import { ARRIVAL, huntedFirst, isoInstant, storeFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
+import { stockAge } from './stock-age.ts';
 import type { Store, StoreHistory, StoreInventory } from './types.ts';
 
 // Stores: a covered board's directory (Wake by default), one store's shelves now (store_inventory) and its drops over the last 30,
@@ -25,22 +26,41 @@ export async function listStores(boardId: number = WAKE_BOARD_ID): Promise<{ suc
 
 /**
  * A store of a covered board and what it holds now (quantity > 0): hunted types first, then by name, as JSON
- * text (`{ success, store, board_id, inventory }`, ~170 KB for a big store). 404 for an unknown store.
+ * text (`{ success, store, board_id, inventory, stock_unknown }`, ~170 KB for a big store). Each item says
+ * "last seen" when the board's latest ask did not confirm it; products not confirmed for
+ * STOCK_UNKNOWN_AFTER_MINUTES are listed apart, as unknown (lib/reports/stock-age.ts). 404 for an unknown store.
  */
-export async function storeInventory(storeId: number): Promise<JsonText<StoreInventory>> {
+export async function storeInventory(storeId: number, now = new Date()): Promise<JsonText<StoreInventory>> {
   const [row] = await db.$queryRaw<{ body: string }[]>`
+    WITH items AS MATERIALIZED (
+      SELECT p.name AS brand_name, p.name AS product_name, p.listing_type AS "Listing_Type", p.plu AS nc_code, p.retail_price,
+             p.bottles_per_case, p.size_ml, si.quantity, row_to_json(images) AS images, age.state, age.confirmed_at
+      FROM store_inventory si
+      JOIN stores s ON s.id = si.store_id
+      JOIN products p ON p.plu = si.plu
+      ${stockAge('si', 's', now)}
+      CROSS JOIN LATERAL (SELECT p.image_url, p.image_path) images
+      WHERE si.store_id = ${storeId} AND si.quantity > 0
+    )
     SELECT '{"success":true,"store":' || (SELECT row_to_json(x) FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.id = ${storeId}) x)::text
         || ',"board_id":' || (SELECT board_id FROM stores WHERE id = ${storeId})::text
         || ',"inventory":' || COALESCE((
              SELECT json_agg(x ORDER BY ${huntedFirst('x."Listing_Type"')}, x.product_name, x.nc_code)
-             FROM store_inventory si
-             JOIN products p ON p.plu = si.plu
-             CROSS JOIN LATERAL (SELECT p.image_url, p.image_path) images
+             FROM items i
              CROSS JOIN LATERAL (
-               SELECT p.name AS brand_name, p.name AS product_name, p.listing_type AS "Listing_Type", p.plu AS nc_code, p.retail_price,
-                      p.bottles_per_case, p.size_ml, si.quantity, row_to_json(images) AS images
+               SELECT i.brand_name, i.product_name, i."Listing_Type", i.nc_code, i.retail_price, i.bottles_per_case, i.size_ml, i.quantity, i.images,
+                      CASE WHEN i.state = 'last_seen' THEN ${isoInstant('i.confirmed_at')} END AS last_seen
              ) x
-             WHERE si.store_id = ${storeId} AND si.quantity > 0
+             WHERE i.state <> 'unknown'
+           ), '[]'::json)::text
+        || ',"stock_unknown":' || COALESCE((
+             SELECT json_agg(x ORDER BY ${huntedFirst('x."Listing_Type"')}, x.product_name, x.nc_code)
+             FROM items i
+             CROSS JOIN LATERAL (
+               SELECT i.brand_name, i.product_name, i."Listing_Type", i.nc_code, i.retail_price, i.bottles_per_case, i.size_ml, i.images,
+                      i.quantity AS last_quantity, ${isoInstant('i.confirmed_at')} AS last_seen
+             ) x
+             WHERE i.state = 'unknown'
            ), '[]'::json)::text || '}' AS body
     WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
   if (!row) throw new ApiError('not_found', `No store with id ${storeId}`);

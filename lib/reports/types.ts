@@ -73,6 +73,28 @@ export const availableDatesSchema = z.strictObject({
 });
 export type AvailableDates = z.infer<typeof availableDatesSchema>;
 
+// ── how old stock is (lib/reports/stock-age.ts) ──
+
+/**
+ * When the board last confirmed this stock, when its latest ask did not (its search said nothing, its page
+ * failed): the screens say "last seen …". Null when the board's latest ask confirmed it.
+ */
+const lastSeen = instant.nullable();
+
+/** A store whose stock of a product is unknown: not confirmed for STOCK_UNKNOWN_AFTER_MINUTES (default a day). */
+export const unknownStoreSchema = z.strictObject({
+  store_id: id,
+  nickname: z.string(),
+  store_number: count,
+  address: z.string(),
+  mixed_beverage: flag,
+  /** The bottles the board last confirmed there: no longer shown as in stock. */
+  last_quantity: z.number().int().positive(),
+  /** When the board last confirmed them. */
+  last_seen: instant,
+});
+export type UnknownStore = z.infer<typeof unknownStoreSchema>;
+
 // ── current inventory ──
 
 export const storeStockSchema = z.strictObject({
@@ -83,6 +105,7 @@ export const storeStockSchema = z.strictObject({
   mixed_beverage: flag,
   quantity: z.number().int().positive(),
   last_updated: instant,
+  last_seen: lastSeen,
 });
 export type StoreStock = z.infer<typeof storeStockSchema>;
 
@@ -95,6 +118,10 @@ export const allocatedProductSchema = z
     size_ml: count.nullable(),
     total_bottles: z.number().int().positive(),
     stores_with_stock: z.number().int().positive(),
+    /** The oldest confirmation among the stores counted that the board's latest ask did not confirm, or null. */
+    last_seen: lastSeen,
+    /** Stores whose stock of it is unknown (not counted above). */
+    stores_unknown: count,
     /**
      * Left out by this API: clients load a product's stores with /api/inventory/product/{plu}/stores. When
      * present, every store holding the product (never an empty list for a product on shelves).
@@ -118,16 +145,32 @@ export const inventorySummarySchema = z.strictObject({
 });
 export type InventorySummary = z.infer<typeof inventorySummarySchema>;
 
+/** A hunted product whose only stock at the board is unknown: not in `products`, not in the summary. */
+export const unknownProductSchema = z.strictObject({
+  plu: pluCode,
+  product_name: z.string(),
+  Listing_Type: listingType,
+  retail_price: price,
+  size_ml: count.nullable(),
+  stores_unknown: z.number().int().positive(),
+  /** The bottles the board last confirmed, across those stores. */
+  last_bottles: z.number().int().positive(),
+  /** The latest of their confirmations. */
+  last_seen: instant,
+});
+export type UnknownProduct = z.infer<typeof unknownProductSchema>;
+
 /** GET /api/inventory/allocated-current */
 export const allocatedCurrentSchema = z.strictObject({
   success: ok,
   products: z.array(allocatedProductSchema),
   summary: inventorySummarySchema,
+  stock_unknown: z.array(unknownProductSchema),
 });
 export type AllocatedCurrent = z.infer<typeof allocatedCurrentSchema>;
 
 /** GET /api/inventory/product/{plu}/stores */
-export const productStoresSchema = z.strictObject({ success: ok, stores: z.array(storeStockSchema) });
+export const productStoresSchema = z.strictObject({ success: ok, stores: z.array(storeStockSchema), unknown_stores: z.array(unknownStoreSchema) });
 export type ProductStores = z.infer<typeof productStoresSchema>;
 
 export const searchProductSchema = z.strictObject({
@@ -179,8 +222,16 @@ export const storeItemSchema = z.strictObject({
   size_ml: count.nullable(),
   quantity: z.number().int().positive(),
   images: z.strictObject({ image_url: z.string().nullable(), image_path: z.string().nullable() }),
+  last_seen: lastSeen,
 });
 export type StoreItem = z.infer<typeof storeItemSchema>;
+
+/** A product whose stock at the store is unknown: the item without `quantity`, with what was last seen. */
+export const unknownStoreItemSchema = storeItemSchema.omit({ quantity: true, last_seen: true }).extend({
+  last_quantity: z.number().int().positive(),
+  last_seen: instant,
+});
+export type UnknownStoreItem = z.infer<typeof unknownStoreItemSchema>;
 
 /** GET /api/stores/{storeId}/inventory */
 export const storeInventorySchema = z.strictObject({
@@ -189,6 +240,8 @@ export const storeInventorySchema = z.strictObject({
   /** The covered board the store belongs to (its directory is GET /api/stores?boardId=). */
   board_id: id,
   inventory: z.array(storeItemSchema),
+  /** Products whose stock here is unknown (not confirmed for STOCK_UNKNOWN_AFTER_MINUTES): not in `inventory`. */
+  stock_unknown: z.array(unknownStoreItemSchema),
 });
 export type StoreInventory = z.infer<typeof storeInventorySchema>;
 
@@ -349,6 +402,7 @@ export const whereaboutsStoreSchema = z.strictObject({
   quantity: count,
   /** When the store's quantity last changed to this one. */
   last_updated: instant,
+  last_seen: lastSeen,
 });
 export type WhereaboutsStore = z.infer<typeof whereaboutsStoreSchema>;
 
@@ -363,6 +417,8 @@ export const whereaboutsBoardSchema = z.strictObject({
   total_bottles: count,
   /** The stores holding it at the last check, most bottles first. */
   stores: z.array(whereaboutsStoreSchema),
+  /** Stores whose stock of it is unknown (not confirmed for STOCK_UNKNOWN_AFTER_MINUTES): not in total_bottles. */
+  unknown_stores: z.array(unknownStoreSchema),
 });
 export type WhereaboutsBoard = z.infer<typeof whereaboutsBoardSchema>;
 

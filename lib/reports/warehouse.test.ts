@@ -157,6 +157,27 @@ describe('GET /api/reports/warehouse-inventory', () => {
     expect(ref.current).toBe(1);
   });
 
+  it('changes its version whenever the answer would: a product renamed or retyped without any new level', async () => {
+    const first = await warehouse('last_30_days');
+    const tag = first.json.meta.file_modified as string;
+    const [shown] = first.json.products as { plu: string; product_name: string; listing_type: string }[];
+    // Written as an admin or a script might: updated_at untouched, no warehouse level written.
+    await query(`UPDATE products SET name = name || ' (Renamed)' WHERE plu = $1`, [shown.plu]);
+    const renamed = await warehouse('last_30_days', { 'If-None-Match': `"${tag}"` });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json.products.find((x: { plu: string }) => x.plu === shown.plu).product_name).toBe(`${shown.product_name} (Renamed)`);
+    const renamedTag = renamed.json.meta.file_modified as string;
+    expect(renamedTag).not.toBe(tag);
+    const other = shown.listing_type === 'Limited' ? 'Barrel' : 'Limited';
+    await query(`UPDATE products SET listing_type = $2::"ListingType" WHERE plu = $1`, [shown.plu, other]);
+    const retyped = await warehouse('last_30_days', { 'If-None-Match': `"${renamedTag}"` });
+    expect(retyped.status).toBe(200);
+    expect(retyped.json.products.find((x: { plu: string }) => x.plu === shown.plu).listing_type).toBe(other);
+    // Back as it was: the same answer, so the same version again.
+    await query(`UPDATE products SET name = $2, listing_type = $3::"ListingType" WHERE plu = $1`, [shown.plu, shown.product_name, shown.listing_type]);
+    expect((await warehouse('last_30_days', { 'If-None-Match': `"${tag}"` })).status).toBe(304);
+  });
+
   it('answers Listed products only as the matches of a search, at most 100, and says how many match', async () => {
     // Levels for every Listed "an" product, so there are more matches than the 100 answered.
     await query(

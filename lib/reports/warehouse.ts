@@ -11,11 +11,12 @@ import type { TimePeriod, WarehouseInventory, WarehouseMeta } from './types.ts';
 // Warehouse Inventory: per product with warehouse levels, the level now and the peak and low over the
 // period (the level in force at the period start counts, dated the start), from warehouse_levels.
 //
-// The answer only changes when warehouse levels are written, the catalog changes or the period's window
-// moves to a new day, so `meta.file_modified` is a version of exactly those: it is the ETag, and a request
-// whose If-None-Match carries it gets 304 after one cheap query (the latest checked_at comes from the
-// (checked_at) index). In production the whole answer, ETag included, is kept in memory until warehouse
-// levels or the catalog are written (lib/db/changes.ts), so a kept answer's 304 costs no query at all.
+// `meta.file_modified`, the ETag, is a hash of the answer itself (everything but the version): it changes
+// whenever anything the answer shows would, a product's name or type included. (It was built from two
+// timestamps once, and answered 304 to a kept tag after a rename: a version of the data read can miss what
+// the answer shows, a hash of the answer cannot.) In production the whole answer, ETag included, is kept in
+// memory until warehouse levels or the catalog are written (lib/db/changes.ts), so a kept answer's 304
+// costs no query at all; without the change feed a revalidation reads the answer, as a 200 would.
 //
 // Only the requested listing types are answered, by default the hunted ones. Listed, the everyday stock, is
 // ~3,000 of the catalog's products: a whole-catalog answer is ~1 MB and takes too long to build on every
@@ -46,11 +47,9 @@ export function matchesEtag(ifNoneMatch: string | null, version: string): boolea
   });
 }
 
-async function dataVersion(startDate: string, types: readonly ListingType[], search: string): Promise<string> {
-  const [row] = await db.$queryRaw<{ levels: Date | null; catalog: Date | null }[]>`
-    SELECT (SELECT max(checked_at) FROM warehouse_levels) AS levels, (SELECT max(updated_at) FROM products) AS catalog`;
-  const parts = [row.levels?.toISOString() ?? 'none', row.catalog?.toISOString() ?? 'none', startDate, types.join(','), search];
-  return createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 24);
+/** The version of an answer: a hash of everything it says. */
+function answerVersion(products: string, meta: Omit<WarehouseMeta, 'file_modified'>): string {
+  return createHash('sha256').update(products).update('\n').update(JSON.stringify(meta)).digest('base64url').slice(0, 24);
 }
 
 /**
@@ -81,12 +80,7 @@ export async function warehouseInventory(
     throw new ApiError('bad_request', `Listed products need a search: a name or PLU of at least ${MIN_LISTED_SEARCH} characters`);
   }
   const key = JSON.stringify([period, startDate, endDate, types, search]);
-  let answer = warehouseAnswers.peek(key);
-  if (!answer && ifNoneMatch) {
-    const version = await dataVersion(startDate, types, search);
-    if (matchesEtag(ifNoneMatch, version)) return { notModified: true, etag: version };
-  }
-  answer ??= await warehouseAnswers.get(key, () => readWarehouse(period, startDate, endDate, types, search));
+  const answer = await warehouseAnswers.get(key, () => readWarehouse(period, startDate, endDate, types, search));
   if (matchesEtag(ifNoneMatch, answer.etag)) return { notModified: true, etag: answer.etag };
   return { notModified: false, ...answer };
 }
@@ -105,7 +99,6 @@ async function readWarehouse(
   search: string,
 ): Promise<{ etag: string; json: JsonText<WarehouseInventory> }> {
   const withListed = types.includes('Listed');
-  const version = await dataVersion(startDate, types, search);
   const from = nyDayRange(startDate).start.toISOString();
   const until = nyDayRange(endDate).end.toISOString();
   const fromEpoch = Date.parse(from) / 1000;
@@ -178,8 +171,7 @@ async function readWarehouse(
              p.image_url, p.image_path
       FROM result r JOIN products p ON p.plu = r.plu
     ) x`;
-  const meta: WarehouseMeta = {
-    file_modified: version,
+  const facts = {
     timePeriod: period,
     startDate,
     endDate,
@@ -189,5 +181,7 @@ async function readWarehouse(
     listedMatches: row.listed_matches,
     listedLimit: LISTED_SEARCH_LIMIT,
   };
+  const version = answerVersion(row.products, facts);
+  const meta: WarehouseMeta = { file_modified: version, ...facts };
   return { etag: version, json: `{"success":true,"products":${row.products},"meta":${JSON.stringify(meta)}}` };
 }

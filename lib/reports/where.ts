@@ -5,14 +5,29 @@ import { COVERED_BOARDS } from '../reference/boards.ts';
 import { addDays, nyDate } from '../time.ts';
 import { coveredBoards } from './boards.ts';
 import { casesOf } from './sql.ts';
+import { stockAge, type StockState } from './stock-age.ts';
 import type { ProductWhereabouts } from './types.ts';
 
 // "Where is it now": one product across every covered board's shelves (the stores holding it, by board,
-// with each board's freshness as GET /api/boards/covered tells it), the warehouse's latest level and the
+// with each board's freshness as GET /api/boards/covered tells it, and each store's "last seen" or unknown
+// stock as lib/reports/stock-age.ts tells it), the warehouse's latest level and the
 // latest shipments to each board. Five small indexed reads; the answer is a few KB.
 
 /** Shipments to boards within this many days are listed (the statewide shipments screen's longest range is 24). */
 export const WHEREABOUTS_SHIPMENT_DAYS = 30;
+
+interface Shelf {
+  board_id: number;
+  store_id: number;
+  store_number: number;
+  nickname: string;
+  address: string;
+  mixed_beverage: boolean;
+  quantity: number;
+  last_updated: Date;
+  state: StockState;
+  confirmed_at: Date;
+}
 
 export async function productWhereabouts(plu: string, now = new Date()): Promise<ProductWhereabouts> {
   const boardIds = COVERED_BOARDS.map((b) => b.id);
@@ -20,9 +35,11 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
   const [products, shelves, levels, freshness, shipments] = await Promise.all([
     db.$queryRaw<{ plu: string; name: string; listing_type: string; retail_price: string | null; size_ml: number | null; bottles_per_case: number | null }[]>`
       SELECT plu, name, listing_type::text, retail_price::text, size_ml, bottles_per_case FROM products WHERE plu = ${plu}`,
-    db.$queryRaw<{ board_id: number; store_id: number; store_number: number; nickname: string; address: string; mixed_beverage: boolean; quantity: number; last_updated: Date }[]>`
-      SELECT s.board_id, s.id AS store_id, s.store_number, s.nickname, s.address, s.mixed_beverage, si.quantity, si.last_updated
+    db.$queryRaw<Shelf[]>`
+      SELECT s.board_id, s.id AS store_id, s.store_number, s.nickname, s.address, s.mixed_beverage, si.quantity, si.last_updated,
+             age.state, age.confirmed_at
       FROM store_inventory si JOIN stores s ON s.id = si.store_id
+      ${stockAge('si', 's', now)}
       WHERE si.plu = ${plu} AND si.quantity > 0 AND s.board_id = ANY(${boardIds}::int[])
       ORDER BY si.quantity DESC, s.nickname`,
     db.$queryRaw<{ total_available: number; checked_at: Date }[]>`
@@ -52,7 +69,9 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
     },
     warehouse: levels[0] ? { current_inventory: levels[0].total_available, checked_at: levels[0].checked_at.toISOString() } : null,
     boards: COVERED_BOARDS.map((board) => {
-      const stores = shelves.filter((s) => s.board_id === board.id);
+      const held = shelves.filter((s) => s.board_id === board.id);
+      const stores = held.filter((s) => s.state !== 'unknown');
+      const ref = (s: Shelf) => ({ store_id: s.store_id, store_number: s.store_number, nickname: s.nickname, address: s.address, mixed_beverage: s.mixed_beverage ? (1 as const) : (0 as const) });
       const info = fresh.get(board.id);
       return {
         board_id: board.id,
@@ -62,14 +81,15 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
         stale: info?.stale ?? true,
         total_bottles: stores.reduce((n, s) => n + s.quantity, 0),
         stores: stores.map((s) => ({
-          store_id: s.store_id,
-          store_number: s.store_number,
-          nickname: s.nickname,
-          address: s.address,
-          mixed_beverage: s.mixed_beverage ? 1 : 0,
+          ...ref(s),
           quantity: s.quantity,
           last_updated: s.last_updated.toISOString(),
+          last_seen: s.state === 'last_seen' ? s.confirmed_at.toISOString() : null,
         })),
+        unknown_stores: held
+          .filter((s) => s.state === 'unknown')
+          .sort((a, b) => b.confirmed_at.getTime() - a.confirmed_at.getTime() || a.store_number - b.store_number)
+          .map((s) => ({ ...ref(s), last_quantity: s.quantity, last_seen: s.confirmed_at.toISOString() })),
       };
     }),
     shipments: shipments.map((s) => ({

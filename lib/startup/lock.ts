@@ -23,7 +23,8 @@ export function lockFilePath(dataDir: string): string {
   return `${path.resolve(dataDir)}.lock`;
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of this host is alive (EPERM: alive, someone else's). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -34,7 +35,14 @@ function alive(pid: number): boolean {
 
 /** Takes the lock on `dataDir` for this process, or throws DataDirBusyError naming the live owner. */
 export function lockDataDir(dataDir: string): DataDirLock {
-  const file = lockFilePath(dataDir);
+  return lockFile(lockFilePath(dataDir));
+}
+
+/**
+ * Takes a lock file for this process (its pid inside, created exclusively), or throws DataDirBusyError
+ * naming the live owner. A lock whose owner is gone is taken over.
+ */
+export function lockFile(file: string): DataDirLock {
   mkdirSync(path.dirname(file), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -61,7 +69,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     } catch {
       continue; // removed in between: try again
     }
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
       throw new DataDirBusyError(owner, file);
     }
     rmSync(file, { force: true }); // stale: its owner is gone

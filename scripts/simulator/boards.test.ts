@@ -3,17 +3,16 @@
 // equals the world's ground truth, in both shapes of each platform; faults and drift behave as documented.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID } from '../../lib/reference/boards.ts';
-import type { StoreStockAnswer } from '../../lib/ingest/sources/board-stock.ts';
-import { fetchAbcgoDetails, fetchAbcgoStock, searchAbcgo } from '../../lib/ingest/sources/abcgo.ts';
-import { fetchDurhamProduct, fetchDurhamStock, searchDurham } from '../../lib/ingest/sources/durham.ts';
+import { fetchAbcgoDetails, searchAbcgo } from '../../lib/ingest/sources/abcgo.ts';
+import { fetchDurhamProduct, searchDurham } from '../../lib/ingest/sources/durham.ts';
 import { SourceError } from '../../lib/ingest/sources/errors.ts';
 import {
   fetchGreensboroLocations,
-  fetchGreensboroStock,
   matchGreensboroLocations,
   searchGreensboroItems,
   type GreensboroLocationMatch,
 } from '../../lib/ingest/sources/greensboro.ts';
+import { judgeAbcgo, judgeDurham, judgeGreensboro, type Judgement, type StockJudgement } from '../../lib/ingest/sources/judgement.ts';
 import { knownBoardStores } from '../../lib/ingest/sources/fixtures/board-stores.ts';
 import { nyInstant, parseYmd } from './clock.ts';
 import { startSimulator, type FaultKind, type RunningSimulator } from './server.ts';
@@ -44,11 +43,19 @@ describe('the other boards over HTTP, read by the product\'s adapters', () => {
     match = matchGreensboroLocations(await fetchGreensboroLocations(greensboro()), STORES.get(GREENSBORO_BOARD_ID)!);
   });
 
-  const answer = (boardId: number, plu: string): Promise<StoreStockAnswer<number>> => {
+  /** The judgement of the board's answer about one product, as the scraper reads it. */
+  const judgement = async (boardId: number, plu: string): Promise<Judgement> => {
     const stores = STORES.get(boardId)!;
-    if (boardId === DURHAM_BOARD_ID) return fetchDurhamStock(plu, stores, durham());
-    if (boardId === GREENSBORO_BOARD_ID) return fetchGreensboroStock(plu, match, stores, greensboro());
-    return fetchAbcgoStock(plu, stores, abcgo());
+    if (boardId === DURHAM_BOARD_ID) return judgeDurham(plu, await fetchDurhamProduct(plu, durham()), stores);
+    if (boardId === GREENSBORO_BOARD_ID) return judgeGreensboro(plu, await searchGreensboroItems(plu, greensboro()), match, stores);
+    return judgeAbcgo(plu, await fetchAbcgoDetails(plu, abcgo()), stores);
+  };
+  /** The answer as stock per store: `none` (0 everywhere, confirmed) is a complete answer with no bottles. */
+  const answer = async (boardId: number, plu: string): Promise<Omit<StockJudgement, 'kind' | 'product'>> => {
+    const j = await judgement(boardId, plu);
+    if (j.kind === 'none') return { plu, status: 'complete', stock: new Map(), unmatched: [], unlisted: [] };
+    if (j.kind !== 'stock') throw new Error(`board ${boardId} ${plu}: ${j.kind === 'failed' ? j.error.message : j.reason}`);
+    return j;
   };
 
   /** Polls each PLU on the board and checks the answer is complete and equals the truth. */
@@ -134,14 +141,14 @@ describe('the other boards over HTTP, read by the product\'s adapters', () => {
     const plu = sim.world.data.allocated.find((p) => BOARDS.every((b) => sim.world.boardStockOf(b, p.plu).size === 0))!.plu;
     sim.setMarkup({ durham: 'documented' });
     expect(await fetchDurhamProduct(plu, durham())).toMatchObject({ plu, carriedNowhere: true, stores: [] });
-    for (const boardId of BOARDS) expect(await answer(boardId, plu)).toMatchObject({ status: 'complete', stock: expect.any(Map), unmatched: [] });
+    for (const boardId of BOARDS) expect(await judgement(boardId, plu), `board ${boardId}`).toMatchObject({ kind: 'none' });
     expect(await fetchAbcgoDetails(plu, abcgo())).toEqual([]);
     expect((await searchAbcgo(plu, abcgo())).length).toBe(0);
   });
 
   it('a code a board does not know: Durham "Product Not Found" and a Greensboro search without it are no answers; ABC/GO says []', async () => {
-    await expect(fetchDurhamStock('99991', STORES.get(DURHAM_BOARD_ID)!, durham())).rejects.toMatchObject({ kind: 'no_data' });
-    await expect(fetchGreensboroStock('99991', match, STORES.get(GREENSBORO_BOARD_ID)!, greensboro())).rejects.toMatchObject({ kind: 'no_data' });
+    expect(await judgement(DURHAM_BOARD_ID, '99991')).toMatchObject({ kind: 'no_data' });
+    expect(await judgement(GREENSBORO_BOARD_ID, '99991')).toMatchObject({ kind: 'no_data' });
     expect(await fetchAbcgoDetails('99991', abcgo())).toEqual([]);
   });
 
@@ -160,8 +167,8 @@ describe('the other boards over HTTP, read by the product\'s adapters', () => {
         { boardId: GREENSBORO_BOARD_ID, storeNumber: 5, quantity: 2 },
       ],
     });
-    await expect(fetchDurhamStock(plu, STORES.get(DURHAM_BOARD_ID)!, durham())).rejects.toMatchObject({ kind: 'no_data' });
-    await expect(fetchGreensboroStock(plu, match, STORES.get(GREENSBORO_BOARD_ID)!, greensboro())).rejects.toMatchObject({ kind: 'no_data' });
+    expect(await judgement(DURHAM_BOARD_ID, plu)).toMatchObject({ kind: 'no_data' });
+    expect(await judgement(GREENSBORO_BOARD_ID, plu)).toMatchObject({ kind: 'no_data' });
     expect(await searchAbcgo(plu, abcgo())).toEqual([]);
     sim.world.advance(60 * 60_000);
     expect(sim.world.boardStockOf(DURHAM_BOARD_ID, plu)).toEqual(new Map([[2, 4]]));
@@ -227,11 +234,11 @@ describe('the other boards over HTTP, read by the product\'s adapters', () => {
     const plu = sim.world.data.trackedListed.find((p) => BOARDS.every((b) => sim.world.boardStockOf(b, p.plu).size > 0))!.plu;
     const calls: [path: string, call: () => Promise<unknown>][] = [
       ['/search', () => searchDurham('bourbon', durham())],
-      ['/products', () => fetchDurhamStock(plu, STORES.get(DURHAM_BOARD_ID)!, durham())],
-      ['/api/items', () => fetchGreensboroStock(plu, match, STORES.get(GREENSBORO_BOARD_ID)!, greensboro())],
+      ['/products', () => fetchDurhamProduct(plu, durham())],
+      ['/api/items', () => searchGreensboroItems(plu, greensboro())],
       ['/scs/services/Location.Service.ss', () => fetchGreensboroLocations(greensboro())],
       ['/abcgo/nh/api/inventory/search', () => searchAbcgo('bourbon', abcgo())],
-      ['/abcgo/nh/api/inventory/details', () => fetchAbcgoStock(plu, STORES.get(NEW_HANOVER_BOARD_ID)!, abcgo())],
+      ['/abcgo/nh/api/inventory/details', () => fetchAbcgoDetails(plu, abcgo())],
     ];
     const kinds: FaultKind[] = ['http500', 'bad-html', 'error-200', 'not-found-200', 'maintenance', 'maintenance-200', 'firewall', 'firewall-200', 'refuse'];
     for (const [path, call] of calls) {

@@ -21,6 +21,8 @@ export type BoardMarkup = (typeof BOARD_MARKUPS)[number];
 export interface BoardRenderOptions {
   /** The "changed page" fault (bad-html): a shape the adapters refuse. */
   broken?: boolean;
+  /** The "nothing matched" fault: the site's own answer that it found nothing, whatever is on the shelves. */
+  nothing?: boolean;
   /** Default 'documented'. */
   markup?: BoardMarkup;
 }
@@ -108,7 +110,7 @@ function durhamHref(plu: string, query: string, markup: BoardMarkup): string {
 /** GET /search?q=<term>: a card per product found (exact code or name substring), or "No products found". */
 export function renderDurhamSearch(world: SimWorld, query: string, options: BoardRenderOptions = {}): string {
   const markup = options.markup ?? 'documented';
-  const products = world.search(query.replace(/^(\d{2})-(\d{3})$/, '$1$2'), DURHAM_SEARCH_LIMIT);
+  const products = options.nothing ? [] : world.search(query.replace(/^(\d{2})-(\d{3})$/, '$1$2'), DURHAM_SEARCH_LIMIT);
   const heading = `    <h1>Search results for &ldquo;${escapeHtml(query)}&rdquo;</h1>`;
   let body: string;
   if (options.broken) {
@@ -140,7 +142,7 @@ export function renderDurhamSearch(world: SimWorld, query: string, options: Boar
 export function renderDurhamProduct(world: SimWorld, code: string, options: BoardRenderOptions = {}): string {
   const markup = options.markup ?? 'documented';
   const plu = code.replace(/-/g, '');
-  const p = /^\d{5}$/.test(plu) ? world.product(plu) : undefined;
+  const p = /^\d{5}$/.test(plu) && !options.nothing ? world.product(plu) : undefined;
   if (!p || !world.onWake(p)) {
     return durhamPage(
       'Product Not Found | Durham County ABC',
@@ -220,7 +222,7 @@ export function renderGreensboroItems(world: SimWorld, params: URLSearchParams, 
   const q = (params.get('q') ?? '').trim();
   const offset = Math.max(0, Math.floor(Number(params.get('offset') ?? 0)) || 0);
   const limit = Math.min(GREENSBORO_MAX_LIMIT, Math.max(1, Math.floor(Number(params.get('limit') ?? 50)) || 50));
-  const found = q ? world.search(q, Infinity) : [];
+  const found = q && !options.nothing ? world.search(q, Infinity) : [];
   const locations = greensboroLocations(world);
   const items = found.slice(offset, offset + limit).map((p, k) => {
     const price = boardPrice(p);
@@ -307,7 +309,7 @@ function modifiedOn(world: SimWorld, stores: SimStore[]): string | null {
 export function renderAbcgoSearch(world: SimWorld, boardId: number, filter: string, options: BoardRenderOptions = {}): string {
   const drift = options.markup === 'drift';
   const rows = [];
-  for (const p of filter.trim() ? world.search(filter, Infinity) : []) {
+  for (const p of filter.trim() && !options.nothing ? world.search(filter, Infinity) : []) {
     const stocked = holding(world, boardId, p);
     if (stocked.length === 0) continue; // a sell-out simply disappears
     const onHand = stocked.reduce((sum, s) => sum + s.quantity, 0);

@@ -140,13 +140,15 @@ function liveWakeProductBlock(p: SimProduct, price: string, stocked: { quantity:
 export interface WakeRenderOptions {
   /** The "changed page" fault (bad-html). */
   broken?: boolean;
+  /** The "nothing matched" fault: the site's own results page with no product, whatever is on the shelves. */
+  nothing?: boolean;
   /** Default 'documented'. */
   markup?: Markup;
 }
 
 /** The page Wake returns for POST /search-results with productSearch=<query>. */
 export function renderWakeSearch(world: SimWorld, query: string, options: WakeRenderOptions = {}): string {
-  const products = world.search(query, SEARCH_LIMIT);
+  const products = options.nothing ? [] : world.search(query, SEARCH_LIMIT);
   const markup = options.markup ?? 'documented';
   const blocks = products.map((p) => wakeProductBlock(world, p, options.broken ?? false, markup)).join('\n  ');
   return wakePage(`Search Results &#8211; Wake ABC`, query, `<h2 class="search-heading">Search Results for &ldquo;${escapeHtml(query)}&rdquo;</h2>

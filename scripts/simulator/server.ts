@@ -18,13 +18,14 @@
 // Control:
 //   GET  /__sim/state                         now, next delivery per store, counters, faults, markup, respellings, debuts, other boards
 //   POST /__sim/advance                       {"minutes"|"hours"|"days"|"ms": n} or {"to": ISO}
-//   POST /__sim/fault                         {"path": "/StoresBoards/Stocks" | ... | "*", "kind": ..., "count"?: n}
+//   POST /__sim/fault                         {"path": "/StoresBoards/Stocks" | ... | "*", "kind": ..., "count"?: n, "plus"?: ["27090"]}
 //   GET  /__sim/deliveries?date=YYYY-MM-DD&board=179   what each store of a board received that day (default today, Wake)
 //   POST /__sim/markup                        {"wake"?: "documented"|"live"|"alternate", "warehouse"?: ..., "durham"?: "documented"|"drift"|"alternate", "greensboro"?: ..., "abcgo"?: ...}
 //   POST /__sim/respell                       {"storeNumber": n, "address": "..." | null, "boardId"?: 78}
 //   POST /__sim/debut                         a DebutSpec (times as ISO strings); answers the DebutInfo
 //   GET  /__sim/debuts                        every debut with its state now
 //   POST /__sim/relabel                       {"plu": "12345", "label": "", "from"?: ISO, "classifyAt"?: ISO, "classifyAs"?: "..."}
+//   POST /__sim/delist                        {"plu": "12345", "at"?: ISO}: gone from every board's pages from then (default: the next tick)
 //   GET  /__sim/stock?plu=27090,12345&board=179   ground truth: per PLU, per retail store number, bottles now
 //   POST /__sim/greensboro-location           {"internalid": 125, "name": "Store 19", "address1": "...", "city": "..."} or {"internalid": 125, "remove": true}
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -55,9 +56,18 @@ export const FAULT_KINDS = [
   'refuse',
   ...ERROR_PAGE_KINDS,
   'empty-table',
+  'nothing-matched',
   'none',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/**
+ * The paths with a "nothing matched" answer of their own (the nothing-matched fault: a search index hiccup,
+ * the product on the shelves all along): Wake's results page without products, Durham's "No products found"
+ * and "Product Not Found", Greensboro's `{ total: 0, items: [] }`, ABC/GO's search `[]`. ABC/GO's `details`
+ * has none: its `[]` says no store holds the product (sources.md §6), so the fault passes it by.
+ */
+export const NOTHING_MATCHED_PATHS = ['/search-results', '/search', '/products', '/api/items', '/abcgo/nh/api/inventory/search'] as const;
 
 /** A page's markup: one of the two shapes, or `alternate` (documented on even requests, live on odd). */
 export const MARKUP_SETTINGS = [...MARKUPS, 'alternate'] as const;
@@ -95,6 +105,24 @@ export const DATA_PATHS = [
 
 /** The ABC/GO boards this server hosts: path prefix (/abcgo/<prefix>) → board id. */
 export const ABCGO_BOARDS: Readonly<Record<string, number>> = { nh: NEW_HANOVER_BOARD_ID };
+
+/** The PLU a data request is about, when it names one (a search by code, a product page, ABC/GO's filter or code). */
+function subjectOf(path: string, url: URL, form: URLSearchParams, body: string): string | undefined {
+  let asked: unknown;
+  if (path === '/search-results') asked = form.get('productSearch') ?? url.searchParams.get('productSearch');
+  else if (path === '/search' || path === '/api/items') asked = url.searchParams.get('q');
+  else if (path === '/products') asked = decodeURIComponent(url.pathname.slice('/products/'.length));
+  else if (path.startsWith('/abcgo/')) {
+    try {
+      const json = JSON.parse(body) as Record<string, unknown>;
+      asked = json.code ?? json.filter;
+    } catch {
+      return undefined;
+    }
+  }
+  const code = String(asked ?? '').trim().replace(/-/g, '');
+  return /^\d{5}$/.test(code) ? code : undefined;
+}
 
 /** The data path a request path is, for faults and counts (Durham's /products/<code> is /products); undefined when none. */
 export function dataPathOf(pathname: string): string | undefined {
@@ -144,6 +172,8 @@ export interface FaultState {
   kind: Exclude<FaultKind, 'none'>;
   /** Requests still to affect; null = until reset. */
   remaining: number | null;
+  /** Only requests about these PLUs (searched for, or the product asked); null = every request. */
+  plus: string[] | null;
 }
 
 export interface RunningSimulator {
@@ -153,9 +183,10 @@ export interface RunningSimulator {
   world: SimWorld;
   /**
    * Sets (or with kind 'none' clears) the fault of a path; path '*' matches every data path
-   * ('empty-table' only ever affects /StoresBoards/Stocks).
+   * ('empty-table' only ever affects /StoresBoards/Stocks, 'nothing-matched' only NOTHING_MATCHED_PATHS).
+   * With `plus`, only requests about those PLUs are affected (and counted).
    */
-  setFault(path: string, kind: FaultKind, count?: number): void;
+  setFault(path: string, kind: FaultKind, count?: number, plus?: string[]): void;
   faults(): FaultState[];
   /**
    * Changes the markup of Wake's search, the warehouse report and/or the other boards' answers (an
@@ -291,7 +322,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const timer = options.realtime ? setInterval(syncRealtime, Math.max(50, Math.min(1000, TICK_MS / speed / 4))) : undefined;
   timer?.unref();
 
-  const setFault = (path: string, kind: FaultKind, count?: number) => {
+  const setFault = (path: string, kind: FaultKind, count?: number, plus?: string[]) => {
     if (!FAULT_KINDS.includes(kind)) throw new HttpError(400, `unknown fault kind "${kind}" (one of ${FAULT_KINDS.join(', ')})`);
     if (path !== '*' && !(DATA_PATHS as readonly string[]).includes(path)) {
       throw new HttpError(400, `unknown path "${path}" (one of ${DATA_PATHS.join(', ')}, *)`);
@@ -304,14 +335,23 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (kind === 'empty-table' && path !== '*' && path !== WAREHOUSE_PATH) {
       throw new HttpError(400, `fault empty-table applies to ${WAREHOUSE_PATH} (or *) only`);
     }
+    if (kind === 'nothing-matched' && path !== '*' && !(NOTHING_MATCHED_PATHS as readonly string[]).includes(path)) {
+      throw new HttpError(400, `fault nothing-matched applies to ${NOTHING_MATCHED_PATHS.join(', ')} (or *) only`);
+    }
     if (count !== undefined && !(Number.isInteger(count) && count > 0)) throw new HttpError(400, 'count must be a positive integer');
-    faults.set(path, { path, kind, remaining: count ?? null });
+    if (plus !== undefined && !(Array.isArray(plus) && plus.every((p) => typeof p === 'string' && /^\d{5}$/.test(p)))) {
+      throw new HttpError(400, 'plus must be a list of 5-digit PLUs');
+    }
+    faults.set(path, { path, kind, remaining: count ?? null, plus: plus ?? null });
   };
 
-  const takeFault = (path: string): FaultState['kind'] | undefined => {
+  /** The fault this request takes (counting it), given the PLU it is about (undefined: none). */
+  const takeFault = (path: string, subject: string | undefined): FaultState['kind'] | undefined => {
     let fault = faults.get(path) ?? faults.get('*');
-    // empty-table (only ever set for the warehouse path or '*') passes the other paths by, keeping its count.
+    // empty-table and nothing-matched (set for their paths or '*') pass the other paths by, keeping their count.
     if (fault?.kind === 'empty-table' && path !== WAREHOUSE_PATH) fault = undefined;
+    if (fault?.kind === 'nothing-matched' && !(NOTHING_MATCHED_PATHS as readonly string[]).includes(path)) fault = undefined;
+    if (fault?.plus && !(subject && fault.plus.includes(subject))) fault = undefined;
     if (!fault) return undefined;
     if (fault.remaining !== null) {
       fault.remaining--;
@@ -347,6 +387,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       boardMarkup: { ...boardMarkup },
       respellings: Object.fromEntries(world.respellings()),
       debuts: world.debuts(),
+      delistings: Object.fromEntries(world.delistings()),
       // The other boards (Wake's are above): their stores' next deliveries, counters and respellings.
       boards: Object.fromEntries(
         world
@@ -385,6 +426,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
             'POST /__sim/debut',
             'GET /__sim/debuts',
             'POST /__sim/relabel',
+            'POST /__sim/delist',
             'GET /__sim/stock?plu=...&board=179',
             'POST /__sim/greensboro-location',
           ],
@@ -459,6 +501,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       send(res, 200, JSON_TYPE, JSON.stringify({ ok: true }));
       return;
     }
+    if (path === '/__sim/delist' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      try {
+        world.delist(String(body.plu ?? ''), (body.at as string | undefined) ?? world.nowMillis() + TICK_MS);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      send(res, 200, JSON_TYPE, JSON.stringify({ delistings: Object.fromEntries(world.delistings()) }));
+      return;
+    }
     if (path === '/__sim/stock' && method === 'GET') {
       syncRealtime();
       const plus = (url.searchParams.get('plu') ?? '')
@@ -512,7 +564,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (path === '/__sim/fault' && method === 'POST') {
       const body = parseJson(await readBody(req));
       const count = body.count === undefined || body.count === null ? undefined : Number(body.count);
-      setFault(String(body.path ?? ''), String(body.kind ?? '') as FaultKind, count);
+      const plus = body.plus === undefined || body.plus === null ? undefined : (body.plus as string[]);
+      setFault(String(body.path ?? ''), String(body.kind ?? '') as FaultKind, count, plus);
       send(res, 200, JSON_TYPE, JSON.stringify({ faults: [...faults.values()] }));
       return;
     }
@@ -543,7 +596,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     syncRealtime();
     if (options.tickOnRequest) world.advance(TICK_MS);
 
-    const fault = takeFault(path);
+    const fault = takeFault(path, subjectOf(path, url, form, body));
     if (fault === 'refuse') {
       req.socket.destroy();
       return;
@@ -564,6 +617,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       return;
     }
     const broken = fault === 'bad-html';
+    const nothing = fault === 'nothing-matched';
 
     let status = 200;
     let type = HTML;
@@ -571,7 +625,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (path === '/search-results') {
       if (method !== 'POST' && method !== 'GET') throw new HttpError(405, 'method not allowed');
       const query = (method === 'POST' ? form.get('productSearch') : url.searchParams.get('productSearch')) ?? '';
-      out = renderWakeSearch(world, query, { broken, markup: shapeFor('wake') });
+      out = renderWakeSearch(world, query, { broken, nothing, markup: shapeFor('wake') });
     } else if (path === '/StoresBoards/Stocks') {
       if (method !== 'POST' && method !== 'GET') throw new HttpError(405, 'method not allowed');
       const params = method === 'POST' ? form : url.searchParams;
@@ -594,15 +648,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       }
     } else if (path === '/search') {
       if (method !== 'GET') throw new HttpError(405, 'method not allowed');
-      out = renderDurhamSearch(world, url.searchParams.get('q') ?? '', { broken, markup: boardShape('durham') });
+      out = renderDurhamSearch(world, url.searchParams.get('q') ?? '', { broken, nothing, markup: boardShape('durham') });
     } else if (path === '/products') {
       if (method !== 'GET') throw new HttpError(405, 'method not allowed');
       const code = decodeURIComponent(url.pathname.slice('/products/'.length));
-      out = renderDurhamProduct(world, code, { broken, markup: boardShape('durham') });
+      out = renderDurhamProduct(world, code, { broken, nothing, markup: boardShape('durham') });
     } else if (path === '/api/items') {
       if (method !== 'GET') throw new HttpError(405, 'method not allowed');
       type = JSON_TYPE;
-      out = renderGreensboroItems(world, url.searchParams, { broken, markup: boardShape('greensboro') });
+      out = renderGreensboroItems(world, url.searchParams, { broken, nothing, markup: boardShape('greensboro') });
     } else if (path === '/scs/services/Location.Service.ss') {
       if (method !== 'GET') throw new HttpError(405, 'method not allowed');
       type = JSON_TYPE;
@@ -631,7 +685,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       const shape = boardShape('abcgo');
       out =
         endpoint === 'search'
-          ? renderAbcgoSearch(world, boardId, String(request.filter ?? ''), { broken, markup: shape })
+          ? renderAbcgoSearch(world, boardId, String(request.filter ?? ''), { broken, nothing, markup: shape })
           : renderAbcgoDetails(world, boardId, String(request.code ?? ''), { broken, markup: shape });
     } else {
       if (method !== 'GET') throw new HttpError(405, 'method not allowed');

@@ -261,6 +261,8 @@ export class SimWorld {
   private readonly autoDebutEvery: number;
   private readonly debutList: Debut[] = [];
   private readonly debutByPlu = new Map<string, Debut>();
+  /** Delisted products: PLU → the tick from which no page shows them (delist()). */
+  private readonly delistedAt = new Map<string, number>();
   /** Catalog product index → the debut that replaces it. */
   private readonly shadowed = new Map<number, Debut>();
   /** Per New York day: each debut's final Total Available (-1: not on the report). */
@@ -1007,8 +1009,30 @@ export class SimWorld {
    * for every board: a released debut is known everywhere, on shelves only where it was delivered.
    */
   onWake(p: SimProduct): boolean {
+    const gone = this.delistedAt.get(p.plu);
+    if (gone !== undefined && this.nowMs >= gone) return false;
     const d = this.debutOf(p);
     return !d || d.released;
+  }
+
+  /**
+   * Delists a product from every board from `at` (a tick at or after it, after the simulated now): no
+   * search finds it any more (Wake's "nothing matched", Durham's "Product Not Found", Greensboro's search
+   * without it, gone from ABC/GO's search) and ABC/GO's details list no store. The truth (stockOf,
+   * boardStockOf) is what the pages show: nothing. Printing only: the shelves' dynamics do not change.
+   */
+  delist(plu: string, at: Date | number | string): void {
+    const code = String(plu).replace(/-/g, '').trim();
+    if (!this.product(code)) throw new RangeError(`simulator: no product ${plu}`);
+    if (this.delistedAt.has(code)) throw new RangeError(`simulator: ${code} is already delisted`);
+    const tick = tickAtOrAfter(toMs(at));
+    if (tick <= this.lastTick) throw new RangeError(`simulator: delist ${code}: at must be after the simulated now (${new Date(this.nowMs).toISOString()})`);
+    this.delistedAt.set(code, tick);
+  }
+
+  /** Delisted products and the instant each left the pages. */
+  delistings(): Map<string, Date> {
+    return new Map([...this.delistedAt].map(([plu, at]) => [plu, new Date(at)]));
   }
 
   /**

@@ -1,15 +1,19 @@
 'use client';
 
+import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
+import { bottleSize, price } from '@/lib/reports-client/format';
 import { boardAbc, boardName, withBoard } from '@/lib/reports-client/boards';
 import { toggleType, typePasses } from '@/lib/reports-client/listing-types';
 import { matchesSearch } from '@/lib/text/search';
-import type { AllocatedCurrent } from '@/lib/reports/types';
+import type { AllocatedCurrent, UnknownProduct } from '@/lib/reports/types';
 import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
+import { ListingBadge } from '../../_components/reports/listing-badge';
+import { UnknownFigure, UnknownStockNote } from '../../_components/reports/stock-age';
 import { TypeFilter } from '../../_components/reports/type-filter';
 import { useResource } from '../../_components/reports/use-resource';
 import { ProductCard } from './product-card';
@@ -55,7 +59,7 @@ function InventoryList({ boardId, initialSearch }: { boardId: number; initialSea
     );
   }
 
-  const { products = [], summary } = state.data;
+  const { products = [], summary, stock_unknown: unknown = [] } = state.data;
   // Products per listing type for the badges (the summary also has each type's bottles).
   const counts = Object.fromEntries(Object.entries(summary?.byListingType ?? {}).map(([type, totals]) => [type, totals.count]));
   const visible = products.filter((p) => typePasses(p.Listing_Type, selected) && matchesSearch(deferredQuery, p.product_name, p.plu));
@@ -100,6 +104,38 @@ function InventoryList({ boardId, initialSearch }: { boardId: number; initialSea
           ))}
         </div>
       )}
+      <UnknownProducts products={unknown.filter((p) => typePasses(p.Listing_Type, selected) && matchesSearch(deferredQuery, p.product_name, p.plu))} />
     </>
+  );
+}
+
+/** Products the board stopped confirming: their last known stock, as unknown — never counted as on shelves. */
+function UnknownProducts({ products }: { products: UnknownProduct[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section className="card stack-sm unknown-stock" aria-labelledby="unknown-heading" data-testid="inventory-unknown">
+      <h2 id="unknown-heading">Stock unknown</h2>
+      <UnknownStockNote />
+      <ul className="item-lines">
+        {products.map((p) => (
+          <li key={p.plu}>
+            <div className="item-main">
+              <Link className="product-name" href={`/products/${p.plu}`}>
+                {p.product_name}
+              </Link>
+              <span className="product-meta">
+                <ListingBadge type={p.Listing_Type} />
+                <span>{price(p.retail_price)}</span>
+                {p.size_ml ? <span>{bottleSize(p.size_ml)}</span> : null}
+                <span>
+                  PLU {p.plu} · {p.stores_unknown} {p.stores_unknown === 1 ? 'store' : 'stores'}
+                </span>
+              </span>
+            </div>
+            <UnknownFigure bottles={p.last_bottles} at={p.last_seen} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

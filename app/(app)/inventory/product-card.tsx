@@ -3,27 +3,28 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { bottleSize, price, usDateTime } from '@/lib/reports-client/format';
-import type { AllocatedProduct, ProductStores, StoreStock } from '@/lib/reports/types';
+import type { AllocatedProduct, ProductStores, StoreStock, UnknownStore } from '@/lib/reports/types';
 import { withBoard } from '@/lib/reports-client/boards';
 import { isMixedBeverage } from '@/lib/reports-client/stores';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { ListingBadge } from '../../_components/reports/listing-badge';
 import { SkeletonList } from '../../_components/reports/skeleton';
+import { LastSeen, UnknownFigure } from '../../_components/reports/stock-age';
 
-type Stores = { status: 'idle' | 'loading' } | { status: 'error' } | { status: 'ready'; stores: StoreStock[] };
+type Stores = { status: 'idle' | 'loading' } | { status: 'error' } | { status: 'ready'; stores: StoreStock[]; unknown: UnknownStore[] };
 
 /**
  * A product; its stores load the first time the card is opened. (The API leaves them out of the list; an
  * answer that does include them is used as it is.)
  */
 export function ProductCard({ product: p, boardId }: { product: AllocatedProduct; boardId: number }) {
-  const [stores, setStores] = useState<Stores>(p.stores?.length ? { status: 'ready', stores: p.stores } : { status: 'idle' });
+  const [stores, setStores] = useState<Stores>(p.stores?.length ? { status: 'ready', stores: p.stores, unknown: [] } : { status: 'idle' });
 
   async function load() {
     setStores({ status: 'loading' });
     const res = await getJson<ProductStores>(withBoard(`/api/inventory/product/${encodeURIComponent(p.plu)}/stores`, boardId), '');
-    setStores(res.ok ? { status: 'ready', stores: res.data.stores ?? [] } : { status: 'error' });
+    setStores(res.ok ? { status: 'ready', stores: res.data.stores ?? [], unknown: res.data.unknown_stores ?? [] } : { status: 'error' });
   }
 
   return (
@@ -44,6 +45,13 @@ export function ProductCard({ product: p, boardId }: { product: AllocatedProduct
         <span className="product-card-figures">
           <strong>{p.total_bottles}</strong> {p.total_bottles === 1 ? 'bottle' : 'bottles'}
           <span className="muted"> · {p.stores_with_stock} {p.stores_with_stock === 1 ? 'store' : 'stores'}</span>
+          {p.stores_unknown > 0 && <span className="muted small"> · {p.stores_unknown} unknown</span>}
+          {p.last_seen && (
+            <>
+              <br />
+              <LastSeen at={p.last_seen} />
+            </>
+          )}
         </span>
       </summary>
       <div className="product-card-body">
@@ -64,7 +72,11 @@ export function ProductCard({ product: p, boardId }: { product: AllocatedProduct
                     </Link>
                     {isMixedBeverage(s) && <span className="badge badge-mxb">MXB only</span>}
                     <div className="muted small">{s.address}</div>
-                    {s.last_updated && <div className="muted small">Seen {usDateTime(s.last_updated)}</div>}
+                    {s.last_seen ? (
+                      <LastSeen at={s.last_seen} />
+                    ) : (
+                      s.last_updated && <div className="muted small">Since {usDateTime(s.last_updated)}</div>
+                    )}
                   </div>
                   <div className="store-line-figures">
                     <strong>{s.quantity}</strong>
@@ -74,6 +86,21 @@ export function ProductCard({ product: p, boardId }: { product: AllocatedProduct
               ))}
             </ul>
           ))}
+        {stores.status === 'ready' && stores.unknown.length > 0 && (
+          <ul className="store-lines" aria-label="Stores whose stock is unknown" data-testid="unknown-stores">
+            {stores.unknown.map((s) => (
+              <li key={s.store_id}>
+                <div>
+                  <Link href={`/stores/${s.store_id}`} className="store-link">
+                    {s.nickname} <span className="muted">#{s.store_number}</span>
+                  </Link>
+                  <div className="muted small">{s.address}</div>
+                </div>
+                <UnknownFigure bottles={s.last_quantity} at={s.last_seen} />
+              </li>
+            ))}
+          </ul>
+        )}
         <Link className="where-link" href={`/products/${p.plu}`}>
           Where is it now: every board, the warehouse, shipments →
         </Link>

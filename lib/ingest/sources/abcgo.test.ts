@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NEW_HANOVER_BOARD_ID } from '../../reference/boards.ts';
-import { abcgoBoardUrl, fetchAbcgoDetails, fetchAbcgoStock, parseAbcgoDetails, parseAbcgoSearch, searchAbcgo, type AbcgoStoreRow } from './abcgo.ts';
+import { abcgoBoardUrl, fetchAbcgoDetails, parseAbcgoDetails, parseAbcgoSearch, searchAbcgo, type AbcgoStoreRow } from './abcgo.ts';
+import { judgeAbcgo } from './judgement.ts';
 import { SourceError } from './errors.ts';
 import { createLimiter, fetchText } from './http.ts';
 import { knownBoardStores, storeIdOf } from './fixtures/board-stores.ts';
@@ -101,12 +102,16 @@ describe('ABC/GO over HTTP', () => {
     expect(JSON.parse(req.body)).toEqual({ filter: "blanton's" });
   });
 
+  /** The board's shelf for one product, as the scraper reads it: the details answer, judged. */
+  const stockOf = async (plu: string) => judgeAbcgo(plu, await fetchAbcgoDetails(plu, options()), STORES);
+
   it('places each details row on its known store by address: a complete answer', async () => {
     server = await platform({ '27090': 'abcgo-details-27090.json' });
-    const answer = await fetchAbcgoStock('27090', STORES, options());
+    const answer = await stockOf('27090');
     expect(JSON.parse(server.requests[0].body)).toEqual({ code: '27090' });
     expect(server.requests[0].url).toBe('/api/inventory/details');
     expect(answer).toEqual({
+      kind: 'stock',
       plu: '27090',
       status: 'complete',
       // 523 S 17th St is both the retail store and the LBD counter: the public inventory names the retail store.
@@ -119,12 +124,13 @@ describe('ABC/GO over HTTP', () => {
 
   it('confirms a sell-out only by a real empty details list: 0 everywhere', async () => {
     server = await platform({});
-    expect(await fetchAbcgoStock('27090', STORES, options())).toEqual({ plu: '27090', status: 'complete', stock: new Map(), unmatched: [], unlisted: [], product: null });
+    expect(await stockOf('27090')).toEqual({ kind: 'none', plu: '27090', evidence: 'details answered []', product: null });
   });
 
   it('lists a row for a store it does not know instead of dropping it: a partial answer', async () => {
     server = await platform({ '20595': 'abcgo-details-unknown-store.json' });
-    const answer = await fetchAbcgoStock('20595', STORES, options());
+    const answer = await stockOf('20595');
+    if (answer.kind !== 'stock') throw new Error(`expected stock, got ${answer.kind}`);
     expect(answer.status).toBe('partial');
     expect(answer.stock).toEqual(new Map([[retail('5410 Market St'), 1]]));
     expect(answer.unmatched).toEqual([{ plu: '20595', address: '7211 Ogden Business Ln, Wilmington', reason: 'unknown', quantity: 5 }]);
@@ -142,7 +148,7 @@ describe('ABC/GO over HTTP', () => {
     // When the platform refuses our own requests, the failure says so and names the request.
     await server.close();
     server = await platform({}, () => [403, fixture('abcgo-error-forbidden.html')]);
-    await expect(fetchAbcgoStock('27090', STORES, options())).rejects.toMatchObject({
+    await expect(stockOf('27090')).rejects.toMatchObject({
       kind: 'http',
       status: 403,
       message: `abcgo inventory: HTTP 403 Forbidden (${server.url}/api/inventory/details)`,
@@ -157,7 +163,7 @@ describe('ABC/GO over HTTP', () => {
     ['an empty body', '', 'response is not JSON: an empty body'],
   ])('fails on %s, never reading it as "sold out"', async (_what, body, message) => {
     server = await platform({}, (req) => (req.url === '/api/inventory/details' ? [200, body] : undefined));
-    await expect(fetchAbcgoStock('27090', STORES, options())).rejects.toMatchObject({
+    await expect(stockOf('27090')).rejects.toMatchObject({
       kind: 'parse',
       message: expect.stringContaining(`abcgo inventory: ${message}`),
     });

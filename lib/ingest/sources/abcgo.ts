@@ -12,7 +12,6 @@
 import { z } from 'zod';
 import { env } from '../../env.ts';
 import { NEW_HANOVER_BOARD_ID } from '../../reference/boards.ts';
-import { answerFromAddressLines, type BoardStore, type StoreStockAnswer } from './board-stock.ts';
 import { atUrl, SourceError, parseError, quote } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';
 import { bottles, describeIssues, jsonKind, numeric, parseJsonBody } from './json.ts';
@@ -172,19 +171,4 @@ export async function fetchAbcgoDetails(plu: string, options: AbcgoOptions): Pro
   if (!/^\d{5}$/.test(plu)) throw new TypeError(`not a 5-digit NC code: ${JSON.stringify(plu)}`);
   const { url, data } = await post('/api/inventory/details', { code: plu }, options);
   return atUrl(url, () => parseAbcgoDetails(data, plu));
-}
-
-/**
- * The board's shelf for one product, from `details`: each row placed on a known store by its address
- * ("Address1, City"); an empty list is a complete answer with no stock (the sell-out confirmation). The
- * details rows print nothing about the product itself, so `product` is null (search has name and price).
- */
-export async function fetchAbcgoStock<Id extends number | string>(plu: string, knownStores: BoardStore<Id>[], options: AbcgoOptions): Promise<StoreStockAnswer<Id>> {
-  const stores = await fetchAbcgoDetails(plu, options);
-  return answerFromAddressLines(
-    plu,
-    stores.map((s) => ({ address: [s.address, s.city].filter(Boolean).join(', '), quantity: s.onHand })),
-    knownStores,
-    null,
-  );
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DURHAM_BOARD_ID } from '../../reference/boards.ts';
-import { fetchDurhamProduct, fetchDurhamStock, parseDurhamProduct, parseDurhamSearch, searchDurham, type DurhamProduct } from './durham.ts';
+import { fetchDurhamProduct, parseDurhamProduct, parseDurhamSearch, searchDurham, type DurhamProduct } from './durham.ts';
+import { judgeDurham } from './judgement.ts';
 import { SourceError } from './errors.ts';
 import { createLimiter } from './http.ts';
 import { knownBoardStores, storeIdOf } from './fixtures/board-stores.ts';
@@ -109,9 +110,9 @@ describe('parseDurhamProduct', () => {
 
   it('reads "In Stock (N)" however the count is spaced', () => {
     for (const cell of ['In Stock (6)', 'In Stock ( 6 )', 'In Stock (<b>6</b>)', 'In Stock (\n  <span>6</span>\n)', 'IN STOCK(6)', 'In Stock (<div>6</div>)']) {
-      expect(parseDurhamProduct(product(row('1928 Holloway St', cell)), '20595').stores[0].quantity, cell).toBe(6);
+      expect(parseDurhamProduct(product(row('1928 Holloway St', cell)), '20595')!.stores[0].quantity, cell).toBe(6);
     }
-    expect(parseDurhamProduct(product(row('1928 Holloway St', 'Out of Stock')), '20595').stores[0].quantity).toBe(0);
+    expect(parseDurhamProduct(product(row('1928 Holloway St', 'Out of Stock')), '20595')!.stores[0].quantity).toBe(0);
   });
 
   it('reads a page with price and badge but no store table as 0 everywhere', () => {
@@ -125,10 +126,8 @@ describe('parseDurhamProduct', () => {
     } satisfies DurhamProduct);
   });
 
-  it('fails on "Product Not Found" (kind no_data): Durham does not list the code', () => {
-    expect(failure(() => parseDurhamProduct(fixture('durham-product-not-found.html'), '12345'), 'no_data').message).toBe(
-      "durham inventory: product 12345: 'Product Not Found': Durham does not list this code",
-    );
+  it('reads "Product Not Found" as Durham\'s own page saying nothing about the code (null)', () => {
+    expect(parseDurhamProduct(fixture('durham-product-not-found.html'), '12345')).toBeNull();
   });
 
   it('fails on a page without a table that lacks the price or the badge: not a product page', () => {
@@ -188,6 +187,8 @@ describe('Durham over HTTP', () => {
       send(res, status, body);
     });
   const options = () => ({ baseUrl: `${server!.url}/`, retries: 0, limiter: createLimiter({ concurrency: 1, delayMs: 0 }) });
+  /** The board's shelf for one product, as the scraper reads it: the product page, judged. */
+  const stockOf = async (plu: string) => judgeDurham(plu, await fetchDurhamProduct(plu, options()), STORES);
 
   it('searches with GET /search?q=<term>', async () => {
     server = await serve({ '/search': [200, fixture('durham-search-results.html')] });
@@ -199,9 +200,10 @@ describe('Durham over HTTP', () => {
 
   it('fetches a product page and places its rows on the known stores: a complete answer', async () => {
     server = await serve({ '/products/18366': [200, fixture('durham-product.html')] });
-    const answer = await fetchDurhamStock('18366', STORES, options());
+    const answer = await stockOf('18366');
     expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/products/18366' });
     expect(answer).toEqual({
+      kind: 'stock',
       plu: '18366',
       status: 'complete',
       stock: new Map([
@@ -222,25 +224,32 @@ describe('Durham over HTTP', () => {
     });
   });
 
-  it('answers 0 everywhere for a product no store carries', async () => {
+  it('answers 0 everywhere (confirmed) for a product no store carries', async () => {
     server = await serve({ '/products/27090': [200, fixture('durham-product-carried-nowhere.html')] });
-    expect(await fetchDurhamStock('27090', STORES, options())).toMatchObject({ status: 'complete', stock: new Map(), unmatched: [] });
+    expect(await stockOf('27090')).toEqual({
+      kind: 'none',
+      plu: '27090',
+      evidence: 'product page with price and badge and no store table',
+      product: { plu: '27090', name: "Blanton's Single Barrel", retailPrice: 79.95, sizeMl: null },
+    });
   });
 
   it('lists a store line that matches no known store instead of dropping it: a partial answer', async () => {
     server = await serve({ '/products/20595': [200, fixture('durham-product-unknown-store.html')] });
-    const answer = await fetchDurhamStock('20595', STORES, options());
+    const answer = await stockOf('20595');
+    if (answer.kind !== 'stock') throw new Error(`expected stock, got ${answer.kind}`);
     expect(answer.status).toBe('partial');
     expect(answer.stock).toEqual(new Map([[id('1928 Holloway St'), 2], [id('115 Sherron Rd'), 0]]));
     expect(answer.unmatched).toEqual([{ plu: '20595', address: '4711 Hope Valley Rd, Durham, NC 27707', reason: 'unknown', quantity: 4 }]);
     expect(answer.product).toEqual({ plu: '20595', name: 'Stagg Bourbon', retailPrice: 54.95, sizeMl: null });
   });
 
-  it('fails on "Product Not Found", naming the URL', async () => {
+  it('reads "Product Not Found" as no data: never a zero', async () => {
     server = await serve({ '/products/12345': [200, fixture('durham-product-not-found.html')] });
-    await expect(fetchDurhamStock('12345', STORES, options())).rejects.toMatchObject({
+    expect(await stockOf('12345')).toEqual({
       kind: 'no_data',
-      message: `durham inventory: product 12345: 'Product Not Found': Durham does not list this code (${server.url}/products/12345)`,
+      plu: '12345',
+      reason: "durham inventory: product 12345: 'Product Not Found': Durham does not list this code",
     });
   });
 
@@ -254,7 +263,7 @@ describe('Durham over HTTP', () => {
   it('fails on a product page cut short: the stores after the cut are not zeros', async () => {
     const page = fixture('durham-product.html');
     server = await serve({ '/products/18366': [200, page.slice(0, page.indexOf('5608 NC Hwy 55'))] });
-    await expect(fetchDurhamStock('18366', STORES, options())).rejects.toMatchObject({
+    await expect(stockOf('18366')).rejects.toMatchObject({
       kind: 'parse',
       message: expect.stringContaining('the page ends before </html>: it was cut short, so it is no answer'),
     });

@@ -4,12 +4,11 @@
 // - Product `GET /products/<NCCODE>`: the name (h1), a price ("$54.95"), the category badge and a table whose
 //   header reads Store | Address | Phone | Hours | Availability | Directions, one row per store, the
 //   availability "In Stock (N)" (the N in its own element: "In Stock ( 6 )" once joined) or "Out of Stock".
-//   No table but a price and a badge: no store carries it, 0 everywhere. "Product Not Found": not an answer.
+//   No table but a price and a badge: no store carries it. "Product Not Found": the site says nothing about it.
 // As for Wake (decision 006), a page is read by what it means (links to /products/<code>, header labels,
 // the availability wording), and anything else — an error, maintenance or firewall page served with any
 // status, a page with neither cards nor "No products found" — fails loudly; it is never "no stock".
 import { env } from '../../env.ts';
-import { answerFromAddressLines, type BoardStore, type StoreStockAnswer } from './board-stock.ts';
 import { recogniseErrorPage } from './error-pages.ts';
 import { atUrl, SourceError, parseError, quote } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';
@@ -80,27 +79,12 @@ export async function searchDurham(term: string, options: DurhamOptions = {}): P
   return atUrl(url, () => parseDurhamSearch(wholePage(DURHAM_SOURCE, html)));
 }
 
-/** One product page. Throws SourceError (kind no_data) for "Product Not Found". */
-export async function fetchDurhamProduct(plu: string, options: DurhamOptions = {}): Promise<DurhamProduct> {
+/** One product page; null for "Product Not Found" (what that means is judged in judgement.ts). */
+export async function fetchDurhamProduct(plu: string, options: DurhamOptions = {}): Promise<DurhamProduct | null> {
   checkPlu(plu);
   const url = `${baseUrl(options)}/products/${plu}`;
   const html = await get(url, options);
   return atUrl(url, () => parseDurhamProduct(wholePage(DURHAM_SOURCE, html), plu));
-}
-
-/** The board's shelf for one product: the product page's store rows placed on the known stores. */
-export async function fetchDurhamStock<Id extends number | string>(
-  plu: string,
-  knownStores: BoardStore<Id>[],
-  options: DurhamOptions = {},
-): Promise<StoreStockAnswer<Id>> {
-  const product = await fetchDurhamProduct(plu, options);
-  return answerFromAddressLines(
-    plu,
-    product.stores.map(({ address, quantity }) => ({ address, quantity })),
-    knownStores,
-    { plu, name: product.name, retailPrice: product.price, sizeMl: null },
-  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -162,8 +146,8 @@ export function parseDurhamSearch(html: string): DurhamSearchResult[] {
   return [...results.values()];
 }
 
-/** A product page: its name, price, badge and store rows. */
-export function parseDurhamProduct(html: string, plu: string): DurhamProduct {
+/** A product page: its name, price, badge and store rows; null for Durham's own "Product Not Found" page. */
+export function parseDurhamProduct(html: string, plu: string): DurhamProduct | null {
   const where = `product ${plu}`;
   const fail = (reason: string) => parseError(DURHAM_SOURCE, `${where}: ${reason}`);
   const doc = parseHtml(html);
@@ -171,7 +155,7 @@ export function parseDurhamProduct(html: string, plu: string): DurhamProduct {
 
   const h1s = findAll(doc, (el) => el.name === 'h1' && !inChrome(el));
   if ([pageTitle(doc), ...h1s.map((h) => textOf(h))].some((t) => NOT_FOUND.test(t.trim()))) {
-    throw new SourceError({ kind: 'no_data', source: DURHAM_SOURCE, reason: `${where}: 'Product Not Found': Durham does not list this code` });
+    return null;
   }
   const h1 = h1s.find((h) => textOf(h) !== '');
   if (!h1) throw fail(`no product name (no <h1>) (${pageTitle(doc) ? `title ${quote(pageTitle(doc))}` : 'no title'})`);

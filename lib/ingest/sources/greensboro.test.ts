@@ -5,9 +5,8 @@ import type { BoardStore } from './board-stock.ts';
 import { SourceError } from './errors.ts';
 import {
   fetchGreensboroLocations,
-  fetchGreensboroStock,
-  greensboroAnswer,
-  greensboroAnswers,
+  greensboroItemsByCode,
+  placeGreensboroItem,
   greensboroLocationKind,
   matchGreensboroLocations,
   parseGreensboroItemsPage,
@@ -16,6 +15,7 @@ import {
   type GreensboroItem,
   type GreensboroLocation,
 } from './greensboro.ts';
+import { judgeGreensboro } from './judgement.ts';
 import { createLimiter } from './http.ts';
 import { knownBoardStores, storeIdOf } from './fixtures/board-stores.ts';
 import { send, startServer, type TestServer } from './fixtures/test-server.ts';
@@ -196,12 +196,11 @@ describe('matchGreensboroLocations', () => {
   });
 });
 
-describe('greensboroAnswer', () => {
+describe('placeGreensboroItem', () => {
   const match = matchGreensboroLocations(LOCATIONS, STORES);
 
   it('gives every known store its quantity, leaves out non-stores and lists unknown stores\' lines: partial while stores are unknown', () => {
-    const answer = greensboroAnswer(ITEM_27090, match, STORES);
-    expect(answer.status).toBe('partial');
+    const answer = placeGreensboroItem(ITEM_27090, match, STORES);
     expect(answer.stock.size).toBe(16);
     expect(answer.stock.get(id('2731 Ring Rd'))).toBe(2);
     expect(answer.stock.get(id('3707-E Battleground Ave'))).toBe(2);
@@ -215,7 +214,11 @@ describe('greensboroAnswer', () => {
       { plu: '27090', address: 'location 125 (Store 19, 4712 Hicone Road, Greensboro)', reason: 'unknown', quantity: 2, sourceKey: '125' },
     ]);
     expect(answer.unlisted).toEqual([]);
-    expect(answer.product).toEqual({ plu: '27090', name: "Blanton's Single Barrel", retailPrice: 79.95, sizeMl: null });
+    expect(judgeGreensboro('27090', [ITEM_27090], match, STORES)).toMatchObject({
+      kind: 'stock',
+      status: 'partial',
+      product: { plu: '27090', name: "Blanton's Single Barrel", retailPrice: 79.95, sizeMl: null },
+    });
   });
 
   it('is complete when every location is a known store or not a store: one answer is the whole board', () => {
@@ -225,7 +228,8 @@ describe('greensboroAnswer', () => {
       { id: 18, addressKey: '1101 rotherwood rd', city: 'Greensboro', mixedBeverage: false, sourceKey: '35' },
       { id: 19, addressKey: '4712 hicone rd', city: 'Greensboro', mixedBeverage: false, sourceKey: '125' },
     ];
-    const answer = greensboroAnswer(ITEM_27090, matchGreensboroLocations(LOCATIONS, more), more);
+    const answer = judgeGreensboro('27090', [ITEM_27090], matchGreensboroLocations(LOCATIONS, more), more);
+    if (answer.kind !== 'stock') throw new Error(`expected stock, got ${answer.kind}`);
     expect(answer).toMatchObject({ status: 'complete', unmatched: [], unlisted: [] });
     expect(answer.stock.size).toBe(19);
     expect([answer.stock.get(17), answer.stock.get(18), answer.stock.get(19)]).toEqual([1, 0, 2]);
@@ -233,8 +237,7 @@ describe('greensboroAnswer', () => {
 
   it('lists a known store the item leaves out as unlisted (not 0), and a location the locator does not know as unmatched', () => {
     const item = { ...ITEM_27090, locations: [...ITEM_27090.locations.filter((l) => l.locationId !== '27'), { locationId: '777', quantity: 3 }, { locationId: '25', quantity: 9 }] };
-    const answer = greensboroAnswer(item, match, STORES);
-    expect(answer.status).toBe('partial');
+    const answer = placeGreensboroItem(item, match, STORES);
     expect(answer.stock.has(id('2731 Ring Rd'))).toBe(false);
     expect(answer.unlisted).toEqual([id('2731 Ring Rd')]);
     expect(answer.unmatched).toContainEqual({ plu: '27090', address: 'location 777 (not in the store locator)', reason: 'unknown', quantity: 3, sourceKey: '777' });
@@ -242,10 +245,10 @@ describe('greensboroAnswer', () => {
     expect(answer.stock.get(id('3707-E Battleground Ave'))).toBe(2); // the first line counts
   });
 
-  it('answers every spirits item of a search, and refuses two items with one code', () => {
+  it('finds every spirits item of a search by code, and refuses two items with one code', () => {
     const items = parseGreensboroItemsPage(itemsPage(2, ['27090', '20595'])).items;
-    expect([...greensboroAnswers(items, match, STORES).keys()]).toEqual(['27090', '20595']);
-    expect(failure(() => greensboroAnswers([...items, { ...items[0], itemId: '27-090' }], match, STORES)).message).toBe('greensboro items: two items with NC code 27090');
+    expect([...greensboroItemsByCode(items).keys()]).toEqual(['27090', '20595']);
+    expect(failure(() => greensboroItemsByCode([...items, { ...items[0], itemId: '27-090' }])).message).toBe('greensboro items: two items with NC code 27090');
   });
 });
 
@@ -258,6 +261,8 @@ describe('Greensboro over HTTP', () => {
   const options = () => ({ baseUrl: `${server!.url}/`, retries: 0, limiter: createLimiter({ concurrency: 1, delayMs: 0 }) });
   const sendJson = (res: Parameters<typeof send>[0], body: unknown, status = 200) => send(res, status, JSON.stringify(body), { 'Content-Type': 'application/json' });
   const params = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+  /** The board's shelf for one product, as the scraper reads it: the items search for the code, judged. */
+  const stockOf = async (plu: string) => judgeGreensboro(plu, await searchGreensboroItems(plu, options()), matchGreensboroLocations(LOCATIONS, STORES), STORES);
 
   it('pages the locator 20 records at a time until totalRecordsFound is read', async () => {
     server = await startServer((req, res) => {
@@ -325,17 +330,19 @@ describe('Greensboro over HTTP', () => {
       const page = itemsPage(61, codes.slice(Number(offset), Number(offset) + 50));
       sendJson(res, { ...page, items: page.items.map((it) => (it.itemid === '27090' ? item27090 : it)) });
     });
-    const answer = await fetchGreensboroStock('27090', matchGreensboroLocations(LOCATIONS, STORES), STORES, options());
+    const answer = await stockOf('27090');
     expect(server.requests).toHaveLength(2);
+    if (answer.kind !== 'stock') throw new Error(`expected stock, got ${answer.kind}`);
     expect(answer).toMatchObject({ plu: '27090', status: 'partial', unlisted: [] });
     expect(answer.stock.get(id('2731 Ring Rd'))).toBe(2);
   });
 
-  it('does not read a search that misses the code as "sold out": no_data', async () => {
+  it('does not read a search that misses the code as "sold out": no data', async () => {
     server = await startServer((_req, res) => send(res, 200, fixture('greensboro-items-none.json'), { 'Content-Type': 'application/json' }));
-    await expect(fetchGreensboroStock('27090', matchGreensboroLocations(LOCATIONS, STORES), STORES, options())).rejects.toMatchObject({
+    expect(await stockOf('27090')).toEqual({
       kind: 'no_data',
-      message: expect.stringMatching(/^greensboro items: the search for 27090 did not return that code \(0 other item\(s\)\): not an answer \(http/),
+      plu: '27090',
+      reason: 'greensboro items: the search for 27090 did not return that code (0 other item(s))',
     });
   });
 
@@ -346,7 +353,7 @@ describe('Greensboro over HTTP', () => {
     ['a truncated body', 200, fixture('greensboro-items-27090.json').slice(0, 300), 'response is not JSON ('],
   ])('fails on %s', async (_what, status, body, message) => {
     server = await startServer((_req, res) => send(res, status, body));
-    await expect(fetchGreensboroStock('27090', matchGreensboroLocations(LOCATIONS, STORES), STORES, options())).rejects.toMatchObject({
+    await expect(stockOf('27090')).rejects.toMatchObject({
       kind: 'parse',
       message: expect.stringContaining(`greensboro items: ${message}`),
     });

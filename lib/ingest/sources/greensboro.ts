@@ -10,11 +10,11 @@
 // store's id is known from the reference data or learned once by its exact address, and a keyed location
 // whose locator address has another street number is reported rather than used.
 // Anything that is not a real answer (HTTP error, HTML or a firewall page instead of JSON, JSON of the
-// wrong shape, fractional bottles) fails loudly; a code the search did not return is not "sold out".
+// wrong shape, fractional bottles) fails loudly. What an item, or its absence, means is judged in judgement.ts.
 import { z } from 'zod';
 import { env } from '../../env.ts';
 import { normalizeAddress } from '../../text/address.ts';
-import { stockAnswer, streetNumber, type BoardStore, type StoreStockAnswer, type UnmatchedStoreLine } from './board-stock.ts';
+import { streetNumber, type BoardStore, type Placement, type UnmatchedStoreLine } from './board-stock.ts';
 import { atUrl, SourceError, parseError } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';
 import { bottles, describeIssues, jsonKind, numeric, parseJsonBody } from './json.ts';
@@ -310,14 +310,29 @@ export function matchGreensboroLocations<Id extends number | string>(locations: 
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Answers
+// Placing an item's locations
+
+/** The spirits items of a search by NC code; two items with one code is no answer (which would be the shelf?). */
+export function greensboroItemsByCode(items: GreensboroItem[]): Map<string, GreensboroItem & { plu: string }> {
+  const byCode = new Map<string, GreensboroItem & { plu: string }>();
+  for (const item of items) {
+    if (!item.plu) continue;
+    if (byCode.has(item.plu)) throw parseError(GREENSBORO_ITEMS_SOURCE, `two items with NC code ${item.plu}`);
+    byCode.set(item.plu, { ...item, plu: item.plu });
+  }
+  return byCode;
+}
 
 /**
- * One item's answer: quantities at the known stores, by location id. Non-store locations are left out; a
+ * One item's quantities placed on the known stores, by location id. Non-store locations are left out; a
  * location no known store is, or a location listed twice, is an unmatched line (never a zero); a known
  * store the item does not list is `unlisted` (the storefront lists every location, so that is not 0).
  */
-export function greensboroAnswer<Id extends number | string>(item: GreensboroItem & { plu: string }, match: GreensboroLocationMatch<Id>, knownStores: BoardStore<Id>[]): StoreStockAnswer<Id> {
+export function placeGreensboroItem<Id extends number | string>(
+  item: GreensboroItem & { plu: string },
+  match: GreensboroLocationMatch<Id>,
+  knownStores: BoardStore<Id>[],
+): Placement<Id> {
   const stock = new Map<Id, number>();
   const unmatched: UnmatchedStoreLine[] = [];
   const seen = new Set<string>();
@@ -334,41 +349,5 @@ export function greensboroAnswer<Id extends number | string>(item: GreensboroIte
     else if (!match.notStores.has(locationId)) unmatched.push({ ...line, reason: why.get(locationId) ?? 'unknown' });
   }
   const unlisted = knownStores.filter((s) => !stock.has(s.id)).map((s) => s.id);
-  return stockAnswer(item.plu, stock, { plu: item.plu, name: item.name, retailPrice: item.price, sizeMl: null }, unmatched, unlisted);
-}
-
-/** Answers for every spirits item a search returned (one search by name can cover many products). */
-export function greensboroAnswers<Id extends number | string>(items: GreensboroItem[], match: GreensboroLocationMatch<Id>, knownStores: BoardStore<Id>[]): Map<string, StoreStockAnswer<Id>> {
-  const answers = new Map<string, StoreStockAnswer<Id>>();
-  const codes = items.map((i) => i.plu).filter((plu): plu is string => plu !== null);
-  const twice = codes.find((plu, i) => codes.indexOf(plu) !== i);
-  if (twice) throw parseError(GREENSBORO_ITEMS_SOURCE, `two items with NC code ${twice}`);
-  for (const item of items) if (item.plu) answers.set(item.plu, greensboroAnswer({ ...item, plu: item.plu }, match, knownStores));
-  return answers;
-}
-
-/**
- * The board's shelf for one product: the items search for its code, read through the location match
- * (fetchGreensboroLocations + matchGreensboroLocations, once per pass). A search that does not return the
- * code is not an answer (kind no_data): the storefront's search is no proof the board has none.
- */
-export async function fetchGreensboroStock<Id extends number | string>(
-  plu: string,
-  match: GreensboroLocationMatch<Id>,
-  knownStores: BoardStore<Id>[],
-  options: GreensboroOptions = {},
-): Promise<StoreStockAnswer<Id>> {
-  if (!/^\d{5}$/.test(plu)) throw new TypeError(`not a 5-digit NC code: ${JSON.stringify(plu)}`);
-  const items = await searchGreensboroItems(plu, options);
-  const url = greensboroItemsUrl(baseUrl(options), plu, 0);
-  const answer = atUrl(url, () => greensboroAnswers(items, match, knownStores).get(plu));
-  if (!answer) {
-    throw new SourceError({
-      kind: 'no_data',
-      source: GREENSBORO_ITEMS_SOURCE,
-      reason: `the search for ${plu} did not return that code (${items.length} other item(s)): not an answer`,
-      url,
-    });
-  }
-  return answer;
+  return { stock, unmatched, unlisted };
 }

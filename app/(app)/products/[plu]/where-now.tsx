@@ -7,6 +7,7 @@ import { ErrorRetry } from '../../../_components/reports/error-retry';
 import { getJson } from '../../../_components/reports/fetchers';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { SkeletonList } from '../../../_components/reports/skeleton';
+import { LastSeen, UnknownFigure, UnknownStockNote } from '../../../_components/reports/stock-age';
 import { useResource } from '../../../_components/reports/use-resource';
 
 // Where a product is now (GET /api/inventory/product/{plu}/where): every covered board's stores holding
@@ -97,7 +98,9 @@ function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: P
     <section className="card stack-sm" aria-labelledby={headingId} data-testid="where-board">
       <div className="row spread">
         <h2 id={headingId}>{board.name}</h2>
-        <span className="muted small">{board.stores.length ? plural(board.total_bottles, 'bottle') : 'None on shelves'}</span>
+        <span className="muted small">
+          {board.stores.length ? plural(board.total_bottles, 'bottle') : board.unknown_stores.length ? 'Unknown' : 'None on shelves'}
+        </span>
       </div>
       <p className="muted small">
         {board.last_check ? `Shelves last checked ${usDateTime(board.last_check)}` : 'Not checked yet'}
@@ -123,7 +126,7 @@ function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: P
                 <span className="product-meta">
                   <span>{s.address}</span>
                   {s.mixed_beverage === 1 && <span className="badge badge-mxb">Permit holders only</span>}
-                  <span>since {usDateTime(s.last_updated)}</span>
+                  {s.last_seen ? <LastSeen at={s.last_seen} /> : <span>since {usDateTime(s.last_updated)}</span>}
                 </span>
               </div>
               <div className="item-figure">
@@ -133,6 +136,27 @@ function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: P
             </li>
           ))}
         </ul>
+      )}
+      {board.unknown_stores.length > 0 && (
+        <div className="stack-sm unknown-stock" data-testid="where-unknown">
+          <h3>Stock unknown</h3>
+          <UnknownStockNote />
+          <ul className="item-lines">
+            {board.unknown_stores.map((s) => (
+              <li key={s.store_id}>
+                <div className="item-main">
+                  <Link className="product-name" href={`/stores/${s.store_id}`}>
+                    {s.nickname}
+                  </Link>
+                  <span className="product-meta">
+                    <span>{s.address}</span>
+                  </span>
+                </div>
+                <UnknownFigure bottles={s.last_quantity} at={s.last_seen} />
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

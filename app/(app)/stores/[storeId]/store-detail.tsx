@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { boardAbc, freshness, WAKE_BOARD_ID, withBoard } from '@/lib/reports-client/boards';
 import { usDate } from '@/lib/reports-client/format';
 import { deliveryDayLabel, deliveryIntervalLabel, isMixedBeverage } from '@/lib/reports-client/stores';
-import type { Store, StoreItem } from '@/lib/reports/types';
+import type { Store, StoreItem, UnknownStoreItem } from '@/lib/reports/types';
 import { apiFetch } from '../../../_components/api';
 import { coveredInfo, useCoveredBoards } from '../../../_components/reports/board-choice';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
@@ -20,17 +20,22 @@ interface InventoryData {
   /** The store's covered board: the selector lists that board's stores. */
   boardId: number;
   inventory: StoreItem[];
+  /** Products whose stock here the board stopped confirming: unknown, never counted as on the shelf. */
+  unknown: UnknownStoreItem[];
 }
 
 async function loadStore(storeId: string, signal: AbortSignal): Promise<Loaded<InventoryData>> {
   try {
-    const res = await apiFetch<{ success?: boolean; store?: Store; board_id?: number; inventory?: StoreItem[] }>(
+    const res = await apiFetch<{ success?: boolean; store?: Store; board_id?: number; inventory?: StoreItem[]; stock_unknown?: UnknownStoreItem[] }>(
       `/api/stores/${encodeURIComponent(storeId)}/inventory`,
       { signal },
     );
     if (res.status === 404) return { ok: false, error: 'Store not found' };
     if (!res.ok || res.data.success === false || !res.data.store) return { ok: false, error: 'Failed to fetch store data' };
-    return { ok: true, data: { store: res.data.store, boardId: res.data.board_id ?? WAKE_BOARD_ID, inventory: res.data.inventory ?? [] } };
+    return {
+      ok: true,
+      data: { store: res.data.store, boardId: res.data.board_id ?? WAKE_BOARD_ID, inventory: res.data.inventory ?? [], unknown: res.data.stock_unknown ?? [] },
+    };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { ok: false, error: 'Failed to fetch store data' };
@@ -99,7 +104,7 @@ export function StoreDetail({ storeId }: { storeId: string }) {
       {store && detail.state.status === 'ready' && (
         <>
           <StoreInfo store={store} />
-          <StoreInventory items={detail.state.data.inventory} />
+          <StoreInventory items={detail.state.data.inventory} unknown={detail.state.data.unknown} />
         </>
       )}
       {detail.state.status !== 'error' && <StoreHistory storeId={storeId} />}

@@ -4,15 +4,20 @@ import { useDeferredValue, useState } from 'react';
 import { bottleSize, price } from '@/lib/reports-client/format';
 import { normalizeListingType, toggleType, typePasses } from '@/lib/reports-client/listing-types';
 import { matchesSearch } from '@/lib/text/search';
-import type { StoreItem } from '@/lib/reports/types';
+import type { StoreItem, UnknownStoreItem } from '@/lib/reports/types';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { ProductImage } from '../../../_components/reports/product-image';
+import { LastSeen, UnknownFigure, UnknownStockNote } from '../../../_components/reports/stock-age';
 import { TypeFilter } from '../../../_components/reports/type-filter';
 
 const PAGE = 40;
 
-/** The store's shelf now: hunted types first (the API's order), filterable by type and name, 40 at a time. */
-export function StoreInventory({ items }: { items: StoreItem[] }) {
+/**
+ * The store's shelf now: hunted types first (the API's order), filterable by type and name, 40 at a time;
+ * each number the board's latest check did not confirm says when it was last seen, and products it stopped
+ * confirming are listed apart as unknown.
+ */
+export function StoreInventory({ items, unknown = [] }: { items: StoreItem[]; unknown?: UnknownStoreItem[] }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
@@ -63,6 +68,7 @@ export function StoreInventory({ items }: { items: StoreItem[] }) {
                       {item.size_ml ? <span>{bottleSize(item.size_ml)}</span> : null}
                       <span>PLU {item.nc_code}</span>
                     </span>
+                    <LastSeen at={item.last_seen} />
                   </div>
                   <div className="item-figure">
                     <strong>{item.quantity}</strong>
@@ -78,6 +84,27 @@ export function StoreInventory({ items }: { items: StoreItem[] }) {
             </button>
           )}
         </>
+      )}
+      {unknown.length > 0 && (
+        <div className="stack-sm unknown-stock" data-testid="store-unknown">
+          <h3>Stock unknown</h3>
+          <UnknownStockNote />
+          <ul className="item-lines">
+            {unknown.map((item) => (
+              <li key={item.nc_code}>
+                <ProductImage imageUrl={item.images?.image_url} imagePath={item.images?.image_path} size={44} />
+                <div className="item-main">
+                  <span className="product-name">{item.brand_name || item.product_name}</span>
+                  <span className="product-meta">
+                    <ListingBadge type={item.Listing_Type} />
+                    <span>PLU {item.nc_code}</span>
+                  </span>
+                </div>
+                <UnknownFigure bottles={item.last_quantity} at={item.last_seen} />
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '@/scripts/testing/api';
 import { listDefaultProducts } from '@/lib/watchlist/default-products';
 import { DEFAULT_PAGE_SIZE, pageOf } from '@/lib/watchlist/rules';
@@ -6,11 +6,18 @@ import type { DefaultProduct } from '@/lib/watchlist/types';
 import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
 import { GET } from './route';
 
-// GET /api/watchlist/default-products: Allocation, Limited and Barrel products, new releases (Unknown: not
-// classified by the state yet), plus Premium (Listed products at or above PREMIUM_MIN_PRICE, 60 unless
-// configured), all in one answer.
+// GET /api/watchlist/default-products: Allocation, Limited and Barrel products, new releases (Unknown: a PLU
+// the catalog did not know, not classified by the state yet), plus Premium (Listed products at or above
+// PREMIUM_MIN_PRICE, 60 unless configured), all in one answer.
 
 withTestDatabase('reference', 'watchlist');
+
+// The catalog has no new release of its own (its "Unknown" rows are ordinary products): two learned since,
+// as the scraper adds them from a page or the warehouse report.
+beforeAll(async () => {
+  await query(`INSERT INTO products (plu, name, listing_type, retail_price, updated_at) VALUES
+    ('99101', 'Carolina Debut Bourbon', 'Unknown', 89.95, now()), ('99102', 'Another Debut Rye', 'Unknown', NULL, now())`);
+});
 
 const count = async (where: string, params: unknown[] = []) =>
   Number((await query<{ n: string }>(`SELECT count(*) AS n FROM products WHERE ${where}`, params))[0].n);
@@ -30,7 +37,9 @@ describe('GET /api/watchlist/default-products', () => {
       premium: await count(`listing_type = 'Listed' AND retail_price >= 60`),
     };
     expect(expected.premium).toBeGreaterThan(0);
-    expect(expected.new, 'the catalog has new releases (Unknown) to show').toBeGreaterThan(0);
+    expect(expected.new, 'new releases (Unknown) to show').toBe(2);
+    // The catalog's own "Unknown" rows are not news: not on the default list.
+    expect(data.map((p) => p.plu)).not.toContain('51518');
     const byKey = (key: string) => data.filter((p) => p.listing_type_key === key);
     for (const [key, n] of Object.entries(expected)) expect(byKey(key), key).toHaveLength(n);
     expect(data).toHaveLength(Object.values(expected).reduce((a, b) => a + b, 0));
