@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Two projects. `unit`: every test that needs no database (parsers, rules, the simulator, the screens'
+// helpers); it has no global set-up, so one such file runs in about a second. `db`: the files named
+// `*.db.test.ts`, which work on a real database; their global set-up creates the run's shared database
+// from a template kept until what it is built from changes (scripts/testing/database.ts). A test that
+// needs a database but is not named so fails at once: "DATABASE_URL is not set".
+const DB_TESTS = ['lib/**/*.db.test.ts', 'app/**/*.db.test.ts', 'app/**/*.db.test.tsx', 'scripts/**/*.db.test.ts'];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,11 +17,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx', 'scripts/**/*.test.ts'],
-    // The deployment replay needs the production build: scripts/test.sh runs it after `next build`
-    // (vitest.replay.config.ts, npm run test:replay).
-    exclude: ['**/node_modules/**', '**/*.replay.test.ts'],
-    globalSetup: ['scripts/testing/vitest-global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -25,5 +27,26 @@ export default defineConfig({
       BCRYPT_COST: '4',
       MAIL_OUTBOX_DIR: '.data/test-outbox',
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          // The deployment replay needs the production build: scripts/test.sh runs it after `next build`
+          // (vitest.replay.config.ts, npm run test:replay).
+          exclude: ['**/node_modules/**', '**/*.replay.test.ts', ...DB_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          include: DB_TESTS,
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['scripts/testing/vitest-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 
 // Arrival alerts on screen: the "Arrival alerts" card of /profile (save and restore, validation) and the
 // unsubscribe page every alert e-mail links to, which works without signing in. The e-mails themselves
-// are tested through the scraper and a real SMTP server in lib/alerts/alerts.test.ts.
+// are tested through the scraper and a real SMTP server in lib/alerts/alerts.db.test.ts.
 
 /** The server's SESSION_SECRET (e2e/global-setup.ts): unsubscribe links are signed with it. */
 

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedServer } from '../../lib/db/embedded.ts';
 import { migrate } from '../../lib/db/migrate.ts';
@@ -8,10 +10,11 @@ import { migrate } from '../../lib/db/migrate.ts';
 // dropped afterwards; tests never depend on leftover state.
 //
 // Migrating and seeding take seconds; copying a database takes a fraction of one. So each kind of
-// starting point is built once per test run, as a template database, by the first test file that asks
-// for it, and every file gets its own copy (CREATE DATABASE … TEMPLATE). The run's templates are named
-// after TEST_RUN_ID (set by the global setup) and dropped by its teardown. PGlite has no templates: there
-// each file builds its own.
+// starting point is built once, as a template database, by the first test file that asks for it, and
+// every file gets its own copy (CREATE DATABASE … TEMPLATE). A template is kept across runs until what
+// it is built from changes: its name carries a hash of the migrations (the migrated schema) or of
+// everything a seed can run (prisma/, lib/, scripts/demo/: the reference data and the demo). Templates
+// no run has used for an hour are dropped. PGlite has no templates: there each file builds its own.
 
 /** What a new test database holds: nothing, the migrated schema, plus the reference data, plus the demo's 8 weeks of history. */
 export type TestDatabaseKind = 'empty' | 'migrated' | 'reference' | 'demo';
@@ -58,13 +61,35 @@ async function build(url: string, kind: TestDatabaseKind): Promise<void> {
   }
 }
 
-const templateName = (runId: string, kind: TestDatabaseKind) => `nbt_tpl_${runId}_${kind}`;
+/** Every file under `dir` (recursively), sorted, that `keep` accepts. */
+function filesUnder(dir: string, keep: (file: string) => boolean = () => true): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter(keep)
+    .sort();
+}
 
-/** The run's template of `kind`, built under an advisory lock by whichever test file asks first. */
-async function ensureTemplate(serverUrl: string, kind: TestDatabaseKind): Promise<string> {
-  const runId = process.env.TEST_RUN_ID;
-  if (!runId) throw new Error('TEST_RUN_ID is not set: templates are built only in a run the global setup started');
-  const name = templateName(runId, kind);
+const sourcesOf: Record<Exclude<TestDatabaseKind, 'empty'>, () => string[]> = {
+  migrated: () => filesUnder('prisma/migrations'),
+  reference: () => [...filesUnder('prisma'), ...filesUnder('lib', (f) => !/\.test\.tsx?$/.test(f)), ...filesUnder('scripts/demo', (f) => !/\.test\.ts$/.test(f))],
+  demo: () => sourcesOf.reference(),
+};
+const hashes = new Map<TestDatabaseKind, string>();
+
+/** The template of `kind` as its sources are now: `nbt_tpl_<kind>_<hash of its sources>`. */
+function templateName(kind: Exclude<TestDatabaseKind, 'empty'>): string {
+  if (!hashes.has(kind)) {
+    const hash = createHash('sha256');
+    for (const file of sourcesOf[kind]()) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+    hashes.set(kind, hash.digest('hex').slice(0, 16));
+  }
+  return `nbt_tpl_${kind}_${hashes.get(kind)}`;
+}
+
+/** The template of `kind`, built under an advisory lock by whichever test file asks first, and marked as used now. */
+async function ensureTemplate(serverUrl: string, kind: Exclude<TestDatabaseKind, 'empty'>): Promise<string> {
+  const name = templateName(kind);
   const lockKey = createHash('sha256').update(name).digest().readInt32BE(0);
   return onServer(serverUrl, async (admin) => {
     await admin.query('SELECT pg_advisory_lock($1)', [lockKey]);
@@ -78,6 +103,7 @@ async function ensureTemplate(serverUrl: string, kind: TestDatabaseKind): Promis
         await build(withDatabase(serverUrl, building), kind);
         await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
       }
+      await admin.query(`COMMENT ON DATABASE "${name}" IS '${new Date().toISOString()}'`);
       return name;
     } finally {
       await admin.query('SELECT pg_advisory_unlock($1)', [lockKey]);
@@ -85,18 +111,19 @@ async function ensureTemplate(serverUrl: string, kind: TestDatabaseKind): Promis
   });
 }
 
-/** Drops the run's templates (the global teardown). */
-export async function dropTemplates(serverUrl: string, runId: string): Promise<void> {
+/** Drops the templates no run has used for an hour (another checkout's, or of sources since changed). */
+export async function dropStaleTemplates(serverUrl: string): Promise<void> {
   await onServer(serverUrl, async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`nbt_tpl_${runId}_%`]);
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT d.datname FROM pg_database d LEFT JOIN pg_shdescription c ON c.objoid = d.oid AND c.classoid = 'pg_database'::regclass
+        WHERE d.datname ~ '^nbt_tpl_(migrated|reference|demo)_[0-9a-f]{16}$' AND (c.description IS NULL OR c.description < $1)`,
+      [new Date(Date.now() - 3600_000).toISOString()],
+    );
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
 }
 
-/**
- * A new database of its own holding `kind` (default: the migrated schema). On a Postgres server it is a
- * copy of the run's template when the run has templates (vitest), else built in place (e2e, replay).
- */
+/** A new database of its own holding `kind` (default: the migrated schema); on a Postgres server, a copy of the kind's template. */
 export async function createTestDatabase(label = 'test', kind: TestDatabaseKind = 'migrated'): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_PG_SERVER_URL;
   if (!serverUrl) {
@@ -105,7 +132,7 @@ export async function createTestDatabase(label = 'test', kind: TestDatabaseKind 
     return { url: server.url, drop: () => server.stop() };
   }
   const name = `nbt_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toLowerCase();
-  const template = kind !== 'empty' && process.env.TEST_RUN_ID ? await ensureTemplate(serverUrl, kind) : null;
+  const template = kind === 'empty' ? null : await ensureTemplate(serverUrl, kind);
   await onServer(serverUrl, (admin) => admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`));
   const url = withDatabase(serverUrl, name);
   if (!template) await build(url, kind);

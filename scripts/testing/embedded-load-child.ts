@@ -1,4 +1,4 @@
-// One process's share of the embedded database's concurrency test (lib/db/pglite-server.test.ts):
+// One process's share of the embedded database's concurrency test (lib/db/pglite-server.db.test.ts):
 // `node --import tsx embedded-load-child.ts <name> <rounds>` with DATABASE_URL set. Many statements at once
 // through a pg pool and the product's Prisma client, each of a shape whose answer proves it ran with its
 // own parameters: reads of several types, writes in transactions, rolled-back writes. Prints one JSON line:

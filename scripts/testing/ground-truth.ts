@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
-// Judging what the scraper wrote against the simulator's ground truth (lib/ingest/scenarios.test.ts for
-// Wake, lib/ingest/board-scenarios.test.ts for the other boards): the history rows of one poll against the
+// Judging what the scraper wrote against the simulator's ground truth (lib/ingest/scenarios.db.test.ts for
+// Wake, lib/ingest/board-scenarios.db.test.ts for the other boards): the history rows of one poll against the
 // changes the simulated shelves really made since the cells were last observed.
 
 export interface Change {

@@ -14,7 +14,7 @@ import { runCycle } from './runner.ts';
 import { huntedAndWatchedPlus } from './tiers.ts';
 import { expectExact, isArrival, verdict, type Change, type Verdict } from '../../scripts/testing/ground-truth.ts';
 
-// The other boards' ingestion judged by ground truth, as lib/ingest/scenarios.test.ts judges Wake's: the
+// The other boards' ingestion judged by ground truth, as lib/ingest/scenarios.db.test.ts judges Wake's: the
 // real scraper reads the simulator's Durham, Greensboro and ABC/GO (New Hanover) answers over HTTP, and
 // after every poll the history it wrote is compared with what the simulated shelves did between polls.
 // Each board: a baseline, a delivery, sell-outs, a debut, pages that are no answer (a failed run that

@@ -16,7 +16,7 @@ import { closeDeadRuns, INTERRUPTED, SCRAPER_LOCK_KEY } from './runs.ts';
 
 // A `running` run whose scraper no longer holds the scraper's lock is closed as failed ("interrupted") by
 // the next health read or scraper start (both call closeDeadRuns), on a Postgres server and on the embedded
-// database alike. (lib/ingest/faults.test.ts kills a real scraper mid-run and reads /api/health.)
+// database alike. (lib/ingest/faults.db.test.ts kills a real scraper mid-run and reads /api/health.)
 
 // The embedded scraper lock lives beside the data directory: a directory of this file's own.
 const embeddedDir = mkdtempSync(path.join(tmpdir(), 'nbt-runs-'));
