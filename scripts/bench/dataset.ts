@@ -127,6 +127,9 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   );
   const [{ n: listedCount }] = (await client.query('SELECT count(*)::int AS n FROM b_listed')).rows;
   if (listedCount < perStore) throw new Error(`buildDataset: the catalog has ${listedCount} Listed products, fewer than ${perStore}`);
+  // A store's products are every `stride`-th of the Listed ones: a stride sharing a factor with their count
+  // would come round to the same product twice (two histories of one product at one store).
+  const stride = [5, 7, 11, 13, 17, 19].find((p) => listedCount % p !== 0)!;
   await client.query('CREATE TEMP TABLE b_boards AS SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS k FROM boards');
   const [{ n: boardCount }] = (await client.query('SELECT count(*)::int AS n FROM b_boards')).rows;
 
@@ -149,10 +152,10 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
        SELECT c, ${h(4, 's.k', 'n')} % c AS phase, par, LEAST(par, 6 * c - 2) AS sales, 12 + ${h(5, 's.k', 'n')} % 45 AS slot
        FROM (SELECT 2 + ${h(3, 's.k', 'n')} % 3 AS c, 6 + ${h(6, 's.k', 'n')} % 19 AS par) q
      ) p
-     JOIN b_listed l ON l.i = (s.k * 211 + n * 5) % $2::int
+     JOIN b_listed l ON l.i = (s.k * 211 + n * $3::int) % $2::int
      JOIN b_weeks w ON (w.w + p.phase) % p.c = 0
      CROSS JOIN LATERAL generate_series(0, p.sales) e(j)`,
-    [perStore, listedCount],
+    [perStore, listedCount, stride],
   );
 
   // ── Hunted drops ────────────────────────────────────────────────────────────────────────────────────
