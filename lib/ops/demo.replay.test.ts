@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runService, type RunningService } from '../../scripts/testing/replay.ts';
+import { freePort } from '../startup/http.ts';
 
 // A newcomer's `npm start` (no DATABASE_URL: the embedded database, demo mode) while a hunter's screens
 // fire their calls side by side and the scraper's first cycle writes. Every process (web, scraper, the
@@ -15,17 +15,6 @@ import { runService, type RunningService } from '../../scripts/testing/replay.ts
 const require = createRequire(import.meta.url);
 const HUNTER = { email: 'hunter@demo.local', password: 'Demo-Hunter-2026!' };
 const BURST = 24;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Answer {
   call: string;
