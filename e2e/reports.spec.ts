@@ -443,7 +443,8 @@ test.describe('Warehouse Inventory', () => {
     await page.goto('/warehouse-inventory');
     const img = page.getByTestId('warehouse-card').locator('img');
     await expect(img).toHaveAttribute('src', '/placeholder-bottle.svg');
-    expect(images).toEqual(expect.arrayContaining(['/no-such-image.jpg', '/api/images/missing/99999.jpg', '/placeholder-bottle.svg']));
+    // The src changes before the browser reports the request for it: wait for the request itself.
+    await expect.poll(() => images).toEqual(expect.arrayContaining(['/no-such-image.jpg', '/api/images/missing/99999.jpg', '/placeholder-bottle.svg']));
     await expect(page.getByTestId('warehouse-card')).toContainText('01/02/2026');
 
     await page.evaluate(() => localStorage.clear());
