@@ -4,3 +4,7 @@ export function bareAddress(value: string | undefined): string;
 export function clientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, hops: number): string;
 export function trustedProxyHops(value: string | undefined): number;
 export function securityHeaders(options: { nonce: string; dev?: boolean; https?: boolean }): Record<string, string>;
+export const ACCEPTS_GZIP_HEADER: string;
+export const BODY_ENCODING_HEADER: string;
+export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean;
+export function passEncodedBodies(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void;

@@ -9,6 +9,10 @@
 //   2. Security headers on every answer — pages, API, static files, redirects, errors: a Content-Security-
 //      Policy with a fresh nonce per request (Next reads the nonce from the request's policy and puts it on
 //      its own scripts), no framing, no MIME sniffing, no referrer leaving the site.
+//   3. Bodies gzipped once (lib/api/gzip-once.ts). Next gzips every response itself and drops a
+//      Content-Encoding a route handler sets. This server tells the routes whether the client accepts gzip
+//      (ACCEPTS_GZIP_HEADER, never the client's own) and turns a route's BODY_ENCODING_HEADER into
+//      Content-Encoding as Next writes the headers, so Next's compression sees an encoded body and leaves it.
 //
 // Plain JavaScript on purpose: the image has no TypeScript runner. `node scripts/app-server.mjs [--dev]`
 // in the project; PORT and HOSTNAME as for `next start`.
@@ -21,6 +25,49 @@ import { pathToFileURL } from 'node:url';
 
 /** The request header that carries the client's address to the route handlers (lib/api/handler.ts). */
 export const CLIENT_ADDRESS_HEADER = 'x-nbt-client-address';
+
+/** Request header: the client accepts gzip (lib/api/gzip-once.ts; a test checks the two agree). */
+export const ACCEPTS_GZIP_HEADER = 'x-nbt-accepts-gzip';
+/** Response header a route sets on a body it gzipped itself; sent to the client as Content-Encoding. */
+export const BODY_ENCODING_HEADER = 'x-nbt-content-encoding';
+
+/**
+ * Whether an Accept-Encoding value lets the answer be gzip, as Next's compression decides it (the
+ * `negotiator` package): gzip (or *) with a non-zero weight, and weighted at least as high as identity.
+ */
+export function acceptsGzip(acceptEncoding) {
+  const weights = new Map();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (!coding) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(coding.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const gzip = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0;
+  const identity = weights.get('identity') ?? weights.get('*') ?? 1;
+  return gzip > 0 && gzip >= identity;
+}
+
+/**
+ * Prepares a request and its response for bodies a route gzipped itself: ACCEPTS_GZIP_HEADER says whether
+ * the client accepts gzip (a client's own value is replaced), and BODY_ENCODING_HEADER, when a route sets
+ * it, is written as Content-Encoding — before any middleware looks at the response's headers (Next's
+ * compression checks them as they are written, and does not encode a body twice).
+ */
+export function passEncodedBodies(req, res) {
+  req.headers[ACCEPTS_GZIP_HEADER] = acceptsGzip(req.headers['accept-encoding']) ? 'gzip' : 'no';
+  const setHeader = res.setHeader;
+  for (const method of ['setHeader', 'appendHeader']) {
+    const original = res[method];
+    if (typeof original !== 'function') continue;
+    res[method] = function (name, value) {
+      if (String(name).toLowerCase() !== BODY_ENCODING_HEADER) return original.call(this, name, value);
+      if (value === 'gzip') setHeader.call(this, 'Content-Encoding', 'gzip');
+      return this;
+    };
+  }
+}
 
 /** An address as written by Node or a proxy ("::ffff:10.0.0.1", "[::1]:443", "10.0.0.1:5000"), bare; '' when it is none. */
 export function bareAddress(value) {
@@ -121,6 +168,7 @@ async function main() {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     // Next takes the nonce from the request's policy and puts it on the scripts it renders.
     req.headers['content-security-policy'] = headers['Content-Security-Policy'];
+    passEncodedBodies(req, res);
     handle(req, res).catch((error) => {
       console.error('[app] request failed:', error);
       if (!res.headersSent) res.statusCode = 500;

@@ -18,6 +18,12 @@ interface RouteConfig<P, Q, B> {
    * abuse (logout: see docs/decisions/007-cross-site-requests.md).
    */
   crossSiteProof?: false;
+  /**
+   * true: a POST that only reads — a question whose body is too large or too structured for a URL (delivery
+   * analysis, stores without deliveries). It changes nothing, so it does not wait for the write barrier that
+   * follows every state-changing call (changesHeard, lib/db/changes.ts). Cross-site proof is still required.
+   */
+  readOnly?: true;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -116,7 +122,8 @@ export function route<A extends Access, P = Record<string, never>, Q = Record<st
       const query = config.query ? parsed(config.query, Object.fromEntries(req.nextUrl.searchParams)) : ({} as Q);
       const body = config.body ? parsed(config.body, await readJson(req)) : (undefined as B);
       const result = await handler({ req, cookies, user: user as UserFor<A>, params, query, body });
-      if (MUTATING.has(req.method)) await changesHeard(); // the next request sees what this one wrote (lib/db/changes.ts)
+      // The next request sees what this one wrote (lib/db/changes.ts); a call that only reads wrote nothing.
+      if (MUTATING.has(req.method) && !config.readOnly) await changesHeard();
       return withCookies(result instanceof Response ? result : NextResponse.json(result));
     } catch (error) {
       const { status, body } = errorBody(error);

@@ -118,7 +118,7 @@ export const getSessionUser = cache(async (jar?: CookieJar): Promise<SessionUser
   const sid = seal ? await sessionIdOf(seal) : undefined;
   if (!sid) return null;
   const id = hashId(sid);
-  const row = await sessionRows.get(id, () => readSessionRow(id), (found) => found !== null);
+  const row = await sessionRows.get(id, () => readSessionRow(id), { keep: (found) => found !== null });
   if (!row) return null;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.status !== 'active') {

@@ -25,9 +25,11 @@ import { databaseUrl, db, onDisconnect } from './index.ts';
 
 export const CHANGE_CHANNEL = 'nbt_changes';
 
-/** The tables the migration's triggers announce. */
+/** The tables the migrations' triggers announce (20261127000000_change_notifications, 20261202000000_inventory_change_notifications). */
 export type WatchedTable =
   | 'inventory_history'
+  | 'store_inventory'
+  | 'board_product_polls'
   | 'products'
   | 'stores'
   | 'scrape_runs'
@@ -249,15 +251,19 @@ export class ChangeCache<V> {
     private readonly maxEntries: number,
   ) {}
 
-  /** The kept value of `key`, or `load()`'s (kept when `keep` allows it and nothing changed meanwhile). */
-  async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
+  /**
+   * The kept value of `key`, or `load()`'s (kept when `keep` allows it and nothing changed meanwhile). A kept
+   * value is served only while `valid` says so too: an answer that depends on the time as well as on the data
+   * (stock turns unknown once it has not been confirmed for a while) says until when it holds.
+   */
+  async get(key: string, load: () => Promise<V>, options: { keep?: (value: V) => boolean; valid?: (value: V) => boolean } = {}): Promise<V> {
     const stamp = changeStamp(this.tables);
     if (stamp === null) {
       this.entries.clear();
       return load();
     }
     const hit = this.entries.get(key);
-    if (hit && current(hit, stamp)) {
+    if (hit && current(hit, stamp) && (options.valid?.(hit.value) ?? true)) {
       this.entries.delete(key); // most recently used last
       this.entries.set(key, hit);
       return hit.value;
@@ -265,7 +271,7 @@ export class ChangeCache<V> {
     const readAt = performance.now();
     const value = await load();
     // A write announced while this read ran may or may not be in it: keep it only when none came.
-    if (keep(value) && changeStamp(this.tables) === stamp) {
+    if ((options.keep?.(value) ?? true) && changeStamp(this.tables) === stamp) {
       this.entries.delete(key);
       this.entries.set(key, { stamp, value, readAt });
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

@@ -1,8 +1,10 @@
 import 'server-only';
 import { ApiError } from '../api/errors.ts';
+import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange, weekdayOf } from '../time.ts';
-import { ARRIVAL, atBoardStores, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeFields, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
+import { ARRIVAL, atBoardStores, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeRefFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
+import { listStores } from './stores.ts';
 import type { Delivery, DeliveryAnalysis, OtherDropStore, Store } from './types.ts';
 
 // Delivery Analysis: how one product was spread over a covered board's stores (Wake by default) since Monday
@@ -27,9 +29,27 @@ export function analysisRange(weeksBack: number, now = new Date()): { startDate:
   return { startDate: addDays(today, -MONDAY_OFFSET[weekdayOf(today)] - 7 * weeksBack), endDate: today };
 }
 
-export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = new Date()): Promise<{ success: true; analysis: DeliveryAnalysis }> {
+export type DeliveryAnalysisAnswer = { success: true; analysis: DeliveryAnalysis };
+
+export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = new Date()): Promise<DeliveryAnalysisAnswer> {
+  return JSON.parse(await deliveryAnalysisJson(request, now)) as DeliveryAnalysisAnswer;
+}
+
+/** deliveryAnalysis as JSON text (the API's answer, sent as it is). */
+export function deliveryAnalysisJson(request: DeliveryAnalysisRequest, now = new Date()): Promise<JsonText<DeliveryAnalysisAnswer>> {
   const { plu, weeksBack, includeOtherDrops, boardId = WAKE_BOARD_ID } = request;
   const { startDate, endDate } = analysisRange(weeksBack, now);
+  const key = JSON.stringify([plu, startDate, endDate, includeOtherDrops, boardId]);
+  return analyses.get(key, async () => JSON.stringify(await readAnalysis(plu, startDate, endDate, includeOtherDrops, boardId)));
+}
+
+/**
+ * Answers by product, dates, other drops and board, kept in memory until a table the query reads announces a
+ * write (lib/db/changes.ts): hunters compare the same few drops between two polls.
+ */
+const analyses = new ChangeCache<JsonText<DeliveryAnalysisAnswer>>(['inventory_history', 'stores', 'products', 'shipments'], 256);
+
+async function readAnalysis(plu: string, startDate: string, endDate: string, includeOtherDrops: boolean, boardId: number): Promise<DeliveryAnalysisAnswer> {
   const from = nyDayRange(startDate).start.toISOString();
   const until = nyDayRange(endDate).end.toISOString();
 
@@ -96,17 +116,16 @@ export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = n
   };
 }
 
-/** The board's retail stores (Wake by default; not the mixed-beverage outlets) in neither list, by store number. */
+/**
+ * The board's retail stores (Wake by default; not the mixed-beverage outlets) in neither list, by store number:
+ * from the board's kept store list (lib/reports/stores.ts), so nothing is read while the stores are unchanged.
+ */
 export async function storesWithoutDeliveries(
   deliveredStoreIds: number[],
   otherDropStoreIds: number[],
   boardId: number = WAKE_BOARD_ID,
 ): Promise<{ success: true; stores: Store[] }> {
-  const excluded = [...new Set([...deliveredStoreIds, ...otherDropStoreIds])];
-  const [row] = await db.$queryRaw<{ stores: Store[] }[]>`
-    SELECT COALESCE(json_agg(x ORDER BY x.store_number), '[]'::json) AS stores FROM (
-      SELECT ${storeFields('s')} FROM stores s
-      WHERE s.board_id = ${boardId} AND NOT s.mixed_beverage AND NOT (s.id = ANY(${excluded}::int[]))
-    ) x`;
-  return { success: true, stores: row.stores };
+  const excluded = new Set([...deliveredStoreIds, ...otherDropStoreIds]);
+  const { stores } = await listStores(boardId);
+  return { success: true, stores: stores.filter((s) => !s.mixed_beverage && !excluded.has(s.store_id)) };
 }

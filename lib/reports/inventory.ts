@@ -1,9 +1,10 @@
 import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { searchCondition, searchRank } from '../db/search.ts';
+import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
-import { HUNTED, huntedFirst, isoInstant, PRODUCT_SEARCH, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
-import { stockAge } from './stock-age.ts';
+import { HUNTED, huntedFirst, isoInstant, PRODUCT_SEARCH, storeRefFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
+import { oldestLastSeen, stockAge, stockStatesHoldUntil } from './stock-age.ts';
 import type { AllocatedCurrent, AllocatedProduct, InventorySummary, ProductSearch, ProductStores, UnknownProduct } from './types.ts';
 
 // Current Inventory: what is on a covered board's shelves now (store_inventory; Wake by default), per hunted
@@ -19,7 +20,27 @@ import type { AllocatedCurrent, AllocatedProduct, InventorySummary, ProductSearc
  * stock is listed under `stock_unknown`, with the bottles last seen and when.
  */
 export async function allocatedCurrent(boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<AllocatedCurrent> {
-  const [row] = await db.$queryRaw<{ products: AllocatedProduct[]; summary: InventorySummary; stock_unknown: UnknownProduct[] }[]>`
+  return JSON.parse(await allocatedCurrentJson(boardId, now)) as AllocatedCurrent;
+}
+
+/** allocatedCurrent as JSON text (the API's answer, sent as it is). */
+export async function allocatedCurrentJson(boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<JsonText<AllocatedCurrent>> {
+  const at = now.getTime();
+  const kept = await allocatedAnswers.get(String(boardId), () => readAllocated(boardId, now), { valid: (answer) => answer.from <= at && at < answer.until });
+  return kept.json;
+}
+
+/**
+ * Answers by board, kept in memory until a table the query reads announces a write (lib/db/changes.ts), and
+ * only for the span of time they hold (stock turns unknown with time: stockStatesHoldUntil).
+ */
+const allocatedAnswers = new ChangeCache<{ json: JsonText<AllocatedCurrent>; from: number; until: number }>(
+  ['store_inventory', 'products', 'stores', 'board_product_polls'],
+  16,
+);
+
+async function readAllocated(boardId: number, now: Date): Promise<{ json: JsonText<AllocatedCurrent>; from: number; until: number }> {
+  const [row] = await db.$queryRaw<{ products: AllocatedProduct[]; summary: InventorySummary; stock_unknown: UnknownProduct[]; oldest_last_seen: number | null }[]>`
     WITH cells AS MATERIALIZED (
       SELECT si.plu, si.store_id, si.quantity, age.state, age.confirmed_at
       FROM store_inventory si
@@ -52,8 +73,10 @@ export async function allocatedCurrent(boardId: number = WAKE_BOARD_ID, now = ne
         'byListingType', COALESCE((SELECT json_object_agg("Listing_Type", json_build_object('count', n, 'bottles', bottles)) FROM (
           SELECT "Listing_Type", count(*) AS n, sum(total_bottles) AS bottles FROM per_product GROUP BY 1 ORDER BY 1) t), '{}'::json)
       ) AS summary,
-      COALESCE((SELECT json_agg(x ORDER BY x.last_seen DESC, x.product_name, x.plu) FROM unknown_only x), '[]'::json) AS stock_unknown`;
-  return { success: true, products: row.products, summary: row.summary, stock_unknown: row.stock_unknown };
+      COALESCE((SELECT json_agg(x ORDER BY x.last_seen DESC, x.product_name, x.plu) FROM unknown_only x), '[]'::json) AS stock_unknown,
+      ${oldestLastSeen('cells')} AS oldest_last_seen`;
+  const answer: AllocatedCurrent = { success: true, products: row.products, summary: row.summary, stock_unknown: row.stock_unknown };
+  return { json: JSON.stringify(answer), from: now.getTime(), until: stockStatesHoldUntil(row.oldest_last_seen) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only';
+import { jsonTextResponse } from '../api/gzip-once.ts';
 import { searchCondition } from '../db/search.ts';
 import { Prisma } from '../db/index.ts';
 import { searchWords } from '../text/search.ts';
@@ -16,9 +17,12 @@ import { WAKE_BOARD_ID } from '../reference/boards.ts';
 /** JSON text whose content is a T (documentation for the reader; a string at run time). */
 export type JsonText<T> = string & { readonly __json?: T };
 
-/** The HTTP answer for report JSON text. (Next compresses it: a Content-Encoding set here would be dropped.) */
-export function jsonResponse(text: JsonText<unknown>, headers: Record<string, string> = {}): Response {
-  return new Response(text, { headers: { 'Content-Type': 'application/json', ...headers } });
+/**
+ * The HTTP answer to `req` for report JSON text, sent as it is; a large one gzipped once per text rather than by
+ * Next on every request (lib/api/gzip-once.ts).
+ */
+export function jsonResponse(req: Request, text: JsonText<unknown>, headers: Record<string, string> = {}): Promise<Response> {
+  return jsonTextResponse(req, text, headers);
 }
 
 export { WAKE_BOARD_ID };

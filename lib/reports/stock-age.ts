@@ -38,3 +38,21 @@ export function stockAge(si: string, s: string, now = new Date()): Prisma.Sql {
                   ELSE 'unknown' END AS state
     ) age`;
 }
+
+/**
+ * `(SELECT ${oldestLastSeen('cells')})`-style SQL: the earliest `confirmed_at` among the `last_seen` rows of a
+ * set that has stockAge's `state` and `confirmed_at` columns, in epoch milliseconds rounded down (null: none).
+ * The answer read from that set holds, as far as time goes, until stockStatesHoldUntil() of it.
+ */
+export const oldestLastSeen = (rows: string) =>
+  Prisma.sql`(SELECT floor(extract(epoch FROM min(confirmed_at)) * 1000)::float8 FROM ${Prisma.raw(rows)} WHERE state = 'last_seen')`;
+
+/**
+ * Until when (epoch ms, exclusive) stock states read at some instant stay as they were if no data changes:
+ * `last_seen` stock turns unknown STOCK_UNKNOWN_AFTER_MINUTES after it was last confirmed, and nothing else
+ * changes with time (`current` depends on the data only, `unknown` stays unknown). A kept answer built on
+ * stockAge is served only before this instant (lib/db/changes.ts ChangeCache `valid`).
+ */
+export function stockStatesHoldUntil(oldestLastSeenMs: number | null): number {
+  return oldestLastSeenMs === null ? Infinity : oldestLastSeenMs + env().STOCK_UNKNOWN_AFTER_MINUTES * 60_000;
+}

@@ -1,27 +1,52 @@
 import 'server-only';
 import { ApiError } from '../api/errors.ts';
+import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
 import { ARRIVAL, huntedFirst, isoInstant, storeFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
-import { stockAge } from './stock-age.ts';
+import { oldestLastSeen, stockAge, stockStatesHoldUntil } from './stock-age.ts';
 import type { Store, StoreHistory, StoreInventory } from './types.ts';
 
 // Stores: a covered board's directory (Wake by default), one store's shelves now (store_inventory) and its drops over the last 30,
 // 60 or 90 days. A store's drops come from (store_id, change_type, checked_at): the increases only, a few
 // thousand rows for 90 days, never the store's far more numerous sales.
+//
+// Every answer here is kept in memory until a table it reads announces a write (lib/db/changes.ts,
+// docs/decisions/014-answers-kept-until-the-data-changes.md): the scraper writes every 15 minutes, hunters
+// open the same stores in between. Each ChangeCache names the tables its query reads.
 
 export const HISTORY_PERIODS = ['30', '60', '90'] as const;
 
 /** The boards whose stores' shelves are read: a store of any of them has inventory and history. */
 const COVERED_IDS = COVERED_BOARDS.map((b) => b.id);
 
-/** A covered board's stores (Wake by default), by store number. */
+/** A board's store list as kept: the stores and the answer's JSON text. Shared: never modify. */
+interface StoreList {
+  stores: Store[];
+  json: JsonText<{ success: true; stores: Store[] }>;
+}
+
+/** Store lists by board: they read `stores` only. */
+const storeLists = new ChangeCache<StoreList>(['stores'], 16);
+
+function keptStoreList(boardId: number): Promise<StoreList> {
+  return storeLists.get(String(boardId), async () => {
+    const [row] = await db.$queryRaw<{ stores: Store[] }[]>`
+      SELECT COALESCE(json_agg(x ORDER BY x.store_number), '[]'::json) AS stores
+      FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.board_id = ${boardId}) x`;
+    return { stores: row.stores, json: JSON.stringify({ success: true, stores: row.stores }) };
+  });
+}
+
+/** A covered board's stores (Wake by default), by store number. The list is shared with later calls: never modify it. */
 export async function listStores(boardId: number = WAKE_BOARD_ID): Promise<{ success: true; stores: Store[] }> {
-  const [row] = await db.$queryRaw<{ stores: Store[] }[]>`
-    SELECT COALESCE(json_agg(x ORDER BY x.store_number), '[]'::json) AS stores
-    FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.board_id = ${boardId}) x`;
-  return { success: true, stores: row.stores };
+  return { success: true, stores: (await keptStoreList(boardId)).stores };
+}
+
+/** listStores as JSON text (the API's answer, sent as it is). */
+export async function listStoresJson(boardId: number = WAKE_BOARD_ID): Promise<JsonText<{ success: true; stores: Store[] }>> {
+  return (await keptStoreList(boardId)).json;
 }
 
 /**
@@ -31,7 +56,22 @@ export async function listStores(boardId: number = WAKE_BOARD_ID): Promise<{ suc
  * STOCK_UNKNOWN_AFTER_MINUTES are listed apart, as unknown (lib/reports/stock-age.ts). 404 for an unknown store.
  */
 export async function storeInventory(storeId: number, now = new Date()): Promise<JsonText<StoreInventory>> {
-  const [row] = await db.$queryRaw<{ body: string }[]>`
+  const at = now.getTime();
+  const kept = await inventories.get(String(storeId), () => readStoreInventory(storeId, now), { valid: (answer) => answer.from <= at && at < answer.until });
+  return kept.json;
+}
+
+/**
+ * A store's inventory by store, with the span of time it holds for (stock turns unknown with time:
+ * stockStatesHoldUntil). It reads store_inventory, stores, products and board_product_polls (stockAge).
+ */
+const inventories = new ChangeCache<{ json: JsonText<StoreInventory>; from: number; until: number }>(
+  ['store_inventory', 'stores', 'products', 'board_product_polls'],
+  64,
+);
+
+async function readStoreInventory(storeId: number, now: Date): Promise<{ json: JsonText<StoreInventory>; from: number; until: number }> {
+  const [row] = await db.$queryRaw<{ body: string; oldest_last_seen: number | null }[]>`
     WITH items AS MATERIALIZED (
       SELECT p.name AS brand_name, p.name AS product_name, p.listing_type AS "Listing_Type", p.plu AS nc_code, p.retail_price,
              p.bottles_per_case, p.size_ml, si.quantity, row_to_json(images) AS images, age.state, age.confirmed_at
@@ -61,10 +101,11 @@ export async function storeInventory(storeId: number, now = new Date()): Promise
                       i.quantity AS last_quantity, ${isoInstant('i.confirmed_at')} AS last_seen
              ) x
              WHERE i.state = 'unknown'
-           ), '[]'::json)::text || '}' AS body
+           ), '[]'::json)::text || '}' AS body,
+           ${oldestLastSeen('items')} AS oldest_last_seen
     WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
   if (!row) throw new ApiError('not_found', `No store with id ${storeId}`);
-  return row.body;
+  return { json: row.body, from: now.getTime(), until: stockStatesHoldUntil(row.oldest_last_seen) };
 }
 
 /**
@@ -72,8 +113,15 @@ export async function storeInventory(storeId: number, now = new Date()): Promise
  * date, newest first; within a day hunted products first, then by name. JSON text (`StoreHistory`, up to
  * ~700 KB for 90 days of a busy store). 404 for an unknown store.
  */
-export async function storeHistory(storeId: number, days: number, now = new Date()): Promise<JsonText<StoreHistory>> {
+export function storeHistory(storeId: number, days: number, now = new Date()): Promise<JsonText<StoreHistory>> {
   const today = nyDate(now);
+  return histories.get(`${storeId}|${days}|${today}`, () => readStoreHistory(storeId, days, today));
+}
+
+/** Store histories by store, period and New York date (the period ends today): they read inventory_history, products and stores. */
+const histories = new ChangeCache<JsonText<StoreHistory>>(['inventory_history', 'products', 'stores'], 128);
+
+async function readStoreHistory(storeId: number, days: number, today: string): Promise<JsonText<StoreHistory>> {
   const from = nyDayRange(addDays(today, 1 - days)).start.toISOString();
   const until = nyDayRange(today).end.toISOString();
   const [row] = await db.$queryRaw<{ body: string }[]>`

@@ -1,5 +1,6 @@
 import { route } from '@/lib/api/handler';
 import { boardQuery } from '@/lib/reports/params';
-import { listStores } from '@/lib/reports/stores';
+import { jsonResponse } from '@/lib/reports/sql';
+import { listStoresJson } from '@/lib/reports/stores';
 
-export const GET = route({ access: 'user', query: boardQuery }, async ({ query }) => listStores(query.boardId));
+export const GET = route({ access: 'user', query: boardQuery }, async ({ req, query }) => jsonResponse(req, await listStoresJson(query.boardId)));

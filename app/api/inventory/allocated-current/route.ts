@@ -1,5 +1,6 @@
 import { route } from '@/lib/api/handler';
-import { allocatedCurrent } from '@/lib/reports/inventory';
+import { allocatedCurrentJson } from '@/lib/reports/inventory';
 import { boardQuery } from '@/lib/reports/params';
+import { jsonResponse } from '@/lib/reports/sql';
 
-export const GET = route({ access: 'user', query: boardQuery }, async ({ query }) => allocatedCurrent(query.boardId));
+export const GET = route({ access: 'user', query: boardQuery }, async ({ req, query }) => jsonResponse(req, await allocatedCurrentJson(query.boardId)));

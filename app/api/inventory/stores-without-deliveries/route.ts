@@ -16,6 +16,7 @@ const body = z.object(
   { error: 'Request body must be an object with deliveredStoreIds and otherDropStoreIds' },
 );
 
-export const POST = route({ access: 'user', body }, async ({ body }) =>
+// A question, not a change: no write barrier (route's readOnly).
+export const POST = route({ access: 'user', body, readOnly: true }, async ({ body }) =>
   storesWithoutDeliveries(body.deliveredStoreIds, body.otherDropStoreIds, body.boardId),
 );

@@ -7,4 +7,4 @@ import { nyDate } from '@/lib/time';
 
 const query = z.object({ date: ymd('date').optional(), boardId: boardIdQuery });
 
-export const GET = route({ access: 'user', query }, async ({ query }) => jsonResponse(await arrivalsOn(query.date ?? nyDate(), query.boardId)));
+export const GET = route({ access: 'user', query }, async ({ req, query }) => jsonResponse(req, await arrivalsOn(query.date ?? nyDate(), query.boardId)));

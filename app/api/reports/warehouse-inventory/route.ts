@@ -12,5 +12,5 @@ export const GET = route({ access: 'user', query }, async ({ req, query }) => {
   // Revalidated on every use (no-cache): the client keeps the answer and sends its version back.
   const headers = { ETag: `"${answer.etag}"`, 'Cache-Control': 'private, no-cache' };
   if (answer.notModified) return new Response(null, { status: 304, headers });
-  return jsonResponse(answer.json, headers);
+  return jsonResponse(req, answer.json, headers);
 });

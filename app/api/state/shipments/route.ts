@@ -11,4 +11,4 @@ const query = z.object({
   dateRange: oneOf('dateRange', DATE_RANGES).default('last-16-days'),
 });
 
-export const GET = route({ access: 'user', query }, async ({ query }) => jsonResponse(await listShipments(query)));
+export const GET = route({ access: 'user', query }, async ({ req, query }) => jsonResponse(req, await listShipments(query)));

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GET as allocatedRoute } from '@/app/api/inventory/allocated-current/route';
+import { POST as analysisRoute } from '@/app/api/inventory/delivery-analysis/route';
+import { GET as historyRoute } from '@/app/api/inventory/store-history/[storeId]/route';
+import { POST as withoutDeliveriesRoute } from '@/app/api/inventory/stores-without-deliveries/route';
+import { GET as storeInventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
+import { GET as storesRoute } from '@/app/api/stores/route';
+import { PUT as profileRoute } from '@/app/api/user/me/route';
+import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
+import type { TestClient } from '../../scripts/testing/api.ts';
+import { changeStamp, changesHeard, useChangeFeed, type WatchedTable } from './changes.ts';
+
+// The answers kept since issue 23 (decision 014): a store's inventory, Current Inventory (allocated-current),
+// a store's history, the store list, stores without deliveries and delivery analysis. Each is served from
+// memory while its data is unchanged, and a write by another connection to any table its query reads is
+// heard and changes the next answer. store_inventory and board_product_polls announce their writes since
+// migration 20261202000000_inventory_change_notifications. And the read-only POSTs do not wait for the
+// write barrier that follows a state-changing call.
+
+// The barrier, observed: every call of it is the real one unless a test holds it.
+vi.mock('./changes.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./changes.ts')>();
+  return { ...actual, changesHeard: vi.fn(actual.changesHeard) };
+});
+
+withTestDatabase('demo', 'kept-answers');
+
+const WAKE = 179;
+const server = Boolean(process.env.TEST_PG_SERVER_URL);
+
+describe.runIf(server)('answers kept until their data changes', () => {
+  let browser: TestClient;
+  let store: number;
+  let plu: string;
+  let minute = 0;
+
+  beforeAll(async () => {
+    await useChangeFeed(true, { reconnectMs: 1_000 });
+    changeStamp(['products']); // starts it
+    await vi.waitFor(() => expect(changeStamp(['products'])).not.toBeNull(), { timeout: 10_000, interval: 50 });
+    ({ browser } = await signedIn());
+    // The Wake store holding the most hunted products, and one of them.
+    [{ store, plu }] = await query<{ store: number; plu: string }>(
+      `SELECT si.store_id AS store, min(si.plu) AS plu FROM store_inventory si
+       JOIN stores s ON s.id = si.store_id JOIN products p ON p.plu = si.plu
+       WHERE s.board_id = ${WAKE} AND NOT s.mixed_beverage AND si.quantity > 0 AND p.listing_type IN ('Allocation', 'Limited', 'Barrel')
+       GROUP BY si.store_id ORDER BY count(*) DESC, si.store_id LIMIT 1`,
+    );
+  });
+  afterAll(() => useChangeFeed(false));
+
+  /** A hunted arrival at the store, today (a new minute each time: the history is unique per store, product and instant). */
+  const arrival = () =>
+    `INSERT INTO inventory_history (store_id, plu, checked_at, previous_quantity, new_quantity, delta, change_type)
+     VALUES (${store}, '${plu}', '${DEMO_TODAY}T14:${String(minute++).padStart(2, '0')}:00Z', 1, 4, 3, 'increase')`;
+  const moreStock = () => `UPDATE store_inventory SET quantity = quantity + 1 WHERE store_id = ${store} AND plu = '${plu}'`;
+  const renamed = () => `UPDATE stores SET nickname = nickname || '.' WHERE id = ${store}`;
+
+  /**
+   * For each table: a change the answer would show, written with triggers off (session_replication_role =
+   * replica: nothing announced, as no real writer can do), is not in the next answer — it comes from memory;
+   * then a statement on the table that changes no row but announces (as every write does) makes the next
+   * answer the database's, with the change in it.
+   */
+  async function keptUntilWritten(read: () => Promise<unknown>, change: () => string, tables: WatchedTable[]) {
+    let before = await read();
+    for (const table of tables) {
+      await query(`SET session_replication_role = replica; ${change()}`);
+      expect(await read(), `kept until ${table} is written`).toEqual(before);
+      expect(await read()).toEqual(before);
+      await query(`DELETE FROM ${table} WHERE false`);
+      await vi.waitFor(async () => expect(await read(), `a write to ${table} is heard`).not.toEqual(before), { timeout: 5_000, interval: 20 });
+      before = await read();
+    }
+  }
+
+  const ok = async (res: Promise<{ status: number; json: Record<string, unknown> }>) => {
+    const answer = await res;
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    return answer.json;
+  };
+
+  it("a store's inventory: kept until store_inventory, the store, the catalog or the board's polls are written", async () => {
+    const read = () => ok(browser.call(storeInventoryRoute, `/api/stores/${store}/inventory`, { params: { storeId: String(store) } }));
+    expect(JSON.stringify(await read())).toContain(`"nc_code":"${plu}"`);
+    await keptUntilWritten(read, moreStock, ['store_inventory', 'stores', 'products', 'board_product_polls']);
+  });
+
+  it('Current Inventory (allocated-current): kept until store_inventory, the catalog, the stores or the polls are written', async () => {
+    const read = () => ok(browser.call(allocatedRoute, '/api/inventory/allocated-current'));
+    expect(JSON.stringify(await read())).toContain(`"plu":"${plu}"`);
+    await keptUntilWritten(read, moreStock, ['store_inventory', 'products', 'stores', 'board_product_polls']);
+  });
+
+  it("a store's history: kept until the history, the catalog or the stores are written", async () => {
+    const read = () => ok(browser.call(historyRoute, `/api/inventory/store-history/${store}`, { params: { storeId: String(store) }, query: { days: '30' } }));
+    await keptUntilWritten(read, arrival, ['inventory_history', 'products', 'stores']);
+  });
+
+  it('the store list and the stores without deliveries: kept until the stores are written', async () => {
+    const stores = () => ok(browser.call(storesRoute, '/api/stores'));
+    const without = () =>
+      ok(browser.call(withoutDeliveriesRoute, '/api/inventory/stores-without-deliveries', { method: 'POST', body: { deliveredStoreIds: [], otherDropStoreIds: [] } }));
+    await keptUntilWritten(stores, renamed, ['stores']);
+    await keptUntilWritten(without, renamed, ['stores']);
+    // Derived from the kept list: the same stores, less the mixed-beverage outlets and the ones named.
+    const all = (await stores()).stores as { store_id: number; mixed_beverage: number }[];
+    const left = await ok(
+      browser.call(withoutDeliveriesRoute, '/api/inventory/stores-without-deliveries', { method: 'POST', body: { deliveredStoreIds: [store], otherDropStoreIds: [] } }),
+    );
+    expect(left.stores).toEqual(all.filter((s) => !s.mixed_beverage && s.store_id !== store));
+  });
+
+  it('delivery analysis: kept until the history, the stores, the catalog or the shipments are written', async () => {
+    const read = () =>
+      ok(browser.call(analysisRoute, '/api/inventory/delivery-analysis', { method: 'POST', body: { plu, weeksBack: 4, includeOtherDrops: true } }));
+    await keptUntilWritten(read, arrival, ['inventory_history', 'stores', 'products', 'shipments']);
+  });
+
+  it('the read-only POSTs answer without waiting for the write barrier; a state-changing call waits for it', async () => {
+    const barrier = vi.mocked(changesHeard);
+    let release = () => {};
+    barrier.mockImplementation(() => new Promise<void>((resolve) => (release = resolve))); // held until released
+    try {
+      barrier.mockClear();
+      const answered = (call: Promise<{ status: number; json: Record<string, unknown> }>) =>
+        Promise.race([ok(call), new Promise((_, reject) => setTimeout(() => reject(new Error('still waiting after 5 s')), 5_000))]);
+      await answered(browser.call(analysisRoute, '/api/inventory/delivery-analysis', { method: 'POST', body: { plu, weeksBack: 2, includeOtherDrops: false } }));
+      await answered(browser.call(withoutDeliveriesRoute, '/api/inventory/stores-without-deliveries', { method: 'POST', body: { deliveredStoreIds: [store] } }));
+      expect(barrier).not.toHaveBeenCalled();
+
+      let saved = false;
+      const save = browser.call(profileRoute, '/api/user/me', { method: 'PUT', body: { first_name: 'Barrier', last_name: 'Hunter' } }).then((res) => {
+        saved = true;
+        return res;
+      });
+      await vi.waitFor(() => expect(barrier).toHaveBeenCalledTimes(1), { timeout: 5_000, interval: 10 });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(saved).toBe(false); // written, and waiting for the barrier
+      release();
+      expect((await save).status).toBe(200);
+    } finally {
+      barrier.mockReset();
+      barrier.mockImplementation((await vi.importActual<typeof import('./changes.ts')>('./changes.ts')).changesHeard);
+    }
+  });
+});
