@@ -20,6 +20,10 @@
 //   0-11 boards a week (~900 k rows).
 // Every history chain is consistent (previous = the prior row's new quantity) and every instant is a poll
 // time (a quarter hour between 07:00 and 21:00 New York time), none after `now`.
+//
+// `huntedOnly`: observations of the catalog's hunted products only (lib/catalog/hunted.ts; what WakePour
+// tracks, so its realistic size): no Listed stock, warehouse levels or shipments, the rest as above. The
+// catalog itself stays whole (the searches look through it).
 import type pg from 'pg';
 import { addDays, nyDate, nyTimeToUtc } from '../../lib/time.ts';
 import { COVERED_BOARDS, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
@@ -32,6 +36,8 @@ export interface DatasetOptions {
   days?: number;
   /** Listed products each store carries (default 820: ~5.3 M history rows a year). */
   listedPerStore?: number;
+  /** Observations of hunted products only (no Listed stock, levels or shipments). */
+  huntedOnly?: boolean;
   log?: (line: string) => void;
 }
 
@@ -67,7 +73,8 @@ const TABLES = ['inventory_history', 'store_inventory', 'warehouse_levels', 'shi
 export async function buildDataset(client: pg.Client, options: DatasetOptions): Promise<DatasetSummary> {
   const log = options.log ?? (() => {});
   const days = options.days ?? 365;
-  const perStore = options.listedPerStore ?? 820;
+  const huntedOnly = options.huntedOnly ?? false;
+  const perStore = huntedOnly ? 0 : (options.listedPerStore ?? 820);
   const started = performance.now();
   const today = nyDate(options.now);
   const firstDay = addDays(today, -days);
@@ -117,7 +124,8 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   await client.query(
     `CREATE TEMP TABLE b_listed AS
      SELECT plu, (row_number() OVER (ORDER BY plu) - 1)::int AS i, COALESCE(NULLIF(bottles_per_case, 0), 6) AS bpc
-     FROM products WHERE listing_type = 'Listed'`,
+     FROM products WHERE listing_type = 'Listed' AND NOT $1::boolean`,
+    [huntedOnly],
   );
   await client.query(
     `CREATE TEMP TABLE b_hunted AS
@@ -129,7 +137,7 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   if (listedCount < perStore) throw new Error(`buildDataset: the catalog has ${listedCount} Listed products, fewer than ${perStore}`);
   // A store's products are every `stride`-th of the Listed ones: a stride sharing a factor with their count
   // would come round to the same product twice (two histories of one product at one store).
-  const stride = [5, 7, 11, 13, 17, 19].find((p) => listedCount % p !== 0)!;
+  const stride = [5, 7, 11, 13, 17, 19].find((p) => listedCount % p !== 0) ?? 1; // (none Listed: unused)
   await client.query('CREATE TEMP TABLE b_boards AS SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS k FROM boards');
   const [{ n: boardCount }] = (await client.query('SELECT count(*)::int AS n FROM b_boards')).rows;
 
@@ -137,6 +145,7 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   // Per (store, product): cycle c weeks (2-4) with a phase, par level, one sale per open day after the
   // restock (at most par, so the last may sell out), the product's daily poll slot. The restock comes with
   // the store's delivery (10:00-14:00, the same poll for every product of that delivery).
+  // (Hunted-only: the same table, empty; the hunted history is added to it below.)
   await step(
     'listed history (generated)',
     `CREATE TEMP TABLE b_events AS
@@ -155,7 +164,7 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
      JOIN b_listed l ON l.i = (s.k * 211 + n * $3::int) % $2::int
      JOIN b_weeks w ON (w.w + p.phase) % p.c = 0
      CROSS JOIN LATERAL generate_series(0, p.sales) e(j)`,
-    [perStore, listedCount, stride],
+    [perStore, Math.max(listedCount, 1), stride],
   );
 
   // ── Hunted drops ────────────────────────────────────────────────────────────────────────────────────
