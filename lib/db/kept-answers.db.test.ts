@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as allocatedRoute } from '@/app/api/inventory/allocated-current/route';
+import { GET as datesRoute } from '@/app/api/inventory/available-dates/route';
+import { GET as productStoresRoute } from '@/app/api/inventory/product/[plu]/stores/route';
+import { GET as searchRoute } from '@/app/api/inventory/search/[term]/route';
+import { GET as boardsRoute } from '@/app/api/state/boards/route';
+import { GET as shippedRoute } from '@/app/api/state/products/route';
 import { POST as analysisRoute } from '@/app/api/inventory/delivery-analysis/route';
 import { GET as historyRoute } from '@/app/api/inventory/store-history/[storeId]/route';
 import { POST as withoutDeliveriesRoute } from '@/app/api/inventory/stores-without-deliveries/route';
@@ -11,7 +16,9 @@ import type { TestClient } from '../../scripts/testing/api.ts';
 import { changeStamp, changesHeard, useChangeFeed, type WatchedTable } from './changes.ts';
 
 // The answers kept since issue 23 (decision 014): a store's inventory, Current Inventory (allocated-current),
-// a store's history, the store list, stores without deliveries and delivery analysis. Each is served from
+// a store's history, the store list, stores without deliveries and delivery analysis, and the smaller calls
+// beside them: available dates, a product's stores, the product search, the statewide boards and shipped
+// products. Each is served from
 // memory while its data is unchanged, and a write by another connection to any table its query reads is
 // heard and changes the next answer. store_inventory and board_product_polls announce their writes since
 // migration 20261202000000_inventory_change_notifications. And the read-only POSTs do not wait for the
@@ -115,6 +122,43 @@ describe.runIf(server)('answers kept until their data changes', () => {
     const read = () =>
       ok(browser.call(analysisRoute, '/api/inventory/delivery-analysis', { method: 'POST', body: { plu, weeksBack: 4, includeOtherDrops: true } }));
     await keptUntilWritten(read, arrival, ['inventory_history', 'stores', 'products', 'shipments']);
+  });
+
+  it("a product's stores: kept until store_inventory, the stores, the catalog or the polls are written", async () => {
+    const read = () => ok(browser.call(productStoresRoute, `/api/inventory/product/${plu}/stores`, { params: { plu } }));
+    await keptUntilWritten(read, moreStock, ['store_inventory', 'stores', 'products', 'board_product_polls']);
+  });
+
+  it('the product search: kept until the catalog is written', async () => {
+    const read = () => ok(browser.call(searchRoute, `/api/inventory/search/${plu}`, { params: { term: plu } }));
+    const renamedProduct = () => `UPDATE products SET name = name || '.' WHERE plu = '${plu}'`;
+    await keptUntilWritten(read, renamedProduct, ['products']);
+  });
+
+  it('the statewide boards and shipped products: kept until the boards, the catalog or the shipments are written', async () => {
+    const boards = () => ok(browser.call(boardsRoute, '/api/state/boards'));
+    await keptUntilWritten(boards, () => `UPDATE boards SET name_clean = name_clean || '.' WHERE id = ${WAKE}`, ['boards']);
+    const shipped = () => ok(browser.call(shippedRoute, '/api/state/products'));
+    const renamedShipped = () =>
+      `UPDATE products SET name = name || '.' WHERE plu = (SELECT min(sh.plu) FROM shipments sh JOIN products p ON p.plu = sh.plu
+        WHERE p.listing_type IN ('Allocation', 'Limited', 'Barrel'))`;
+    await keptUntilWritten(shipped, renamedShipped, ['products', 'shipments']);
+  });
+
+  it('the dates with arrivals: kept until the history, the catalog or the stores are written', async () => {
+    const read = () => ok(browser.call(datesRoute, '/api/inventory/available-dates', { query: { currentDate: DEMO_TODAY, direction: 'previous' } }));
+    // Days inside the listed range without arrivals: an arrival on one of them joins the list.
+    const listed = (await read()).allAvailableDates as string[];
+    const gaps: string[] = [];
+    for (let d = new Date(`${DEMO_TODAY}T12:00:00Z`); gaps.length < 3; d = new Date(d.getTime() - 86_400_000)) {
+      const day = d.toISOString().slice(0, 10);
+      if (day <= listed[listed.length - 1]) throw new Error(`fewer than 3 days without arrivals after ${listed[listed.length - 1]}`);
+      if (!listed.includes(day)) gaps.push(day);
+    }
+    const arrivalOnAGap = () =>
+      `INSERT INTO inventory_history (store_id, plu, checked_at, previous_quantity, new_quantity, delta, change_type)
+       VALUES (${store}, '${plu}', '${gaps.shift()}T16:00:00Z', 0, 2, 2, 'increase')`;
+    await keptUntilWritten(read, arrivalOnAGap, ['inventory_history', 'products', 'stores']);
   });
 
   it('the read-only POSTs answer without waiting for the write barrier; a state-changing call waits for it', async () => {

@@ -101,13 +101,20 @@ async function nearestArrivalDate(boardId: number, direction: 'previous' | 'next
  * The dates with arrivals at a board's stores (newest first, at most 30, up to today) and, with a direction, the nearest
  * date with arrivals before `currentDate` or after it (up to today).
  */
-export async function availableDates(
+export function availableDates(
   currentDate: string,
   direction?: 'previous' | 'next',
   now = new Date(),
   boardId: number = WAKE_BOARD_ID,
 ): Promise<AvailableDates> {
   const today = nyDate(now);
+  return dateAnswers.get(JSON.stringify([currentDate, direction ?? null, today, boardId]), () => readAvailableDates(currentDate, direction, today, boardId));
+}
+
+/** Answers by date, direction, New York date and board, kept like the arrivals (the same tables). Shared: never modify. */
+const dateAnswers = new ChangeCache<AvailableDates>(['inventory_history', 'products', 'stores'], 256);
+
+async function readAvailableDates(currentDate: string, direction: 'previous' | 'next' | undefined, today: string, boardId: number): Promise<AvailableDates> {
   const endOfToday = nyDayRange(today).end;
   let dates = await datesWithArrivals(boardId, nyDayRange(addDays(today, -FIRST_WINDOW_DAYS)).start, endOfToday, AVAILABLE_DATES_LIMIT);
   if (dates.length < AVAILABLE_DATES_LIMIT) dates = await datesWithArrivals(boardId, null, endOfToday, AVAILABLE_DATES_LIMIT);

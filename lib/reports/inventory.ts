@@ -86,7 +86,23 @@ async function readAllocated(boardId: number, now: Date): Promise<{ json: JsonTe
  * does not know.
  */
 export async function productStores(plu: string, boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<ProductStores> {
-  const [row] = await db.$queryRaw<{ known: boolean; stores: ProductStores['stores']; unknown_stores: ProductStores['unknown_stores'] }[]>`
+  const at = now.getTime();
+  const kept = await productStoreAnswers.get(`${plu}|${boardId}`, () => readProductStores(plu, boardId, now), {
+    valid: (answer) => answer.from <= at && at < answer.until,
+  });
+  return kept.answer;
+}
+
+/** Answers by product and board, kept like allocated-current (the same tables, the same span of time). Shared: never modify. */
+const productStoreAnswers = new ChangeCache<{ answer: ProductStores; from: number; until: number }>(
+  ['store_inventory', 'stores', 'products', 'board_product_polls'],
+  256,
+);
+
+async function readProductStores(plu: string, boardId: number, now: Date): Promise<{ answer: ProductStores; from: number; until: number }> {
+  const [row] = await db.$queryRaw<
+    { known: boolean; stores: ProductStores['stores']; unknown_stores: ProductStores['unknown_stores']; oldest_last_seen: number | null }[]
+  >`
     WITH cells AS MATERIALIZED (
       SELECT ${storeRefFields('s')}, si.quantity, si.last_updated, age.state, age.confirmed_at
       FROM store_inventory si JOIN stores s ON s.id = si.store_id AND s.board_id = ${boardId}
@@ -104,9 +120,14 @@ export async function productStores(plu: string, boardId: number = WAKE_BOARD_ID
         SELECT c.store_id, c.nickname, c.store_number, c.address, c.mixed_beverage, c.quantity AS last_quantity,
                ${isoInstant('c.confirmed_at')} AS last_seen
         FROM cells c WHERE c.state = 'unknown'
-      ) x), '[]'::json) AS unknown_stores`;
+      ) x), '[]'::json) AS unknown_stores,
+      ${oldestLastSeen('cells')} AS oldest_last_seen`;
   if (!row.known) throw new ApiError('not_found', `No product with PLU ${plu}`);
-  return { success: true, stores: row.stores, unknown_stores: row.unknown_stores };
+  return {
+    answer: { success: true, stores: row.stores, unknown_stores: row.unknown_stores },
+    from: now.getTime(),
+    until: stockStatesHoldUntil(row.oldest_last_seen),
+  };
 }
 
 export const SEARCH_LIMIT = 20;
@@ -116,7 +137,14 @@ export const SEARCH_LIMIT = 20;
  * the name or at the start of the PLU), at most 20: hunted first, then the exact PLU, names starting with
  * one of the words, the rest by name.
  */
-export async function searchProducts(term: string): Promise<ProductSearch> {
+export function searchProducts(term: string): Promise<ProductSearch> {
+  return searches.get(term, () => readSearch(term));
+}
+
+/** Searches by term, kept until the catalog changes. Shared: never modify. */
+const searches = new ChangeCache<ProductSearch>(['products'], 256);
+
+async function readSearch(term: string): Promise<ProductSearch> {
   const [row] = await db.$queryRaw<{ products: ProductSearch['products'] }[]>`
     SELECT COALESCE(json_agg(json_build_object('name', x.name, 'plu', x.plu, 'retail_price', x.retail_price, 'brand_name', x.name)
                              ORDER BY x.hunted, x.rank, x.name, x.plu), '[]'::json) AS products

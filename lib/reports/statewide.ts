@@ -27,16 +27,28 @@ export interface ShipmentFilters {
   dateRange: DateRange;
 }
 
-/** Every board, by name (a plain array). */
-export async function listBoards(): Promise<Board[]> {
+/** Every board, by name (a plain array), kept until the boards change. Shared: never modify. */
+export function listBoards(): Promise<Board[]> {
+  return boardLists.get('all', readBoards);
+}
+
+const boardLists = new ChangeCache<Board[]>(['boards'], 1);
+
+async function readBoards(): Promise<Board[]> {
   const [row] = await db.$queryRaw<{ boards: Board[] }[]>`
     SELECT COALESCE(json_agg(json_build_object('board_id', id, 'board_name_clean', name_clean) ORDER BY name_clean, id), '[]'::json) AS boards
     FROM boards`;
   return row.boards;
 }
 
-/** Hunted products that have shipments, by name. */
-export async function shippedProducts(): Promise<{ success: true; products: ShippedProduct[] }> {
+/** Hunted products that have shipments, by name, kept until the catalog or the shipments change. Shared: never modify. */
+export function shippedProducts(): Promise<{ success: true; products: ShippedProduct[] }> {
+  return shippedLists.get('all', readShippedProducts);
+}
+
+const shippedLists = new ChangeCache<{ success: true; products: ShippedProduct[] }>(['products', 'shipments'], 1);
+
+async function readShippedProducts(): Promise<{ success: true; products: ShippedProduct[] }> {
   const [row] = await db.$queryRaw<{ products: ShippedProduct[] }[]>`
     SELECT COALESCE(json_agg(json_build_object('nc_code', p.plu, 'brand_name', p.name, 'Listing_Type', p.listing_type) ORDER BY p.name, p.plu), '[]'::json) AS products
     FROM products p
