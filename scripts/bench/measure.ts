@@ -22,6 +22,8 @@ export interface SequentialResult {
   bytes: number;
   failures: number;
   firstFailure?: string;
+  /** With a floor call: the floor's p50 over requests interleaved with this call's (the same moments, the same load). */
+  floorP50?: number;
 }
 
 export interface LoadResult {
@@ -48,13 +50,22 @@ function init(call: Call, cookie: string): RequestInit {
   return { method: call.method ?? 'GET', headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) };
 }
 
-/** `warmup` unmeasured requests, then `count` measured ones, one at a time; each waits for the whole body. */
-export async function measureSequential(base: string, cookie: string, call: Call, count: number, warmup: number): Promise<SequentialResult> {
+/**
+ * `warmup` unmeasured requests, then `count` measured ones, one at a time; each waits for the whole body. With
+ * `floor`, each request of the call follows one of the floor, so the two are compared under the same load.
+ */
+export async function measureSequential(base: string, cookie: string, call: Call, count: number, warmup: number, floor?: Call): Promise<SequentialResult> {
   const times: number[] = [];
+  const floorTimes: number[] = [];
   let bytes = 0;
   let failures = 0;
   let firstFailure: string | undefined;
   for (let i = 0; i < warmup + count; i++) {
+    if (floor) {
+      const f0 = performance.now();
+      await (await fetch(base + floor.path, init(floor, cookie))).arrayBuffer();
+      if (i >= warmup) floorTimes.push(performance.now() - f0);
+    }
     const t0 = performance.now();
     const res = await fetch(base + call.path, init(call, cookie));
     const body = await res.arrayBuffer();
@@ -69,7 +80,9 @@ export async function measureSequential(base: string, cookie: string, call: Call
     }
   }
   times.sort((a, b) => a - b);
-  return { label: call.label, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], bytes, failures, firstFailure };
+  floorTimes.sort((a, b) => a - b);
+  const floorP50 = floor ? percentile(floorTimes, 50) : undefined;
+  return { label: call.label, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], bytes, failures, firstFailure, floorP50 };
 }
 
 interface AutocannonResult {
