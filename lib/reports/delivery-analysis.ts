@@ -125,7 +125,22 @@ export async function storesWithoutDeliveries(
   otherDropStoreIds: number[],
   boardId: number = WAKE_BOARD_ID,
 ): Promise<{ success: true; stores: Store[] }> {
-  const excluded = new Set([...deliveredStoreIds, ...otherDropStoreIds]);
-  const { stores } = await listStores(boardId);
-  return { success: true, stores: stores.filter((s) => !s.mixed_beverage && !excluded.has(s.store_id)) };
+  return JSON.parse(await storesWithoutDeliveriesJson(deliveredStoreIds, otherDropStoreIds, boardId)) as { success: true; stores: Store[] };
 }
+
+/** storesWithoutDeliveries as JSON text (the API's answer, sent as it is), kept per board and stores named. */
+export function storesWithoutDeliveriesJson(
+  deliveredStoreIds: number[],
+  otherDropStoreIds: number[],
+  boardId: number = WAKE_BOARD_ID,
+): Promise<JsonText<{ success: true; stores: Store[] }>> {
+  const excluded = [...new Set([...deliveredStoreIds, ...otherDropStoreIds])].sort((a, b) => a - b);
+  return withoutDeliveries.get(`${boardId}|${excluded.join(',')}`, async () => {
+    const { stores } = await listStores(boardId);
+    const named = new Set(excluded);
+    return JSON.stringify({ success: true, stores: stores.filter((s) => !s.mixed_beverage && !named.has(s.store_id)) });
+  });
+}
+
+/** Answers by board and the stores named, kept until the stores change (the store list's one table). */
+const withoutDeliveries = new ChangeCache<JsonText<{ success: true; stores: Store[] }>>(['stores'], 256);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
-import { storesWithoutDeliveries } from '@/lib/reports/delivery-analysis';
+import { storesWithoutDeliveriesJson } from '@/lib/reports/delivery-analysis';
 import { boardIdBody } from '@/lib/reports/params';
+import { jsonResponse } from '@/lib/reports/sql';
 
 const ids = (name: string) =>
   z
@@ -17,6 +18,6 @@ const body = z.object(
 );
 
 // A question, not a change: no write barrier (route's readOnly).
-export const POST = route({ access: 'user', body, readOnly: true }, async ({ body }) =>
-  storesWithoutDeliveries(body.deliveredStoreIds, body.otherDropStoreIds, body.boardId),
+export const POST = route({ access: 'user', body, readOnly: true }, async ({ req, body }) =>
+  jsonResponse(req, await storesWithoutDeliveriesJson(body.deliveredStoreIds, body.otherDropStoreIds, body.boardId)),
 );
