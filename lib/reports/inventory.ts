@@ -1,6 +1,6 @@
 import 'server-only';
-import { ApiError } from '../api/errors.ts';
 import { searchCondition, searchRank } from '../db/search.ts';
+import { productOrThrow } from '../catalog/products.ts';
 import { db } from '../db/index.ts';
 import { HUNTED, huntedFirst, isoInstant, PRODUCT_SEARCH, storeRefFields, WAKE_BOARD_ID } from './sql.ts';
 import { stockAge } from './stock-age.ts';
@@ -82,7 +82,7 @@ export async function productStores(plu: string, boardId: number = WAKE_BOARD_ID
                ${isoInstant('c.confirmed_at')} AS last_seen
         FROM cells c WHERE c.state = 'unknown'
       ) x), '[]'::json) AS unknown_stores`;
-  if (!row.known) throw new ApiError('not_found', `No product with PLU ${plu}`);
+  productOrThrow(row.known, plu);
   return { success: true, stores: row.stores, unknown_stores: row.unknown_stores };
 }
 

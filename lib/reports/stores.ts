@@ -1,5 +1,6 @@
 import 'server-only';
-import { ApiError } from '../api/errors.ts';
+import { ErrorCode } from '../api/error-codes.ts';
+import { foundOrThrow } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
@@ -12,6 +13,9 @@ import type { Store, StoreHistory, StoreInventory } from './types.ts';
 // thousand rows for 90 days, never the store's far more numerous sales.
 
 export const HISTORY_PERIODS = ['30', '60', '90'] as const;
+
+/** A store of a covered board looked up by id, or the answer every store lookup gives when there is none. */
+export const storeOrThrow = <T>(found: T, storeId: number) => foundOrThrow(found, `No store with id ${storeId}`, ErrorCode.STORE_NOT_FOUND);
 
 /** The boards whose stores' shelves are read: a store of any of them has inventory and history. */
 const COVERED_IDS = COVERED_BOARDS.map((b) => b.id);
@@ -63,8 +67,7 @@ export async function storeInventory(storeId: number, now = new Date()): Promise
              WHERE i.state = 'unknown'
            ), '[]'::json)::text || '}' AS body
     WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
-  if (!row) throw new ApiError('not_found', `No store with id ${storeId}`);
-  return row.body;
+  return storeOrThrow(row, storeId).body;
 }
 
 /**
@@ -110,6 +113,5 @@ export async function storeHistory(storeId: number, days: number, now = new Date
                FROM by_day
              ) d), '[]'::json)::text || '}' AS body
     WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
-  if (!row) throw new ApiError('not_found', `No store with id ${storeId}`);
-  return row.body;
+  return storeOrThrow(row, storeId).body;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from '../api/error-codes.ts';
 import { LISTING_TYPES } from './params.ts';
 
 // The report answers (docs/api/reports.md), declared once. Each is a zod schema, strict (no field more or
@@ -28,10 +29,16 @@ const flag = z.union([z.literal(1), z.literal(0)]);
 const changeType = z.enum(['first', 'increase']);
 
 /**
- * Every error answer: `{ success: false, error, message }` (the same text: our screens read `error`, other
- * clients `message`), sometimes with more (a `code`, `remainingAttempts`…).
+ * Every error answer: `{ success: false, error, message, code }` (the same text: our screens read `error`,
+ * other clients `message`; `code` from the closed set in lib/api/error-codes.ts), sometimes with more
+ * (`remainingAttempts`, `waitTime`…).
  */
-export const errorAnswerSchema = z.looseObject({ success: z.literal(false), error: z.string().min(1), message: z.string().min(1) });
+export const errorAnswerSchema = z.looseObject({
+  success: z.literal(false),
+  error: z.string().min(1),
+  message: z.string().min(1),
+  code: z.enum(ErrorCode),
+});
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 // ── arrivals ──
