@@ -4,7 +4,7 @@ import { LISTING_TYPES } from './params.ts';
 
 // The report answers (docs/api/reports.md), declared once. Each is a zod schema, strict (no field more or
 // less), and the TypeScript type derived from it: the server code returns these types, the screens import
-// them with `import type` (no zod reaches the browser), and lib/reports/contract.db.test.ts parses every
+// them with `import type` (no zod reaches the browser), and app/api/contract.db.test.ts parses every
 // route's real answer with the schemas, so an answer that stops matching its type fails a test.
 
 export const TIME_PERIODS = ['current_month', 'last_30_days', 'last_90_days'] as const;
