@@ -12,6 +12,9 @@ const outside = (folder) => [`@/${folder}/*`, `**/${folder}/*`];
 // text: a use that truly needs one says why on the line before, with
 //   // eslint-disable-next-line no-restricted-properties -- <reason>
 const UNSAFE_RAW = 'Raw SQL goes through tagged templates ($queryRaw`…`, $executeRaw`…`, Prisma.sql): values become parameters by construction. If Unsafe is truly needed, disable this line with a reason (docs/decisions/011-sql-and-search.md).';
+const unsafeRawSyntax = [
+  { selector: ':matches(TSMethodSignature, TSPropertySignature)[key.name=/^\\$(query|execute)RawUnsafe$/]', message: UNSAFE_RAW },
+];
 const unsafeRawSql = {
   rules: {
     'no-restricted-properties': [
@@ -21,12 +24,21 @@ const unsafeRawSql = {
     ],
     // What no-restricted-properties does not see, as it is no property access: a declared method (an
     // interface through which the Unsafe call would be handed on).
-    'no-restricted-syntax': [
-      'error',
-      { selector: ':matches(TSMethodSignature, TSPropertySignature)[key.name=/^\\$(query|execute)RawUnsafe$/]', message: UNSAFE_RAW },
-    ],
+    'no-restricted-syntax': ['error', ...unsafeRawSyntax],
   },
 };
+
+// Error codes are a closed set (lib/api/error-codes.ts): a screen compares an answer's code with ErrorCode.X,
+// so a misspelt or retired code fails to compile instead of silently never matching.
+const CODE_LITERAL = 'Compare error codes with the constants of lib/api/error-codes.ts (ErrorCode.X, SuccessCode.X), not a string.';
+const codeLiteralSyntax = [
+  {
+    selector:
+      "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='code'][right.type='Literal'], [right.property.name='code'][left.type='Literal'], [left.name='code'][right.type='Literal'], [right.name='code'][left.type='Literal'])",
+    message: CODE_LITERAL,
+  },
+  { selector: "SwitchStatement:matches([discriminant.property.name='code'], [discriminant.name='code']) > SwitchCase > Literal.test", message: CODE_LITERAL },
+];
 
 const config = [
   ...nextCoreWebVitals,
@@ -69,6 +81,11 @@ const config = [
         },
       ],
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'proxy.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...unsafeRawSyntax, ...codeLiteralSyntax] },
   },
   {
     // The product's code never imports the tools, and the API never imports the screens.

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { ErrorCode } from '@/lib/api/error-codes';
 import { errorAnswer } from '@/lib/api/errors';
 import { SESSION_COOKIE, SIGNED_OUT_COOKIE } from '@/lib/auth/session-cookie';
 import { classifyPath, malformedSegment } from '@/lib/routes';
@@ -12,7 +13,7 @@ export function proxy(request: NextRequest) {
   if (pathname.startsWith('/api/')) {
     const broken = malformedSegment(pathname);
     if (!broken) return NextResponse.next();
-    return NextResponse.json(errorAnswer('Malformed URL: a path segment is not valid percent-encoding', { code: 'MALFORMED_URL' }), {
+    return NextResponse.json(errorAnswer('Malformed URL: a path segment is not valid percent-encoding', ErrorCode.MALFORMED_URL), {
       status: 400,
     });
   }

@@ -349,6 +349,15 @@ test.describe('password reset', () => {
     await page.goto('/reset-password?token=not-a-real-token');
     await expect(inMain(page).getByRole('alert')).toHaveText('Invalid or expired reset token');
   });
+
+  test('a reset link checked while the server is unreachable says so, and Try Again checks again', async ({ page }) => {
+    await page.route('**/api/auth/verify-reset-token/**', (route) => route.abort());
+    await page.goto('/reset-password?token=not-a-real-token');
+    await expect(inMain(page).getByRole('alert')).toHaveText('Network error. Please try again.');
+    await page.unroute('**/api/auth/verify-reset-token/**');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(inMain(page).getByRole('alert')).toHaveText('Invalid or expired reset token');
+  });
 });
 
 test.describe('profile', () => {

@@ -157,7 +157,7 @@ test('staff see each data source’s freshness and error text on /admin; anyone 
   await expect(locator).toContainText(/E2E locator failure \d+: connect ECONNREFUSED 10\.9\.8\.7:443/);
   await expect(card.getByTestId('source-wake_inventory')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   // A store location Greensboro lists that no known store is (e2e/board-data.ts), with the way to add it
-  // (the call itself: lib/admin/stores.db.test.ts, which adds one and polls it).
+  // (the call itself: app/api/admin/stores/route.db.test.ts, which adds one and polls it).
   const location = card.getByTestId('source-greensboro_inventory').getByTestId('new-location-125');
   await expect(location).toContainText('Store 19 — 4400 Landmark Center Blvd, Greensboro (location 125)');
   await expect(location.getByRole('button', { name: 'Add as a store' })).toBeEnabled();

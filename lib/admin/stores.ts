@@ -5,6 +5,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { db, Prisma } from '../db/index.ts';
 import { newLocations, type UnmatchedLocation } from '../ops/health.ts';
 import { coveredBoard } from '../reference/boards.ts';
+import { boardOrThrow } from '../reports/boards.ts';
 import { normalizeAddress } from '../text/address.ts';
 
 // A store a board opened after our reference data was taken. Greensboro's storefront names stores by
@@ -31,8 +32,7 @@ export interface AddedStore {
 }
 
 export async function addStoreFromLocation(actor: SessionUser, boardId: number, locationId: string): Promise<AddedStore> {
-  const board = coveredBoard(boardId);
-  if (!board) throw new ApiError('not_found', `No covered board with id ${boardId}`);
+  const board = boardOrThrow(coveredBoard(boardId), boardId, `No covered board with id ${boardId}`);
   if (board.platform !== 'greensboro') {
     throw new ApiError('bad_request', `${board.name}'s stores are matched by address: add them to the reference data (README, "Adding a store")`);
   }

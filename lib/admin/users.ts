@@ -7,6 +7,7 @@ import { sendPasswordLink } from '../auth/password-reset.ts';
 import { endOldAccess } from '../auth/credentials.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { sendMail } from '../mail/index.ts';
+import { userOrThrow } from '../users/profile.ts';
 import { approvedEmail } from '../mail/templates.ts';
 
 // User management for admins and power users. Rules the spec leaves to us:
@@ -26,7 +27,6 @@ export interface AdminUserRow {
 }
 
 export const ADMIN_ERRORS = {
-  notFound: 'User not found',
   lastAdmin: 'There must always be at least one active admin.',
   adminOnly: 'Only an admin can change admin accounts or grant the admin role.',
   unverified: 'This user has not verified their email address yet.',
@@ -76,9 +76,7 @@ type Tx = Prisma.TransactionClient;
 /** Locks the target and the active admins, so two concurrent changes cannot remove the last admin. */
 async function lockTarget(tx: Tx, userId: number) {
   await tx.$queryRaw`SELECT id FROM users WHERE role = 'admin' AND status = 'active' ORDER BY id FOR UPDATE`;
-  const target = await tx.user.findUnique({ where: { id: userId } });
-  if (!target) throw new ApiError('not_found', ADMIN_ERRORS.notFound);
-  return target;
+  return userOrThrow(await tx.user.findUnique({ where: { id: userId } }));
 }
 
 async function activeAdminCount(tx: Tx) {
@@ -130,8 +128,7 @@ export async function setUserActive(actor: SessionUser, userId: number, isActive
 }
 
 export async function sendAdminPasswordReset(actor: SessionUser, userId: number): Promise<string> {
-  const target = await db.user.findUnique({ where: { id: userId } });
-  if (!target) throw new ApiError('not_found', ADMIN_ERRORS.notFound);
+  const target = userOrThrow(await db.user.findUnique({ where: { id: userId } }));
   assertMayTouch(actor, target);
   if (target.status !== 'active') throw new ApiError('conflict', ADMIN_ERRORS.resetInactive);
   const sent = await sendPasswordLink(target);

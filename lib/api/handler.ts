@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { changesHeard } from '../db/changes.ts';
 import { getSessionUser, isStaff, type CookieJar, type SessionUser } from '../auth/session.ts';
+import { ErrorCode } from './error-codes.ts';
 import { ApiError, errorBody } from './errors.ts';
 
 // Every route handler goes through `route()`: it requires proof against cross-site requests on
@@ -111,7 +112,7 @@ export function route<A extends Access, P = Record<string, never>, Q = Record<st
     };
     try {
       if (MUTATING.has(req.method) && config.crossSiteProof !== false && !hasCrossSiteProof(req.headers)) {
-        throw new ApiError('forbidden', CROSS_SITE_ERROR, { code: 'CROSS_SITE_PROOF_MISSING' });
+        throw new ApiError('forbidden', CROSS_SITE_ERROR, { code: ErrorCode.CROSS_SITE_PROOF_MISSING });
       }
       const user = config.access === 'public' ? null : await getSessionUser(cookies);
       if (config.access !== 'public' && !user) throw new ApiError('unauthorized', 'Not authenticated');

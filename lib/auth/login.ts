@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { ErrorCode } from '../api/error-codes.ts';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
@@ -34,9 +35,9 @@ export async function authenticate(email: string, password: string): Promise<num
   });
   const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
   if (!user || !ok) throw new ApiError('unauthorized', LOGIN_ERRORS.credentials);
-  if (!user.emailVerifiedAt) throw new ApiError('forbidden', LOGIN_ERRORS.unverified, { code: 'EMAIL_NOT_VERIFIED', email });
-  if (user.status === 'pending') throw new ApiError('forbidden', LOGIN_ERRORS.pending, { code: 'PENDING_APPROVAL' });
-  if (user.status === 'disabled') throw new ApiError('forbidden', LOGIN_ERRORS.disabled, { code: 'ACCOUNT_DISABLED' });
+  if (!user.emailVerifiedAt) throw new ApiError('forbidden', LOGIN_ERRORS.unverified, { code: ErrorCode.EMAIL_NOT_VERIFIED, email });
+  if (user.status === 'pending') throw new ApiError('forbidden', LOGIN_ERRORS.pending, { code: ErrorCode.PENDING_APPROVAL });
+  if (user.status === 'disabled') throw new ApiError('forbidden', LOGIN_ERRORS.disabled, { code: ErrorCode.ACCOUNT_DISABLED });
   return user.id;
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { ErrorCode } from '../api/error-codes.ts';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { env, type Env } from '../env.ts';
@@ -79,7 +80,7 @@ export async function consumeRateLimit(policy: RatePolicy, key: string): Promise
   const { over, retryAfter, attempt } = await count(policy, key);
   if (over) {
     throw new ApiError('rate_limited', `Too many attempts. Please try again in ${describeWait(retryAfter)}.`, {
-      code: 'RATE_LIMITED',
+      code: ErrorCode.RATE_LIMITED,
       retryAfter,
     });
   }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { ErrorCode } from '../api/error-codes.ts';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { sendMail } from '../mail/index.ts';
@@ -21,7 +22,7 @@ export const REGISTER_MESSAGES = {
   exists: 'An account with this email already exists. Please log in or reset your password.',
 } as const;
 
-const emailExists = () => new ApiError('conflict', REGISTER_MESSAGES.exists, { code: 'EMAIL_EXISTS' });
+const emailExists = () => new ApiError('conflict', REGISTER_MESSAGES.exists, { code: ErrorCode.EMAIL_EXISTS });
 
 /**
  * Registers a new, unverified account and e-mails its code. The account is saved first: a failed e-mail
@@ -68,5 +69,5 @@ async function registerAgain(userId: number, email: string, details: { passwordH
   });
   if (code) await sendMail(verificationEmail(email, code));
   const message = code ? REGISTER_MESSAGES.unverified : REGISTER_MESSAGES.unverifiedCooldown;
-  throw new ApiError('conflict', message, { code: 'UNVERIFIED_EXISTS', email });
+  throw new ApiError('conflict', message, { code: ErrorCode.UNVERIFIED_EXISTS, email });
 }

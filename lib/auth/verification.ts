@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { ErrorCode } from '../api/error-codes.ts';
 import { ApiError } from '../api/errors.ts';
 import { db, type Prisma } from '../db/index.ts';
 import { sessionSecret } from '../env.ts';
@@ -97,15 +98,15 @@ async function issueVerificationCode(user: { id: number; email: string }) {
 export async function verifyEmailCode(email: string, code: string): Promise<Verified> {
   const user = await db.user.findUnique({ where: { email } });
   if (!user) throw new ApiError('bad_request', VERIFY_ERRORS.invalid, { remainingAttempts: 0 });
-  if (user.emailVerifiedAt) throw new ApiError('conflict', VERIFY_ERRORS.alreadyVerified, { code: 'ALREADY_VERIFIED' });
+  if (user.emailVerifiedAt) throw new ApiError('conflict', VERIFY_ERRORS.alreadyVerified, { code: ErrorCode.ALREADY_VERIFIED });
   const record = await db.emailVerification.findUnique({ where: { userId: user.id } });
   if (!record || record.expiresAt.getTime() <= Date.now()) {
     // No code left may mean a request with the same code has just verified the address.
-    if (!record && (await isVerified(user.id))) throw new ApiError('conflict', VERIFY_ERRORS.alreadyVerified, { code: 'ALREADY_VERIFIED' });
-    throw new ApiError('bad_request', VERIFY_ERRORS.expired, { code: 'EXPIRED' });
+    if (!record && (await isVerified(user.id))) throw new ApiError('conflict', VERIFY_ERRORS.alreadyVerified, { code: ErrorCode.ALREADY_VERIFIED });
+    throw new ApiError('bad_request', VERIFY_ERRORS.expired, { code: ErrorCode.EXPIRED });
   }
   if (record.attemptsLeft <= 0) {
-    throw new ApiError('rate_limited', VERIFY_ERRORS.tooMany, { code: 'TOO_MANY_ATTEMPTS', remainingAttempts: 0 });
+    throw new ApiError('rate_limited', VERIFY_ERRORS.tooMany, { code: ErrorCode.TOO_MANY_ATTEMPTS, remainingAttempts: 0 });
   }
   // Each resend brings 3 fresh attempts: the account's wrong codes are bounded across resends too, from
   // whatever address. Counted before the code is compared (parallel guesses cannot share a slot), and taken
@@ -120,7 +121,7 @@ export async function verifyEmailCode(email: string, code: string): Promise<Veri
       WHERE user_id = ${user.id} AND attempts_left > 0 RETURNING attempts_left`;
     const remaining = rows[0]?.attempts_left ?? 0;
     if (remaining <= 0) {
-      throw new ApiError('rate_limited', VERIFY_ERRORS.tooMany, { code: 'TOO_MANY_ATTEMPTS', remainingAttempts: 0 });
+      throw new ApiError('rate_limited', VERIFY_ERRORS.tooMany, { code: ErrorCode.TOO_MANY_ATTEMPTS, remainingAttempts: 0 });
     }
     throw new ApiError('bad_request', VERIFY_ERRORS.invalid, { remainingAttempts: remaining });
   }
@@ -159,8 +160,8 @@ export async function verifyEmailCode(email: string, code: string): Promise<Veri
   });
   if (!activated) {
     // Another request with the same code won (or a new registration replaced the code in between).
-    if (await isVerified(user.id)) throw new ApiError('conflict', VERIFY_ERRORS.alreadyVerified, { code: 'ALREADY_VERIFIED' });
-    throw new ApiError('bad_request', VERIFY_ERRORS.expired, { code: 'EXPIRED' });
+    if (await isVerified(user.id)) throw new ApiError('conflict', VERIFY_ERRORS.alreadyVerified, { code: ErrorCode.ALREADY_VERIFIED });
+    throw new ApiError('bad_request', VERIFY_ERRORS.expired, { code: ErrorCode.EXPIRED });
   }
   // Now pending approval: welcome the user (or send the link to choose a password), tell every active admin.
   const verified = { id: user.id, email: user.email, firstName: activated.firstName, lastName: activated.lastName };

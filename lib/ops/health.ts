@@ -99,7 +99,7 @@ interface SourceRow {
   last_success_at: Date | null;
 }
 
-/** As Greensboro's reader records it (lib/ingest/store-readers.ts). */
+/** As Greensboro's reader records it (lib/ingest/readers/greensboro.ts). */
 export interface UnmatchedLocation {
   locationId: string;
   reason: string;

@@ -1,4 +1,6 @@
 import 'server-only';
+import { ErrorCode } from '../api/error-codes.ts';
+import { foundOrThrow } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
 import { isoInstant } from './sql.ts';
@@ -15,6 +17,10 @@ import type { CoveredBoardInfo, CoveredBoards } from './types.ts';
  * board's last good check is at most ~14 hours old (overnight); 26 hours means a whole day of polls missed.
  */
 export const STALE_AFTER_HOURS = 26;
+
+/** A board looked up by id, or the answer every board lookup gives when there is none. */
+export const boardOrThrow = <T>(found: T, boardId: number | string, message = `No board with id ${boardId}`) =>
+  foundOrThrow(found, message, ErrorCode.BOARD_NOT_FOUND);
 
 interface Row {
   board_id: number;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '../api/errors.ts';
+import { productOrThrow } from '../catalog/products.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange, weekdayOf } from '../time.ts';
@@ -95,15 +95,15 @@ async function readAnalysis(plu: string, startDate: string, endDate: string, inc
         WHERE plu = ${plu} AND board_id = ${boardId} AND ship_date BETWEEN ${startDate}::date AND ${endDate}::date) AS shipped_units,
       ${otherDrops} AS other_drops`;
 
-  if (!row.product) throw new ApiError('not_found', `No product with PLU ${plu}`);
+  const product = productOrThrow(row.product, plu);
   // Unknown case size: counted as 6 bottles a case (DEFAULT_BOTTLES_PER_CASE), and said so by returning
   // the size used, so the screen's per-delivery cases add up to totalCasesDelivered.
-  const bottlesPerCase = row.product.bottles_per_case && row.product.bottles_per_case > 0 ? row.product.bottles_per_case : DEFAULT_BOTTLES_PER_CASE;
+  const bottlesPerCase = product.bottles_per_case && product.bottles_per_case > 0 ? product.bottles_per_case : DEFAULT_BOTTLES_PER_CASE;
   const deliveries = row.deliveries ?? [];
   return {
     success: true,
     analysis: {
-      product: { name: row.product.name, plu: row.product.plu, bottles_per_case: bottlesPerCase },
+      product: { name: product.name, plu: product.plu, bottles_per_case: bottlesPerCase },
       dateRange: { startDate, endDate },
       shipmentInfo: { totalCases: casesOf(row.shipped_units, bottlesPerCase) },
       summary: {

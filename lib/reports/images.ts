@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { ErrorCode } from '../api/error-codes.ts';
 import { ApiError } from '../api/errors.ts';
 import { env } from '../env.ts';
 
@@ -24,7 +25,7 @@ const CONTENT_TYPES: Record<string, string> = {
 const CACHE_CONTROL = 'private, max-age=86400';
 
 const refuse = (why: string) => new ApiError('bad_request', `Invalid image path: ${why}`);
-const missing = () => new ApiError('not_found', 'Image not found');
+const missing = () => new ApiError('not_found', 'Image not found', { code: ErrorCode.IMAGE_NOT_FOUND });
 
 function checkSegment(segment: string): void {
   let decoded: string;

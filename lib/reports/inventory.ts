@@ -1,6 +1,6 @@
 import 'server-only';
-import { ApiError } from '../api/errors.ts';
 import { searchCondition, searchRank } from '../db/search.ts';
+import { productOrThrow } from '../catalog/products.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { HUNTED, huntedFirst, isoInstant, PRODUCT_SEARCH, storeRefFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
@@ -122,7 +122,7 @@ async function readProductStores(plu: string, boardId: number, now: Date): Promi
         FROM cells c WHERE c.state = 'unknown'
       ) x), '[]'::json) AS unknown_stores,
       ${oldestLastSeen('cells')} AS oldest_last_seen`;
-  if (!row.known) throw new ApiError('not_found', `No product with PLU ${plu}`);
+  productOrThrow(row.known, plu);
   return {
     answer: { success: true, stores: row.stores, unknown_stores: row.unknown_stores },
     from: now.getTime(),

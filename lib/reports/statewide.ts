@@ -1,8 +1,8 @@
 import 'server-only';
-import { ApiError } from '../api/errors.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate } from '../time.ts';
+import { boardOrThrow } from './boards.ts';
 import { casesOf, HUNTED, productSearch, type JsonText } from './sql.ts';
 import type { Board, ShippedProduct, Shipments } from './types.ts';
 
@@ -112,7 +112,7 @@ async function readShipments(filters: ShipmentFilters, startDate: string, endDat
          OFFSET 0
        ) sh
        WHERE ${chosen}) AS rows`;
-  if (filters.boardId !== 'all' && boards.length === 0) throw new ApiError('not_found', `No board with id ${filters.boardId}`);
+  if (filters.boardId !== 'all') boardOrThrow(boards.length, filters.boardId);
 
   // Each product's fields as the start of a row's JSON object, each board's as its middle.
   const productOf = new Map(

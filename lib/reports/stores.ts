@@ -1,5 +1,6 @@
 import 'server-only';
-import { ApiError } from '../api/errors.ts';
+import { ErrorCode } from '../api/error-codes.ts';
+import { foundOrThrow } from '../api/errors.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
@@ -17,6 +18,9 @@ import type { Store, StoreHistory, StoreInventory } from './types.ts';
 // open the same stores in between. Each ChangeCache names the tables its query reads.
 
 export const HISTORY_PERIODS = ['30', '60', '90'] as const;
+
+/** A store of a covered board looked up by id, or the answer every store lookup gives when there is none. */
+export const storeOrThrow = <T>(found: T, storeId: number) => foundOrThrow(found, `No store with id ${storeId}`, ErrorCode.STORE_NOT_FOUND);
 
 /** The boards whose stores' shelves are read: a store of any of them has inventory and history. */
 const COVERED_IDS = COVERED_BOARDS.map((b) => b.id);
@@ -104,8 +108,8 @@ async function readStoreInventory(storeId: number, now: Date): Promise<{ json: J
            ), '[]'::json)::text || '}' AS body,
            ${oldestLastSeen('items')} AS oldest_last_seen
     WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
-  if (!row) throw new ApiError('not_found', `No store with id ${storeId}`);
-  return { json: row.body, from: now.getTime(), until: stockStatesHoldUntil(row.oldest_last_seen) };
+  const found = storeOrThrow(row, storeId);
+  return { json: found.body, from: now.getTime(), until: stockStatesHoldUntil(found.oldest_last_seen) };
 }
 
 /**
@@ -158,6 +162,5 @@ async function readStoreHistory(storeId: number, days: number, today: string): P
                FROM by_day
              ) d), '[]'::json)::text || '}' AS body
     WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
-  if (!row) throw new ApiError('not_found', `No store with id ${storeId}`);
-  return row.body;
+  return storeOrThrow(row, storeId).body;
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ErrorCode } from '../api/error-codes.ts';
 import { LISTING_TYPES } from './params.ts';
 
 // The report answers (docs/api/reports.md), declared once. Each is a zod schema, strict (no field more or
 // less), and the TypeScript type derived from it: the server code returns these types, the screens import
-// them with `import type` (no zod reaches the browser), and lib/reports/contract.db.test.ts parses every
+// them with `import type` (no zod reaches the browser), and app/api/contract.db.test.ts parses every
 // route's real answer with the schemas, so an answer that stops matching its type fails a test.
 
 export const TIME_PERIODS = ['current_month', 'last_30_days', 'last_90_days'] as const;
@@ -28,10 +29,16 @@ const flag = z.union([z.literal(1), z.literal(0)]);
 const changeType = z.enum(['first', 'increase']);
 
 /**
- * Every error answer: `{ success: false, error, message }` (the same text: our screens read `error`, other
- * clients `message`), sometimes with more (a `code`, `remainingAttempts`…).
+ * Every error answer: `{ success: false, error, message, code }` (the same text: our screens read `error`,
+ * other clients `message`; `code` from the closed set in lib/api/error-codes.ts), sometimes with more
+ * (`remainingAttempts`, `waitTime`…).
  */
-export const errorAnswerSchema = z.looseObject({ success: z.literal(false), error: z.string().min(1), message: z.string().min(1) });
+export const errorAnswerSchema = z.looseObject({
+  success: z.literal(false),
+  error: z.string().min(1),
+  message: z.string().min(1),
+  code: z.enum(ErrorCode),
+});
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 // ── arrivals ──

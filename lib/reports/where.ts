@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '../api/errors.ts';
+import { productOrThrow } from '../catalog/products.ts';
 import { db } from '../db/index.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
 import { addDays, nyDate } from '../time.ts';
@@ -52,8 +52,7 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
       GROUP BY b.id, b.name_clean
       ORDER BY max(sh.ship_date) DESC, sum(sh.units) DESC, b.name_clean`,
   ]);
-  const product = products[0];
-  if (!product) throw new ApiError('not_found', `No product with PLU ${plu}`);
+  const product = productOrThrow(products[0], plu);
   const bottlesPerCase = product.bottles_per_case;
   const fresh = new Map(freshness.boards.map((b) => [b.board_id, b]));
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { likeEscape, likePatterns, matchesSearch, matchesWords, MAX_SEARCH_WORDS, searchWords } from './search.ts';
 
 // The one search rule of every search box (lib/text/search.ts). The server's SQL is built from the same
-// words and patterns; lib/reports/inventory.db.test.ts checks that it finds what matchesSearch finds.
+// words and patterns; app/api/inventory/allocated-current/route.db.test.ts checks that it finds what matchesSearch finds.
 
 describe('searchWords', () => {
   it('folds the text and splits it at any white space, each word once, in the order typed', () => {

@@ -1,5 +1,6 @@
 import 'server-only';
-import { ApiError } from '../api/errors.ts';
+import { ErrorCode } from '../api/error-codes.ts';
+import { ApiError, foundOrThrow } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { storeNewPassword } from '../auth/credentials.ts';
@@ -21,10 +22,11 @@ const toProfile = (u: { firstName: string; lastName: string; email: string; phon
   home_board_id: u.homeBoardId,
 });
 
+/** A user looked up by id, or the answer every user lookup gives when there is none. */
+export const userOrThrow = <T>(found: T) => foundOrThrow(found, 'User not found', ErrorCode.USER_NOT_FOUND);
+
 export async function getProfile(userId: number): Promise<Profile> {
-  const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user) throw new ApiError('not_found', 'User not found');
-  return toProfile(user);
+  return toProfile(userOrThrow(await db.user.findUnique({ where: { id: userId } })));
 }
 
 /** Names, phone and home board (left out: unchanged): the e-mail is managed by the system. */

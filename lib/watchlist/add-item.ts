@@ -1,5 +1,7 @@
 import 'server-only';
+import { ErrorCode } from '../api/error-codes.ts';
 import { ApiError } from '../api/errors.ts';
+import { productOrThrow } from '../catalog/products.ts';
 import { db } from '../db/index.ts';
 import { premiumMinPrice } from './default-products.ts';
 import { money, toWatchItem } from './dto.ts';
@@ -36,7 +38,7 @@ async function duplicate(userId: number, plu: string, fallbackName: string): Pro
   const row = await existingRow(userId, plu);
   const product = await db.product.findUnique({ where: { plu }, select: { name: true } });
   const name = row?.customName ?? product?.name ?? fallbackName;
-  return new ApiError('conflict', alreadyOnWatchlistMessage(name, row?.interestType ?? 'interested'), { code: 'DUPLICATE' });
+  return new ApiError('conflict', alreadyOnWatchlistMessage(name, row?.interestType ?? 'interested'), { code: ErrorCode.DUPLICATE });
 }
 
 interface NewRow {
@@ -59,16 +61,19 @@ async function create(userId: number, data: NewRow, name: string) {
 
 /** Adds a catalog product as interested (from search), or switches a default product off (not_interested). */
 export async function addProduct(userId: number, plu: string, interest: InterestType): Promise<Added> {
-  const product = await db.product.findUnique({
-    where: { plu },
-    select: { plu: true, name: true, listingType: true, retailPrice: true, sizeMl: true, bottlesPerCase: true, alcoholType: true },
-  });
-  if (!product) throw new ApiError('not_found', WATCHLIST_MESSAGES.productNotFound);
+  const product = productOrThrow(
+    await db.product.findUnique({
+      where: { plu },
+      select: { plu: true, name: true, listingType: true, retailPrice: true, sizeMl: true, bottlesPerCase: true, alcoholType: true },
+    }),
+    plu,
+    WATCHLIST_MESSAGES.productNotFound,
+  );
   const isDefault = defaultTypeKey(product.listingType, money(product.retailPrice), premiumMinPrice()) !== null;
 
   if (interest === 'not_interested' && !isDefault) throw new ApiError('unprocessable', NOT_DEFAULT_PRODUCT_MESSAGE);
   if (interest === 'interested' && isDefault) {
-    throw new ApiError('conflict', inDefaultListMessage(product.name), { code: 'IN_DEFAULT_LIST' });
+    throw new ApiError('conflict', inDefaultListMessage(product.name), { code: ErrorCode.IN_DEFAULT_LIST });
   }
 
   const existing = await existingRow(userId, plu);
@@ -97,7 +102,7 @@ export async function addProduct(userId: number, plu: string, interest: Interest
 /** Adds a product the catalog does not know yet; a known PLU is refused with a pointer to search. */
 export async function addCustomItem(userId: number, item: CustomItem): Promise<Added> {
   const product = await db.product.findUnique({ where: { plu: item.plu }, select: { name: true } });
-  if (product) throw new ApiError('conflict', pluInCatalogMessage(item.plu, product.name), { code: 'PLU_IN_CATALOG' });
+  if (product) throw new ApiError('conflict', pluInCatalogMessage(item.plu, product.name), { code: ErrorCode.PLU_IN_CATALOG });
   if (await existingRow(userId, item.plu)) throw await duplicate(userId, item.plu, item.customName);
 
   const row = await create(

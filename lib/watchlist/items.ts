@@ -1,5 +1,6 @@
 import 'server-only';
-import { ApiError } from '../api/errors.ts';
+import { ErrorCode } from '../api/error-codes.ts';
+import { ApiError, foundOrThrow } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { toWatchItem, type CatalogFacts } from './dto.ts';
 import { PREFERENCE_HAS_NO_ACTIVE_FLAG, WATCHLIST_MESSAGES } from './rules.ts';
@@ -17,6 +18,9 @@ async function catalogFacts(plus: string[]): Promise<Map<string, CatalogFacts>> 
 }
 
 /** The user's own items (custom and added from search), newest first. Switched-off defaults are not items. */
+/** The user's own watchlist item (or the count of them a write touched), or the answer for one that is not theirs or not there. */
+const watchItemOrThrow = <T>(found: T) => foundOrThrow(found, WATCHLIST_MESSAGES.itemNotFound, ErrorCode.WATCH_ITEM_NOT_FOUND);
+
 export async function listItems(userId: number): Promise<WatchItem[]> {
   const rows = await db.watchItem.findMany({
     where: { userId, interestType: 'interested' },
@@ -37,9 +41,7 @@ export async function listPreferences(userId: number): Promise<Preference[]> {
 }
 
 async function ownRow(userId: number, watchId: number) {
-  const row = await db.watchItem.findFirst({ where: { id: watchId, userId } });
-  if (!row) throw new ApiError('not_found', WATCHLIST_MESSAGES.itemNotFound);
-  return row;
+  return watchItemOrThrow(await db.watchItem.findFirst({ where: { id: watchId, userId } }));
 }
 
 export async function getItem(userId: number, watchId: number): Promise<WatchItem> {
@@ -53,12 +55,12 @@ export async function setItemActive(userId: number, watchId: number, active: boo
   if (row.interestType !== 'interested') throw new ApiError('conflict', PREFERENCE_HAS_NO_ACTIVE_FLAG);
   // Scoped by user again, so a row that changed hands in between could never be touched.
   const { count } = await db.watchItem.updateMany({ where: { id: watchId, userId }, data: { active } });
-  if (!count) throw new ApiError('not_found', WATCHLIST_MESSAGES.itemNotFound);
+  watchItemOrThrow(count);
   return toWatchItem({ ...row, active }, (await catalogFacts([row.plu])).get(row.plu));
 }
 
 /** Removes an item, or a switched-off preference (which switches that default product back on). */
 export async function removeItem(userId: number, watchId: number): Promise<void> {
   const { count } = await db.watchItem.deleteMany({ where: { id: watchId, userId } });
-  if (!count) throw new ApiError('not_found', WATCHLIST_MESSAGES.itemNotFound);
+  watchItemOrThrow(count);
 }

@@ -4,7 +4,7 @@ import { INTEREST_TYPES, type DefaultTypeKey } from './rules.ts';
 
 // The Watchlist calls' answers (spec sections 3 and 7, docs/api/watchlist.md), declared once: strict zod
 // schemas and the types derived from them. The server returns these types, the screen imports them with
-// `import type`, and lib/reports/contract.db.test.ts parses every route's real answer with the schemas.
+// `import type`, and app/api/contract.db.test.ts parses every route's real answer with the schemas.
 // Prices are numbers (dollars) or null when the catalog has none.
 
 // Every DefaultTypeKey, no more (the Record makes a missing or unknown key a compile error).

@@ -17,6 +17,7 @@ const CLIENT_SAFE = [
   /^reference\/boards$/,
   /^[a-z-]+\/(types|rules)$/,
   /^reports\/params$/,
+  /^api\/error-codes$/, // the closed set of error codes the screens compare against
   /^reference\/boards$/, // constants only: the covered boards the screens offer
   /^auth\/(user-dto|session-cookie)$/,
   /^(time|routes)$/,

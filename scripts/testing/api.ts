@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { expect } from 'vitest';
+import { ERROR_CODES } from '../../lib/api/error-codes.ts';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/api/handler.ts';
 
 // Calls a route handler directly, as Next would: a NextRequest in, the Response out. A tiny cookie jar
@@ -86,4 +87,6 @@ export function expectClientError(res: { status: number; json: Record<string, un
   // Clients read `message` (spec section 7), our screens `error`: every error answer carries both.
   expect(typeof res.json.message).toBe('string');
   expect((res.json.message as string).length).toBeGreaterThan(0);
+  // …and a code from the closed set the screens compare against.
+  expect(ERROR_CODES, `code ${JSON.stringify(res.json.code)}`).toContain(res.json.code);
 }

@@ -1,8 +1,8 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
 import { formatUsDate } from '@/lib/time';
 import { apiFetch } from '../../_components/api';
+import { useResource, type Loaded } from '../../_components/reports/use-resource';
 
 interface AlertDay {
   date: string;
@@ -17,29 +17,20 @@ interface AlertStats {
   subscribers: number;
 }
 
-type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; stats: AlertStats };
-
 const DAYS = 7;
 
-async function fetchStats(): Promise<Load> {
-  try {
-    const res = await apiFetch<AlertStats & { success?: boolean }>(`/api/alerts/stats?days=${DAYS}`);
-    return res.ok && Array.isArray(res.data.days) ? { kind: 'ready', stats: res.data } : { kind: 'error' };
-  } catch {
-    return { kind: 'error' };
-  }
+const LOAD_FAILED = 'Could not load the alert volume.';
+
+/** An unreachable server throws, and useResource shows LOAD_FAILED. */
+async function loadStats(signal: AbortSignal): Promise<Loaded<AlertStats>> {
+  const res = await apiFetch<AlertStats>(`/api/alerts/stats?days=${DAYS}`, { signal });
+  return res.ok && Array.isArray(res.data.days) ? { ok: true, data: res.data } : { ok: false, error: LOAD_FAILED };
 }
 
 /** Arrival alert volume of the last days (GET /api/alerts/stats): what went out, what failed, what the cap held back. */
 export function AlertVolume() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const reload = useCallback(() => fetchStats().then(setLoad), []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const busiest = load.kind === 'ready' ? Math.max(1, ...load.stats.days.map((d) => d.sent)) : 1;
+  const { state, reload } = useResource('alert-volume', loadStats, LOAD_FAILED);
+  const busiest = state.status === 'ready' ? Math.max(1, ...state.data.days.map((d) => d.sent)) : 1;
 
   return (
     <section className="card stack alert-volume" aria-labelledby="alert-volume-heading" data-testid="alert-volume">
@@ -48,46 +39,46 @@ export function AlertVolume() {
           <h2 id="alert-volume-heading">Arrival alerts</h2>
           <p className="muted small">E-mails of the last {DAYS} days, New York dates. Suppressed: arrivals held back by the daily limit.</p>
         </div>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
           Refresh
         </button>
       </div>
-      {load.kind === 'loading' && <p className="muted">Loading alert volume…</p>}
-      {load.kind === 'error' && (
+      {state.status === 'loading' && <p className="muted">Loading alert volume…</p>}
+      {state.status === 'error' && (
         <div className="alert alert-error row spread" role="alert">
-          <span>Could not load the alert volume.</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
+          <span>{state.error}</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
             Try Again
           </button>
         </div>
       )}
-      {load.kind === 'ready' && (
+      {state.status === 'ready' && (
         <>
           <dl className="alert-volume-figures">
             <div>
               <dt>Subscribers</dt>
-              <dd>{load.stats.subscribers}</dd>
+              <dd>{state.data.subscribers}</dd>
             </div>
             <div>
               <dt>Sent ({DAYS} days)</dt>
-              <dd>{load.stats.days.reduce((n, d) => n + d.sent, 0)}</dd>
+              <dd>{state.data.days.reduce((n, d) => n + d.sent, 0)}</dd>
             </div>
             <div>
               <dt>Waiting to retry</dt>
-              <dd>{load.stats.queue.retrying}</dd>
+              <dd>{state.data.queue.retrying}</dd>
             </div>
             <div>
               <dt>Awaiting digest</dt>
-              <dd>{load.stats.queue.awaiting_digest}</dd>
+              <dd>{state.data.queue.awaiting_digest}</dd>
             </div>
             <div>
               <dt>Given up</dt>
-              <dd className={load.stats.queue.given_up ? 'text-danger' : undefined}>{load.stats.queue.given_up}</dd>
+              <dd className={state.data.queue.given_up ? 'text-danger' : undefined}>{state.data.queue.given_up}</dd>
             </div>
           </dl>
           {/* A list rather than a table: the users table is the page's one table (and its column headers). */}
           <ol className="alert-days" aria-label="Alert e-mails per day">
-            {load.stats.days.map((d) => (
+            {state.data.days.map((d) => (
               <li key={d.date}>
                 <span className="alert-day-date">{formatUsDate(d.date)}</span>
                 <span className="alert-day-bar" aria-hidden="true">

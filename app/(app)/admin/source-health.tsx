@@ -1,15 +1,14 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { HealthReport, NewLocation, SourceHealthDetail } from '@/lib/ops/health';
 import { num, usDateTime } from '@/lib/reports-client/format';
 import { apiFetch } from '../../_components/api';
 import { Banner, failure, success, useSubmit, type Message } from '../../_components/form';
+import { useResource, type Loaded } from '../../_components/reports/use-resource';
 
 // Source health for staff (GET /api/health answers them with the error texts): how fresh each source's
 // data is and what its latest run said.
-
-type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; report: HealthReport };
 
 const SOURCE_LABELS: Record<string, string> = {
   wake_inventory: 'Wake store inventory',
@@ -23,13 +22,15 @@ const SOURCE_LABELS: Record<string, string> = {
 
 const STATUS_CLASS: Record<string, string> = { ok: 'badge-active', partial: 'badge-pending', running: 'badge-pending', failed: 'badge-disabled' };
 
-async function fetchHealth(): Promise<Load> {
-  try {
-    const res = await apiFetch<HealthReport>('/api/health');
-    return Array.isArray(res.data?.scrapers) ? { kind: 'ready', report: res.data } : { kind: 'error' };
-  } catch {
-    return { kind: 'error' };
-  }
+const LOAD_FAILED = 'Could not load the source health.';
+
+/**
+ * The report, also when it answers 503 (the database is down: the report says so). An unreachable server
+ * throws, and useResource shows LOAD_FAILED.
+ */
+async function loadHealth(signal: AbortSignal): Promise<Loaded<HealthReport>> {
+  const res = await apiFetch<HealthReport>('/api/health', { signal });
+  return Array.isArray(res.data?.scrapers) ? { ok: true, data: res.data } : { ok: false, error: LOAD_FAILED };
 }
 
 function age(minutes: number | null): string {
@@ -121,12 +122,7 @@ function SourceLine({ s, onChanged }: { s: SourceHealthDetail | HealthReport['sc
 }
 
 export function SourceHealth() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const reload = useCallback(() => fetchHealth().then(setLoad), []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const { state, reload } = useResource('source-health', loadHealth, LOAD_FAILED);
 
   return (
     <section className="card stack source-health" aria-labelledby="source-health-heading" data-testid="source-health">
@@ -135,29 +131,29 @@ export function SourceHealth() {
           <h2 id="source-health-heading">Data sources</h2>
           <p className="muted small">What each scraper source last fetched, New York time. Polled every 15 minutes, 7 AM to 9 PM.</p>
         </div>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
           Refresh
         </button>
       </div>
-      {load.kind === 'loading' && <p className="muted">Loading source health…</p>}
-      {load.kind === 'error' && (
+      {state.status === 'loading' && <p className="muted">Loading source health…</p>}
+      {state.status === 'error' && (
         <div className="alert alert-error row spread" role="alert">
-          <span>Could not load the source health.</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
+          <span>{state.error}</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
             Try Again
           </button>
         </div>
       )}
-      {load.kind === 'ready' && (
+      {state.status === 'ready' && (
         <>
-          {load.report.database.reachable ? null : (
+          {state.data.database.reachable ? null : (
             <div className="alert alert-error" role="alert">
-              The database cannot be reached{'error' in load.report.database && load.report.database.error ? `: ${load.report.database.error}` : '.'}
+              The database cannot be reached{'error' in state.data.database && state.data.database.error ? `: ${state.data.database.error}` : '.'}
             </div>
           )}
           <ul className="source-list" aria-label="Scraper sources">
-            {load.report.scrapers.map((s) => (
-              <SourceLine key={s.source} s={s} onChanged={() => void reload()} />
+            {state.data.scrapers.map((s) => (
+              <SourceLine key={s.source} s={s} onChanged={reload} />
             ))}
           </ul>
         </>

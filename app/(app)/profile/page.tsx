@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ArrivalAlertsCard } from './arrival-alerts-card';
+import { ArrivalAlertsCard } from './arrival-alerts/arrival-alerts-card';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 

@@ -1,11 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatPhone, NAME_MAX_LENGTH, normalizePhone, profileError } from '@/lib/auth/rules';
 import { COVERED_BOARDS, WAKE_BOARD_ID } from '@/lib/reports-client/boards';
-import { apiFetch } from '../../_components/api';
 import { useAuth } from '../../_components/auth-context';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
+import { getJson } from '../../_components/reports/fetchers';
+import { useResource } from '../../_components/reports/use-resource';
 import { PhoneInput } from './phone-input';
 
 interface Profile {
@@ -18,45 +19,38 @@ interface Profile {
 
 const LOAD_ERROR = 'Could not load your profile. Please try again.';
 
-async function fetchProfile(): Promise<Profile | null> {
-  try {
-    const res = await apiFetch<Profile>('/api/user/me');
-    return res.ok ? res.data : null;
-  } catch {
-    return null;
-  }
+const toForm = (p: Profile) => ({
+  first_name: p.first_name ?? '',
+  last_name: p.last_name ?? '',
+  phone: formatPhone(p.phone_number ?? ''),
+  homeBoard: String(p.home_board_id ?? WAKE_BOARD_ID),
+});
+
+/** The "Profile details" card: loads GET /api/user/me, then shows the form. */
+export function ProfileForm() {
+  const { state, reload } = useResource('profile', (signal) => getJson<Profile>('/api/user/me', LOAD_ERROR, signal), LOAD_ERROR);
+  return (
+    <section className="card stack" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Profile details</h2>
+      {state.status === 'error' && <Banner message={failure(LOAD_ERROR)} action={{ label: 'Try Again', onClick: reload }} />}
+      {state.status === 'ready' ? (
+        <ProfileDetailsForm loaded={state.data} />
+      ) : (
+        state.status !== 'error' && (
+          <p className="muted" role="status">
+            Loading your profile…
+          </p>
+        )
+      )}
+    </section>
+  );
 }
 
-/** The profile form: loads GET /api/user/me, saves with PUT, then refreshes the header's user. */
-export function ProfileForm() {
+/** The form: saves with PUT /api/user/me, then refreshes the header's user. */
+function ProfileDetailsForm({ loaded }: { loaded: Profile }) {
   const { refresh } = useAuth();
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [form, setForm] = useState({ first_name: '', last_name: '', phone: '', homeBoard: String(WAKE_BOARD_ID) });
+  const [form, setForm] = useState(() => toForm(loaded));
   const save = useSubmit({ failed: 'Profile update failed. Please try again.' });
-
-  const showProfile = useCallback((p: Profile) => {
-    setProfile(p);
-    setForm({
-      first_name: p.first_name ?? '',
-      last_name: p.last_name ?? '',
-      phone: formatPhone(p.phone_number ?? ''),
-      homeBoard: String(p.home_board_id ?? WAKE_BOARD_ID),
-    });
-  }, []);
-
-  const load = useCallback(
-    () =>
-      fetchProfile().then((p) => {
-        setLoadFailed(!p);
-        if (p) showProfile(p);
-      }),
-    [showProfile],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -76,66 +70,56 @@ export function ProfileForm() {
         },
       });
       if (!res.ok) return failure(res.network ? res.error : res.data.error || `HTTP ${res.status}`);
-      if (res.data.user) showProfile(res.data.user);
+      if (res.data.user) setForm(toForm(res.data.user));
       save.show(success('Profile updated successfully.')); // saved: say so while the header catches up
       await refresh(); // the header's welcome line shows the new first name
     });
   }
 
   return (
-    <section className="card stack" aria-labelledby="profile-heading">
-      <h2 id="profile-heading">Profile details</h2>
-      {loadFailed && <Banner message={failure(LOAD_ERROR)} action={{ label: 'Try Again', onClick: () => void load() }} />}
+    <>
       <Banner message={save.message} />
-      {!profile ? (
-        !loadFailed && (
-          <p className="muted" role="status">
-            Loading your profile…
-          </p>
-        )
-      ) : (
-        <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.busy}>
-          <div className="form-pair">
-            <Field id="first_name" label="First name">
-              {(control) => (
-                <input {...control} className="input" autoComplete="given-name" required maxLength={NAME_MAX_LENGTH}
-                  value={form.first_name} onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))} />
-              )}
-            </Field>
-            <Field id="last_name" label="Last name">
-              {(control) => (
-                <input {...control} className="input" autoComplete="family-name" required maxLength={NAME_MAX_LENGTH}
-                  value={form.last_name} onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))} />
-              )}
-            </Field>
-          </div>
-          <Field id="email" label="Email" hint="Email is managed by the system.">
-            {(control) => <input {...control} type="email" className="input" readOnly value={profile.email} />}
-          </Field>
-          <Field id="phone_number" label="Phone number" hint="Optional. Enter a 10-digit US phone number; it is formatted automatically.">
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.busy}>
+        <div className="form-pair">
+          <Field id="first_name" label="First name">
             {(control) => (
-              <PhoneInput {...control} className="input" autoComplete="tel-national" placeholder="(919) 555-0123"
-                value={form.phone} onChange={(phone) => setForm((f) => ({ ...f, phone }))} />
+              <input {...control} className="input" autoComplete="given-name" required maxLength={NAME_MAX_LENGTH}
+                value={form.first_name} onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))} />
             )}
           </Field>
-          <Field id="home_board_id" label="Home board" hint="The board whose stores Today's Arrivals, Current Inventory, Delivery Analysis and Stores show first.">
+          <Field id="last_name" label="Last name">
             {(control) => (
-              <select {...control} className="input" value={form.homeBoard} onChange={(e) => setForm((f) => ({ ...f, homeBoard: e.target.value }))}>
-                {COVERED_BOARDS.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
+              <input {...control} className="input" autoComplete="family-name" required maxLength={NAME_MAX_LENGTH}
+                value={form.last_name} onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))} />
             )}
           </Field>
-          <div>
-            <SubmitButton busy={save.busy} busyText="Saving…">
-              Save Profile
-            </SubmitButton>
-          </div>
-        </form>
-      )}
-    </section>
+        </div>
+        <Field id="email" label="Email" hint="Email is managed by the system.">
+          {(control) => <input {...control} type="email" className="input" readOnly value={loaded.email} />}
+        </Field>
+        <Field id="phone_number" label="Phone number" hint="Optional. Enter a 10-digit US phone number; it is formatted automatically.">
+          {(control) => (
+            <PhoneInput {...control} className="input" autoComplete="tel-national" placeholder="(919) 555-0123"
+              value={form.phone} onChange={(phone) => setForm((f) => ({ ...f, phone }))} />
+          )}
+        </Field>
+        <Field id="home_board_id" label="Home board" hint="The board whose stores Today's Arrivals, Current Inventory, Delivery Analysis and Stores show first.">
+          {(control) => (
+            <select {...control} className="input" value={form.homeBoard} onChange={(e) => setForm((f) => ({ ...f, homeBoard: e.target.value }))}>
+              {COVERED_BOARDS.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div>
+          <SubmitButton busy={save.busy} busyText="Saving…">
+            Save Profile
+          </SubmitButton>
+        </div>
+      </form>
+    </>
   );
 }

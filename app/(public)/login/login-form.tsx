@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '../../_components/auth-context';
+import { ErrorCode } from '@/lib/api/error-codes';
 import { Banner, failure, Field, SubmitButton, useSubmit } from '../../_components/form';
 import { saveVerifyEmailState } from '../verify-email/navigation-state';
 
@@ -14,8 +15,8 @@ type FailureKind = 'pending' | 'disabled' | 'credentials' | 'network' | 'rate_li
  * attempts is a class of its own, read from the answer's code: the credentials help would only invite more
  * guessing.
  */
-function classify(message: string, status: number, code?: string): FailureKind {
-  if (status === 429 || code === 'RATE_LIMITED') return 'rate_limited';
+function classify(message: string, status: number, code?: ErrorCode): FailureKind {
+  if (status === 429 || code === ErrorCode.RATE_LIMITED) return 'rate_limited';
   if (message.includes('pending approval')) return 'pending';
   if (message.includes('disabled')) return 'disabled';
   return 'credentials';
@@ -83,7 +84,7 @@ interface LoginAnswer {
   success?: boolean;
   error?: string;
   message?: string;
-  code?: string;
+  code?: ErrorCode;
   email?: string;
 }
 
@@ -111,7 +112,7 @@ export function LoginForm({ next }: { next: string }) {
           return failure(res.error);
         }
         const message = res.data.error || res.data.message || 'Login failed';
-        if (res.status === 403 && res.data.code === 'EMAIL_NOT_VERIFIED') {
+        if (res.status === 403 && res.data.code === ErrorCode.EMAIL_NOT_VERIFIED) {
           // Not verified yet: the verify-email screen takes over, with the server's message.
           saveVerifyEmailState({ email: res.data.email || address, message });
           router.push('/verify-email');

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { canSubmitRegistration, checkPassword, NAME_MAX_LENGTH, normalizeEmail } from '@/lib/auth/rules';
+import { ErrorCode } from '@/lib/api/error-codes';
 import { Banner, failure, Field, SubmitButton, useSubmit } from '../../_components/form';
 import { saveVerifyEmailState } from '../verify-email/navigation-state';
 import { MatchIndicator, PasswordChecklist } from './password-checklist';
@@ -13,7 +14,7 @@ interface RegisterAnswer {
   message?: string;
   email?: string;
   error?: string;
-  code?: string;
+  code?: ErrorCode;
 }
 
 export function RegisterForm() {
@@ -46,7 +47,7 @@ export function RegisterForm() {
         body: { first_name: form.first_name.trim(), last_name: form.last_name.trim(), email, password: form.password },
       });
       if (res.ok) return goVerify(res.data.email || email, res.data.message);
-      if (res.data.code === 'UNVERIFIED_EXISTS') return goVerify(res.data.email || email, res.data.message || res.data.error);
+      if (res.data.code === ErrorCode.UNVERIFIED_EXISTS) return goVerify(res.data.email || email, res.data.message || res.data.error);
       return failure(res.error);
     });
   }

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   RESET_PASSWORD_MAX_LENGTH,
   RESET_PASSWORD_MIN_LENGTH,
@@ -13,6 +13,7 @@ import {
 import { apiFetch } from '../../_components/api';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 import { LoadingScreen } from '../../_components/loading-screen';
+import { useResource, type Loaded } from '../../_components/reports/use-resource';
 
 interface TokenAnswer {
   valid?: boolean;
@@ -20,54 +21,39 @@ interface TokenAnswer {
   error?: string;
 }
 
-type TokenState =
-  | { kind: 'checking' }
-  | { kind: 'valid'; firstName: string; email: string }
-  | { kind: 'invalid'; error: string }
-  | { kind: 'network' };
+/** What the link's check said: whose password it resets, or why it cannot. */
+type Checked = { kind: 'valid'; firstName: string; email: string } | { kind: 'invalid'; error: string };
 
-async function verifyToken(token: string): Promise<TokenState> {
-  try {
-    const res = await apiFetch<TokenAnswer>(`/api/auth/verify-reset-token/${encodeURIComponent(token)}`);
-    if (res.ok && res.data.valid && res.data.user) {
-      return { kind: 'valid', firstName: res.data.user.first_name, email: res.data.user.email };
-    }
-    return { kind: 'invalid', error: res.data.error || 'Invalid or expired reset token' };
-  } catch {
-    return { kind: 'network' };
+/** Checks the link. Only an unreachable server is a failed load (it throws: useResource shows the network error). */
+async function verifyToken(token: string, signal: AbortSignal): Promise<Loaded<Checked>> {
+  const res = await apiFetch<TokenAnswer>(`/api/auth/verify-reset-token/${encodeURIComponent(token)}`, { signal });
+  if (res.ok && res.data.valid && res.data.user) {
+    return { ok: true, data: { kind: 'valid', firstName: res.data.user.first_name, email: res.data.user.email } };
   }
+  return { ok: true, data: { kind: 'invalid', error: res.data.error || 'Invalid or expired reset token' } };
 }
+
+const NETWORK = 'Network error. Please try again.';
 
 /** Token verified on load (valid, invalid or network error), then the form, then success and /login. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [state, setState] = useState<TokenState>({ kind: 'checking' });
-
-  const check = useCallback(() => verifyToken(token).then(setState), [token]);
-
-  useEffect(() => {
-    if (token) void check();
-  }, [token, check]);
+  const check = useResource(token || null, (signal) => verifyToken(token, signal), NETWORK);
 
   if (!token) return <Problem message={RULE_MESSAGES.resetLinkMissingToken} />;
-  if (state.kind === 'checking') return <LoadingScreen label="Checking your reset link…" />;
-  if (state.kind === 'invalid') return <Problem message={state.error} />;
-  if (state.kind === 'network') {
+  // Try Again after a network failure checks again behind the loading screen, as the first check did.
+  if (check.state.status === 'loading' || check.state.status === 'idle' || check.refreshing) return <LoadingScreen label="Checking your reset link…" />;
+  if (check.state.status === 'error') {
     return (
-      <Problem message="Network error. Please try again.">
-        <button
-          type="button"
-          className="btn btn-secondary btn-block"
-          onClick={() => {
-            setState({ kind: 'checking' });
-            void check();
-          }}
-        >
+      <Problem message={NETWORK}>
+        <button type="button" className="btn btn-secondary btn-block" onClick={check.reload}>
           Try Again
         </button>
       </Problem>
     );
   }
-  return <NewPasswordForm token={token} firstName={state.firstName} email={state.email} />;
+  const checked = check.state.data;
+  if (checked.kind === 'invalid') return <Problem message={checked.error} />;
+  return <NewPasswordForm token={token} firstName={checked.firstName} email={checked.email} />;
 }
 
 function Problem({ message, children }: { message: string; children?: ReactNode }) {

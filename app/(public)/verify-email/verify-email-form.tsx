@@ -11,6 +11,7 @@ import {
   VERIFY_SUCCESS_REDIRECT_SECONDS,
   verificationCodeError,
 } from '@/lib/auth/rules';
+import { ErrorCode, SuccessCode } from '@/lib/api/error-codes';
 import { Banner, failure, info, SubmitButton, success, useSubmit, type Message } from '../../_components/form';
 import { LoadingScreen } from '../../_components/loading-screen';
 import { CodeInputs } from './code-inputs';
@@ -23,7 +24,7 @@ interface VerifyAnswer {
   success?: boolean;
   message?: string;
   error?: string;
-  code?: string;
+  code?: ErrorCode | SuccessCode;
   remainingAttempts?: number;
   waitTime?: number;
 }
@@ -98,12 +99,12 @@ function VerifyEmail({ email, initialMessage }: { email: string; initialMessage?
         // screen to /register before the redirect. CHOOSE_PASSWORD: the address was registered more than
         // once, so no password was kept and a link to choose one is on its way; the next screen says so.
         setVerified(res.data.message || 'Your e-mail address is verified.');
-        const next = res.data.code === 'CHOOSE_PASSWORD' ? '/verification-success?password=choose' : '/verification-success';
+        const next = res.data.code === SuccessCode.CHOOSE_PASSWORD ? '/verification-success?password=choose' : '/verification-success';
         redirectTimer.current = setTimeout(() => router.push(next), VERIFY_SUCCESS_REDIRECT_SECONDS * 1000);
         return;
       }
-      if (res.data.code === 'EXPIRED') return fail('Verification code has expired. Please request a new one.');
-      if (res.data.code === 'TOO_MANY_ATTEMPTS') {
+      if (res.data.code === ErrorCode.EXPIRED) return fail('Verification code has expired. Please request a new one.');
+      if (res.data.code === ErrorCode.TOO_MANY_ATTEMPTS) {
         setAttempts(0);
         return fail('Too many attempts. Please request a new verification code.');
       }

@@ -2,7 +2,7 @@
 // them, and where a product's printed store lines land on them (exact matching only, decision 006). What an
 // answer means — stock, 0 everywhere, nothing said, or no answer at all — is decided in judgement.ts.
 import { normalizeAddress } from '../../text/address.ts';
-import { matchStores, type KnownStore, type UnmatchedStore } from './wake-inventory.ts';
+import { matchStores, type KnownStore, type UnmatchedStore } from './store-match.ts';
 
 /** A store of the board as the adapters need it (from the `stores` table). */
 export interface BoardStore<Id = number> extends KnownStore<Id> {

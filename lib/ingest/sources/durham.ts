@@ -13,7 +13,7 @@ import { recogniseErrorPage } from './error-pages.ts';
 import { atUrl, SourceError, parseError, quote } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';
 import { ancestors, childElements, classList, contains, findAll, findFirst, pageTitle, parseHtml, textOf, wholePage, type HtmlDocument, type HtmlElement } from './html.ts';
-import { parsePrice } from './wake-inventory.ts';
+import { parsePrice } from './values.ts';
 
 export const DURHAM_SOURCE = 'durham inventory';
 

@@ -1,4 +1,4 @@
-// Value readers shared by the page parsers.
+// Value readers shared by the page parsers: quantities, prices and bottle sizes as the boards print them.
 
 /**
  * A bottle size label in millilitres: ".750L" → 750, ".75L" → 750, "750ML" → 750, "1.75L" → 1750, "50ML" → 50,
@@ -15,4 +15,16 @@ export function parseSizeMl(label: string): number | null {
 export function findSizeLabel(text: string): string | null {
   const m = /(?:^|[\s|(,;/·•-])(\d*\.?\d+\s*(?:ml|l))(?=$|[\s|),;/·•])/i.exec(text);
   return m ? m[1] : null;
+}
+
+/** "3 in stock", "1,234 in stock", "0 in stock" → number; anything else → null. */
+export function parseQuantity(text: string): number | null {
+  const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\s+in\s+stock)?$/i.exec(text.trim());
+  return m ? Number(m[1].replace(/,/g, '')) : null;
+}
+
+/** "79.95 USD", "$1,299.99" → number; missing or "Not Available" → null. */
+export function parsePrice(text: string): number | null {
+  const m = /(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?/.exec(text);
+  return m ? Number(m[1].replace(/,/g, '') + (m[2] ?? '')) : null;
 }

@@ -6,7 +6,6 @@
 // A page that is not an answer (error, maintenance, firewall, empty) or whose products can't be read fails
 // loudly: it is never taken as "no products" or "sold out".
 import { env } from '../../env.ts';
-import { normalizeAddress } from '../../text/address.ts';
 import { recogniseErrorPage } from './error-pages.ts';
 import { SourceError, parseError, quote } from './errors.ts';
 import { createLimiter, fetchText, type Limiter } from './http.ts';
@@ -25,9 +24,8 @@ import {
   type HtmlNode,
   type HtmlParent,
 } from './html.ts';
-import { findSizeLabel, parseSizeMl } from './values.ts';
+import { findSizeLabel, parsePrice, parseSizeMl } from './values.ts';
 
-export { parseSizeMl } from './values.ts';
 
 export const WAKE_INVENTORY_SOURCE = 'wake inventory';
 
@@ -340,95 +338,4 @@ function describeContainer(el: HtmlElement): string {
   const classes = classList(el);
   const heading = findFirst(el, isHeading);
   return `${el.name}${classes.length ? `.${classes.join('.')}` : ''}${heading && textOf(heading) ? ` ${quote(textOf(heading))}` : ''}`;
-}
-
-/** "3 in stock", "1,234 in stock", "0 in stock" → number; anything else → null. */
-export function parseQuantity(text: string): number | null {
-  const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\s+in\s+stock)?$/i.exec(text.trim());
-  return m ? Number(m[1].replace(/,/g, '')) : null;
-}
-
-/** "79.95 USD", "$1,299.99" → number; missing or "Not Available" → null. */
-export function parsePrice(text: string): number | null {
-  const m = /(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?/.exec(text);
-  return m ? Number(m[1].replace(/,/g, '') + (m[2] ?? '')) : null;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Placing printed addresses on known stores
-
-export interface KnownStore<Id = number | string> {
-  id: Id;
-  /** normalizeAddress(store address), as stores.address_key holds it. */
-  addressKey: string;
-  /** The store's city ("Raleigh", "Fuquay Varina"): read the glued "7200 Sandy Fork Rd.Raleigh, NC 27609". */
-  city: string;
-}
-
-export interface UnmatchedStore {
-  plu: string;
-  address: string;
-  /** unknown: no store has this address; ambiguous: several do; duplicate: a second listing for the same store. */
-  reason: 'unknown' | 'ambiguous' | 'duplicate';
-}
-
-export interface StoreMatch<Id> {
-  /** plu → storeId → quantity. Every product read is present; an empty map means out of stock everywhere. */
-  matched: Map<string, Map<Id, number>>;
-  /** Listings that could not be placed: reported, never dropped silently. */
-  unmatched: UnmatchedStore[];
-}
-
-/** Marks an address key that several known stores share. */
-const AMBIGUOUS: unique symbol = Symbol('ambiguous');
-
-/**
- * Place each printed address on a known store. First by normalised street line (normalizeAddress, as
- * stores.address_key holds it). A line that matches no key this way may have lost the separator between
- * street and city (the live page prints "7200 Sandy Fork Rd.Raleigh, NC 27609"): it matches a store when its
- * street line is exactly that store's key followed by its city — either as words (a "." directly followed by
- * a letter separates words) or glued to the city's name as printed. Exact comparisons only, never fuzzy: no
- * store or several → reported in `unmatched`.
- */
-export function matchStores<Id extends number | string>(products: Pick<WakeProduct, 'plu' | 'stores'>[], knownStores: KnownStore<Id>[]): StoreMatch<Id> {
-  const byKey = new Map<string, Id | typeof AMBIGUOUS>();
-  for (const store of knownStores) byKey.set(store.addressKey, byKey.has(store.addressKey) ? AMBIGUOUS : store.id);
-  const withCity = knownStores.map((store) => ({ store, keyWithCity: joinKey(store.addressKey, normalizeAddress(store.city)), city: store.city.trim().toLowerCase() }));
-
-  const lookup = (address: string): Id | typeof AMBIGUOUS | undefined => {
-    const exact = byKey.get(normalizeAddress(address));
-    if (exact !== undefined) return exact;
-    const street = address.split(/[\n\r,]/)[0];
-    const spaced = normalizeAddress(street.replace(/\.(?=\p{L})/gu, '. '));
-    const lowered = street.trimEnd().toLowerCase();
-    const found = new Set<Id>();
-    for (const { store, keyWithCity, city } of withCity) {
-      if (!store.addressKey) continue;
-      if (spaced === store.addressKey || spaced === keyWithCity) found.add(store.id);
-      else if (city && lowered.endsWith(city) && normalizeAddress(street.trimEnd().slice(0, lowered.length - city.length)) === store.addressKey) {
-        found.add(store.id);
-      }
-    }
-    if (found.size > 1) return AMBIGUOUS;
-    return found.size === 1 ? [...found][0] : undefined;
-  };
-
-  const matched = new Map<string, Map<Id, number>>();
-  const unmatched: UnmatchedStore[] = [];
-  for (const product of products) {
-    const perStore = matched.get(product.plu) ?? new Map<Id, number>();
-    matched.set(product.plu, perStore);
-    for (const { address, quantity } of product.stores) {
-      const id = lookup(address);
-      if (id === undefined) unmatched.push({ plu: product.plu, address, reason: 'unknown' });
-      else if (id === AMBIGUOUS) unmatched.push({ plu: product.plu, address, reason: 'ambiguous' });
-      else if (perStore.has(id)) unmatched.push({ plu: product.plu, address, reason: 'duplicate' });
-      else perStore.set(id, quantity);
-    }
-  }
-  return { matched, unmatched };
-}
-
-function joinKey(key: string, city: string): string {
-  return [key, city].filter(Boolean).join(' ');
 }

@@ -1,3 +1,4 @@
+import { SuccessCode } from '@/lib/api/error-codes';
 import { clientIp, route } from '@/lib/api/handler';
 import { consumeRateLimit } from '@/lib/auth/rate-limit';
 import { verifyEmailSchema } from '@/lib/auth/schemas';
@@ -8,6 +9,6 @@ export const POST = route({ access: 'public', body: verifyEmailSchema }, async (
   const { choosePassword } = await verifyEmailCode(body.email, body.code);
   // CHOOSE_PASSWORD: the address was registered more than once; the link to choose a password is mailed.
   return choosePassword
-    ? { success: true, code: 'CHOOSE_PASSWORD', message: VERIFY_MESSAGES.choosePassword }
+    ? { success: true, code: SuccessCode.CHOOSE_PASSWORD, message: VERIFY_MESSAGES.choosePassword }
     : { success: true, message: VERIFY_MESSAGES.verified };
 });

@@ -10,10 +10,10 @@ import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route'
 import { GET as inventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
 import { TestClient } from '@/scripts/testing/api';
-import { DEMO_NOW, DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
-import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../reference/boards.ts';
-import { STALE_AFTER_HOURS } from './boards.ts';
-import { coveredBoardsSchema } from './types.ts';
+import { DEMO_NOW, DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../../../../lib/reference/boards.ts';
+import { STALE_AFTER_HOURS } from '../../../../lib/reports/boards.ts';
+import { coveredBoardsSchema } from '../../../../lib/reports/types.ts';
 
 // The board choice of the store-level reports (`boardId`), on the demo data (Wake's history only) plus a few
 // rows written here for Durham and Greensboro stores: what happens at one board's stores shows on that board's

@@ -122,7 +122,7 @@ function instantiate(): SchemaWasm {
     const shim = shims.find(([stem]) => wanted.name.startsWith(stem));
     if (!shim) {
       throw new Error(
-        `${file} imports ${wanted.module}.${wanted.name}, which lib/db/prisma-schema.ts does not provide. ` +
+        `${file} imports ${wanted.module}.${wanted.name}, which scripts/testing/prisma-schema.ts does not provide. ` +
           "Prisma's schema wasm changed: compare with the glue bundled in node_modules/prisma/build/cli.js.",
       );
     }

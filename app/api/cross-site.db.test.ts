@@ -6,7 +6,7 @@ import { POST as register } from '@/app/api/auth/register/route';
 import { PUT as updateMe } from '@/app/api/user/me/route';
 import { TestClient, type CallOptions } from '@/scripts/testing/api';
 import { listApiRoutes } from '@/scripts/testing/api-routes';
-import { CROSS_SITE_ERROR } from './handler.ts';
+import { CROSS_SITE_ERROR } from '../../lib/api/handler.ts';
 import { newUser } from '@/scripts/testing/harness';
 
 // The cross-site rule of every state-changing call (docs/decisions/007-cross-site-requests.md): a JSON

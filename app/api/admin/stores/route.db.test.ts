@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST as addStore } from '../../app/api/admin/stores/route.ts';
-import { GET as health } from '../../app/api/health/route.ts';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import { runCycle } from '../ingest/runner.ts';
-import type { RunningSimulator } from '../../scripts/simulator/server.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { expectClientError, newUser, signedIn, type TestClient } from '../../scripts/testing/harness.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { sql } from '../../scripts/testing/sql.ts';
-import type { StaffHealth } from '../ops/health.ts';
+import { POST as addStore } from './route.ts';
+import { GET as health } from '../../health/route.ts';
+import { disconnectDb, setDatabaseUrl } from '../../../../lib/db/index.ts';
+import { runCycle } from '../../../../lib/ingest/runner.ts';
+import type { RunningSimulator } from '../../../../scripts/simulator/server.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../scripts/testing/database.ts';
+import { expectClientError, newUser, signedIn, type TestClient } from '../../../../scripts/testing/harness.ts';
+import { startSimulatorForScraper } from '../../../../scripts/testing/simulator.ts';
+import { sql } from '../../../../scripts/testing/sql.ts';
+import type { StaffHealth } from '../../../../lib/ops/health.ts';
 
 // A store Greensboro opened after our reference data was taken: its location reads as an unmatched line on
 // every poll (never a zero), staff see it on /admin's Data sources, an admin adds it, and from the next poll

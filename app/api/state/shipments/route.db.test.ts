@@ -3,8 +3,8 @@ import { GET as boardsRoute } from '@/app/api/state/boards/route';
 import { GET as productsRoute } from '@/app/api/state/products/route';
 import { GET as shipmentsRoute } from '@/app/api/state/shipments/route';
 import { TestClient } from '@/scripts/testing/api';
-import { expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
-import { HUNTED_SQL } from '../catalog/hunted.ts';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { HUNTED_SQL } from '../../../../lib/catalog/hunted.ts';
 
 // GET /api/state/boards, /api/state/products and /api/state/shipments against the seeded demo shipments
 // (today is Wednesday 11 March 2026 in New York).

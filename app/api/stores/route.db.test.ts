@@ -3,8 +3,8 @@ import { GET as historyRoute } from '@/app/api/inventory/store-history/[storeId]
 import { GET as inventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
 import { TestClient } from '@/scripts/testing/api';
-import { expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
-import { HUNTED_SQL } from '../catalog/hunted.ts';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../../scripts/testing/harness.ts';
+import { HUNTED_SQL } from '../../../lib/catalog/hunted.ts';
 
 // GET /api/stores, /api/stores/{storeId}/inventory and /api/inventory/store-history/{storeId} against the
 // seeded demo data (today is Wednesday 11 March 2026 in New York).

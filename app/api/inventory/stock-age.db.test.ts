@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GET as allocatedRoute } from '../../app/api/inventory/allocated-current/route.ts';
-import { GET as productStoresRoute } from '../../app/api/inventory/product/[plu]/stores/route.ts';
-import { GET as whereRoute } from '../../app/api/inventory/product/[plu]/where/route.ts';
-import { GET as storeInventoryRoute } from '../../app/api/stores/[storeId]/inventory/route.ts';
-import { env } from '../env.ts';
-import { query, signedIn, withTestDatabase, type TestClient } from '../../scripts/testing/harness.ts';
-import { productStores } from './inventory.ts';
+import { GET as allocatedRoute } from './allocated-current/route.ts';
+import { GET as productStoresRoute } from './product/[plu]/stores/route.ts';
+import { GET as whereRoute } from './product/[plu]/where/route.ts';
+import { GET as storeInventoryRoute } from '../stores/[storeId]/inventory/route.ts';
+import { env } from '../../../lib/env.ts';
+import { query, signedIn, withTestDatabase, type TestClient } from '../../../scripts/testing/harness.ts';
+import { productStores } from '../../../lib/reports/inventory.ts';
 
 // How old each number is (lib/reports/stock-age.ts), as hunters read it: stock the board confirmed at its
 // latest ask is current; stock it was asked about since and did not confirm says "last seen …"; stock not

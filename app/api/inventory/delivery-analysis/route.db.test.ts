@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as analysisRoute } from '@/app/api/inventory/delivery-analysis/route';
 import { POST as withoutRoute } from '@/app/api/inventory/stores-without-deliveries/route';
 import { TestClient, type CallOptions } from '@/scripts/testing/api';
-import { expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
-import { HUNTED_SQL } from '../catalog/hunted.ts';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { HUNTED_SQL } from '../../../../lib/catalog/hunted.ts';
 
 // POST /api/inventory/delivery-analysis and POST /api/inventory/stores-without-deliveries against the
 // seeded demo data. Today is Wednesday 11 March 2026 in New York: the week started Monday the 9th.

@@ -7,8 +7,8 @@ import { searchCondition } from '@/lib/db/search';
 import { foldText, SQL_FOLD } from '@/lib/text/fold';
 import { matchesSearch } from '@/lib/text/search';
 import { TestClient } from '@/scripts/testing/api';
-import { expectClientError, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
-import { HUNTED_SQL } from '../catalog/hunted.ts';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { HUNTED_SQL } from '../../../../lib/catalog/hunted.ts';
 
 // GET /api/inventory/allocated-current, /api/inventory/product/{plu}/stores and /api/inventory/search/{term}
 // against the seeded demo data (store_inventory is what Wake's stores hold now).

@@ -1,0 +1,54 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { ALERT_MESSAGES, type AlertSettingsDto } from '@/lib/alerts/rules';
+import { Banner, failure } from '../../../_components/form';
+import { getJson } from '../../../_components/reports/fetchers';
+import { useResource, type Loaded } from '../../../_components/reports/use-resource';
+import type { AlertSettingsAnswer } from './alert-form';
+import { AlertSettingsForm } from './alert-settings-form';
+
+async function loadSettings(signal: AbortSignal): Promise<Loaded<AlertSettingsAnswer>> {
+  const res = await getJson<AlertSettingsAnswer>('/api/alerts/settings', ALERT_MESSAGES.loadFailed, signal);
+  return res.ok && !res.data.settings ? { ok: false, error: ALERT_MESSAGES.loadFailed } : res;
+}
+
+/**
+ * The "Arrival alerts" card: loads GET /api/alerts/settings, says whether alerts are on (as last saved)
+ * and shows the form (alert-settings-form.tsx), which saves with PUT.
+ */
+export function ArrivalAlertsCard() {
+  const { state, reload } = useResource('alert-settings', loadSettings, ALERT_MESSAGES.loadFailed);
+  // What the form last saved; until then, what was loaded.
+  const [saved, setSaved] = useState<AlertSettingsDto | null>(null);
+  const loaded = state.status === 'ready' ? state.data : null;
+  const savedOn = (saved ?? loaded?.settings)?.enabled ?? false;
+
+  return (
+    <section className="card stack" id="arrival-alerts" aria-labelledby="alerts-heading" data-testid="arrival-alerts">
+      <div className="row spread nowrap alerts-head">
+        <div>
+          <h2 id="alerts-heading">Arrival alerts</h2>
+          <p className="muted small">
+            An e-mail when a bottle from your <Link href="/watchlist">watchlist</Link> lands at a store of the boards you choose.
+          </p>
+        </div>
+        {loaded && (
+          <span className={`badge ${savedOn ? 'badge-active' : ''}`} data-testid="alerts-status">
+            {savedOn ? 'On' : 'Off'}
+          </span>
+        )}
+      </div>
+      {state.status === 'error' && <Banner message={failure(ALERT_MESSAGES.loadFailed)} action={{ label: 'Try Again', onClick: reload }} />}
+      {loaded ? (
+        <AlertSettingsForm initial={loaded.settings} options={loaded} onSaved={setSaved} />
+      ) : (
+        state.status !== 'error' && (
+          // No role="status" here: the profile form's banners are the page's status messages.
+          <p className="muted">Loading your alert settings…</p>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { db } from '../../db/index.ts';
+import type { BoardStore } from '../sources/board-stock.ts';
+import { fetchGreensboroLocations, greensboroLimiter, matchGreensboroLocations, searchGreensboroItems } from '../sources/greensboro.ts';
+import { judged, judgeGreensboro } from '../sources/judgement.ts';
+import type { StoreReader } from './reader.ts';
+
+/**
+ * Greensboro first reads its store locator (which location id is which store): a failure there fails the
+ * pass, since no quantity can be placed without it; ids learned by exact address are kept
+ * (stores.source_store_key) so the next pass starts from them. Then one item search per product.
+ */
+export async function openGreensboroReader(stores: BoardStore[], signal?: AbortSignal): Promise<StoreReader> {
+  const limiter = greensboroLimiter();
+  const match = matchGreensboroLocations(await fetchGreensboroLocations({ limiter, signal }), stores);
+  for (const { storeId, locationId } of match.learned) {
+    await db.store.updateMany({ where: { id: storeId, sourceStoreKey: null }, data: { sourceStoreKey: locationId } });
+  }
+  return {
+    limiter,
+    details: {
+      locationsLearned: match.learned.map((l) => ({ storeId: l.storeId, locationId: l.locationId })),
+      // With the locator's own fields, so an operator can add a store the board opened (lib/admin/stores.ts).
+      locationsUnmatched: match.unmatched.map((u) => {
+        const location = match.locations.get(u.locationId);
+        return { ...u, name: location?.name ?? null, address: location?.address ?? null, city: location?.city ?? null, kind: location?.kind ?? null };
+      }),
+    },
+    read: (plu, signal) => judged(plu, async () => judgeGreensboro(plu, await searchGreensboroItems(plu, { signal }), match, stores)),
+  };
+}
