@@ -1,5 +1,4 @@
-import { route } from '@/lib/api/handler';
-import { boardQuery } from '@/lib/reports/params';
-import { listStores } from '@/lib/reports/stores';
+import { readRoute } from '@/lib/api/handler';
+import { storesRead } from '@/lib/reports/reads';
 
-export const GET = route({ access: 'user', query: boardQuery }, async ({ query }) => listStores(query.boardId));
+export const GET = readRoute(storesRead);

@@ -1,5 +1,4 @@
-import { route } from '@/lib/api/handler';
-import { allocatedCurrent } from '@/lib/reports/inventory';
-import { boardQuery } from '@/lib/reports/params';
+import { readRoute } from '@/lib/api/handler';
+import { allocatedCurrentRead } from '@/lib/reports/reads';
 
-export const GET = route({ access: 'user', query: boardQuery }, async ({ query }) => allocatedCurrent(query.boardId));
+export const GET = readRoute(allocatedCurrentRead);
