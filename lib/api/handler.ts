@@ -166,21 +166,28 @@ type RawValues = Record<string, string | undefined>;
 export const CLIENT_FIRST_COOKIE = 'nbt-client-first';
 
 /**
- * What the read's route would answer this request's user for these raw parameters, parsed as the screen's
- * fetch parses it: the body of the same Response (JSON text as it is, objects as NextResponse.json writes
- * them). For a server page's first screenful (no HTTP hop); null when the read would answer an error or
- * nobody is signed in, so the screen loads it itself and shows the error it always did.
+ * The body the read's route would answer `user` for these raw parameters, as the screen's fetch parses it:
+ * the JSON of the very Response the route would send (text as it is, objects as NextResponse.json writes
+ * them). Throws, as the route would, on bad parameters or a refused read; null for any other non-2xx answer.
+ */
+export async function readAnswer<T>(definition: Read<unknown, unknown>, raw: { params?: RawValues; query?: RawValues }, user: SessionUser): Promise<T | null> {
+  const defined = (values: RawValues = {}) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const params = parsed(definition.params, defined(raw.params));
+  const query = definition.query ? parsed(definition.query, defined(raw.query)) : {};
+  const response = asResponse(await definition.answer({ params, query, user, headers: new Headers() }));
+  return response.ok ? ((await response.json()) as T) : null;
+}
+
+/**
+ * A server page's first screenful (no HTTP hop): readAnswer for the session's user, or null when nobody is
+ * signed in, the browser asked for none (CLIENT_FIRST_COOKIE) or the read would answer an error, so the
+ * screen loads it itself and shows the error it always did.
  */
 export async function firstAnswer<T>(definition: Read<unknown, unknown>, raw: { params?: RawValues; query?: RawValues } = {}): Promise<T | null> {
   try {
     if ((await cookies()).get(CLIENT_FIRST_COOKIE)?.value === '1') return null;
     const user = await getSessionUser();
-    if (!user) return null;
-    const defined = (values: RawValues = {}) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-    const params = parsed(definition.params, defined(raw.params));
-    const query = definition.query ? parsed(definition.query, defined(raw.query)) : {};
-    const response = asResponse(await definition.answer({ params, query, user, headers: new Headers() }));
-    return response.ok ? ((await response.json()) as T) : null;
+    return user ? await readAnswer<T>(definition, raw, user) : null;
   } catch (error) {
     if (!(error instanceof ApiError) && !(error instanceof ZodError)) console.error('[page] first answer failed:', error);
     return null;
