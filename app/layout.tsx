@@ -13,9 +13,11 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#231c16' };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
-  // Not awaited: the page shell streams at once and the loading screen shows until the session resolves.
-  const session = getSessionUser().then((user) => (user ? toWhoami(user) : null));
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Awaited (a kept session row): no Suspense boundary above the page, so its first data is in the shell
+  // (docs/decisions/019-first-screenful-in-the-html.md).
+  const user = await getSessionUser();
+  const session = user ? toWhoami(user) : null;
   return (
     <html lang="en">
       <body>

@@ -31,5 +31,13 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/**
+ * The screens in this page load their first data themselves (lib/api/handler.ts CLIENT_FIRST_COOKIE): a first
+ * load then goes through the browser's calls, which page.route can fail. Without it the server renders it.
+ */
+export async function clientFirst(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'nbt-client-first', value: '1', url: process.env.E2E_BASE_URL! }]);
+}
+
 export { expect };
 export type { Role };

@@ -1,10 +1,11 @@
 import zlib from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { clientFirst, expect, test } from './fixtures';
 
 // The report screens on the seeded demo data (e2e/global-setup.ts seeds eight weeks up to now). Nothing
 // here assumes a weekday or a time of day: today may or may not have arrivals, so the tests navigate to
-// dates the API says have them. A few failure paths are forced with page.route.
+// dates the API says have them. A few failure paths are forced with page.route; as the server renders each
+// screen's first data, a failed first load is reached with clientFirst (the screen then loads it itself).
 
 const US_DATE = /\d{2}\/\d{2}\/\d{4}/;
 // The hunted types' badges (lib/catalog/hunted.ts); Unknown reads "New release".
@@ -131,6 +132,7 @@ test.describe("Today's Arrivals", () => {
 
   test('load and navigation failures say so, and Try Again recovers', async ({ page }) => {
     await page.route('**/api/inventory/todays-arrivals**', (r) => r.abort());
+    await clientFirst(page);
     await page.goto('/todays-arrivals?date=2001-01-02');
     await expect(alert(page)).toHaveText(/Failed to load arrivals for 01\/02\/2001\. Please try again\./);
     await page.unroute('**/api/inventory/todays-arrivals**');
@@ -182,6 +184,7 @@ test.describe('Current Inventory', () => {
       await page.route('**/api/inventory/allocated-current', (r) =>
         r.fulfill({ json: { success: true, products, summary: { totalProducts: 2, totalBottles: 3, uniqueStores: 1, byListingType } } }),
       );
+      await clientFirst(page);
       await page.reload();
       [, total] = await shown(count);
     }
@@ -240,6 +243,7 @@ test.describe('Current Inventory', () => {
 
   test('a failed load shows the server error or the fallback, with Try Again', async ({ page }) => {
     await page.route('**/api/inventory/allocated-current', (r) => r.fulfill({ status: 503, json: { success: false, error: 'Inventory is being updated' } }));
+    await clientFirst(page);
     await page.goto('/inventory');
     await expect(alert(page)).toContainText('Inventory is being updated');
     await page.unroute('**/api/inventory/allocated-current');
@@ -391,13 +395,14 @@ test.describe('Warehouse Inventory', () => {
     await hideZero.check();
     await expect.poll(async () => (await parseShown(count))[1]).toBe(hunted);
 
-    // The period's answer is cached; the next visit sends its version and a 304 keeps the cache.
+    // The period's answer is cached; the next visit that loads it itself sends its version and a 304 keeps the cache.
     const tag = await page.evaluate(
       () => JSON.parse(localStorage.getItem('nbt:warehouse-inventory:v2:last_30_days:Allocation,Limited,Barrel,Unknown')!).value.meta.file_modified,
     );
     expect(tag).toBeTruthy();
     const request = page.waitForRequest((r) => r.url().includes('/api/reports/warehouse-inventory'));
     const response = page.waitForResponse((r) => r.url().includes('/api/reports/warehouse-inventory'));
+    await clientFirst(page);
     await page.reload();
     expect(await (await request).headerValue('if-none-match')).toBe(tag);
     expect(new URL((await request).url()).searchParams.get('listingTypes')).toBe('Allocation,Limited,Barrel,Unknown');
@@ -440,6 +445,7 @@ test.describe('Warehouse Inventory', () => {
     await page.route('**/api/reports/warehouse-inventory**', (r) =>
       r.fulfill({ json: { success: true, products: [product], meta: { file_modified: 'x', timePeriod: 'last_30_days', startDate: '2026-01-01', endDate: '2026-01-30', count: 1 } } }),
     );
+    await clientFirst(page);
     await page.goto('/warehouse-inventory');
     const img = page.getByTestId('warehouse-card').locator('img');
     await expect(img).toHaveAttribute('src', '/placeholder-bottle.svg');
@@ -497,6 +503,8 @@ test.describe('Stores', () => {
 
     // A store's page.
     const heading = ((await cards.first().locator('h3').textContent()) ?? '').replace(/\s*#\d+\s*$/, '').trim();
+    // The store page asks for its history itself (the server renders it otherwise).
+    await clientFirst(page);
     const history = page.waitForRequest((r) => r.url().includes('/api/inventory/store-history/') && r.url().includes('days=30'));
     await cards.first().click();
     await expect(page).toHaveURL(/\/stores\/\d+$/);
@@ -532,6 +540,7 @@ test.describe('Stores', () => {
     await expect(alert(page)).toHaveText('Store not found');
 
     await page.route('**/api/stores/*/inventory', (r) => r.abort());
+    await clientFirst(page);
     await page.goto('/stores/1');
     await expect(alert(page)).toContainText('Failed to fetch store data');
     await page.unroute('**/api/stores/*/inventory');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { clientFirst, expect, test } from './fixtures';
 
 // /watchlist: the default list (paging, type filters, switching products off and on), catalog search,
 // custom items (validation, pause, remove), and what the screen says when a call fails. The e2e
@@ -137,6 +137,7 @@ test.describe('the default list', () => {
   test('a failed load says so and Try Again recovers', async ({ page }) => {
     await page.route('**/api/watchlist/default-products', (route) => route.fulfill({ status: 500, json: { error: 'x' } }));
     await page.route('**/api/watchlist', (route) => route.fulfill({ status: 500, json: { error: 'x' } }));
+    await clientFirst(page); // the server renders the lists otherwise
     await page.goto('/watchlist');
     const alerts = page.getByRole('main').getByRole('alert');
     await expect(alerts.filter({ hasText: 'Failed to load default products' })).toBeVisible();

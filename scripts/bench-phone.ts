@@ -4,7 +4,7 @@
 // viewport, over slow 4G (150 ms round trip, 1.6 Mbps down, 750 kbps up) with the CPU 4× slower (Chrome
 // DevTools Protocol throttling). It records, from the navigation's start, the first contentful paint and
 // the moment the screen's main data is in the page (a MutationObserver installed before any script runs
-// notes when the data's element first appears, so Playwright's polling adds nothing).
+// notes when the data's element first appears outside a hidden element, so Playwright's polling adds nothing).
 //
 // It serves the production build with `npm start` in demo mode (eight weeks of demo history, the demo
 // hunter signed in), on a fresh embedded database by default, or, with DATABASE_URL set, on a new database
@@ -73,7 +73,8 @@ async function load(browser: Browser, base: string, cookies: { name: string; val
   await context.addInitScript((selector: string) => {
     const w = window as unknown as { __mainDataAt?: number };
     const check = () => {
-      if (w.__mainDataAt === undefined && document.querySelector(selector)) w.__mainDataAt = performance.now();
+      // Not inside a hidden element: a streamed Suspense boundary's content waits hidden until it is revealed.
+      if (w.__mainDataAt === undefined && [...document.querySelectorAll(selector)].some((e) => !e.closest('[hidden]'))) w.__mainDataAt = performance.now();
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
     document.addEventListener('DOMContentLoaded', check);

@@ -1,11 +1,10 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { createContext, Suspense, use, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { WhoamiUser } from '@/lib/auth/user-dto';
 import { apiFetch } from './api';
 import { SIGNED_OUT_COOKIE } from '@/lib/auth/session-cookie';
-import { LoadingScreen } from './loading-screen';
 import { clearAllCaches } from './reports/local-cache';
 
 interface AuthState {
@@ -18,19 +17,13 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-type SessionPromise = Promise<WhoamiUser | null>;
-
-/** Shows the loading screen while the server resolves the session, then provides the user. */
-export function AuthProvider({ session, children }: { session: SessionPromise; children: ReactNode }) {
-  return (
-    <Suspense fallback={<LoadingScreen label="Checking your session…" />}>
-      <ResolvedAuthProvider session={session}>{children}</ResolvedAuthProvider>
-    </Suspense>
-  );
-}
-
-function ResolvedAuthProvider({ session, children }: { session: SessionPromise; children: ReactNode }) {
-  const [user, setUser] = useState(use(session));
+/**
+ * Provides the signed-in user the server resolved for this page (null: signed out). The root layout awaits it
+ * (a kept row, ~1 ms) instead of streaming a loading screen, so the page's first screenful is in the HTML's
+ * shell, parsed before the framework's scripts, not in a streamed boundary revealed after them.
+ */
+export function AuthProvider({ session, children }: { session: WhoamiUser | null; children: ReactNode }) {
+  const [user, setUser] = useState(session);
   const router = useRouter();
 
   const refresh = useCallback(async () => {

@@ -27,7 +27,7 @@ const asked = (acceptsGzip: 'gzip' | 'no' | null) =>
 
 describe('jsonTextResponse', () => {
   it('gzips a large text when the server says the client accepts it, and labels the body for the server', async () => {
-    const res = await jsonTextResponse(asked('gzip'), big, { ETag: '"v1"' });
+    const res = await jsonTextResponse(asked('gzip').headers, big, { ETag: '"v1"' });
     expect(res.headers.get(BODY_ENCODING_HEADER)).toBe('gzip');
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('etag')).toBe('"v1"');
@@ -37,7 +37,7 @@ describe('jsonTextResponse', () => {
 
   it('sends the text as it is otherwise: no word from the server (route tests, other callers), a client without gzip, a small text', async () => {
     for (const [req, text] of [[asked(null), big], [asked('no'), big], [asked('gzip'), '{"success":true}']] as const) {
-      const res = await jsonTextResponse(req, text);
+      const res = await jsonTextResponse(req.headers, text);
       expect(res.headers.get(BODY_ENCODING_HEADER)).toBeNull();
       expect(await res.text()).toBe(text);
     }
@@ -47,7 +47,7 @@ describe('jsonTextResponse', () => {
   it('never gives one text the body of another, whether or not it is the same string', async () => {
     const other = big.replace('Product 7', 'Product 8');
     const copy = Buffer.from(big).toString(); // equal content, another string
-    const body = async (text: string) => gunzipSync(Buffer.from(await (await jsonTextResponse(asked('gzip'), text)).arrayBuffer())).toString();
+    const body = async (text: string) => gunzipSync(Buffer.from(await (await jsonTextResponse(asked('gzip').headers, text)).arrayBuffer())).toString();
     expect(await body(big)).toBe(big);
     expect(await body(other)).toBe(other);
     expect(await body(copy)).toBe(big);
@@ -78,7 +78,7 @@ describe('through the app server’s hooks, Next’s send-response and its compr
       appServer.passEncodedBodies(req, res);
       compress(req, res, () => {});
       const asRoute = new Request(`http://app${req.url}`, { headers: req.headers as Record<string, string> });
-      const response = req.url === '/gzip-once' ? jsonTextResponse(asRoute, big) : Promise.resolve(new Response(big, { headers: { 'Content-Type': 'application/json' } }));
+      const response = req.url === '/gzip-once' ? jsonTextResponse(asRoute.headers, big) : Promise.resolve(new Response(big, { headers: { 'Content-Type': 'application/json' } }));
       void response.then((r) => sendResponse(new NodeNextRequest(req), new NodeNextResponse(res), r));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -103,7 +103,7 @@ describe('through the app server’s hooks, Next’s send-response and its compr
     expect(res.headers[BODY_ENCODING_HEADER]).toBeUndefined();
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
     expect(gunzipSync(res.body).toString()).toBe(big); // one layer: the JSON itself
-    const once = Buffer.from(await (await jsonTextResponse(asked('gzip'), big)).arrayBuffer());
+    const once = Buffer.from(await (await jsonTextResponse(asked('gzip').headers, big)).arrayBuffer());
     expect(res.body.equals(once)).toBe(true); // the body gzipped once, not Next's gzip of the text
   });
 

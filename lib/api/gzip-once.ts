@@ -55,9 +55,9 @@ function forget(text: string) {
  * The HTTP answer for JSON text: gzipped once (above) when the app's server says the client accepts it and
  * the text is large enough to gain from it; as it is otherwise.
  */
-export async function jsonTextResponse(req: Request, text: string, headers: Record<string, string> = {}): Promise<Response> {
+export async function jsonTextResponse(requestHeaders: Headers, text: string, headers: Record<string, string> = {}): Promise<Response> {
   const base = { 'Content-Type': 'application/json', ...headers };
-  if (text.length < GZIP_MIN_LENGTH || req.headers.get(ACCEPTS_GZIP_HEADER) !== 'gzip') return new Response(text, { headers: base });
+  if (text.length < GZIP_MIN_LENGTH || requestHeaders.get(ACCEPTS_GZIP_HEADER) !== 'gzip') return new Response(text, { headers: base });
   const body = await gzipOf(text);
   return new Response(body as Uint8Array<ArrayBuffer>, {
     headers: { ...base, [BODY_ENCODING_HEADER]: 'gzip', Vary: 'Accept-Encoding' },

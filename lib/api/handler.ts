@@ -1,6 +1,7 @@
 import 'server-only';
+import { cookies } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
-import type { z } from 'zod';
+import { ZodError, type z } from 'zod';
 import { changesHeard } from '../db/changes.ts';
 import { getSessionUser, isStaff, type CookieJar, type SessionUser } from '../auth/session.ts';
 import { ErrorCode } from './error-codes.ts';
@@ -125,7 +126,7 @@ export function route<A extends Access, P = Record<string, never>, Q = Record<st
       const result = await handler({ req, cookies, user: user as UserFor<A>, params, query, body });
       // The next request sees what this one wrote (lib/db/changes.ts); a call that only reads wrote nothing.
       if (MUTATING.has(req.method) && !config.readOnly) await changesHeard();
-      return withCookies(result instanceof Response ? result : NextResponse.json(result));
+      return withCookies(asResponse(result));
     } catch (error) {
       const { status, body } = errorBody(error);
       if (status >= 500) console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed:`, error);
@@ -134,6 +135,71 @@ export function route<A extends Access, P = Record<string, never>, Q = Record<st
       );
     }
   };
+}
+
+/** A handler's result as the HTTP answer: a Response as it is, anything else as JSON. */
+function asResponse(result: Response | object): Response {
+  return result instanceof Response ? result : NextResponse.json(result);
+}
+
+/**
+ * A signed-in read that both its API route and its screen's server page use: the parameters and the answer
+ * are declared once, so the first screenful rendered in the HTML and the screen's later calls can't drift.
+ */
+export interface Read<P, Q> {
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  /** `headers`: the request's (a server page passes none: its first load has no kept copy to revalidate). */
+  answer(input: { params: P; query: Q; user: SessionUser; headers: Headers }): Promise<Response | object>;
+}
+
+export function read<P = Record<string, never>, Q = Record<string, never>>(definition: Read<P, Q>): Read<P, Q> {
+  return definition;
+}
+
+/** The GET route of a read (signed-in users). */
+export function readRoute<P, Q>(definition: Read<P, Q>) {
+  return route({ access: 'user', params: definition.params, query: definition.query }, ({ req, params, query, user }) =>
+    definition.answer({ params, query, user, headers: req.headers }),
+  );
+}
+
+type RawValues = Record<string, string | undefined>;
+
+/**
+ * A browser that sends this cookie (`nbt-client-first=1`) gets the screens without their first data, so the
+ * screens load it themselves as on a navigation: how the e2e tests reach a failed first load (they can
+ * only fail the browser's calls), and a way to compare the two paths by hand.
+ */
+export const CLIENT_FIRST_COOKIE = 'nbt-client-first';
+
+/**
+ * The body the read's route would answer `user` for these raw parameters, as the screen's fetch parses it:
+ * the JSON of the very Response the route would send (text as it is, objects as NextResponse.json writes
+ * them). Throws, as the route would, on bad parameters or a refused read; null for any other non-2xx answer.
+ */
+export async function readAnswer<T>(definition: Read<unknown, unknown>, raw: { params?: RawValues; query?: RawValues }, user: SessionUser): Promise<T | null> {
+  const defined = (values: RawValues = {}) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const params = parsed(definition.params, defined(raw.params));
+  const query = definition.query ? parsed(definition.query, defined(raw.query)) : {};
+  const response = asResponse(await definition.answer({ params, query, user, headers: new Headers() }));
+  return response.ok ? ((await response.json()) as T) : null;
+}
+
+/**
+ * A server page's first screenful (no HTTP hop): readAnswer for the session's user, or null when nobody is
+ * signed in, the browser asked for none (CLIENT_FIRST_COOKIE) or the read would answer an error, so the
+ * screen loads it itself and shows the error it always did.
+ */
+export async function firstAnswer<T>(definition: Read<unknown, unknown>, raw: { params?: RawValues; query?: RawValues } = {}): Promise<T | null> {
+  try {
+    if ((await cookies()).get(CLIENT_FIRST_COOKIE)?.value === '1') return null;
+    const user = await getSessionUser();
+    return user ? await readAnswer<T>(definition, raw, user) : null;
+  } catch (error) {
+    if (!(error instanceof ApiError) && !(error instanceof ZodError)) console.error('[page] first answer failed:', error);
+    return null;
+  }
 }
 
 function retryHeaders(error: ApiError): HeadersInit | undefined {

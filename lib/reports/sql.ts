@@ -18,11 +18,11 @@ import { WAKE_BOARD_ID } from '../reference/boards.ts';
 export type JsonText<T> = string & { readonly __json?: T };
 
 /**
- * The HTTP answer to `req` for report JSON text, sent as it is; a large one gzipped once per text rather than by
+ * The HTTP answer, to a request with `requestHeaders`, for report JSON text, sent as it is; a large one gzipped once per text rather than by
  * Next on every request (lib/api/gzip-once.ts).
  */
-export function jsonResponse(req: Request, text: JsonText<unknown>, headers: Record<string, string> = {}): Promise<Response> {
-  return jsonTextResponse(req, text, headers);
+export function jsonResponse(requestHeaders: Headers, text: JsonText<unknown>, headers: Record<string, string> = {}): Promise<Response> {
+  return jsonTextResponse(requestHeaders, text, headers);
 }
 
 export { WAKE_BOARD_ID };

@@ -11,10 +11,23 @@ import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { readCache, writeCache } from '../../_components/reports/local-cache';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
+import { useResource, type Loaded } from '../../_components/reports/use-resource';
 import { AnalysisReport, type Report } from './analysis-report';
 import { ProductSearch, type ChosenProduct } from './product-search';
 
 type Cached = { analysis: Analysis; storesWithout: Store[] | null; includeOtherDrops: boolean; weeksBack: WeeksBack; boardId: number };
+
+/** One Generate or Refresh: the choices, whether the kept report may answer (not for Refresh), and its number. */
+interface Target {
+  product: ChosenProduct;
+  weeksBack: WeeksBack;
+  includeOtherDrops: boolean;
+  boardId: number;
+  force: boolean;
+  run: number;
+}
+
+const FAILED = 'Failed to generate analysis';
 
 async function fetchStoresWithout(analysis: Analysis, boardId: number): Promise<Store[] | null> {
   try {
@@ -28,6 +41,45 @@ async function fetchStoresWithout(analysis: Analysis, boardId: number): Promise<
   }
 }
 
+/**
+ * A report from this browser's cache (unless refreshing), else from the server, kept for the next time. A kept
+ * report whose stores-without list failed tries that list again without redoing the analysis.
+ */
+async function loadReport(target: Target, signal: AbortSignal): Promise<Loaded<Report>> {
+  const key = deliveryAnalysisCacheKey(target.product.plu, target.weeksBack, target.includeOtherDrops, target.boardId);
+  if (!target.force) {
+    const hit = readCache<Cached>(key, DELIVERY_ANALYSIS_TTL_MS);
+    if (hit) {
+      let value = hit.value;
+      if (!value.storesWithout) {
+        const storesWithout = await fetchStoresWithout(value.analysis, target.boardId);
+        if (storesWithout) {
+          value = { ...value, storesWithout };
+          writeCache<Cached>(key, value);
+        }
+      }
+      return { ok: true, data: { ...value, savedAt: hit.savedAt, fromCache: true } };
+    }
+  }
+  try {
+    const res = await apiFetch<{ success?: boolean; analysis?: Analysis; error?: string }>('/api/inventory/delivery-analysis', {
+      method: 'POST',
+      body: { plu: target.product.plu, weeksBack: target.weeksBack, includeOtherDrops: target.includeOtherDrops, boardId: target.boardId },
+      signal,
+    });
+    if (!res.ok || res.data.success === false || !res.data.analysis) return { ok: false, error: res.data.error || FAILED };
+    const analysis = res.data.analysis;
+    const storesWithout = await fetchStoresWithout(analysis, target.boardId);
+    const value: Cached = { analysis, storesWithout, includeOtherDrops: target.includeOtherDrops, weeksBack: target.weeksBack, boardId: target.boardId };
+    writeCache<Cached>(key, value);
+    return { ok: true, data: { ...value, savedAt: Date.now(), fromCache: false } };
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    return { ok: false, error: FAILED };
+  }
+}
+
+/** No first data (a report needs a product): each Generate, Refresh or board change is a load of the shared loader. */
 export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard }) {
   const board = useBoard(initialBoard);
   const boards = useCoveredBoards();
@@ -36,9 +88,19 @@ export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard 
   const [product, setProduct] = useState<ChosenProduct | null>(null);
   const [weeksBack, setWeeksBack] = useState<WeeksBack>(0);
   const [includeOtherDrops, setIncludeOtherDrops] = useState(false);
-  const [busy, setBusy] = useState<'generate' | 'refresh' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [target, setTarget] = useState<Target | null>(null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const loaded = useResource<Report>(target && String(target.run), (signal) => loadReport(target!, signal), FAILED, {
+    keepPrevious: () => true,
+  });
+  // The last report stays on screen while another loads, and when one fails.
   const [report, setReport] = useState<Report | null>(null);
+  if (loaded.state.status === 'ready' && loaded.state.data !== report) setReport(loaded.state.data);
+  const pending = target !== null && (loaded.state.status === 'loading' || loaded.refreshing);
+  const busy = pending ? (target.force ? 'refresh' : 'generate') : null;
+  // A board change clears a failed load's message (the next Generate loads afresh).
+  const [dismissedRun, setDismissedRun] = useState<number | null>(null);
+  const error = choiceError ?? (loaded.state.status === 'error' && target?.run !== dismissedRun ? loaded.state.error : null);
   const reportRef = useRef<HTMLDivElement>(null);
 
   // A new report is below the form (off screen on a phone): take the reader, and screen readers, to it.
@@ -52,61 +114,27 @@ export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard 
     }
   }, [report]);
 
-  async function generate(force: boolean, target = { product, weeksBack, includeOtherDrops, boardId }) {
-    if (!target.product) {
-      setError('Choose a product from the suggestions first.');
+  function generate(force: boolean, choices = { product, weeksBack, includeOtherDrops, boardId }) {
+    const chosen = choices.product;
+    if (!chosen) {
+      setChoiceError('Choose a product from the suggestions first.');
       return;
     }
-    const key = deliveryAnalysisCacheKey(target.product.plu, target.weeksBack, target.includeOtherDrops, target.boardId);
-    setError(null);
-    if (!force) {
-      const hit = readCache<Cached>(key, DELIVERY_ANALYSIS_TTL_MS);
-      if (hit) {
-        let storesWithout = hit.value.storesWithout;
-        setReport({ ...hit.value, savedAt: hit.savedAt, fromCache: true });
-        if (!storesWithout) {
-          // The list failed last time; try it again without redoing the analysis.
-          storesWithout = await fetchStoresWithout(hit.value.analysis, target.boardId);
-          if (storesWithout) {
-            writeCache<Cached>(key, { ...hit.value, storesWithout });
-            setReport({ ...hit.value, storesWithout, savedAt: hit.savedAt, fromCache: true });
-          }
-        }
-        return;
-      }
-    }
-    setBusy(force ? 'refresh' : 'generate');
-    try {
-      const res = await apiFetch<{ success?: boolean; analysis?: Analysis; error?: string }>('/api/inventory/delivery-analysis', {
-        method: 'POST',
-        body: { plu: target.product.plu, weeksBack: target.weeksBack, includeOtherDrops: target.includeOtherDrops, boardId: target.boardId },
-      });
-      if (!res.ok || res.data.success === false || !res.data.analysis) {
-        setError(res.data.error || 'Failed to generate analysis');
-        return;
-      }
-      const analysis = res.data.analysis;
-      const storesWithout = await fetchStoresWithout(analysis, target.boardId);
-      const value: Cached = { analysis, storesWithout, includeOtherDrops: target.includeOtherDrops, weeksBack: target.weeksBack, boardId: target.boardId };
-      writeCache<Cached>(key, value);
-      setReport({ ...value, savedAt: Date.now(), fromCache: false });
-    } catch {
-      setError('Failed to generate analysis');
-    } finally {
-      setBusy(null);
-    }
+    setChoiceError(null);
+    setTarget((t) => ({ ...choices, product: chosen, force, run: (t?.run ?? 0) + 1 }));
   }
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    void generate(false);
+    generate(false);
   }
 
   function chooseBoard(id: number) {
     board.choose(id);
-    setError(null);
+    setChoiceError(null);
+    setDismissedRun(target?.run ?? null);
     // A report is one board's: switching shows the new board's report for the same choices, when there is one.
-    if (report) void generate(false, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: id });
+    if (report) generate(false, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: id });
   }
 
   return (
@@ -148,7 +176,7 @@ export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard 
           </button>
           {report && (
             <button type="button" className="btn btn-secondary" disabled={busy !== null}
-              onClick={() => void generate(true, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: report.boardId })}>
+              onClick={() => generate(true, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: report.boardId })}>
               {busy === 'refresh' ? 'Refreshing…' : 'Refresh'}
             </button>
           )}

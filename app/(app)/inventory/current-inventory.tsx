@@ -18,14 +18,29 @@ import { TypeFilter } from '../../_components/reports/type-filter';
 import { useResource } from '../../_components/reports/use-resource';
 import { ProductCard } from './product-card';
 
-export function CurrentInventory({ initialSearch = '', initialBoard }: { initialSearch?: string; initialBoard: InitialBoard }) {
+/** `first`: the opening board's inventory, rendered by the server. */
+export function CurrentInventory({
+  initialSearch = '',
+  initialBoard,
+  first,
+}: {
+  initialSearch?: string;
+  initialBoard: InitialBoard;
+  first?: AllocatedCurrent | null;
+}) {
   const board = useBoard(initialBoard);
   const boards = useCoveredBoards();
   const boardId = board.boardId;
   const abc = boardAbc(boardId);
+  // The server's answer is for the opening board only: another board, or coming back later, loads afresh.
+  const [opening, setOpening] = useState(first);
+  const choose = (id: number) => {
+    setOpening(null);
+    board.choose(id);
+  };
   return (
     <div className="stack">
-      <BoardHeader title="Current Inventory" subtitle={`Allocated, limited and barrel bottles on ${abc} shelves right now.`} board={board}
+      <BoardHeader title="Current Inventory" subtitle={`Allocated, limited and barrel bottles on ${abc} shelves right now.`} board={{ ...board, choose }}
         info={coveredInfo(boards.state, boardId)} />
       <aside className="alert alert-warn small disclaimers" aria-label="Before you go">
         <ul>
@@ -34,15 +49,18 @@ export function CurrentInventory({ initialSearch = '', initialBoard }: { initial
           <li>Call the store before you drive there.</li>
         </ul>
       </aside>
-      <InventoryList key={boardId} boardId={boardId} initialSearch={initialSearch} />
+      <InventoryList key={boardId} boardId={boardId} initialSearch={initialSearch} first={opening} />
     </div>
   );
 }
 
 /** One board's hunted bottles: summary, filters and the product cards (a new board starts afresh). */
-function InventoryList({ boardId, initialSearch }: { boardId: number; initialSearch: string }) {
-  const { state, reload } = useResource<AllocatedCurrent>(`inventory:${boardId}`, (signal) =>
-    getJson<AllocatedCurrent>(withBoard('/api/inventory/allocated-current', boardId), 'Failed to fetch inventory data', signal),
+function InventoryList({ boardId, initialSearch, first }: { boardId: number; initialSearch: string; first?: AllocatedCurrent | null }) {
+  const { state, reload } = useResource<AllocatedCurrent>(
+    `inventory:${boardId}`,
+    (signal) => getJson<AllocatedCurrent>(withBoard('/api/inventory/allocated-current', boardId), 'Failed to fetch inventory data', signal),
+    undefined,
+    { initial: first && { key: `inventory:${boardId}`, data: first } },
   );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [query, setQuery] = useState(initialSearch);

@@ -45,7 +45,8 @@ async function loadBoards(signal: AbortSignal): Promise<Loaded<Board[]>> {
   }
 }
 
-export function StatewideShipments({ initialSearch }: { initialSearch: string }) {
+/** `first`: the server's answers for the opening filters (each null when it could not; the screen then loads it). */
+export function StatewideShipments({ initialSearch, first }: { initialSearch: string; first?: { shipments: Shipment[] | null; boards: Board[] | null } }) {
   const router = useRouter();
   const [productType, setProductType] = useState<ShipmentProductType>('all-allocation-limited-barrel');
   const [boardId, setBoardId] = useState('all');
@@ -55,12 +56,15 @@ export function StatewideShipments({ initialSearch }: { initialSearch: string })
   const searchTerm = settledText.trim();
   const [view, setView] = useState<ShipmentView>('product');
 
-  const boards = useResource<Board[]>('boards', loadBoards);
+  const boards = useResource<Board[]>('boards', loadBoards, undefined, { initial: first?.boards && { key: 'boards', data: first.boards } });
   const boardList = boards.state.status === 'ready' ? boards.state.data : [];
   const wake = findWakeBoard(boardList);
 
   const query = new URLSearchParams({ productType, boardId, searchTerm, dateRange }).toString();
-  const { state, reload } = useResource<Shipment[]>(query, (signal) => loadShipments(query, signal), FAILED);
+  const [opening] = useState(() => new URLSearchParams({ productType, boardId, searchTerm, dateRange }).toString());
+  const { state, reload } = useResource<Shipment[]>(query, (signal) => loadShipments(query, signal), FAILED, {
+    initial: first?.shipments && { key: opening, data: first.shipments },
+  });
   const shipments = state.status === 'ready' ? state.data : [];
 
   function back() {

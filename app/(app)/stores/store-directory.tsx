@@ -13,12 +13,16 @@ import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonGrid } from '../../_components/reports/skeleton';
 import { useResource } from '../../_components/reports/use-resource';
 
-export function StoreDirectory({ initialBoard }: { initialBoard: InitialBoard }) {
+/** `first`: the opening board's stores, rendered by the server. */
+export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialBoard; first?: { stores: Store[] } | null }) {
   const board = useBoard(initialBoard);
   const boards = useCoveredBoards();
   const boardId = board.boardId;
-  const { state, reload } = useResource<{ stores: Store[] }>(`stores:${boardId}`, (signal) =>
-    getJson<{ stores: Store[] }>(withBoard('/api/stores', boardId), 'Failed to fetch stores data', signal),
+  const { state, reload } = useResource<{ stores: Store[] }>(
+    `stores:${boardId}`,
+    (signal) => getJson<{ stores: Store[] }>(withBoard('/api/stores', boardId), 'Failed to fetch stores data', signal),
+    undefined,
+    { initial: first && { key: `stores:${initialBoard.boardId}`, data: first } },
   );
   const [filters, setFilters] = useState<StoreFilters>(NO_STORE_FILTERS);
   const search = useDeferredValue(filters.search);

@@ -20,7 +20,16 @@ import { useResource } from '../../_components/reports/use-resource';
 type Direction = 'previous' | 'next';
 type Notice = { kind: 'info' | 'error'; text: string } | null;
 
-export function Arrivals({ initialDate, initialBoard }: { initialDate?: string; initialBoard: InitialBoard }) {
+/** `first`: the arrivals the server rendered, for the opening board and `date` (today, unless the address named a day). */
+export function Arrivals({
+  initialDate,
+  initialBoard,
+  first,
+}: {
+  initialDate?: string;
+  initialBoard: InitialBoard;
+  first?: { date: string; report: ArrivalsReport } | null;
+}) {
   const board = useBoard(initialBoard);
   const boards = useCoveredBoards();
   const boardId = board.boardId;
@@ -33,6 +42,8 @@ export function Arrivals({ initialDate, initialBoard }: { initialDate?: string; 
   const { state, reload, refreshing } = useResource<ArrivalsReport>(
     `${boardId}:${date}`,
     (signal) => getJson<ArrivalsReport>(withBoard(`/api/inventory/todays-arrivals?date=${date}`, boardId), '', signal),
+    undefined,
+    { initial: first && { key: `${initialBoard.boardId}:${first.date}`, data: first.report } },
   );
   const isEmpty = state.status === 'ready' && (state.data.arrivals ?? []).length === 0;
   // The empty state suggests recent dates that had arrivals.

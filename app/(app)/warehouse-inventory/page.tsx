@@ -1,9 +1,14 @@
 import type { Metadata } from 'next';
+import { firstAnswer } from '@/lib/api/handler';
+import { warehouseRead } from '@/lib/reports/reads';
+import type { WarehouseInventory as WarehouseAnswer } from '@/lib/reports/types';
 import { WarehouseInventory } from './warehouse-inventory';
 
 export const metadata: Metadata = { title: 'Warehouse Inventory' };
 
-export default function WarehouseInventoryPage() {
+/** The default period's hunted products come in the HTML (the API's defaults are the screen's opening filters). */
+export default async function WarehouseInventoryPage() {
+  const first = await firstAnswer<WarehouseAnswer>(warehouseRead);
   return (
     <div className="stack">
       <div className="page-header">
@@ -12,7 +17,7 @@ export default function WarehouseInventoryPage() {
           <p>What is left at the NC ABC state warehouse, with the period&apos;s peak and low. Tap a product to see where it shipped.</p>
         </div>
       </div>
-      <WarehouseInventory />
+      <WarehouseInventory first={first} />
     </div>
   );
 }

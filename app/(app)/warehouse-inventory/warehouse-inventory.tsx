@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { legacyWarehouseCacheKey, WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
 import { usDate } from '@/lib/reports-client/format';
 import { DEFAULT_WAREHOUSE_PERIOD, SEARCH_DEBOUNCE_MS, WAREHOUSE_PERIODS, type WarehousePeriod } from '@/lib/reports-client/options';
@@ -40,6 +40,13 @@ const FAILED = 'Failed to fetch warehouse inventory';
  * If-None-Match (the cached meta.file_modified) and a 304 keeps the cache. Without a connection a fresh cache
  * is shown as it is. Searches are not kept: each is small and quick, and there would be one per keystroke.
  */
+type WarehouseAnswer = { success?: boolean; products?: WarehouseProduct[]; meta?: WarehouseMeta; error?: string };
+
+/** The screen's view of an answer (the server's first one and later loads alike); null when it holds no products. */
+function warehouseData(answer: WarehouseAnswer): WarehouseData | null {
+  return answer.success && answer.products ? { products: answer.products, meta: answer.meta ?? ({} as WarehouseMeta) } : null;
+}
+
 async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest, signal: AbortSignal): Promise<Loaded<WarehouseData>> {
   const key = request.search ? null : warehouseCacheKey(period, request.listingTypes);
   removeCache(legacyWarehouseCacheKey(period));
@@ -48,14 +55,14 @@ async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest,
   const params = new URLSearchParams({ timePeriod: period, listingTypes: request.listingTypes });
   if (request.search) params.set('search', request.search);
   try {
-    const res = await apiFetch<{ success?: boolean; products?: WarehouseProduct[]; meta?: WarehouseMeta; error?: string }>(
+    const res = await apiFetch<WarehouseAnswer>(
       `/api/reports/warehouse-inventory?${params}`,
       { signal, headers: tag ? { 'If-None-Match': tag } : undefined },
     );
     if (res.status === 304 && cached) return { ok: true, data: cached.value };
     if (!res.ok) return { ok: false, error: res.data.error || FAILED };
-    if (!res.data.success || !res.data.products) return { ok: false, error: res.data.error || 'Unknown error occurred' };
-    const data: WarehouseData = { products: res.data.products, meta: res.data.meta ?? ({} as WarehouseMeta) };
+    const data = warehouseData(res.data);
+    if (!data) return { ok: false, error: res.data.error || 'Unknown error occurred' };
     if (key) writeCache(key, data);
     return { ok: true, data };
   } catch (e) {
@@ -65,7 +72,8 @@ async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest,
   }
 }
 
-export function WarehouseInventory() {
+/** `first`: the default period's hunted answer, rendered by the server. */
+export function WarehouseInventory({ first }: { first?: WarehouseAnswer | null }) {
   const [period, setPeriod] = useState<WarehousePeriod>(DEFAULT_WAREHOUSE_PERIOD);
   const [filters, setFilters] = useState<WarehouseFilters>(DEFAULT_WAREHOUSE_FILTERS);
   const [limit, setLimit] = useState(PAGE);
@@ -75,11 +83,20 @@ export function WarehouseInventory() {
   const [settledSearch] = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
   const request = warehouseRequest(filters.type, settledSearch);
   const family = request && `${period}|${request.listingTypes}|`;
+  const key = request && `${family}${request.search}`;
+  // The server's answer is for the opening filters; it is kept like any other, so later visits revalidate it.
+  const [opening] = useState(() => {
+    const data = first ? warehouseData(first) : null;
+    return data && key && request ? { key, data, cacheKey: warehouseCacheKey(period, request.listingTypes) } : null;
+  });
+  useEffect(() => {
+    if (opening) writeCache(opening.cacheKey, opening.data);
+  }, [opening]);
   const { state, reload, refreshing } = useResource<WarehouseData>(
-    request && `${family}${request.search}`,
+    key,
     (signal) => loadWarehouse(period, request!, signal),
     FAILED,
-    { keepPrevious: (previousKey) => family !== null && previousKey.startsWith(family) },
+    { keepPrevious: (previousKey) => family !== null && previousKey.startsWith(family), initial: opening },
   );
   const listed = showsListed(filters.type);
   const needsSearch = listed && settledSearch.trim().length < MIN_LISTED_SEARCH;

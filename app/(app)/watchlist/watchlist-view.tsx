@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
 import type { DefaultProduct, Preference, WatchItem } from '@/lib/watchlist/types';
 import { CatalogSearch, type SearchStatus } from './catalog-search';
@@ -9,24 +9,28 @@ import { failureText, watchlistApi, watchlistPaths, type AddAnswer } from './cli
 import { CustomItemForm } from './custom-item-form';
 import { DefaultProducts } from './default-products';
 import { MyItems } from './my-items';
+import { useResource, type Loaded } from '../../_components/reports/use-resource';
 
-async function fetchDefaults(): Promise<{ products: DefaultProduct[]; preferences: Preference[] } | null> {
-  try {
-    const [products, preferences] = await Promise.all([watchlistApi.defaultProducts(), watchlistApi.preferences()]);
-    if (!products.ok || !preferences.ok || !products.data.data || !preferences.data.data) return null;
-    return { products: products.data.data, preferences: preferences.data.data };
-  } catch {
-    return null;
-  }
+interface Defaults {
+  products: DefaultProduct[];
+  preferences: Preference[];
 }
 
-async function fetchItems(): Promise<WatchItem[] | null> {
-  try {
-    const res = await watchlistApi.items();
-    return res.ok && res.data.data ? res.data.data : null;
-  } catch {
-    return null;
-  }
+async function loadDefaults(): Promise<Loaded<Defaults>> {
+  const [products, preferences] = await Promise.all([watchlistApi.defaultProducts(), watchlistApi.preferences()]);
+  if (!products.ok || !preferences.ok || !products.data.data || !preferences.data.data) return { ok: false, error: WATCHLIST_MESSAGES.loadDefaults };
+  return { ok: true, data: { products: products.data.data, preferences: preferences.data.data } };
+}
+
+async function loadItems(): Promise<Loaded<WatchItem[]>> {
+  const res = await watchlistApi.items();
+  return res.ok && res.data.data ? { ok: true, data: res.data.data } : { ok: false, error: WATCHLIST_MESSAGES.loadItems };
+}
+
+/** What the server page rendered (each part null when it could not; the screen then loads it itself). */
+export interface WatchlistFirst {
+  defaults: Defaults | null;
+  items: WatchItem[] | null;
 }
 
 /** A placeholder id for a switch-off the server has not answered yet. */
@@ -37,41 +41,27 @@ const PENDING_ID = -1;
  * switched off) and the user's own items. Switches update at once and follow the server's answer: a
  * failed call puts the switch back and says so.
  */
-export function WatchlistView({ premiumMinPrice }: { premiumMinPrice: number }) {
-  const [defaults, setDefaults] = useState<DefaultProduct[] | null>(null);
-  const [defaultsFailed, setDefaultsFailed] = useState(false);
-  const [prefs, setPrefs] = useState<Preference[]>([]);
-  const [items, setItems] = useState<WatchItem[] | null>(null);
-  const [itemsFailed, setItemsFailed] = useState(false);
+export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: number; first?: WatchlistFirst }) {
+  const defaultsResource = useResource<Defaults>('defaults', loadDefaults, WATCHLIST_MESSAGES.loadDefaults, {
+    initial: first?.defaults && { key: 'defaults', data: first.defaults },
+  });
+  const itemsResource = useResource<WatchItem[]>('items', loadItems, WATCHLIST_MESSAGES.loadItems, {
+    initial: first?.items && { key: 'items', data: first.items },
+  });
+  const defaults = defaultsResource.state.status === 'ready' ? defaultsResource.state.data.products : null;
+  const prefs = useMemo(() => (defaultsResource.state.status === 'ready' ? defaultsResource.state.data.preferences : []), [defaultsResource.state]);
+  const items = itemsResource.state.status === 'ready' ? itemsResource.state.data : null;
+  // A Try Again hides the failure while the new answer loads.
+  const defaultsFailed = defaultsResource.state.status === 'error' && !defaultsResource.refreshing;
+  const itemsFailed = itemsResource.state.status === 'error' && !itemsResource.refreshing;
+  const { update: updateDefaults } = defaultsResource;
+  const setPrefs = useCallback(
+    (change: (current: Preference[]) => Preference[]) => updateDefaults((d) => ({ ...d, preferences: change(d.preferences) })),
+    [updateDefaults],
+  );
+  const setItems = itemsResource.update;
   // Keyed by PLU: switches run side by side, each waiting for its own answer.
   const switches = useSubmit<string>({ failed: WATCHLIST_MESSAGES.updateFailed });
-
-  // State is only set once the answers are in (the Try Again buttons clear the failure first).
-  const loadDefaults = useCallback(
-    () =>
-      fetchDefaults().then((loaded) => {
-        setDefaultsFailed(!loaded);
-        if (loaded) {
-          setDefaults(loaded.products);
-          setPrefs(loaded.preferences);
-        }
-      }),
-    [],
-  );
-
-  const loadItems = useCallback(
-    () =>
-      fetchItems().then((loaded) => {
-        setItemsFailed(!loaded);
-        if (loaded) setItems(loaded);
-      }),
-    [],
-  );
-
-  useEffect(() => {
-    void loadDefaults();
-    void loadItems();
-  }, [loadDefaults, loadItems]);
 
   /** Re-reads the preferences after a refused switch, so the screen shows what the server holds. */
   async function resyncPreferences() {
@@ -133,21 +123,25 @@ export function WatchlistView({ premiumMinPrice }: { premiumMinPrice: number }) 
 
   /** A new item (from search or the custom form) joins the list and the preferences. */
   const onAdded = useCallback((item: WatchItem) => {
-    setItems((current) => [item, ...(current ?? []).filter((i) => i.watch_id !== item.watch_id)]);
+    setItems((current) => [item, ...current.filter((i) => i.watch_id !== item.watch_id)]);
     setPrefs((current) => [
       ...current.filter((p) => p.plu !== item.plu),
       { watch_id: item.watch_id, plu: item.plu, interest_type: item.interest_type },
     ]);
-  }, []);
+  }, [setItems, setPrefs]);
 
-  const onItemChanged = useCallback((item: WatchItem) => {
-    setItems((current) => (current ?? []).map((i) => (i.watch_id === item.watch_id ? item : i)));
-  }, []);
+  const onItemChanged = useCallback(
+    (item: WatchItem) => setItems((current) => current.map((i) => (i.watch_id === item.watch_id ? item : i))),
+    [setItems],
+  );
 
-  const onItemRemoved = useCallback((item: WatchItem) => {
-    setItems((current) => (current ?? []).filter((i) => i.watch_id !== item.watch_id));
-    setPrefs((current) => current.filter((p) => p.watch_id !== item.watch_id));
-  }, []);
+  const onItemRemoved = useCallback(
+    (item: WatchItem) => {
+      setItems((current) => current.filter((i) => i.watch_id !== item.watch_id));
+      setPrefs((current) => current.filter((p) => p.watch_id !== item.watch_id));
+    },
+    [setItems, setPrefs],
+  );
 
   const defaultByPlu = useMemo(() => new Map((defaults ?? []).map((p) => [p.plu, p])), [defaults]);
   const itemPlus = useMemo(() => new Set((items ?? []).map((i) => i.plu)), [items]);
@@ -183,10 +177,7 @@ export function WatchlistView({ premiumMinPrice }: { premiumMinPrice: number }) 
       <DefaultProducts
         products={defaults}
         failed={defaultsFailed}
-        onRetry={() => {
-          setDefaultsFailed(false);
-          void loadDefaults();
-        }}
+        onRetry={defaultsResource.reload}
         offByPlu={offByPlu}
         isSwitching={switches.isBusy}
         onSwitch={setWatching}
@@ -213,10 +204,7 @@ export function WatchlistView({ premiumMinPrice }: { premiumMinPrice: number }) 
       <MyItems
         items={items}
         failed={itemsFailed}
-        onRetry={() => {
-          setItemsFailed(false);
-          void loadItems();
-        }}
+        onRetry={itemsResource.reload}
         onChanged={onItemChanged}
         onRemoved={onItemRemoved}
       />

@@ -1,6 +1,4 @@
-import { route } from '@/lib/api/handler';
-import { boardQuery } from '@/lib/reports/params';
-import { jsonResponse } from '@/lib/reports/sql';
-import { listStoresJson } from '@/lib/reports/stores';
+import { readRoute } from '@/lib/api/handler';
+import { storesRead } from '@/lib/reports/reads';
 
-export const GET = route({ access: 'user', query: boardQuery }, async ({ req, query }) => jsonResponse(req, await listStoresJson(query.boardId)));
+export const GET = readRoute(storesRead);

@@ -1,11 +1,11 @@
 import { NextResponse } from 'next/server';
-import { route } from '@/lib/api/handler';
+import { readRoute, route } from '@/lib/api/handler';
 import { addCustomItem, addProduct } from '@/lib/watchlist/add-item';
-import { listItems } from '@/lib/watchlist/items';
+import { itemsRead } from '@/lib/watchlist/reads';
 import { addBody } from '@/lib/watchlist/schemas';
 
 /** The user's own items: custom ones and those added from search (interested rows). */
-export const GET = route({ access: 'user' }, async ({ user }) => ({ data: await listItems(user.id) }));
+export const GET = readRoute(itemsRead);
 
 /** Adds a product (interested or, for a default product, not_interested) or a custom item. */
 export const POST = route({ access: 'user', body: addBody }, async ({ user, body }) => {

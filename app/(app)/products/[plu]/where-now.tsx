@@ -16,8 +16,14 @@ import { useResource } from '../../../_components/reports/use-resource';
 
 const FAILED = 'Failed to load where this product is';
 
-export function WhereNow({ plu }: { plu: string }) {
-  const where = useResource<ProductWhereabouts>(plu, (signal) => getJson<ProductWhereabouts>(`/api/inventory/product/${encodeURIComponent(plu)}/where`, FAILED, signal), FAILED);
+/** `first`: the answer the server rendered. */
+export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabouts | null }) {
+  const where = useResource<ProductWhereabouts>(
+    plu,
+    (signal) => getJson<ProductWhereabouts>(`/api/inventory/product/${encodeURIComponent(plu)}/where`, FAILED, signal),
+    FAILED,
+    { initial: first && { key: plu, data: first } },
+  );
   const data = where.state.status === 'ready' ? where.state.data : null;
   const holding = data ? data.boards.reduce((n, b) => n + b.stores.length, 0) : 0;
 

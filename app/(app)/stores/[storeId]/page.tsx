@@ -1,9 +1,19 @@
 import type { Metadata } from 'next';
+import { firstAnswer } from '@/lib/api/handler';
+import { DEFAULT_HISTORY_DAYS } from '@/lib/reports-client/options';
+import { storeHistoryRead, storeInventoryRead, storesRead } from '@/lib/reports/reads';
+import type { Store, StoreHistory, StoreInventory } from '@/lib/reports/types';
 import { StoreDetail } from './store-detail';
 
 export const metadata: Metadata = { title: 'Store' };
 
+/** The store, its shelf, its recent drops and its board's stores (for the switch) come in the HTML. */
 export default async function StorePage({ params }: { params: Promise<{ storeId: string }> }) {
   const { storeId } = await params;
-  return <StoreDetail storeId={storeId} />;
+  const [inventory, history] = await Promise.all([
+    firstAnswer<StoreInventory>(storeInventoryRead, { params: { storeId } }),
+    firstAnswer<StoreHistory>(storeHistoryRead, { params: { storeId }, query: { days: String(DEFAULT_HISTORY_DAYS) } }),
+  ]);
+  const stores = inventory && (await firstAnswer<{ stores: Store[] }>(storesRead, { query: { boardId: String(inventory.board_id) } }));
+  return <StoreDetail storeId={storeId} first={{ inventory, history, stores }} />;
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { boardAbc, freshness, WAKE_BOARD_ID, withBoard } from '@/lib/reports-client/boards';
 import { usDate } from '@/lib/reports-client/format';
 import { deliveryDayLabel, deliveryIntervalLabel, isMixedBeverage } from '@/lib/reports-client/stores';
-import type { Store, StoreItem, UnknownStoreItem } from '@/lib/reports/types';
+import type { Store, StoreHistory as History, StoreInventory as InventoryReport, StoreItem, UnknownStoreItem } from '@/lib/reports/types';
 import { apiFetch } from '../../../_components/api';
 import { coveredInfo, useCoveredBoards } from '../../../_components/reports/board-choice';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
@@ -24,34 +24,50 @@ interface InventoryData {
   unknown: UnknownStoreItem[];
 }
 
+type InventoryAnswer = { success?: boolean; store?: Store; board_id?: number; inventory?: StoreItem[]; stock_unknown?: UnknownStoreItem[] };
+
+/** The screen's view of GET /api/stores/{storeId}/inventory (the server's first answer and later loads alike). */
+function inventoryData(answer: InventoryAnswer): InventoryData | null {
+  if (answer.success === false || !answer.store) return null;
+  return { store: answer.store, boardId: answer.board_id ?? WAKE_BOARD_ID, inventory: answer.inventory ?? [], unknown: answer.stock_unknown ?? [] };
+}
+
 async function loadStore(storeId: string, signal: AbortSignal): Promise<Loaded<InventoryData>> {
   try {
-    const res = await apiFetch<{ success?: boolean; store?: Store; board_id?: number; inventory?: StoreItem[]; stock_unknown?: UnknownStoreItem[] }>(
-      `/api/stores/${encodeURIComponent(storeId)}/inventory`,
-      { signal },
-    );
+    const res = await apiFetch<InventoryAnswer>(`/api/stores/${encodeURIComponent(storeId)}/inventory`, { signal });
     if (res.status === 404) return { ok: false, error: 'Store not found' };
-    if (!res.ok || res.data.success === false || !res.data.store) return { ok: false, error: 'Failed to fetch store data' };
-    return {
-      ok: true,
-      data: { store: res.data.store, boardId: res.data.board_id ?? WAKE_BOARD_ID, inventory: res.data.inventory ?? [], unknown: res.data.stock_unknown ?? [] },
-    };
+    const data = res.ok ? inventoryData(res.data) : null;
+    return data ? { ok: true, data } : { ok: false, error: 'Failed to fetch store data' };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { ok: false, error: 'Failed to fetch store data' };
   }
 }
 
-export function StoreDetail({ storeId }: { storeId: string }) {
+/** What the server page rendered: each part null when it could not (the screen then loads it itself). */
+export interface StoreFirst {
+  inventory: InventoryReport | null;
+  history: History | null;
+  stores: { stores: Store[] } | null;
+}
+
+export function StoreDetail({ storeId, first }: { storeId: string; first?: StoreFirst }) {
   const router = useRouter();
   // The store being switched to, until its page arrives (then the URL's store wins again).
   const [switching, setSwitching] = useState<{ from: string; to: string } | null>(null);
-  const detail = useResource<InventoryData>(storeId, (signal) => loadStore(storeId, signal), 'Failed to fetch store data');
+  const [opening] = useState(() => {
+    const data = first?.inventory ? inventoryData(first.inventory) : null;
+    return data && { key: storeId, data };
+  });
+  const detail = useResource<InventoryData>(storeId, (signal) => loadStore(storeId, signal), 'Failed to fetch store data', { initial: opening });
   const store = detail.state.status === 'ready' ? detail.state.data.store : null;
   // The selector lists the stores of this store's board (Wake's while the store cannot be shown).
   const boardId = detail.state.status === 'ready' ? detail.state.data.boardId : detail.state.status === 'error' ? WAKE_BOARD_ID : null;
-  const stores = useResource<{ stores: Store[] }>(boardId === null ? null : `stores:${boardId}`, (signal) =>
-    getJson<{ stores: Store[] }>(withBoard('/api/stores', boardId!), 'Failed to fetch stores data', signal),
+  const stores = useResource<{ stores: Store[] }>(
+    boardId === null ? null : `stores:${boardId}`,
+    (signal) => getJson<{ stores: Store[] }>(withBoard('/api/stores', boardId!), 'Failed to fetch stores data', signal),
+    undefined,
+    { initial: opening && first?.stores && { key: `stores:${opening.data.boardId}`, data: first.stores } },
   );
   const storeList = stores.state.status === 'ready' ? stores.state.data.stores ?? [] : [];
   const boards = useCoveredBoards();
@@ -107,7 +123,7 @@ export function StoreDetail({ storeId }: { storeId: string }) {
           <StoreInventory items={detail.state.data.inventory} unknown={detail.state.data.unknown} />
         </>
       )}
-      {detail.state.status !== 'error' && <StoreHistory storeId={storeId} />}
+      {detail.state.status !== 'error' && <StoreHistory storeId={storeId} first={first?.history} />}
     </div>
   );
 }

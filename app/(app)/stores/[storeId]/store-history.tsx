@@ -11,10 +11,14 @@ import { Stats } from '../../../_components/reports/stats';
 import { useResource } from '../../../_components/reports/use-resource';
 
 /** Previous drops: the store's increases over 30, 60 or 90 days. A failed load shows the empty state. */
-export function StoreHistory({ storeId }: { storeId: string }) {
+/** `first`: the default period's drops, rendered by the server. */
+export function StoreHistory({ storeId, first }: { storeId: string; first?: History | null }) {
   const [days, setDays] = useState<HistoryDays>(DEFAULT_HISTORY_DAYS);
-  const { state } = useResource<History>(`${storeId}:${days}`, (signal) =>
-    getJson<History & { success?: boolean }>(`/api/inventory/store-history/${encodeURIComponent(storeId)}?days=${days}`, '', signal),
+  const { state } = useResource<History>(
+    `${storeId}:${days}`,
+    (signal) => getJson<History & { success?: boolean }>(`/api/inventory/store-history/${encodeURIComponent(storeId)}?days=${days}`, '', signal),
+    undefined,
+    { initial: first && { key: `${storeId}:${DEFAULT_HISTORY_DAYS}`, data: first } },
   );
   const history = state.status === 'ready' ? state.data : null;
   const changes = history?.changes ?? [];

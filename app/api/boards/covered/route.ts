@@ -1,4 +1,4 @@
-import { route } from '@/lib/api/handler';
-import { coveredBoards } from '@/lib/reports/boards';
+import { readRoute } from '@/lib/api/handler';
+import { coveredBoardsRead } from '@/lib/reports/reads';
 
-export const GET = route({ access: 'user' }, async () => coveredBoards());
+export const GET = readRoute(coveredBoardsRead);

@@ -1,6 +1,4 @@
-import { route } from '@/lib/api/handler';
-import { allocatedCurrentJson } from '@/lib/reports/inventory';
-import { boardQuery } from '@/lib/reports/params';
-import { jsonResponse } from '@/lib/reports/sql';
+import { readRoute } from '@/lib/api/handler';
+import { allocatedCurrentRead } from '@/lib/reports/reads';
 
-export const GET = route({ access: 'user', query: boardQuery }, async ({ req, query }) => jsonResponse(req, await allocatedCurrentJson(query.boardId)));
+export const GET = readRoute(allocatedCurrentRead);

@@ -20,4 +20,4 @@ const body = z.object(
 );
 
 // A question, not a change: no write barrier (route's readOnly).
-export const POST = route({ access: 'user', body, readOnly: true }, async ({ req, body }) => jsonResponse(req, await deliveryAnalysisJson(body)));
+export const POST = route({ access: 'user', body, readOnly: true }, async ({ req, body }) => jsonResponse(req.headers, await deliveryAnalysisJson(body)));

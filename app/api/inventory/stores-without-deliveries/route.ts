@@ -19,5 +19,5 @@ const body = z.object(
 
 // A question, not a change: no write barrier (route's readOnly).
 export const POST = route({ access: 'user', body, readOnly: true }, async ({ req, body }) =>
-  jsonResponse(req, await storesWithoutDeliveriesJson(body.deliveredStoreIds, body.otherDropStoreIds, body.boardId)),
+  jsonResponse(req.headers, await storesWithoutDeliveriesJson(body.deliveredStoreIds, body.otherDropStoreIds, body.boardId)),
 );

@@ -1,6 +1,4 @@
-import { NextResponse } from 'next/server';
-import { route } from '@/lib/api/handler';
-import { listBoards } from '@/lib/reports/statewide';
+import { readRoute } from '@/lib/api/handler';
+import { shipmentBoardsRead } from '@/lib/reports/reads';
 
-// A plain array (the contract's one exception to `{ success, ... }`).
-export const GET = route({ access: 'user' }, async () => NextResponse.json(await listBoards()));
+export const GET = readRoute(shipmentBoardsRead);

@@ -1,5 +1,5 @@
-import { route } from '@/lib/api/handler';
-import { listDefaultProducts } from '@/lib/watchlist/default-products';
+import { readRoute } from '@/lib/api/handler';
+import { defaultProductsRead } from '@/lib/watchlist/reads';
 
 /** The whole default list (Allocation, Limited, Barrel and Premium); the screen pages and filters it. */
-export const GET = route({ access: 'user' }, async () => ({ data: await listDefaultProducts() }));
+export const GET = readRoute(defaultProductsRead);

@@ -1,5 +1,5 @@
-import { route } from '@/lib/api/handler';
-import { listPreferences } from '@/lib/watchlist/items';
+import { readRoute } from '@/lib/api/handler';
+import { preferencesRead } from '@/lib/watchlist/reads';
 
 /** Every row of the user as { watch_id, plu, interest_type }; not_interested rows switch defaults off. */
-export const GET = route({ access: 'user' }, async ({ user }) => ({ data: await listPreferences(user.id) }));
+export const GET = readRoute(preferencesRead);

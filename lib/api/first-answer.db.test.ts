@@ -1,0 +1,70 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as arrivalsRoute } from '../../app/api/inventory/todays-arrivals/route.ts';
+import { GET as allocatedRoute } from '../../app/api/inventory/allocated-current/route.ts';
+import { GET as historyRoute } from '../../app/api/inventory/store-history/[storeId]/route.ts';
+import { GET as whereRoute } from '../../app/api/inventory/product/[plu]/where/route.ts';
+import { GET as warehouseRoute } from '../../app/api/reports/warehouse-inventory/route.ts';
+import { GET as shipmentBoardsRoute } from '../../app/api/state/boards/route.ts';
+import { GET as shipmentsRoute } from '../../app/api/state/shipments/route.ts';
+import { GET as storeInventoryRoute } from '../../app/api/stores/[storeId]/inventory/route.ts';
+import { GET as storesRoute } from '../../app/api/stores/route.ts';
+import { GET as defaultProductsRoute } from '../../app/api/watchlist/default-products/route.ts';
+import { GET as itemsRoute } from '../../app/api/watchlist/route.ts';
+import { GET as preferencesRoute } from '../../app/api/watchlist/user-preferences/route.ts';
+import { DEMO_TODAY, query, signedIn, withTestDatabase, type TestClient, type TestUser } from '../../scripts/testing/harness.ts';
+import type { SessionUser } from '../auth/session.ts';
+import * as reads from '../reports/reads.ts';
+import * as watchlistReads from '../watchlist/reads.ts';
+import { ApiError } from './errors.ts';
+import { readAnswer, type Read } from './handler.ts';
+
+// A server page's first screenful (firstAnswer → readAnswer) is the body the screen would have fetched from
+// the route: the same parameters give the same JSON, for every read a page renders.
+
+withTestDatabase('demo', 'first_answer');
+
+let browser: TestClient;
+let user: TestUser;
+let storeId: string;
+let plu: string;
+
+beforeAll(async () => {
+  ({ browser, user } = await signedIn());
+  [{ id: storeId }] = await query<{ id: string }>(`SELECT id::text AS id FROM stores WHERE board_id = 179 ORDER BY id LIMIT 1`);
+  [{ plu }] = await query<{ plu: string }>(`SELECT plu FROM products WHERE listing_type = 'Allocation' ORDER BY plu LIMIT 1`);
+});
+
+type Handler = Parameters<TestClient['call']>[0];
+
+async function same(read: Read<unknown, unknown>, route: Handler, path: string, raw: { params?: Record<string, string>; query?: Record<string, string> } = {}) {
+  const res = await browser.call(route, path, { params: raw.params, query: raw.query });
+  expect(res.status).toBe(200);
+  const first = await readAnswer(read, raw, { id: user.id } as SessionUser);
+  expect(first).toEqual(res.json);
+}
+
+describe('the first answer is the route’s body', () => {
+  it('report reads, with their defaults and with the parameters the pages pass', async () => {
+    await same(reads.todaysArrivalsRead, arrivalsRoute, '/api/inventory/todays-arrivals', { query: { date: DEMO_TODAY, boardId: '179' } });
+    await same(reads.todaysArrivalsRead, arrivalsRoute, '/api/inventory/todays-arrivals', { query: { date: DEMO_TODAY, boardId: '78' } });
+    await same(reads.allocatedCurrentRead, allocatedRoute, '/api/inventory/allocated-current');
+    await same(reads.storesRead, storesRoute, '/api/stores', { query: { boardId: '78' } });
+    await same(reads.storeInventoryRead, storeInventoryRoute, `/api/stores/${storeId}/inventory`, { params: { storeId } });
+    await same(reads.storeHistoryRead, historyRoute, `/api/inventory/store-history/${storeId}`, { params: { storeId }, query: { days: '30' } });
+    await same(reads.warehouseRead, warehouseRoute, '/api/reports/warehouse-inventory');
+    await same(reads.shipmentsRead, shipmentsRoute, '/api/state/shipments', { query: { searchTerm: '' } });
+    await same(reads.shipmentBoardsRead, shipmentBoardsRoute, '/api/state/boards');
+    await same(reads.whereRead, whereRoute, `/api/inventory/product/${plu}/where`, { params: { plu } });
+  });
+
+  it("the watchlist's reads, for the user", async () => {
+    await same(watchlistReads.defaultProductsRead, defaultProductsRoute, '/api/watchlist/default-products');
+    await same(watchlistReads.preferencesRead, preferencesRoute, '/api/watchlist/user-preferences');
+    await same(watchlistReads.itemsRead, itemsRoute, '/api/watchlist');
+  });
+
+  it('refuses what the route refuses (the page then leaves the load to the screen)', async () => {
+    await expect(readAnswer(reads.storeInventoryRead, { params: { storeId: '999999' } }, { id: user.id } as SessionUser)).rejects.toBeInstanceOf(ApiError);
+    await expect(readAnswer(reads.storeInventoryRead, { params: { storeId: 'x' } }, { id: user.id } as SessionUser)).rejects.toThrow();
+  });
+});
