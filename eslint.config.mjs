@@ -40,6 +40,13 @@ const codeLiteralSyntax = [
   { selector: "SwitchStatement:matches([discriminant.property.name='code'], [discriminant.name='code']) > SwitchCase > Literal.test", message: CODE_LITERAL },
 ];
 
+// One way for a screen to get data: useResource (app/_components/reports/use-resource.ts; docs/decisions/019).
+// A fetch written inside an effect brings back its own loading, failure, abort and retry rules.
+const ONE_LOADER = 'Screens load data through useResource (app/_components/reports/use-resource.ts), not a fetch inside useEffect (docs/decisions/019-first-screenful-in-the-html.md).';
+const oneLoaderSyntax = [
+  { selector: "CallExpression[callee.name='useEffect'] CallExpression:matches([callee.name='apiFetch'], [callee.name='fetch'])", message: ONE_LOADER },
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -85,7 +92,7 @@ const config = [
   {
     files: ['app/**/*.{ts,tsx}', 'proxy.ts'],
     ignores: TESTS,
-    rules: { 'no-restricted-syntax': ['error', ...unsafeRawSyntax, ...codeLiteralSyntax] },
+    rules: { 'no-restricted-syntax': ['error', ...unsafeRawSyntax, ...codeLiteralSyntax, ...oneLoaderSyntax] },
   },
   {
     // The product's code never imports the tools, and the API never imports the screens.
