@@ -10,6 +10,9 @@ import { GET as historyRoute } from '@/app/api/inventory/store-history/[storeId]
 import { POST as withoutDeliveriesRoute } from '@/app/api/inventory/stores-without-deliveries/route';
 import { GET as storeInventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
+import { GET as coveredRoute } from '@/app/api/boards/covered/route';
+import { GET as whereRoute } from '@/app/api/inventory/product/[plu]/where/route';
+import { coveredBoards, STALE_AFTER_HOURS } from '@/lib/reports/boards';
 import { PUT as profileRoute } from '@/app/api/user/me/route';
 import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
 import type { TestClient } from '../../scripts/testing/api.ts';
@@ -18,7 +21,7 @@ import { changeStamp, changesHeard, useChangeFeed, type WatchedTable } from './c
 // The answers kept since issue 23 (decision 014): a store's inventory, Current Inventory (allocated-current),
 // a store's history, the store list, stores without deliveries and delivery analysis, and the smaller calls
 // beside them: available dates, a product's stores, the product search, the statewide boards and shipped
-// products. Each is served from
+// products, the covered boards and where a product is now. Each is served from
 // memory while its data is unchanged, and a write by another connection to any table its query reads is
 // heard and changes the next answer. store_inventory and board_product_polls announce their writes since
 // migration 20261202000000_inventory_change_notifications. And the read-only POSTs do not wait for the
@@ -143,6 +146,35 @@ describe.runIf(server)('answers kept until their data changes', () => {
       `UPDATE products SET name = name || '.' WHERE plu = (SELECT min(sh.plu) FROM shipments sh JOIN products p ON p.plu = sh.plu
         WHERE p.listing_type IN ('Allocation', 'Limited', 'Barrel'))`;
     await keptUntilWritten(shipped, renamedShipped, ['products', 'shipments']);
+  });
+
+  it("the covered boards: kept until a run or the stores are written, and only until a board's last good check turns stale", async () => {
+    const read = () => ok(browser.call(coveredRoute, '/api/boards/covered'));
+    const laterCheck = () =>
+      `UPDATE scrape_runs SET started_at = started_at + interval '1 second'
+       WHERE id = (SELECT id FROM scrape_runs WHERE source = 'wake_inventory' AND status IN ('ok', 'partial') ORDER BY started_at DESC LIMIT 1)`;
+    await keptUntilWritten(read, laterCheck, ['scrape_runs', 'stores']);
+    // Time alone turns a board stale: the kept answer is not served past its last good check + 26 h.
+    const wake = (answer: Awaited<ReturnType<typeof coveredBoards>>) => answer.boards.find((b) => b.board_id === WAKE)!;
+    const now = await coveredBoards();
+    expect(wake(now).stale).toBe(false);
+    const staleAt = new Date(Date.parse(wake(now).last_check!) + STALE_AFTER_HOURS * 3_600_000 + 1_000);
+    expect(wake(await coveredBoards(staleAt)).stale).toBe(true);
+  });
+
+  it("where a product is now: kept until any table it reads is written", async () => {
+    const read = () => ok(browser.call(whereRoute, `/api/inventory/product/${plu}/where`, { params: { plu } }));
+    expect(JSON.stringify(await read())).toContain(`"store_id":${store}`);
+    await keptUntilWritten(read, moreStock, [
+      'store_inventory',
+      'stores',
+      'products',
+      'board_product_polls',
+      'warehouse_levels',
+      'scrape_runs',
+      'shipments',
+      'boards',
+    ]);
   });
 
   it('the dates with arrivals: kept until the history, the catalog or the stores are written', async () => {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { ErrorCode } from '../api/error-codes.ts';
 import { foundOrThrow } from '../api/errors.ts';
+import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
 import { isoInstant } from './sql.ts';
@@ -33,6 +34,22 @@ interface Row {
 }
 
 export async function coveredBoards(now = new Date()): Promise<CoveredBoards> {
+  return (await keptCoveredBoards(now)).answer;
+}
+
+/** Read once per run of the scraper, kept like the other answers (lib/db/changes.ts). Shared: never modify. */
+const coveredAnswers = new ChangeCache<{ answer: CoveredBoards; from: number; until: number }>(['scrape_runs', 'stores'], 1);
+
+/**
+ * coveredBoards with until when (epoch ms, exclusive) it holds if no run is written: a board whose last good
+ * check is still fresh turns stale STALE_AFTER_HOURS after it, with no write to announce it.
+ */
+export function keptCoveredBoards(now = new Date()): Promise<{ answer: CoveredBoards; from: number; until: number }> {
+  const at = now.getTime();
+  return coveredAnswers.get('all', () => readCoveredBoards(now), { valid: (kept) => kept.from <= at && at < kept.until });
+}
+
+async function readCoveredBoards(now: Date): Promise<{ answer: CoveredBoards; from: number; until: number }> {
   const ids = COVERED_BOARDS.map((b) => b.id);
   const sources = COVERED_BOARDS.map((b) => b.source);
   const rows = await db.$queryRaw<Row[]>`
@@ -55,8 +72,10 @@ export async function coveredBoards(now = new Date()): Promise<CoveredBoards> {
       WHERE r.source = c.source::"ScrapeSource" AND r.status IN ('ok', 'partial') ORDER BY r.started_at DESC LIMIT 1
     ) good ON true
     ORDER BY c.ord`;
-  const staleBefore = now.getTime() - STALE_AFTER_HOURS * 3_600_000;
-  return {
+  const staleAfterMs = STALE_AFTER_HOURS * 3_600_000;
+  const staleBefore = now.getTime() - staleAfterMs;
+  const turnsStale = rows.map((r) => (r.last_check === null ? Infinity : Date.parse(r.last_check) + staleAfterMs)).filter((t) => t > now.getTime());
+  const answer: CoveredBoards = {
     success: true,
     boards: rows.map((r, i) => ({
       board_id: r.board_id,
@@ -71,4 +90,5 @@ export async function coveredBoards(now = new Date()): Promise<CoveredBoards> {
       stale: r.last_check === null || Date.parse(r.last_check) < staleBefore,
     })),
   };
+  return { answer, from: now.getTime(), until: Math.min(Infinity, ...turnsStale) };
 }

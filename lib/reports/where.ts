@@ -1,11 +1,12 @@
 import 'server-only';
 import { productOrThrow } from '../catalog/products.ts';
+import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
 import { addDays, nyDate } from '../time.ts';
-import { coveredBoards } from './boards.ts';
+import { keptCoveredBoards } from './boards.ts';
 import { casesOf } from './sql.ts';
-import { stockAge, type StockState } from './stock-age.ts';
+import { stockAge, stockStatesHoldUntil, type StockState } from './stock-age.ts';
 import type { ProductWhereabouts } from './types.ts';
 
 // "Where is it now": one product across every covered board's shelves (the stores holding it, by board,
@@ -30,6 +31,23 @@ interface Shelf {
 }
 
 export async function productWhereabouts(plu: string, now = new Date()): Promise<ProductWhereabouts> {
+  const at = now.getTime();
+  const kept = await whereaboutsAnswers.get(`${plu}|${nyDate(now)}`, () => readWhereabouts(plu, now), {
+    valid: (answer) => answer.from <= at && at < answer.until,
+  });
+  return kept.answer;
+}
+
+/**
+ * Answers by product and New York day (the shipments' window starts from it), kept until one of the tables
+ * they read announces a write, and only while their stock states and boards' freshness hold. Shared: never modify.
+ */
+const whereaboutsAnswers = new ChangeCache<{ answer: ProductWhereabouts; from: number; until: number }>(
+  ['products', 'store_inventory', 'stores', 'board_product_polls', 'warehouse_levels', 'scrape_runs', 'shipments', 'boards'],
+  256,
+);
+
+async function readWhereabouts(plu: string, now: Date): Promise<{ answer: ProductWhereabouts; from: number; until: number }> {
   const boardIds = COVERED_BOARDS.map((b) => b.id);
   const since = addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS);
   const [products, shelves, levels, freshness, shipments] = await Promise.all([
@@ -44,7 +62,7 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
       ORDER BY si.quantity DESC, s.nickname`,
     db.$queryRaw<{ total_available: number; checked_at: Date }[]>`
       SELECT total_available, checked_at FROM warehouse_levels WHERE plu = ${plu} ORDER BY checked_at DESC LIMIT 1`,
-    coveredBoards(now),
+    keptCoveredBoards(now),
     db.$queryRaw<{ board_id: number; board_name_clean: string; last_ship_date: string; units: number }[]>`
       SELECT b.id AS board_id, b.name_clean AS board_name_clean, to_char(max(sh.ship_date), 'YYYY-MM-DD') AS last_ship_date, sum(sh.units)::int AS units
       FROM shipments sh JOIN boards b ON b.id = sh.board_id
@@ -54,9 +72,11 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
   ]);
   const product = productOrThrow(products[0], plu);
   const bottlesPerCase = product.bottles_per_case;
-  const fresh = new Map(freshness.boards.map((b) => [b.board_id, b]));
+  const fresh = new Map(freshness.answer.boards.map((b) => [b.board_id, b]));
+  const lastSeen = shelves.filter((s) => s.state === 'last_seen').map((s) => s.confirmed_at.getTime());
+  const until = Math.min(freshness.until, stockStatesHoldUntil(lastSeen.length ? Math.min(...lastSeen) : null));
 
-  return {
+  const answer: ProductWhereabouts = {
     success: true,
     product: {
       plu: product.plu,
@@ -99,4 +119,5 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
     })),
     shipment_days: WHEREABOUTS_SHIPMENT_DAYS,
   };
+  return { answer, from: now.getTime(), until };
 }
