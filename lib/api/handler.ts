@@ -1,5 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
 import { NextResponse, type NextRequest } from 'next/server';
 import { ZodError, type z } from 'zod';
 import { changesHeard } from '../db/changes.ts';
@@ -197,6 +198,7 @@ export async function firstAnswer<T>(definition: Read<unknown, unknown>, raw: { 
     const user = await getSessionUser();
     return user ? await readAnswer<T>(definition, raw, user) : null;
   } catch (error) {
+    unstable_rethrow(error); // Next's own signals (a page found dynamic at build time) are not failures
     if (!(error instanceof ApiError) && !(error instanceof ZodError)) console.error('[page] first answer failed:', error);
     return null;
   }
