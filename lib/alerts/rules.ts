@@ -12,6 +12,15 @@ export const MIN_QUANTITY_MAX = 99;
 export const MAX_ALERT_STORES = 50;
 
 /** What the API reads and writes (GET/PUT /api/alerts/settings). */
+/** A store an alert can be limited to: GET /api/alerts/settings lists them (lib/alerts/settings.ts), the card offers them. */
+export interface StoreOption {
+  store_id: number;
+  board_id: number;
+  store_number: number;
+  nickname: string;
+  address: string;
+}
+
 export interface AlertSettingsDto {
   enabled: boolean;
   mode: AlertModeName;

@@ -13,6 +13,7 @@ import {
   MIN_QUANTITY_MAX,
   type AlertListingType,
   type AlertSettingsDto,
+  type StoreOption,
 } from './rules.ts';
 
 // A user's alert settings (one alert_settings row; none means the defaults, alerts off) and the
@@ -40,14 +41,6 @@ export const settingsBody = z
   }));
 
 export type SettingsInput = z.output<typeof settingsBody>;
-
-export interface StoreOption {
-  store_id: number;
-  board_id: number;
-  store_number: number;
-  nickname: string;
-  address: string;
-}
 
 type Row = {
   enabled: boolean;

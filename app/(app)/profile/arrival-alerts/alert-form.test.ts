@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS, MAX_ALERT_STORES } from '@/lib/alerts/rules';
-import { chooseBoard, formError, toForm, toSettings, type AlertForm, type StoreOption } from './alert-form';
+import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS, MAX_ALERT_STORES, type StoreOption } from '@/lib/alerts/rules';
+import { chooseBoard, formError, toForm, toSettings, type AlertForm } from './alert-form';
 
 const store = (store_id: number, board_id: number): StoreOption => ({ store_id, board_id, store_number: store_id, nickname: `Store ${store_id}`, address: '' });
 const form = (patch: Partial<AlertForm> = {}): AlertForm => ({ ...toForm(DEFAULT_ALERT_SETTINGS), ...patch });

@@ -1,15 +1,7 @@
-import { ALERT_MESSAGES, MAX_ALERT_STORES, parseMinQuantity, type AlertListingType, type AlertModeName, type AlertSettingsDto } from '@/lib/alerts/rules';
+import { ALERT_MESSAGES, MAX_ALERT_STORES, parseMinQuantity, type AlertListingType, type AlertModeName, type AlertSettingsDto, type StoreOption } from '@/lib/alerts/rules';
 
 // The arrival-alert card's form as data: what GET /api/alerts/settings answers, the form's state, the
 // card's own checks before a save, and the body PUT sends. No React, so a unit test reads it.
-
-export interface StoreOption {
-  store_id: number;
-  board_id: number;
-  store_number: number;
-  nickname: string;
-  address: string;
-}
 
 export interface BoardOption {
   board_id: number;

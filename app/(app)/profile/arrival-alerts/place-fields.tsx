@@ -1,4 +1,5 @@
-import { chooseBoard, toggle, type BoardOption, type FormPart, type StoreOption } from './alert-form';
+import type { StoreOption } from '@/lib/alerts/rules';
+import { chooseBoard, toggle, type BoardOption, type FormPart } from './alert-form';
 
 type Places = FormPart & { boards: BoardOption[]; stores: StoreOption[] };
 
