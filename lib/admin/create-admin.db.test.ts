@@ -99,6 +99,8 @@ describe('createAdmin', () => {
     ['a blank first name', { firstName: ' ' }, 'First name is required.'],
     ['a blank last name', { lastName: '' }, 'Last name is required.'],
     ['a 101-character name', { lastName: 'K'.repeat(101) }, 'at most 100 characters'],
+    ['a first name carrying a link', { firstName: 'Go to https://evil.example/unlock now' }, RULE_MESSAGES.nameCharacters],
+    ['a last name carrying an address', { lastName: 'evil.example' }, RULE_MESSAGES.nameCharacters],
   ])('refuses %s clearly and writes nothing', async (_label, overrides, message) => {
     const attempt = input(overrides);
     expect(createAdminInputError(attempt)).toContain(message);

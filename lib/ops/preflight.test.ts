@@ -47,3 +47,32 @@ describe('the deployed scripts', () => {
     expect(r.output).toContain('[migrate] refusing to start:\n  DATABASE_URL is not set');
   });
 });
+
+describe('the app in production', () => {
+  // Served by `next start` or Next's server.js, every client would share one address for the per-IP limits
+  // and pages would carry no CSP: the app refuses to start unless scripts/app-server.mjs is serving it
+  // (which sets NBT_APP_SERVER). Each case is a fresh process, as a deployment starts one.
+  const problems = (service: string, extra: Record<string, string>) => {
+    const all = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://db/x',
+      SESSION_SECRET: 's'.repeat(40),
+      SMTP_URL: 'smtp://mail:25',
+      ...extra,
+    };
+    const code = `import { preflightProblems } from './lib/ops/preflight.ts'; console.log(JSON.stringify(preflightProblems('${service}')));`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', env: all as NodeJS.ProcessEnv, timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as string[];
+  };
+
+  it('refuses to start unless the app server serves it', async () => {
+    const { APP_SERVER_REQUIRED } = await import('./preflight.ts');
+    expect(problems('app', {})).toEqual([APP_SERVER_REQUIRED]);
+    expect(problems('app', { NBT_APP_SERVER: '1' })).toEqual([]);
+    // The scraper serves no pages.
+    expect(problems('scraper', {})).toEqual([]);
+  });
+});
