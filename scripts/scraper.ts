@@ -6,6 +6,7 @@ import cron from 'node-cron';
 import { connectDatabase } from '../lib/db/connect.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
 import { ALL_SOURCES, runCycle } from '../lib/ingest/runner.ts';
+import { closeDeadRuns } from '../lib/ingest/runs.ts';
 import { SCRAPER_SCHEDULES, SCRAPER_TIMEZONE } from '../lib/ingest/schedule.ts';
 import { preflight } from '../lib/ops/preflight.ts';
 import type { ScrapeSource } from '../generated/prisma/enums.ts';
@@ -30,6 +31,10 @@ const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`)
 const connection = await connectDatabase();
 await setDatabaseUrl(connection.url);
 log(`database: ${connection.description}`);
+// A restart (after a kill -9, a host restart) closes what the stopped scraper left `running` now, not at the
+// next cycle, which overnight is hours away (health reads close them too).
+const interrupted = await closeDeadRuns();
+if (interrupted) log(`closed ${interrupted} run(s) left open by a scraper that stopped (interrupted)`);
 
 const stop = new AbortController();
 let running: Promise<unknown> | null = null;

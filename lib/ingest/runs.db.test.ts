@@ -111,13 +111,37 @@ describe('on the embedded database (one session for every connection): a run is 
     const alive = await insertRun(server.url, { host: hostname(), pid: process.pid });
     const gone = await insertRun(server.url, { host: hostname(), pid: await deadPid() });
     const legacy = await insertRun(server.url, {});
-    expect(await closeDeadRuns()).toBe(2);
+    // Recorded on another host (a container recreated on the same data volume): that process is gone too,
+    // whatever its pid means here (this process's own pid, alive, to prove the host is what decides).
+    const elsewhere = await insertRun(server.url, { host: `${hostname()}-before-restart`, pid: process.pid });
+    expect(await closeDeadRuns()).toBe(3);
     expect(await runsOf(server.url)).toEqual([
       [alive, 'running', null],
       [gone, 'failed', INTERRUPTED],
       [legacy, 'failed', INTERRUPTED],
+      [elsewhere, 'failed', INTERRUPTED],
     ]);
   });
+
+  it('the scraper process closes them as it starts, hours before its first scheduled cycle', async () => {
+    const gone = await insertRun(server.url, { host: hostname(), pid: await deadPid() });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/scraper.ts'], {
+      env: { ...process.env, DATABASE_URL: server.url, NODE_ENV: 'development' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    try {
+      for (let i = 0; i < 600 && !/scheduled /.test(output) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(output).toContain('closed 1 run(s) left open by a scraper that stopped (interrupted)');
+      expect(output).toMatch(/scheduled /); // no cycle ran: the schedule only
+      expect((await runsOf(server.url)).find(([id]) => id === gone)).toEqual([gone, 'failed', INTERRUPTED]);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    }
+  }, 90_000);
 
   it('a scraper start closes them too, and two scrapers never overlap: the lock is a file beside the data directory', async () => {
     await setDatabaseUrl(server.url);

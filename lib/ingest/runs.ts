@@ -76,7 +76,9 @@ export const INTERRUPTED = 'interrupted: the scraper stopped before this run fin
 export async function closeDeadRuns(): Promise<number> {
   if (await onEmbeddedDatabase()) {
     const running = await db.scrapeRun.findMany({ where: { status: 'running' }, select: { id: true, runnerHost: true, runnerPid: true } });
-    const dead = running.filter((r) => r.runnerPid === null || (r.runnerHost === hostname() && !processAlive(r.runnerPid))).map((r) => r.id);
+    // The embedded database is served on loopback only (lib/db/pglite-server.ts), so a run recorded by
+    // another host (a container recreated on the same data volume) cannot be alive.
+    const dead = running.filter((r) => r.runnerPid === null || r.runnerHost !== hostname() || !processAlive(r.runnerPid)).map((r) => r.id);
     if (dead.length === 0) return 0;
     const { count } = await db.scrapeRun.updateMany({ where: { id: { in: dead }, status: 'running' }, data: { status: 'failed', finishedAt: new Date(), error: INTERRUPTED } });
     return count;
