@@ -133,6 +133,44 @@ test('stock a board did not confirm: "Last seen" on Durham\'s Limited product, G
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test('stock a board did not confirm on a store page and on Where is it now: "Last seen" on Durham\'s Limited product, Greensboro\'s bottles unknown @phone', async ({ page }) => {
+  const LAST_SEEN = /^Last seen \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/;
+  // Durham's first store: the Allocation product confirmed by the latest poll, the Limited one last confirmed 5 hours ago.
+  await page.goto(`/stores/${data.durham[0].id}`);
+  const shelf = page.getByTestId('store-inventory');
+  const limited = shelf.getByRole('listitem').filter({ hasText: `PLU ${data.limited.plu}` });
+  const allocation = shelf.getByRole('listitem').filter({ hasText: `PLU ${data.allocation.plu}` });
+  await expect(limited.getByTestId('last-seen')).toHaveText(LAST_SEEN);
+  await expect(limited).toContainText(/1\s*bottle/);
+  await expect(allocation.getByTestId('last-seen')).toHaveCount(0);
+  await expect(page.getByTestId('store-unknown')).toHaveCount(0);
+
+  // Where is it now: both Durham stores holding the Limited product say when they were last seen, and count.
+  await page.goto(`/products/${data.limited.plu}`);
+  const durham = page.getByTestId('where-board').filter({ has: page.getByRole('heading', { name: 'Durham County' }) });
+  await expect(durham.getByRole('listitem')).toHaveCount(2);
+  await expect(durham.getByRole('listitem').getByTestId('last-seen')).toHaveText([LAST_SEEN, LAST_SEEN]);
+  await expect(durham).toContainText('3 bottles');
+
+  // The Allocation product: Durham's store confirmed, Greensboro's bottles (not confirmed for two days) unknown,
+  // listed apart with what was last seen and out of Greensboro's count.
+  await page.goto(`/products/${data.allocation.plu}`);
+  const confirmed = page.getByTestId('where-board').filter({ has: page.getByRole('heading', { name: 'Durham County' }) });
+  await expect(confirmed.getByRole('link', { name: data.durham[0].nickname })).toBeVisible();
+  await expect(confirmed.getByTestId('last-seen')).toHaveCount(0);
+  await expect(confirmed).toContainText(/since \d{2}\/\d{2}\/\d{4}/);
+  const greensboro = page.getByTestId('where-board').filter({ has: page.getByRole('heading', { name: 'Greensboro' }) });
+  const unknown = greensboro.getByTestId('where-unknown');
+  await expect(unknown.getByRole('heading', { name: 'Stock unknown' })).toBeVisible();
+  await expect(unknown.getByRole('link', { name: data.greensboro[0].nickname })).toBeVisible();
+  await expect(unknown).toContainText(/Unknown\s*2 bottles last seen \d{2}\/\d{2}\/\d{4}/);
+  await expect(greensboro.getByTestId('last-seen')).toHaveCount(0);
+  await expect(greensboro.locator('.row.spread')).toContainText('Unknown');
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test('Delivery Analysis: a Durham report, shipments to Durham, its stores without deliveries, and the cache per board @phone', async ({ page }) => {
   const analyses: string[] = [];
   page.on('request', (r) => {

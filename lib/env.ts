@@ -41,8 +41,8 @@ const schema = z.object({
   ALLOW_WEAK_BCRYPT: bool,
   // Watchlist: Listed products at or above this retail price count as "Premium" (the state has no such type).
   PREMIUM_MIN_PRICE: z.coerce.number().min(0).default(60),
-  // Stock a board was asked about and did not confirm shows "last seen …"; after this many minutes without a
-  // confirmation it shows as unknown rather than in stock (lib/reports/stock-age.ts). Default a day.
+  // Stock a board did not confirm when it should have shows "last seen …"; once its last confirmation is this
+  // many minutes old it shows as unknown rather than in stock (lib/reports/stock-age.ts). Default a day.
   STOCK_UNKNOWN_AFTER_MINUTES: z.coerce.number().int().min(60).max(14 * 24 * 60).default(24 * 60),
   // Arrival alerts (lib/alerts): alert e-mails per user per New York day; later arrivals that day are counted in the next one.
   ALERT_DAILY_CAP: positiveInt(10),

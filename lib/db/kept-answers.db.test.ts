@@ -13,6 +13,11 @@ import { GET as storesRoute } from '@/app/api/stores/route';
 import { GET as coveredRoute } from '@/app/api/boards/covered/route';
 import { GET as whereRoute } from '@/app/api/inventory/product/[plu]/where/route';
 import { coveredBoards, STALE_AFTER_HOURS } from '@/lib/reports/boards';
+import { productStores } from '@/lib/reports/inventory';
+import { storeInventory } from '@/lib/reports/stores';
+import { productWhereabouts } from '@/lib/reports/where';
+import { CONFIRM_GRACE_MINUTES } from '@/lib/reports/stock-age';
+import { env } from '@/lib/env';
 import { PUT as profileRoute } from '@/app/api/user/me/route';
 import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
 import type { TestClient } from '../../scripts/testing/api.ts';
@@ -130,6 +135,48 @@ describe.runIf(server)('answers kept until their data changes', () => {
   it("a product's stores: kept until store_inventory, the stores, the catalog or the polls are written", async () => {
     const read = () => ok(browser.call(productStoresRoute, `/api/inventory/product/${plu}/stores`, { params: { plu } }));
     await keptUntilWritten(read, moreStock, ['store_inventory', 'stores', 'products', 'board_product_polls']);
+  });
+
+  it('stock answers, which change with time alone, are kept only while every number in them holds: current until its next ask is overdue, last seen until the limit', async () => {
+    // The product was confirmed at Wake's last poll, and the next cycle was to ask again 15 minutes later.
+    const [{ confirmed }] = await query<{ confirmed: Date }>(`SELECT confirmed_at AS confirmed FROM store_inventory WHERE store_id = $1 AND plu = $2`, [store, plu]);
+    await query(
+      `INSERT INTO board_product_polls (board_id, plu, first_polled_at, asked_at, answered_at, next_ask_at) VALUES ($1, $2, $3, $3, $3, $4)
+       ON CONFLICT (board_id, plu) DO UPDATE SET asked_at = $3, answered_at = $3, next_ask_at = $4`,
+      [WAKE, plu, confirmed, new Date(confirmed.getTime() + 15 * 60_000)],
+    );
+    await changesHeard();
+    const at = (minutes: number) => new Date(confirmed.getTime() + minutes * 60_000);
+    const overdue = 15 + CONFIRM_GRACE_MINUTES;
+    const shelf = (answer: { stores: { store_id: number; last_seen: string | null }[]; unknown_stores: { store_id: number }[] }) =>
+      answer.stores.some((s) => s.store_id === store) ? (answer.stores.find((s) => s.store_id === store)!.last_seen ?? 'current') : answer.unknown_stores.some((s) => s.store_id === store) ? 'unknown' : 'none';
+    const item = (json: string) => {
+      const answer = JSON.parse(json) as { inventory: { nc_code: string; last_seen: string | null }[]; stock_unknown: { nc_code: string }[] };
+      const held = answer.inventory.find((i) => i.nc_code === plu);
+      return held ? (held.last_seen ?? 'current') : answer.stock_unknown.some((i) => i.nc_code === plu) ? 'unknown' : 'none';
+    };
+    const wake = async (minutes: number) => (await productWhereabouts(plu, at(minutes))).boards[0];
+
+    const first = await productStores(plu, WAKE, at(1));
+    expect(shelf(first)).toBe('current');
+    expect(await productStores(plu, WAKE, at(overdue - 1)), 'kept while it holds').toBe(first);
+    expect(item(await storeInventory(store, at(1)))).toBe('current');
+    expect(item(await storeInventory(store, at(overdue - 1)))).toBe('current');
+    const where = await wake(1);
+    expect(shelf({ stores: where.stores, unknown_stores: where.unknown_stores })).toBe('current');
+    expect(await wake(overdue - 1), 'kept while it holds').toBe(where);
+
+    // The next ask is overdue with nothing written: the kept answers are not served any more.
+    expect(shelf(await productStores(plu, WAKE, at(overdue)))).toBe(confirmed.toISOString());
+    expect(item(await storeInventory(store, at(overdue)))).toBe(confirmed.toISOString());
+    const later = await wake(overdue);
+    expect(shelf({ stores: later.stores, unknown_stores: later.unknown_stores })).toBe(confirmed.toISOString());
+    // Last seen until the limit has passed since it was confirmed, then unknown.
+    const limit = env().STOCK_UNKNOWN_AFTER_MINUTES;
+    expect(shelf(await productStores(plu, WAKE, at(limit - 1)))).toBe(confirmed.toISOString());
+    expect(shelf(await productStores(plu, WAKE, at(limit)))).toBe('unknown');
+    expect(item(await storeInventory(store, at(limit - 1)))).toBe(confirmed.toISOString());
+    expect(item(await storeInventory(store, at(limit)))).toBe('unknown');
   });
 
   it('the product search: kept until the catalog is written', async () => {

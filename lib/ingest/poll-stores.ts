@@ -16,6 +16,11 @@ export interface PollOptions {
    * database is written one source at a time.
    */
   writeGate?: <T>(write: () => Promise<T>) => Promise<T>;
+  /**
+   * When the scraper will ask the board about each product again (its tier's cadence, lib/ingest/schedule.ts):
+   * stock not confirmed by then ages (lib/reports/stock-age.ts). Absent (benches), none is recorded.
+   */
+  nextAskAt?: (plu: string) => Date;
 }
 
 /** After this many failed requests in a row (and none answering) the board's source is considered down: stop asking. */
@@ -40,7 +45,7 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     reader = await openStoreReader(board, stores, options.signal);
   } catch (error) {
     if (!isSourceError(error)) throw error;
-    await recordAsked(board.id, plus, options.checkedAt);
+    await recordAsked(board.id, plus, options.checkedAt, options.nextAskAt);
     return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: error.message, details: { requested: plus.length } };
   }
 
@@ -90,7 +95,7 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
       ? `${label} looks down: the first ${failuresInRow} requests failed (${parts.failures[0].error}); the other ${skipped} were not tried`
       : (parts.failures[0]?.error ?? (skipped ? 'stopped before any product was fetched' : 'no product was requested'));
     // The board was asked and did not answer (unless the scraper is stopping): that stock starts to age.
-    if (!options.signal?.aborted) await recordAsked(board.id, plus, options.checkedAt);
+    if (!options.signal?.aborted) await recordAsked(board.id, plus, options.checkedAt, options.nextAskAt);
     return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: reason, details: summary };
   }
 
@@ -107,6 +112,7 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
       failedPlus: parts.failures.map((f) => f.plu),
       storeIds: stores.map((s) => s.id),
       stock: parts.stock,
+      nextAskAt: options.nextAskAt,
     });
   });
 

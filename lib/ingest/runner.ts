@@ -15,6 +15,7 @@ import { isSourceError } from './sources/errors.ts';
 import { createLimiter } from './sources/http.ts';
 import { fetchShipments } from './sources/shipments.ts';
 import { fetchWakeLocator } from './sources/wake-locator.ts';
+import { CADENCE_SLACK_MINUTES, DAY_MINUTES, nextAskAt } from './schedule.ts';
 import { pollMinutes } from './store-readers.ts';
 import { huntedAndWatchedPlus, productsToPoll } from './tiers.ts';
 import { pollWarehouse } from './warehouse.ts';
@@ -35,8 +36,6 @@ export const ALL_SOURCES: ScrapeSource[] = [
   'shipments',
   ...COVERED_BOARDS.filter((b) => b.platform !== 'wake').map((b) => b.source),
 ];
-/** A board's poll counts as on time this much early: cycles start a few seconds apart from one another. */
-const CADENCE_SLACK_MINUTES = 5;
 /** After a failed poll, a board is tried again this soon (or at its cadence, if that is sooner). */
 const RETRY_MINUTES = 60;
 
@@ -84,11 +83,17 @@ type WriteGate = NonNullable<PollOptions['writeGate']>;
 
 async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal, writeGate?: WriteGate): Promise<RunOutcome> {
   const board = boardOfSource(source);
+  // When each product will be asked again: stock the board has not confirmed by then ages (lib/reports/stock-age.ts).
   if (board?.platform === 'wake') {
     const { hot, listed } = await productsToPoll(now);
-    return pollStoreInventory(board, [...hot, ...listed], { checkedAt: now, signal });
+    const daily = new Set(listed);
+    const [everyCycle, nextDay] = [nextAskAt(now, pollMinutes(board)), nextAskAt(now, DAY_MINUTES)];
+    return pollStoreInventory(board, [...hot, ...listed], { checkedAt: now, signal, nextAskAt: (plu) => (daily.has(plu) ? nextDay : everyCycle) });
   }
-  if (board) return pollStoreInventory(board, await huntedAndWatchedPlus(board.id), { checkedAt: now, signal, writeGate });
+  if (board) {
+    const again = nextAskAt(now, pollMinutes(board));
+    return pollStoreInventory(board, await huntedAndWatchedPlus(board.id), { checkedAt: now, signal, writeGate, nextAskAt: () => again });
+  }
   switch (source) {
     case 'warehouse':
       return pollWarehouse(now, signal);

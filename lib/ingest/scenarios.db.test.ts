@@ -10,7 +10,10 @@ import { sql } from '../../scripts/testing/sql.ts';
 import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
 import { allocatedCurrent, productStores } from '../reports/inventory.ts';
 import { productWhereabouts } from '../reports/where.ts';
+import { CONFIRM_GRACE_MINUTES } from '../reports/stock-age.ts';
+import { env } from '../env.ts';
 import { runCycle } from './runner.ts';
+import { DAY_MINUTES, nextAskAt } from './schedule.ts';
 import { productsToPoll } from './tiers.ts';
 import { expectExact, verdict, type Change, type Verdict } from '../../scripts/testing/ground-truth.ts';
 
@@ -395,6 +398,36 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
       expect(current.stock_unknown.map((p) => p.plu)).toContain(plu);
     }
   }, 120_000);
+
+  it('the scraper stops asking: its stock ages by the clock all the same — last seen once the next cycle is overdue, unknown a day after', async () => {
+    advanceMinutes(15);
+    expectExact(await pollAndJudge(), 'the last poll before the scraper stops');
+    const polledAt = sim.world.now();
+    // The plan the poll recorded: hunted, Premium and watched products the next cycle, the day's share of the
+    // rest of the catalog the same slot tomorrow.
+    const daily = new Set((await productsToPoll(polledAt)).listed);
+    const [nextCycle, nextDay] = [nextAskAt(polledAt, 15), nextAskAt(polledAt, DAY_MINUTES)];
+    const plans = await q<{ plu: string; next_ask_at: Date }>(`SELECT plu, next_ask_at FROM board_product_polls WHERE board_id = $1 AND asked_at = $2`, [WAKE, polledAt]);
+    expect(plans.length).toBeGreaterThan(daily.size);
+    expect(plans.filter((p) => p.next_ask_at.getTime() !== (daily.has(p.plu) ? nextDay : nextCycle).getTime())).toEqual([]);
+
+    // No poll follows: nothing is written, yet the stock of a product the poll confirmed ages.
+    const [{ plu }] = await q<{ plu: string }>(
+      `SELECT bp.plu FROM board_product_polls bp JOIN store_inventory si ON si.plu = bp.plu AND si.quantity > 0
+        WHERE bp.board_id = $1 AND bp.answered_at = $2 AND bp.plu <> ALL($3::text[]) ORDER BY bp.plu LIMIT 1`,
+      [WAKE, polledAt, [...daily]],
+    );
+    const shown = (ms: number) => productStores(plu, WAKE, new Date(ms));
+    const overdue = nextCycle.getTime() + CONFIRM_GRACE_MINUTES * 60_000;
+    const before = await shown(overdue - 60_000);
+    expect(before.stores.length).toBeGreaterThan(0);
+    expect(before.stores.every((s) => s.last_seen === null)).toBe(true);
+    const seen = await shown(overdue);
+    expect(seen.stores.map((s) => s.last_seen)).toEqual(before.stores.map(() => polledAt.toISOString()));
+    const unknown = await shown(polledAt.getTime() + env().STOCK_UNKNOWN_AFTER_MINUTES * 60_000);
+    expect(unknown.stores).toEqual([]);
+    expect(unknown.unknown_stores.map((s) => s.store_id).sort()).toEqual(before.stores.map((s) => s.store_id).sort());
+  }, 60_000);
 
   for (const [wake, warehouse] of [['live', 'live'], ['alternate', 'alternate'], ['documented', 'live']] as const) {
     it(`the ${wake} Wake markup and the ${warehouse} warehouse markup, without and with a delivery`, async () => {

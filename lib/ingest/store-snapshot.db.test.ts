@@ -187,22 +187,26 @@ describe('applyStoreSnapshot', () => {
     expect(stock.find((r) => r.store_id === 4)).toBeUndefined();
   });
 
-  it('records how old each number is: every product asked, whole answers, and the stores a partial answer named', async () => {
+  it('records how old each number is: every product asked and when it is asked again, whole answers, and the stores a partial answer named', async () => {
     const polls = async () =>
-      (await sql.query(`SELECT plu, asked_at, answered_at FROM board_product_polls WHERE board_id = 179 AND plu IN ('27090', '17612', '99003', '99002') ORDER BY plu`)).rows;
+      (await sql.query(`SELECT plu, asked_at, answered_at, next_ask_at FROM board_product_polls WHERE board_id = 179 AND plu IN ('27090', '17612', '99003', '99002') ORDER BY plu`)).rows;
     const confirmed = async (plu: string) =>
       (await sql.query(`SELECT store_id, last_updated, confirmed_at FROM store_inventory WHERE plu = $1 ORDER BY store_id`, [plu])).rows;
     await sql.query(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('99003', 'A Third Release', 'Allocation', now())`);
     await apply({ checkedAt: T(13), answeredPlus: ['99003'], storeIds: STORES, stock: [{ storeId: 1, plu: '99003', quantity: 4 }, { storeId: 2, plu: '99003', quantity: 1 }, { storeId: 3, plu: '99003', quantity: 6 }] });
     const at = T(14);
     // 27090 answered whole, 99001 partially (store 1 named, unchanged; store 3 not named), 99002 said nothing, 17612 failed.
+    // 27090 is asked again at the next poll, the others the next day (the poll's plan).
+    const nextAskAt = (plu: string) => (plu === '27090' ? T(15) : T(14 + 24));
     await apply({
       checkedAt: at, answeredPlus: ['27090'], partialPlus: ['99003'], noPagePlus: ['99002'], failedPlus: ['17612'], storeIds: STORES,
       stock: [{ storeId: 1, plu: '27090', quantity: 3 }, { storeId: 1, plu: '99003', quantity: 4 }, { storeId: 2, plu: '99003', quantity: 2 }],
+      nextAskAt,
     });
     const byPlu = Object.fromEntries((await polls()).map((r) => [r.plu, r]));
-    expect(byPlu['27090']).toMatchObject({ asked_at: at, answered_at: at });
-    expect(byPlu['99003']).toMatchObject({ asked_at: at, answered_at: T(13) });
+    expect(byPlu['27090']).toMatchObject({ asked_at: at, answered_at: at, next_ask_at: T(15) });
+    expect(byPlu['99003']).toMatchObject({ asked_at: at, answered_at: T(13), next_ask_at: T(14 + 24) });
+    expect([byPlu['99002'].next_ask_at, byPlu['17612'].next_ask_at]).toEqual([T(14 + 24), T(14 + 24)]);
     expect(byPlu['99002'].asked_at).toEqual(at);
     expect(byPlu['99002'].answered_at).not.toEqual(at);
     expect(byPlu['17612'].asked_at).toEqual(at);
@@ -215,8 +219,8 @@ describe('applyStoreSnapshot', () => {
     ]);
     // A poll that failed as a whole still asked: only products answered before have a row to move.
     const later = T(15);
-    await recordAsked(179, ['27090', '55555'], later);
-    expect((await polls()).find((r) => r.plu === '27090')).toMatchObject({ asked_at: later, answered_at: at });
+    await recordAsked(179, ['27090', '55555'], later, () => T(16));
+    expect((await polls()).find((r) => r.plu === '27090')).toMatchObject({ asked_at: later, answered_at: at, next_ask_at: T(16) });
     expect((await sql.query(`SELECT 1 FROM board_product_polls WHERE plu = '55555'`)).rows).toEqual([]);
   });
 });

@@ -18,9 +18,10 @@ import { withPgTransaction } from '../db/pg.ts';
 // A product answered before (in stock or not, or "no such product" from the board's own pages) that now
 // shows up is a debut: `first` at every store with it.
 //
-// How old each number is (lib/reports/stock-age.ts): every product asked about gets `asked_at`; a whole
-// answer (answeredPlus) also `answered_at`; the stores a partial answer names get `confirmed_at` on their
-// row. Stock the latest ask did not confirm is shown as "last seen …", and after a limit as unknown.
+// How old each number is (lib/reports/stock-age.ts): every product asked about gets `asked_at` and
+// `next_ask_at` (when the scraper will ask again); a whole answer (answeredPlus) also `answered_at`; the
+// stores a partial answer names get `confirmed_at` on their row. Stock the latest ask did not confirm, or
+// not confirmed by its next ask, is shown as "last seen …", and after a limit as unknown.
 
 export interface StoreSnapshot {
   boardId: number;
@@ -40,6 +41,8 @@ export interface StoreSnapshot {
   storeIds: number[];
   /** Bottles per (store, product) as listed; for answered products a store not listed has 0. */
   stock: { storeId: number; plu: string; quantity: number }[];
+  /** When the scraper will ask about each product again (PollOptions.nextAskAt); absent: not recorded. */
+  nextAskAt?: (plu: string) => Date;
 }
 
 export interface SnapshotResult {
@@ -156,10 +159,12 @@ export async function applyStoreSnapshot(snapshot: StoreSnapshot): Promise<Snaps
        ON CONFLICT (board_id, plu) DO NOTHING`,
       [snapshot.boardId, at, [...snapshot.answeredPlus, ...(snapshot.partialPlus ?? []), ...(snapshot.noPagePlus ?? [])]],
     );
-    // How old each number is: every product asked, whole answers, and the stores a partial answer named.
+    // How old each number is: every product asked (and when it will be asked again), whole answers, and
+    // the stores a partial answer named.
     await tx.query(
-      `UPDATE board_product_polls b SET asked_at = $2, answered_at = CASE WHEN p.whole THEN $2 ELSE b.answered_at END
-         FROM unnest($3::text[], $4::bool[]) AS p(plu, whole)
+      `UPDATE board_product_polls b
+          SET asked_at = $2, answered_at = CASE WHEN p.whole THEN $2 ELSE b.answered_at END, next_ask_at = p.next_ask_at
+         FROM unnest($3::text[], $4::bool[], $5::timestamptz[]) AS p(plu, whole, next_ask_at)
         WHERE b.board_id = $1 AND b.plu = p.plu`,
       [snapshot.boardId, at, ...askedColumns(snapshot)],
     );
@@ -183,21 +188,25 @@ export async function applyStoreSnapshot(snapshot: StoreSnapshot): Promise<Snaps
   });
 }
 
-/** The products a poll asked about, and which of them the board answered whole. */
-function askedColumns(snapshot: Pick<StoreSnapshot, 'answeredPlus' | 'partialPlus' | 'noPagePlus' | 'failedPlus'>): [string[], boolean[]] {
+/** The products a poll asked about, which of them the board answered whole, and when each is asked again. */
+function askedColumns(snapshot: StoreSnapshot): [string[], boolean[], (string | null)[]] {
   const plus = [...snapshot.answeredPlus, ...(snapshot.partialPlus ?? []), ...(snapshot.noPagePlus ?? []), ...(snapshot.failedPlus ?? [])];
-  return [plus, plus.map((_, i) => i < snapshot.answeredPlus.length)];
+  return [plus, plus.map((_, i) => i < snapshot.answeredPlus.length), nextAsks(plus, snapshot.nextAskAt)];
 }
+
+/** When each product is asked again, as a timestamptz[] parameter (null: not recorded). */
+const nextAsks = (plus: string[], nextAskAt?: (plu: string) => Date) => plus.map((plu) => nextAskAt?.(plu).toISOString() ?? null);
 
 /**
  * A poll that wrote no snapshot (the board's source failed as a whole) still asked: the products' stock was
  * not confirmed, so it starts to age. Only products the board answered before have a row to move.
  */
-export async function recordAsked(boardId: number, plus: string[], at: Date): Promise<void> {
+export async function recordAsked(boardId: number, plus: string[], at: Date, nextAskAt?: (plu: string) => Date): Promise<void> {
   if (plus.length === 0) return;
   await db.$executeRaw`
-    UPDATE board_product_polls SET asked_at = ${at}
-     WHERE board_id = ${boardId} AND plu = ANY(${plus}::text[]) AND (asked_at IS NULL OR asked_at < ${at})`;
+    UPDATE board_product_polls b SET asked_at = ${at}, next_ask_at = p.next_ask_at
+      FROM unnest(${plus}::text[], ${nextAsks(plus, nextAskAt)}::timestamptz[]) AS p(plu, next_ask_at)
+     WHERE b.board_id = ${boardId} AND b.plu = p.plu AND (b.asked_at IS NULL OR b.asked_at < ${at})`;
 }
 
 /**

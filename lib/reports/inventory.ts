@@ -4,19 +4,19 @@ import { productOrThrow } from '../catalog/products.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { HUNTED, huntedFirst, isoInstant, PRODUCT_SEARCH, storeRefFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
-import { oldestLastSeen, stockAge, stockStatesHoldUntil } from './stock-age.ts';
+import { stateChangesAt, stockAge, stockStatesHoldUntil } from './stock-age.ts';
 import type { AllocatedCurrent, AllocatedProduct, InventorySummary, ProductSearch, ProductStores, UnknownProduct } from './types.ts';
 
 // Current Inventory: what is on a covered board's shelves now (store_inventory; Wake by default), per hunted
 // product; the stores of one product; and the product search of the delivery-analysis screen. Every number
-// says how sure it is (lib/reports/stock-age.ts): "last seen …" when the board did not confirm it at its
-// latest ask, and apart, as unknown, once it has not been confirmed for STOCK_UNKNOWN_AFTER_MINUTES.
+// says how sure it is (lib/reports/stock-age.ts): "last seen …" when the board did not confirm it when it
+// should have, and apart, as unknown, once it has not been confirmed for STOCK_UNKNOWN_AFTER_MINUTES.
 
 /**
  * Hunted products with bottles at any store of the board (Wake by default) now, most bottles first, and the
  * totals. A product's stores are not listed (the `stores` key is left out): the screen loads them when a
- * card is opened, through productStores, which keeps this answer small. Stock the board has not confirmed
- * for STOCK_UNKNOWN_AFTER_MINUTES is not counted (lib/reports/stock-age.ts): a product known only from such
+ * card is opened, through productStores, which keeps this answer small. Unknown stock (overdue, and not
+ * confirmed for STOCK_UNKNOWN_AFTER_MINUTES) is not counted (lib/reports/stock-age.ts): a product known only from such
  * stock is listed under `stock_unknown`, with the bottles last seen and when.
  */
 export async function allocatedCurrent(boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<AllocatedCurrent> {
@@ -32,7 +32,7 @@ export async function allocatedCurrentJson(boardId: number = WAKE_BOARD_ID, now 
 
 /**
  * Answers by board, kept in memory until a table the query reads announces a write (lib/db/changes.ts), and
- * only for the span of time they hold (stock turns unknown with time: stockStatesHoldUntil).
+ * only for the span of time they hold (stock ages with time: stockStatesHoldUntil).
  */
 const allocatedAnswers = new ChangeCache<{ json: JsonText<AllocatedCurrent>; from: number; until: number }>(
   ['store_inventory', 'products', 'stores', 'board_product_polls'],
@@ -40,9 +40,9 @@ const allocatedAnswers = new ChangeCache<{ json: JsonText<AllocatedCurrent>; fro
 );
 
 async function readAllocated(boardId: number, now: Date): Promise<{ json: JsonText<AllocatedCurrent>; from: number; until: number }> {
-  const [row] = await db.$queryRaw<{ products: AllocatedProduct[]; summary: InventorySummary; stock_unknown: UnknownProduct[]; oldest_last_seen: number | null }[]>`
+  const [row] = await db.$queryRaw<{ products: AllocatedProduct[]; summary: InventorySummary; stock_unknown: UnknownProduct[]; changes_at: number | null }[]>`
     WITH cells AS MATERIALIZED (
-      SELECT si.plu, si.store_id, si.quantity, age.state, age.confirmed_at
+      SELECT si.plu, si.store_id, si.quantity, age.state, age.confirmed_at, age.changes_at
       FROM store_inventory si
       JOIN products p ON p.plu = si.plu AND p.listing_type IN ${HUNTED}
       JOIN stores s ON s.id = si.store_id AND s.board_id = ${boardId}
@@ -74,15 +74,15 @@ async function readAllocated(boardId: number, now: Date): Promise<{ json: JsonTe
           SELECT "Listing_Type", count(*) AS n, sum(total_bottles) AS bottles FROM per_product GROUP BY 1 ORDER BY 1) t), '{}'::json)
       ) AS summary,
       COALESCE((SELECT json_agg(x ORDER BY x.last_seen DESC, x.product_name, x.plu) FROM unknown_only x), '[]'::json) AS stock_unknown,
-      ${oldestLastSeen('cells')} AS oldest_last_seen`;
+      ${stateChangesAt('cells')} AS changes_at`;
   const answer: AllocatedCurrent = { success: true, products: row.products, summary: row.summary, stock_unknown: row.stock_unknown };
-  return { json: JSON.stringify(answer), from: now.getTime(), until: stockStatesHoldUntil(row.oldest_last_seen) };
+  return { json: JSON.stringify(answer), from: now.getTime(), until: stockStatesHoldUntil(row.changes_at) };
 }
 
 /**
  * The board's stores (Wake by default) holding a product now, most bottles first, each with when the board
- * last confirmed it when its latest ask did not (`last_seen`); stores whose stock is unknown (not confirmed
- * for STOCK_UNKNOWN_AFTER_MINUTES) are listed apart with the bottles last seen. 404 for a PLU the catalog
+ * last confirmed it when it did not when it should have (`last_seen`); stores whose stock is unknown (overdue,
+ * and not confirmed for STOCK_UNKNOWN_AFTER_MINUTES) are listed apart with the bottles last seen. 404 for a PLU the catalog
  * does not know.
  */
 export async function productStores(plu: string, boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<ProductStores> {
@@ -101,10 +101,10 @@ const productStoreAnswers = new ChangeCache<{ answer: ProductStores; from: numbe
 
 async function readProductStores(plu: string, boardId: number, now: Date): Promise<{ answer: ProductStores; from: number; until: number }> {
   const [row] = await db.$queryRaw<
-    { known: boolean; stores: ProductStores['stores']; unknown_stores: ProductStores['unknown_stores']; oldest_last_seen: number | null }[]
+    { known: boolean; stores: ProductStores['stores']; unknown_stores: ProductStores['unknown_stores']; changes_at: number | null }[]
   >`
     WITH cells AS MATERIALIZED (
-      SELECT ${storeRefFields('s')}, si.quantity, si.last_updated, age.state, age.confirmed_at
+      SELECT ${storeRefFields('s')}, si.quantity, si.last_updated, age.state, age.confirmed_at, age.changes_at
       FROM store_inventory si JOIN stores s ON s.id = si.store_id AND s.board_id = ${boardId}
       ${stockAge('si', 's', now)}
       WHERE si.plu = ${plu} AND si.quantity > 0
@@ -121,12 +121,12 @@ async function readProductStores(plu: string, boardId: number, now: Date): Promi
                ${isoInstant('c.confirmed_at')} AS last_seen
         FROM cells c WHERE c.state = 'unknown'
       ) x), '[]'::json) AS unknown_stores,
-      ${oldestLastSeen('cells')} AS oldest_last_seen`;
+      ${stateChangesAt('cells')} AS changes_at`;
   productOrThrow(row.known, plu);
   return {
     answer: { success: true, stores: row.stores, unknown_stores: row.unknown_stores },
     from: now.getTime(),
-    until: stockStatesHoldUntil(row.oldest_last_seen),
+    until: stockStatesHoldUntil(row.changes_at),
   };
 }
 

@@ -6,7 +6,7 @@ import { db } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
 import { ARRIVAL, huntedFirst, isoInstant, storeFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
-import { oldestLastSeen, stockAge, stockStatesHoldUntil } from './stock-age.ts';
+import { stateChangesAt, stockAge, stockStatesHoldUntil } from './stock-age.ts';
 import type { Store, StoreHistory, StoreInventory } from './types.ts';
 
 // Stores: a covered board's directory (Wake by default), one store's shelves now (store_inventory) and its drops over the last 30,
@@ -56,8 +56,8 @@ export async function listStoresJson(boardId: number = WAKE_BOARD_ID): Promise<J
 /**
  * A store of a covered board and what it holds now (quantity > 0): hunted types first, then by name, as JSON
  * text (`{ success, store, board_id, inventory, stock_unknown }`, ~170 KB for a big store). Each item says
- * "last seen" when the board's latest ask did not confirm it; products not confirmed for
- * STOCK_UNKNOWN_AFTER_MINUTES are listed apart, as unknown (lib/reports/stock-age.ts). 404 for an unknown store.
+ * "last seen" when the board did not confirm it when it should have; products whose stock is unknown (overdue,
+ * and not confirmed for STOCK_UNKNOWN_AFTER_MINUTES) are listed apart (lib/reports/stock-age.ts). 404 for an unknown store.
  */
 export async function storeInventory(storeId: number, now = new Date()): Promise<JsonText<StoreInventory>> {
   const at = now.getTime();
@@ -66,7 +66,7 @@ export async function storeInventory(storeId: number, now = new Date()): Promise
 }
 
 /**
- * A store's inventory by store, with the span of time it holds for (stock turns unknown with time:
+ * A store's inventory by store, with the span of time it holds for (stock ages with time:
  * stockStatesHoldUntil). It reads store_inventory, stores, products and board_product_polls (stockAge).
  */
 const inventories = new ChangeCache<{ json: JsonText<StoreInventory>; from: number; until: number }>(
@@ -75,10 +75,10 @@ const inventories = new ChangeCache<{ json: JsonText<StoreInventory>; from: numb
 );
 
 async function readStoreInventory(storeId: number, now: Date): Promise<{ json: JsonText<StoreInventory>; from: number; until: number }> {
-  const [row] = await db.$queryRaw<{ body: string; oldest_last_seen: number | null }[]>`
+  const [row] = await db.$queryRaw<{ body: string; changes_at: number | null }[]>`
     WITH items AS MATERIALIZED (
       SELECT p.name AS brand_name, p.name AS product_name, p.listing_type AS "Listing_Type", p.plu AS nc_code, p.retail_price,
-             p.bottles_per_case, p.size_ml, si.quantity, row_to_json(images) AS images, age.state, age.confirmed_at
+             p.bottles_per_case, p.size_ml, si.quantity, row_to_json(images) AS images, age.state, age.confirmed_at, age.changes_at
       FROM store_inventory si
       JOIN stores s ON s.id = si.store_id
       JOIN products p ON p.plu = si.plu
@@ -106,10 +106,10 @@ async function readStoreInventory(storeId: number, now: Date): Promise<{ json: J
              ) x
              WHERE i.state = 'unknown'
            ), '[]'::json)::text || '}' AS body,
-           ${oldestLastSeen('items')} AS oldest_last_seen
+           ${stateChangesAt('items')} AS changes_at
     WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
   const found = storeOrThrow(row, storeId);
-  return { json: found.body, from: now.getTime(), until: stockStatesHoldUntil(found.oldest_last_seen) };
+  return { json: found.body, from: now.getTime(), until: stockStatesHoldUntil(found.changes_at) };
 }
 
 /**

@@ -83,12 +83,12 @@ export type AvailableDates = z.infer<typeof availableDatesSchema>;
 // ── how old stock is (lib/reports/stock-age.ts) ──
 
 /**
- * When the board last confirmed this stock, when its latest ask did not (its search said nothing, its page
- * failed): the screens say "last seen …". Null when the board's latest ask confirmed it.
+ * When the board last confirmed this stock, when it did not confirm it when it should have (an ask since said
+ * nothing or failed, or the ask that was due did not come): the screens say "last seen …". Null while confirmed.
  */
 const lastSeen = instant.nullable();
 
-/** A store whose stock of a product is unknown: not confirmed for STOCK_UNKNOWN_AFTER_MINUTES (default a day). */
+/** A store whose stock of a product is unknown: overdue, and not confirmed for STOCK_UNKNOWN_AFTER_MINUTES (default a day). */
 export const unknownStoreSchema = z.strictObject({
   store_id: id,
   nickname: z.string(),
@@ -125,7 +125,7 @@ export const allocatedProductSchema = z
     size_ml: count.nullable(),
     total_bottles: z.number().int().positive(),
     stores_with_stock: z.number().int().positive(),
-    /** The oldest confirmation among the stores counted that the board's latest ask did not confirm, or null. */
+    /** The oldest confirmation among the stores counted whose number is last seen, or null. */
     last_seen: lastSeen,
     /** Stores whose stock of it is unknown (not counted above). */
     stores_unknown: count,

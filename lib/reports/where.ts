@@ -28,6 +28,7 @@ interface Shelf {
   last_updated: Date;
   state: StockState;
   confirmed_at: Date;
+  changes_at: Date | null;
 }
 
 export async function productWhereabouts(plu: string, now = new Date()): Promise<ProductWhereabouts> {
@@ -55,7 +56,7 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Produc
       SELECT plu, name, listing_type::text, retail_price::text, size_ml, bottles_per_case FROM products WHERE plu = ${plu}`,
     db.$queryRaw<Shelf[]>`
       SELECT s.board_id, s.id AS store_id, s.store_number, s.nickname, s.address, s.mixed_beverage, si.quantity, si.last_updated,
-             age.state, age.confirmed_at
+             age.state, age.confirmed_at, age.changes_at
       FROM store_inventory si JOIN stores s ON s.id = si.store_id
       ${stockAge('si', 's', now)}
       WHERE si.plu = ${plu} AND si.quantity > 0 AND s.board_id = ANY(${boardIds}::int[])
@@ -73,8 +74,8 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Produc
   const product = productOrThrow(products[0], plu);
   const bottlesPerCase = product.bottles_per_case;
   const fresh = new Map(freshness.answer.boards.map((b) => [b.board_id, b]));
-  const lastSeen = shelves.filter((s) => s.state === 'last_seen').map((s) => s.confirmed_at.getTime());
-  const until = Math.min(freshness.until, stockStatesHoldUntil(lastSeen.length ? Math.min(...lastSeen) : null));
+  const changes = shelves.flatMap((s) => (s.changes_at ? [s.changes_at.getTime()] : []));
+  const until = Math.min(freshness.until, stockStatesHoldUntil(changes.length ? Math.min(...changes) : null));
 
   const answer: ProductWhereabouts = {
     success: true,

@@ -311,9 +311,14 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
      WHERE s.id IN (SELECT id FROM b_stores)`,
     [windowStart],
   );
+  // Every product asked about and answered at the last poll (its stock current, as on a scraper that runs:
+  // lib/reports/stock-age.ts; with no next ask recorded, it ages a day after).
   await step(
     'products',
-    'INSERT INTO board_product_polls (board_id, plu, first_polled_at) SELECT b, plu, $1::timestamptz FROM products, unnest($2::int[]) b ON CONFLICT DO NOTHING',
+    `INSERT INTO board_product_polls (board_id, plu, first_polled_at, asked_at, answered_at)
+     SELECT b, plu, $1::timestamptz, last.at, last.at
+     FROM products, unnest($2::int[]) b, (SELECT max(checked_at) AS at FROM inventory_history) last
+     ON CONFLICT DO NOTHING`,
     [windowStart, COVERED_IDS],
   );
   // The last poll at or before now (07:00-21:00 every 15 minutes, New York time).

@@ -91,6 +91,9 @@ async function writeObservations(tx: SqlClient, ref: ReferenceData, now: Date, l
       { name: 'plu', type: 'text', values: g.inventory.map((r) => r.plu) },
       { name: 'quantity', type: 'int', values: g.inventory.map((r) => r.quantity) },
       { name: 'last_updated', type: 'timestamptz', values: g.inventory.map((r) => iso(t.time(r.lastPoll))) },
+      // The demo's last poll confirmed every shelf (it records no asks: lib/reports/stock-age.ts then ages the
+      // stock a day after it, unless the demo's own scraper confirms it first).
+      { name: 'confirmed_at', type: 'timestamptz', values: g.inventory.map(() => iso(g.lastPollAt)) },
     ]),
   );
   await timed('inventory_history', () =>

@@ -1,12 +1,13 @@
 import { usDateTime } from '@/lib/reports-client/format';
 
-// How sure a store's stock is (lib/reports/stock-age.ts): "last seen …" when the board's latest check did
-// not confirm a number, and unknown — never "in stock", never a zero — once it has not been confirmed for a
-// day (STOCK_UNKNOWN_AFTER_MINUTES). Shared by Current Inventory, the store pages and Where is it now.
+// How sure a store's stock is (lib/reports/stock-age.ts): "last seen …" when the board did not confirm a
+// number when it should have, and unknown — never "in stock", never a zero — once it has not been confirmed
+// for a day (STOCK_UNKNOWN_AFTER_MINUTES). Shared by Current Inventory, the store pages and Where is it now.
 
-const WHY_LAST_SEEN = 'The board’s latest check did not confirm this number (its search said nothing, or its page failed).';
+const WHY_LAST_SEEN =
+  'Not confirmed since: the board’s latest check said nothing about it or failed, or the check that was due has not come.';
 
-/** "Last seen 12/01/2026 3:15 PM", or nothing when the board's latest check confirmed the number. */
+/** "Last seen 12/01/2026 3:15 PM", or nothing while the number is confirmed. */
 export function LastSeen({ at }: { at: string | null | undefined }) {
   if (!at) return null;
   return (

@@ -73,7 +73,7 @@ describe('GET /api/stores/{storeId}/inventory', () => {
       const r = ref.find((x) => x.plu === item.nc_code)!;
       expect(item).toMatchObject({ quantity: r.quantity, brand_name: r.name, product_name: r.name });
       expect(item.quantity).toBeGreaterThan(0);
-      expect(item.last_seen).toBeNull(); // the demo's shelves were never asked about since
+      expect(item.last_seen).toBeNull(); // the demo's last poll confirmed every shelf
     }
     expect(res.json.stock_unknown).toEqual([]);
     const hunted = items.map((i) => ref.find((x) => x.plu === i.nc_code)!.hunted);

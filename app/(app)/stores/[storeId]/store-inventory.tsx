@@ -14,8 +14,8 @@ const PAGE = 40;
 
 /**
  * The store's shelf now: hunted types first (the API's order), filterable by type and name, 40 at a time;
- * each number the board's latest check did not confirm says when it was last seen, and products it stopped
- * confirming are listed apart as unknown.
+ * each number the board did not confirm when it should have says when it was last seen, and products whose
+ * stock is unknown are listed apart.
  */
 export function StoreInventory({ items, unknown = [] }: { items: StoreItem[]; unknown?: UnknownStoreItem[] }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

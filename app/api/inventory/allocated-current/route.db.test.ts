@@ -36,7 +36,7 @@ describe('GET /api/inventory/allocated-current', () => {
     for (const p of products) {
       // `stores` is left out (never an empty list): the screen loads them per product when a card opens.
       expect(Object.keys(p).sort()).toEqual(['plu', 'product_name', 'Listing_Type', 'retail_price', 'size_ml', 'total_bottles', 'stores_with_stock', 'last_seen', 'stores_unknown'].sort());
-      // The demo's shelves were never asked about since: every number is current.
+      // The demo's last poll confirmed every shelf: every number is current.
       expect([p.last_seen, p.stores_unknown]).toEqual([null, 0]);
     }
     const bottles = products.map((p) => p.total_bottles as number);
