@@ -6,26 +6,49 @@ import type { FaultKind, RunningSimulator } from '../../scripts/simulator/index.
 import { signedIn } from '../../scripts/testing/harness.ts';
 import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import {
+  advanceToDelivery,
+  deliveriesBetween,
+  expectRestockArrival,
+  nextSureRestock,
+  toQuietWindow,
+  toShortlyBefore,
+  type SureRestock,
+} from '../../scripts/testing/deliveries.ts';
 import { sql } from '../../scripts/testing/sql.ts';
+import { byStoreNumber, expectShownAsLastSeen, expectShownAsUnknown } from '../../scripts/testing/stock-shown.ts';
+import { insertWatcher } from '../../scripts/testing/users.ts';
 import { nyDate } from '../time.ts';
 import { productStores } from '../reports/inventory.ts';
 import { productWhereabouts } from '../reports/where.ts';
 import { runCycle } from './runner.ts';
 import { huntedAndWatchedPlus } from './tiers.ts';
-import { expectExact, isArrival, verdict, type Change, type Verdict } from '../../scripts/testing/ground-truth.ts';
+import {
+  expectExact,
+  expectRunRecord,
+  isArrival,
+  pagesSaid,
+  SHELF_PATHS,
+  verdict,
+  type Change,
+  type PagesSaid,
+  type Verdict,
+} from '../../scripts/testing/ground-truth.ts';
 
 // The other boards' ingestion judged by ground truth, as lib/ingest/scenarios.db.test.ts judges Wake's: the
 // real scraper reads the simulator's Durham, Greensboro and ABC/GO (New Hanover) answers over HTTP, and
 // after every poll the history it wrote is compared with what the simulated shelves did between polls.
 // Each board: a baseline, a delivery, sell-outs, a debut, pages that are no answer (a failed run that
-// writes nothing), a partly failed poll, format drift, and a store line no known store matches (a partial
-// run that never writes a false zero). Arrival precision = recall = 100% and no false sell-out, every time.
+// writes nothing), a partly failed poll, format drift, a store line no known store matches (a partial
+// run that never writes a false zero), "nothing matched" (where the board can say it) and a delisted
+// product. Arrival precision = recall = 100%, no false sell-out and stock equal to the shelves, every time;
+// the products the run records as said nothing about or failed are exactly the ones the simulator's pages did.
 
-/** How each platform is made to misbehave, and where its per-product answers come from. */
+/** How each platform's answers drift (its per-product answers come from SHELF_PATHS). */
 const PLATFORM = {
-  durham: { markup: 'durham', productPath: '/products', drifts: ['drift', 'alternate'] },
-  greensboro: { markup: 'greensboro', productPath: '/api/items', drifts: ['drift', 'alternate'] },
-  abcgo: { markup: 'abcgo', productPath: '/abcgo/nh/api/inventory/details', drifts: ['drift', 'alternate'] },
+  durham: { markup: 'durham', drifts: ['drift', 'alternate'] },
+  greensboro: { markup: 'greensboro', drifts: ['drift', 'alternate'] },
+  abcgo: { markup: 'abcgo', drifts: ['drift', 'alternate'] },
 } as const;
 
 const NOT_ANSWERS: FaultKind[] = ['error-200', 'firewall-200', 'maintenance', 'http500', 'bad-html', 'truncated-json'];
@@ -52,6 +75,9 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
     const observed = new Map<string, number>();
     const everStocked = new Set<string>();
     let storeNumberOf: Map<number, number>;
+    let lastPollAt = 0;
+    /** What the pages said about each product at the latest poll pollAndJudge made (the simulator's record). */
+    let latestSaid: PagesSaid;
 
     beforeAll(async () => {
       database = await createTestDatabase(`board_${board.platform}`, 'reference');
@@ -73,20 +99,27 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
     };
 
     /**
-     * One poll of the board at the simulator's time, judged. Products whose request failed are not
-     * observed. With `unreadStore`, that store's lines match no known store: nothing may be written there,
-     * and elsewhere every recorded cell must be the truth or the last observed value (kept, never a zero).
+     * One poll of the board at the simulator's time, judged. Which products the pages answered, said
+     * nothing about or failed comes from the simulator's record of what it served, and the run record must
+     * name exactly those (expectRunRecord). Products whose request failed are not observed. With
+     * `unreadStore`, that store's lines match no known store: nothing may be written there, and elsewhere
+     * every recorded cell must be the truth or the last observed value (kept, never a zero).
      */
     async function pollAndJudge(unreadStore?: number): Promise<Verdict> {
       const now = sim.world.now();
+      // Each poll is read back by its time: two at one instant would mix their rows.
+      expect(now.getTime(), 'a poll after the last one').toBeGreaterThan(lastPollAt);
+      lastPollAt = now.getTime();
       const polled = (await huntedAndWatchedPlus(boardId)).filter((plu) => sim.world.product(plu));
+      sim.takeServedAnswers(); // only this poll's answers count
       const cycle = await runCycle({ now, sources: [board.source] });
       const run = cycle.runs[0].outcome;
-      const failed = new Set((run.details?.failedPlus as string[] | undefined) ?? []);
-      // Products the board said nothing about (a hiccup, a delisting, a debut not out yet): nothing may be
-      // written, their last stock is kept (a store never seen holding one counts as 0 from now on: the board
-      // was asked, so its first bottles later are a debut).
-      const silent = new Set((run.details?.noDataPlus as string[] | undefined) ?? []);
+      const said = pagesSaid(sim.takeServedAnswers(), boardId);
+      latestSaid = said;
+      expectRunRecord(run, said, `${board.name} poll at ${now.toISOString()}`);
+      expect(run.details?.skipped ?? 0, 'every product asked').toBe(0);
+      // A poll in which no product answered is no evidence of anything: it observes nothing at all.
+      const anyAnswer = said.answered.size > 0;
       const truth = truthOf(polled);
 
       const rows = await q<{ store_id: number; plu: string; previous_quantity: number; new_quantity: number; change_type: Change['type'] }>(
@@ -105,14 +138,17 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
       const wrongStock: string[] = [];
       const seen = new Map<string, number>();
       for (const [plu, shelves] of truth) {
-        if (failed.has(plu)) continue;
+        if (!said.answered.has(plu) && !said.silent.has(plu)) continue; // no answer: not observed
         for (const [storeNumber, after] of shelves) {
           const cell = `${storeNumber}:${plu}`;
           const before = observed.get(cell);
           const value = recorded.get(cell) ?? 0;
-          if (silent.has(plu)) {
+          if (said.silent.has(plu)) {
+            // Said nothing (a hiccup, a delisting, a debut not out yet): nothing may be written, the last
+            // stock is kept. The board was asked, though: a store never seen holding it whose shelf is truly
+            // empty counts as 0 from now on (its first bottles later are a debut).
             if (value !== (before ?? 0)) wrongStock.push(`${cell}: ${value}, expected its last stock ${before ?? 0} kept`);
-            seen.set(cell, before ?? 0);
+            if (before === undefined && anyAnswer && after === 0) seen.set(cell, 0);
             continue;
           }
           const rise = () => (everStocked.has(cell) ? 'increase' : 'first');
@@ -138,18 +174,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
     }
 
     /** Moves the clock just past this board's next store delivery that brings hunted bottles; returns the store. */
-    function advanceToDelivery(): number {
-      for (let i = 0; i < 30; i++) {
-        const next = sim.world
-          .nextDeliveries(boardId)
-          .filter((d) => d.at)
-          .sort((a, b) => a.at!.getTime() - b.at!.getTime())[0];
-        sim.world.setTime(new Date(next.at!.getTime() + 60_000));
-        const delivered = sim.world.deliveriesOn(nyDate(next.at!), boardId).find((d) => d.storeNumber === next.storeNumber);
-        if (delivered?.items.some((item) => item.listingType !== 'Listed')) return next.storeNumber;
-      }
-      throw new Error(`no delivery with hunted bottles at ${board.name} in 30 deliveries`);
-    }
+    const toDelivery = () => advanceToDelivery(sim.world, boardId);
 
     async function counts() {
       const [row] = await q<{ history: number; inventory: string; polls: number }>(
@@ -172,7 +197,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
     }, 120_000);
 
     it('a delivery: every arrival at the right store with the right quantity, and nothing else; hunters see it on the board\'s arrivals', async () => {
-      const store = advanceToDelivery();
+      const store = toDelivery();
       const v = await pollAndJudge();
       expect(v.status).toBe('ok');
       expect(v.arrivals.expected, 'the delivery brought hunted bottles').toBeGreaterThan(0);
@@ -223,7 +248,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
         // ABC/GO rows in a changed format fail every product that has rows; a real empty list is still an
         // answer ("0 everywhere"), so the run is partial and everything it wrote is true.
         it('ABC/GO rows in a changed format: those products fail and keep their stock, real empty lists still count', async () => {
-          advanceToDelivery();
+          toDelivery();
           sim.setFault('*', kind);
           const v = await pollAndJudge();
           sim.setFault('*', 'none');
@@ -236,7 +261,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
         continue;
       }
       it(`a ${kind} answer is a failed run that writes nothing; the next good poll finds what changed`, async () => {
-        advanceToDelivery(); // real changes are waiting: none may be written from a non-answer
+        toDelivery(); // real changes are waiting: none may be written from a non-answer
         const before = await counts();
         sim.setFault('*', kind);
         const cycle = await runCycle({ now: sim.world.now(), sources: [board.source] });
@@ -249,8 +274,8 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
     }
 
     it('some products answered by an error page: those keep their stock, the rest is exact', async () => {
-      advanceToDelivery();
-      sim.setFault(platform.productPath, 'error-200', 4);
+      toDelivery();
+      sim.setFault(SHELF_PATHS[boardId], 'error-200', 4);
       const v = await pollAndJudge();
       sim.setFault('*', 'none');
       expect(v.status).toBe('partial');
@@ -265,7 +290,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
         const quiet = await pollAndJudge();
         expect(quiet.status).toBe('ok');
         expectExact(quiet, `${drift}, no delivery`);
-        advanceToDelivery();
+        toDelivery();
         const delivered = await pollAndJudge();
         expect(delivered.status).toBe('ok');
         expectExact(delivered, `${drift}, a delivery`);
@@ -274,7 +299,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
     }
 
     it('a store line no known store matches is reported, never a zero; when it reads again nothing false is written', async () => {
-      const unread = advanceToDelivery();
+      const unread = toDelivery();
       if (board.platform === 'greensboro') {
         // A new location the reference data does not know: every item lists it, so every answer is partial.
         sim.world.addGreensboroLocation({ internalid: 125, name: 'Store 19', address1: '4400 Landmark Center Blvd', city: 'Greensboro' });
@@ -299,11 +324,16 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
       expectExact(back, 'the address reads again');
     }, 120_000);
 
-    /** Hunted products that some store of the board holds, as last observed. */
-    const held = async (n: number) => {
+    /** Products polled every poll that some store of the board holds, as last observed and on the shelves now. */
+    const onShelves = async (n: number) => {
       const polled = await huntedAndWatchedPlus(boardId);
-      const found = polled.filter((plu) => [...observed].some(([cell, qty]) => cell.endsWith(`:${plu}`) && qty > 0));
-      expect(found.length, `hunted products on ${board.name} shelves`).toBeGreaterThanOrEqual(n);
+      const found = polled.filter(
+        (plu) =>
+          sim.world.product(plu) &&
+          [...observed].some(([cell, qty]) => cell.endsWith(`:${plu}`) && qty > 0) &&
+          [...sim.world.boardStockOf(boardId, plu).values()].some((qty) => qty > 0),
+      );
+      expect(found.length, `products on ${board.name} shelves`).toBeGreaterThan(0);
       return found.slice(0, n);
     };
     /** Recorded stock of some products at the board, per "storeNumber:plu" (stock > 0 only). */
@@ -317,69 +347,197 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
           )
         ).map((r) => [`${storeNumberOf.get(r.store_id)}:${r.plu}`, r.quantity]),
       );
-    // ABC/GO's only "nothing matched" is its search's; the per-store answer comes from details, which has none.
-    const saysNothing = board.platform !== 'abcgo';
+    const advanceMinutes = (minutes: number) => sim.world.advance(minutes * 60_000);
 
-    it('"nothing matched" for products on the shelves, one poll and then three in a row through a delivery: no sell-out, stock kept, exact when found again', async () => {
-      const silent = await held(2);
-      const before = await stockOf(silent);
-      sim.setFault('*', 'nothing-matched', undefined, silent);
-      try {
-        for (let i = 0; i < 3; i++) {
-          if (i === 1) advanceToDelivery();
-          else sim.world.advance((i === 0 ? 15 : 120) * 60_000);
-          const v = await pollAndJudge();
-          expect(v.status, `poll ${i + 1}`).toBe('ok');
-          expectExact(v, `nothing matched, poll ${i + 1}`);
-          const { details } = (await q<{ details: { noDataPlus: string[] } }>(`SELECT details FROM scrape_runs WHERE source = $1::"ScrapeSource" ORDER BY id DESC LIMIT 1`, [board.source]))[0];
-          if (saysNothing) {
-            expect(details.noDataPlus).toEqual(expect.arrayContaining(silent));
+    // The "nothing matched" scenarios run where the board can say it: Durham's "Product Not Found" and
+    // Greensboro's search without the code (as Wake's results page without the product). ABC/GO's reader
+    // asks `details`, which answers every code — a `[]` is its statement that no store holds it (sources.md
+    // §6), never "nothing matched" — and the nothing-matched fault applies only to its search, which the
+    // reader never calls: a scenario here would prove nothing.
+    if (board.platform !== 'abcgo') {
+      const silence = (plus?: string[]) => sim.setFault(SHELF_PATHS[boardId], 'nothing-matched', undefined, plus);
+      const watched = new Set<string>();
+      /**
+       * The board's next delivery sure to bring back a product on its shelves (SimWorld.sureRestocks), that
+       * product watched by a hunter so every poll asks about it, and one poll that observes it.
+       */
+      const watchedRestock = async (): Promise<SureRestock> => {
+        advanceMinutes(15);
+        const catalog = new Set((await q<{ plu: string }>('SELECT plu FROM products')).map((r) => r.plu));
+        const restock = nextSureRestock(sim.world, boardId, (plu) => catalog.has(plu) && !watched.has(plu));
+        await insertWatcher(database.url, [restock.plu]);
+        watched.add(restock.plu);
+        expectExact(await pollAndJudge(), 'the watched product observed');
+        expect(observed.get(`${restock.storeNumber}:${restock.plu}`), 'its shelf at the store the delivery restocks').toBe(restock.shelf);
+        return restock;
+      };
+
+      it('"nothing matched" for a product on the shelves, then found again after a delivery of that very product: the true increase at that store, nothing else', async () => {
+        const restock = await watchedRestock();
+        const silent = [restock.plu, ...(await onShelves(3)).filter((plu) => plu !== restock.plu).slice(0, 2)];
+        const before = await stockOf(silent);
+        toShortlyBefore(sim.world, restock.at);
+        const silencedAt = sim.world.now();
+        silence(silent);
+        let hiccup: Verdict;
+        try {
+          hiccup = await pollAndJudge();
+        } finally {
+          sim.setFault('*', 'none');
+        }
+        expect(hiccup.status).toBe('ok');
+        expect([...latestSaid.silent]).toEqual(expect.arrayContaining(silent));
+        expectExact(hiccup, 'nothing matched, before the delivery');
+        expect(await stockOf(silent)).toEqual(before);
+
+        sim.world.setTime(new Date(restock.at.getTime() + 60_000));
+        const delivery = sim.world.deliveriesOn(nyDate(restock.at), boardId).find((d) => d.storeNumber === restock.storeNumber && d.at.getTime() === restock.at.getTime());
+        expect(delivery?.items.find((i) => i.plu === restock.plu), 'the delivery brought it back to par').toMatchObject({ after: restock.par });
+        const back = await pollAndJudge();
+        expect(back.status).toBe('ok');
+        expectExact(back, 'found again after the delivery');
+        expectRestockArrival(sim.world, boardId, back, restock, silencedAt, restock.par);
+      }, 120_000);
+
+      it('a single "nothing matched" hiccup, then found again with no delivery in between: no arrival, no sell-out, stock equal to the shelves', async () => {
+        advanceMinutes(15);
+        toQuietWindow(sim.world, boardId, 45);
+        const from = sim.world.now();
+        expectExact(await pollAndJudge(), 'before the hiccup');
+        const silent = await onShelves(3);
+        const before = await stockOf(silent);
+        advanceMinutes(15);
+        silence(silent);
+        let hiccup: Verdict;
+        try {
+          hiccup = await pollAndJudge();
+        } finally {
+          sim.setFault('*', 'none');
+        }
+        expect(hiccup.status).toBe('ok');
+        expect([...latestSaid.silent]).toEqual(expect.arrayContaining(silent));
+        expectExact(hiccup, 'nothing matched, one poll');
+        expect(hiccup.written.filter((c) => silent.includes(c.plu))).toEqual([]);
+        expect(await stockOf(silent)).toEqual(before);
+        // Where the stock is shown, it says when it was last confirmed.
+        const shown = await productStores(silent[0], boardId, sim.world.now());
+        expect(shown.stores.length).toBeGreaterThan(0);
+        expect(shown.stores.every((s) => s.last_seen !== null)).toBe(true);
+
+        advanceMinutes(15);
+        const back = await pollAndJudge();
+        expect(deliveriesBetween(sim.world, boardId, from, sim.world.now()), 'no delivery in between').toEqual([]);
+        expect(back.status).toBe('ok');
+        expectExact(back, 'found again');
+        expect(back.written.filter((c) => silent.includes(c.plu) && isArrival(c)), 'no arrival of the silenced products').toEqual([]);
+        expect((await productStores(silent[0], boardId, sim.world.now())).stores.every((s) => s.last_seen === null)).toBe(true);
+      }, 120_000);
+
+      it('"nothing matched" for products on the shelves, three polls in a row through a delivery of one of them and sales: exact every time, never a sell-out, the true increase when found again', async () => {
+        const restock = await watchedRestock();
+        const silent = [restock.plu, ...(await onShelves(3)).filter((plu) => plu !== restock.plu).slice(0, 2)];
+        const before = await stockOf(silent);
+        const silencedAt = sim.world.now();
+        silence(silent);
+        try {
+          for (let i = 0; i < 3; i++) {
+            if (i === 0) toShortlyBefore(sim.world, restock.at);
+            else if (i === 1) sim.world.setTime(new Date(restock.at.getTime() + 60_000)); // the silenced product is delivered
+            else advanceMinutes(120);
+            const v = await pollAndJudge();
+            expect(v.status, `poll ${i + 1}`).toBe('ok');
+            expectExact(v, `nothing matched, poll ${i + 1}`);
             expect(v.written.filter((c) => silent.includes(c.plu)), `poll ${i + 1}: nothing written`).toEqual([]);
             expect(await stockOf(silent), `poll ${i + 1}: kept`).toEqual(before);
-          } else {
-            expect(details.noDataPlus, 'ABC/GO: a search saying nothing never reaches the stock').toEqual([]);
           }
+        } finally {
+          sim.setFault('*', 'none');
         }
-        if (saysNothing) {
-          const shown = await productStores(silent[0], boardId, sim.world.now());
-          expect(shown.stores.length).toBeGreaterThan(0);
-          expect(shown.stores.every((s) => s.last_seen !== null)).toBe(true);
-        }
-      } finally {
-        sim.setFault('*', 'none');
-      }
-      sim.world.advance(15 * 60_000);
-      const back = await pollAndJudge();
-      expect(back.status).toBe('ok');
-      expectExact(back, 'found again');
-    }, 180_000);
+        advanceMinutes(15);
+        const back = await pollAndJudge();
+        expect(back.status).toBe('ok');
+        expectExact(back, 'found again after three polls');
+        const shelf = sim.world.boardStockOf(boardId, restock.plu).get(restock.storeNumber) ?? 0;
+        expect(shelf, 'still more than before the delivery').toBeGreaterThan(restock.shelf);
+        expectRestockArrival(sim.world, boardId, back, restock, silencedAt, shelf);
+      }, 180_000);
 
-    it(saysNothing
-      ? 'a product truly delisted: never a zero, then unknown once a day has passed — not in stock forever'
-      : 'a product truly delisted: ABC/GO\'s details list no store, which is 0 everywhere (its own positive answer), never unknown', async () => {
-      const [plu] = await held(1);
-      const before = await stockOf([plu]);
-      const tick = Math.ceil(sim.world.now().getTime() / 900_000) * 900_000;
-      sim.world.delist(plu, tick);
-      sim.world.setTime(new Date(tick + 60_000));
-      expectExact(await pollAndJudge(), 'delisted, first poll');
-      for (const hours of [6, 12, 7]) {
-        sim.world.advance(hours * 3_600_000);
-        expectExact(await pollAndJudge(), `delisted, ${hours} h later`);
-      }
-      const now = sim.world.now();
-      const shown = await productStores(plu, boardId, now);
-      expect(shown.stores).toEqual([]);
-      const where = (await productWhereabouts(plu, now)).boards.find((b) => b.board_id === boardId)!;
-      expect(where).toMatchObject({ total_bottles: 0, stores: [] });
-      if (saysNothing) {
+      it('"nothing matched" for every product of one poll (the site looks broken): a failed run that writes nothing, and the next good poll is exact', async () => {
+        // A product on the board's shelves it was never asked about, watched from now: that broken
+        // answer's "nothing" must not make its first answer a debut.
+        const asked = new Set((await q<{ plu: string }>('SELECT plu FROM board_product_polls WHERE board_id = $1', [boardId])).map((r) => r.plu));
+        const catalog = new Set((await q<{ plu: string }>('SELECT plu FROM products')).map((r) => r.plu));
+        const [fresh] = [...sim.world.boardStockSnapshot(boardId)].filter(([plu, shelves]) => catalog.has(plu) && !asked.has(plu) && shelves.size > 0).map(([plu]) => plu);
+        expect(fresh, 'a product on the shelves never asked about').toBeDefined();
+        await insertWatcher(database.url, [fresh]);
+        advanceMinutes(15);
+        const before = await counts();
+        silence();
+        let broken: Verdict;
+        try {
+          broken = await pollAndJudge();
+        } finally {
+          sim.setFault('*', 'none');
+        }
+        expect(latestSaid.answered.size, 'no product answered').toBe(0);
+        expect(latestSaid.silent).toContain(fresh);
+        expect(broken.status).toBe('failed');
+        expect(broken.error).toMatch(new RegExp(`^${board.name} inventory said nothing about any of the \\d+ product\\(s\\) asked`));
+        expect((await lastRun()).status).toBe('failed');
+        expectExact(broken, 'every product said nothing');
+        expect(await counts(), 'no stock, history or product marked as asked').toEqual(before);
+
+        advanceMinutes(1);
+        const next = await pollAndJudge();
+        expect(next.status).toBe('ok');
+        expectExact(next, 'the next good poll');
+        expect(next.written.filter((c) => c.plu === fresh), 'its first answer is a baseline').toEqual([]);
+      }, 120_000);
+
+      it('a product truly delisted: never a zero, shown as last seen, then as unknown once a day has passed — not in stock forever', async () => {
+        advanceMinutes(15);
+        expectExact(await pollAndJudge(), 'the last answer about it');
+        const [plu] = await onShelves(1);
+        const lastAnswer = sim.world.now();
+        const before = await stockOf([plu]);
+        expect(before.size).toBeGreaterThan(0);
+        const tick = Math.ceil(sim.world.now().getTime() / 900_000) * 900_000;
+        sim.world.delist(plu, tick);
+        sim.world.setTime(new Date(tick + 60_000));
+        expectExact(await pollAndJudge(), 'delisted, first poll');
+        expect(latestSaid.silent).toContain(plu);
+        expect(await stockOf([plu])).toEqual(before);
+        // The screens show the last known stock, "last seen" when the board last answered about it.
+        await expectShownAsLastSeen(plu, boardId, sim.world.now(), byStoreNumber(before), lastAnswer);
+        for (const hours of [6, 12, 7]) {
+          sim.world.advance(hours * 3_600_000);
+          expectExact(await pollAndJudge(), `delisted, ${hours} h later`);
+        }
         expect(await stockOf([plu]), 'the last known stock is kept, never zeroed').toEqual(before);
-        expect(new Map(shown.unknown_stores.map((s) => [`${s.store_number}:${plu}`, s.last_quantity]))).toEqual(before);
-        expect(where.unknown_stores).toHaveLength(before.size);
-      } else {
+        await expectShownAsUnknown(plu, boardId, sim.world.now(), byStoreNumber(before), lastAnswer);
+      }, 180_000);
+    } else {
+      it("a product truly delisted: ABC/GO's details answer [], its own statement that no store holds it, so its stock ends at 0 (sell-outs), never unknown", async () => {
+        advanceMinutes(15);
+        expectExact(await pollAndJudge(), 'the last answer about it');
+        const [plu] = await onShelves(1);
+        const before = await stockOf([plu]);
+        expect(before.size).toBeGreaterThan(0);
+        const tick = Math.ceil(sim.world.now().getTime() / 900_000) * 900_000;
+        sim.world.delist(plu, tick);
+        sim.world.setTime(new Date(tick + 60_000));
+        const first = await pollAndJudge();
+        expect(latestSaid.answered).toContain(plu);
+        expectExact(first, 'delisted, first poll');
+        expect(first.written.filter((c) => c.plu === plu).map((c) => [c.storeNumber, c.type]).sort()).toEqual([...byStoreNumber(before).keys()].map((n) => [n, 'sold_out']).sort());
         expect(await stockOf([plu])).toEqual(new Map());
-        expect(shown.unknown_stores).toEqual([]);
-      }
-    }, 180_000);
+        const shown = await productStores(plu, boardId, sim.world.now());
+        expect(shown).toMatchObject({ stores: [], unknown_stores: [] });
+        sim.world.advance(25 * 3_600_000);
+        expectExact(await pollAndJudge(), 'delisted, a day later');
+        const where = (await productWhereabouts(plu, sim.world.now())).boards.find((b) => b.board_id === boardId)!;
+        expect(where).toMatchObject({ total_bottles: 0, stores: [], unknown_stores: [] });
+      }, 180_000);
+    }
   });
 }

@@ -90,10 +90,16 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
     unlistedStores: parts.unlisted,
     ...reader.details,
   };
-  if (answeredCount === 0 && (parts.failures.length > 0 || skipped > 0 || parts.noData.length === 0)) {
+  if (answeredCount === 0) {
+    // Not one product answered. Only "nothing matched" from every search means the site's search looks
+    // broken, not the shelves empty: that "nothing" is no evidence a product was absent, so, as for a failed
+    // poll, nothing is written (no product or store baseline, no product marked as asked before its debut).
+    const saidOnlyNothing = parts.failures.length === 0 && skipped === 0 && parts.noData.length > 0;
     const reason = breakerOpen()
       ? `${label} looks down: the first ${failuresInRow} requests failed (${parts.failures[0].error}); the other ${skipped} were not tried`
-      : (parts.failures[0]?.error ?? (skipped ? 'stopped before any product was fetched' : 'no product was requested'));
+      : saidOnlyNothing
+        ? `${label} said nothing about any of the ${parts.noData.length} product(s) asked (${parts.noData[0].reason}); their stock was kept`
+        : (parts.failures[0]?.error ?? (skipped ? 'stopped before any product was fetched' : 'no product was requested'));
     // The board was asked and did not answer (unless the scraper is stopping): that stock starts to age.
     if (!options.signal?.aborted) await recordAsked(board.id, plus, options.checkedAt, options.nextAskAt);
     return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: reason, details: summary };
@@ -119,17 +125,13 @@ export async function pollStoreInventory(board: CoveredBoard, plus: string[], op
   // Every store line unreadable as a known store: the layout or the addresses changed, not the stock.
   const lines = parts.stock.length + parts.unmatched.length;
   const nothingMatched = lines > 0 && parts.unmatched.length === lines;
-  // Not one product answered, only "nothing matched": the site's search looks broken, not the shelves empty.
-  const saidNothing = answeredCount === 0 && parts.noData.length > 0;
   const complete = parts.failures.length === 0 && skipped === 0 && parts.unmatched.length === 0 && parts.unlisted.length === 0;
   const first = parts.unmatched[0];
   return {
-    status: nothingMatched || saidNothing ? 'failed' : complete ? 'ok' : 'partial',
+    status: nothingMatched ? 'failed' : complete ? 'ok' : 'partial',
     itemsSeen: answeredCount,
     changesWritten: result.historyRows,
-    error: saidNothing
-      ? `${label} said nothing about any of the ${parts.noData.length} product(s) asked (${parts.noData[0].reason}); their stock was kept`
-      : complete
+    error: complete
       ? null
       : [
           parts.failures.length && `${parts.failures.length} product request(s) failed: ${parts.failures[0].error}`,

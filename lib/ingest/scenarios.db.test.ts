@@ -6,21 +6,41 @@ import { EXAMPLE_RESPELLING, type FaultKind, type RunningSimulator } from '../..
 import { newUser, signedIn } from '../../scripts/testing/harness.ts';
 import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import {
+  advanceToDelivery,
+  deliveriesBetween,
+  expectRestockArrival,
+  nextSureRestock,
+  toQuietWindow,
+  toShortlyBefore,
+  type SureRestock,
+} from '../../scripts/testing/deliveries.ts';
 import { sql } from '../../scripts/testing/sql.ts';
+import { byStoreNumber, expectShownAsLastSeen, expectShownAsUnknown } from '../../scripts/testing/stock-shown.ts';
+import { insertWatcher } from '../../scripts/testing/users.ts';
 import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
 import { allocatedCurrent, productStores } from '../reports/inventory.ts';
-import { productWhereabouts } from '../reports/where.ts';
 import { CONFIRM_GRACE_MINUTES } from '../reports/stock-age.ts';
 import { env } from '../env.ts';
 import { runCycle } from './runner.ts';
 import { DAY_MINUTES, nextAskAt } from './schedule.ts';
 import { productsToPoll } from './tiers.ts';
-import { expectExact, verdict, type Change, type Verdict } from '../../scripts/testing/ground-truth.ts';
+import {
+  expectExact,
+  expectRunRecord,
+  isArrival,
+  pagesSaid,
+  verdict,
+  type Change,
+  type PagesSaid,
+  type Verdict,
+} from '../../scripts/testing/ground-truth.ts';
 
 // Ingestion judged by ground truth: the real scraper reads the simulator's pages over HTTP, and after every
 // Wake poll the history it wrote is compared with what the simulated shelves really did between the
 // polls. For each scenario: arrival precision = recall = 100%, no false sell-out, every recorded quantity
-// equal to the shelf, and the run status and error an operator sees.
+// equal to the shelf, the products the run records as said nothing about or failed exactly the ones the
+// simulator's pages did, and the run status and error an operator sees.
 
 let database: TestDatabase;
 let sim: RunningSimulator;
@@ -32,31 +52,40 @@ const observed = new Map<string, number>();
 const everStocked = new Set<string>();
 let storeNumberOf: Map<number, number>;
 const WAKE = 179;
-/** The details of the latest Wake run pollAndJudge made. */
-let latestDetails: Record<string, unknown> = {};
-
+let lastPollAt = 0;
+/** What the pages said about each product at the latest poll pollAndJudge made (the simulator's record). */
+let latestSaid: PagesSaid;
 
 /** Cells of products Wake said nothing about at the latest poll: their last stock must have been kept. */
 let kept = new Set<string>();
 
 /**
- * One Wake poll at the simulator's current time, judged. Products whose search failed (the run record
- * lists them) are not observed. A product with stock at a respelled store has a line that matches no
- * store: only the stores its listing names (with stock) are observed; the others keep their last stock.
- * A product Wake said nothing about ("nothing matched": a hiccup, a delisting, a debut not out yet) is not
- * observed either: nothing may be written, its last stock is kept (a store never seen holding it counts as
- * 0 from now on: the board was asked, so its first bottles later are a debut).
+ * One Wake poll at the simulator's current time, judged. Which products the pages answered, said nothing
+ * about or failed comes from the simulator's record of what it served, and the run record must name
+ * exactly those (expectRunRecord). A product whose request failed is not observed. A product with stock at
+ * a respelled store has a line that matches no store: only the stores its listing names (with stock) are
+ * observed; the others keep their last stock. A product Wake said nothing about ("nothing matched": a
+ * hiccup, a delisting, a debut not out yet) is not observed either: nothing may be written, its last stock
+ * is kept. The board was asked, though: a store never seen holding it whose shelf is truly empty counts as
+ * 0 from now on (its first bottles later are a debut). A poll in which no product answered is no evidence
+ * of anything: it observes nothing at all.
  */
 async function pollAndJudge(): Promise<Verdict> {
   const now = sim.world.now();
+  // Each poll is read back by its time: two at one instant would mix their rows.
+  expect(now.getTime(), 'a poll after the last one').toBeGreaterThan(lastPollAt);
+  lastPollAt = now.getTime();
   const { hot, listed } = await productsToPoll(now);
   const polled = [...hot, ...listed].filter((plu) => sim.world.product(plu));
+  sim.takeServedAnswers(); // only this poll's answers count
   const cycle = await runCycle({ now, sources: ['wake_inventory'] });
   const run = cycle.runs[0].outcome;
-  latestDetails = run.details ?? {};
+  const said = pagesSaid(sim.takeServedAnswers(), WAKE);
+  latestSaid = said;
+  expectRunRecord(run, said, `Wake poll at ${now.toISOString()}`);
+  expect(run.details?.skipped ?? 0, 'every product asked').toBe(0);
 
-  const failed = new Set((run.details?.failedPlus as string[] | undefined) ?? []);
-  const silent = new Set((run.details?.noDataPlus as string[] | undefined) ?? []);
+  const anyAnswer = said.answered.size > 0;
   const respelled = new Set(sim.world.respellings().keys());
   const truth = sim.world.stockSnapshot(polled);
 
@@ -64,15 +93,15 @@ async function pollAndJudge(): Promise<Verdict> {
   const observable = new Set<string>();
   kept = new Set();
   for (const [plu, shelves] of truth) {
-    if (failed.has(plu)) continue;
-    if (silent.has(plu)) {
-      for (const storeNumber of shelves.keys()) {
+    if (said.silent.has(plu)) {
+      for (const [storeNumber, shelf] of shelves) {
         const cell = `${storeNumber}:${plu}`;
-        if (!observed.has(cell)) observed.set(cell, 0);
+        if (anyAnswer && !observed.has(cell) && shelf === 0) observed.set(cell, 0);
         kept.add(cell);
       }
       continue;
     }
+    if (!said.answered.has(plu)) continue; // no answer: not observed
     // A listing with a line for a respelled store is partial: only the stores it names are observed.
     const partial = [...respelled].some((storeNumber) => (shelves.get(storeNumber) ?? 0) > 0);
     for (const [storeNumber, after] of shelves) {
@@ -100,24 +129,12 @@ async function pollAndJudge(): Promise<Verdict> {
   );
   const recorded = new Map(current.map((r) => [`${storeNumberOf.get(r.store_id)}:${r.plu}`, r.quantity]));
   // Answered cells equal the shelves; the cells of a product that said nothing keep their last stock.
-  const wrongStock = [...observable, ...kept].filter((cell) => (recorded.get(cell) ?? 0) !== observed.get(cell));
+  const wrongStock = [...observable, ...kept].filter((cell) => (recorded.get(cell) ?? 0) !== (observed.get(cell) ?? 0));
   return verdict(run, expected, written, (plu, storeNumber) => truth.get(plu)?.get(storeNumber) ?? 0, wrongStock);
 }
 
-/** Moves the simulated clock just past the next store delivery that brings hunted bottles. */
-function advanceToDelivery(): void {
-  for (let i = 0; i < 20; i++) {
-    const next = sim.world
-      .nextDeliveries()
-      .filter((d) => d.at)
-      .sort((a, b) => a.at!.getTime() - b.at!.getTime())[0];
-    sim.world.setTime(new Date(next.at!.getTime() + 60_000));
-    const delivered = sim.world.deliveriesOn(nyDate(next.at!)).find((d) => d.storeNumber === next.storeNumber);
-    if (delivered?.items.some((item) => item.listingType !== 'Listed')) return;
-  }
-  throw new Error('no delivery with hunted bottles in 20 deliveries');
-}
-
+/** Moves the simulated clock just past the next Wake delivery that brings hunted bottles. */
+const toDelivery = () => advanceToDelivery(sim.world, WAKE);
 const advanceMinutes = (minutes: number) => sim.world.advance(minutes * 60_000);
 /** The simulator's next 15-minute tick (when scheduled events happen), in ms. */
 const nextTick = () => Math.ceil(sim.world.now().getTime() / 900_000) * 900_000;
@@ -133,9 +150,10 @@ async function lastRun(source: string) {
 }
 
 async function counts() {
-  const [row] = await q<{ history: number; inventory: string; levels: number; shipments: number }>(
+  const [row] = await q<{ history: number; inventory: string; polls: number; levels: number; shipments: number }>(
     `SELECT (SELECT count(*)::int FROM inventory_history) AS history,
             (SELECT md5(coalesce(string_agg(store_id || ':' || plu || ':' || quantity, ',' ORDER BY store_id, plu), '')) FROM store_inventory) AS inventory,
+            (SELECT count(*)::int FROM board_product_polls) AS polls,
             (SELECT count(*)::int FROM warehouse_levels) AS levels,
             (SELECT count(*)::int FROM shipments) AS shipments`,
   );
@@ -189,7 +207,7 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
   }, 60_000);
 
   it('a delivery: every arrival at the right store with the right quantity, and nothing else', async () => {
-    advanceToDelivery();
+    toDelivery();
     const v = await pollAndJudge();
     expect(v.status).toBe('ok');
     expect(v.arrivals.expected, 'the delivery brought hunted bottles').toBeGreaterThan(0);
@@ -307,12 +325,13 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
     expectExact(back, 'the spelling returns');
   }, 60_000);
 
-  /** Hunted products polled every cycle that some Wake store holds, as last observed. */
+  /** Products polled every cycle that some Wake store holds, as last observed and on the shelves now. */
   const onShelves = async (n: number) => {
     const { hot } = await productsToPoll(sim.world.now());
-    const held = hot.filter((plu) => [...observed].some(([cell, qty]) => cell.endsWith(`:${plu}`) && qty > 0));
-    expect(held.length, 'hunted products on Wake shelves').toBeGreaterThanOrEqual(n);
-    return held.slice(0, n);
+    const held = hot.filter((plu) => sim.world.product(plu) && [...observed].some(([cell, qty]) => cell.endsWith(`:${plu}`) && qty > 0));
+    const now = held.filter((plu) => [...sim.world.stockOf(plu).values()].some((qty) => qty > 0));
+    expect(now.length, 'products on Wake shelves').toBeGreaterThanOrEqual(n);
+    return now.slice(0, n);
   };
   /** Recorded stock of some products, per "storeNumber:plu" (stock > 0 only). */
   const stockOf = async (plus: string[]) =>
@@ -321,39 +340,94 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
         (r) => [`${storeNumberOf.get(r.store_id)}:${r.plu}`, r.quantity],
       ),
     );
+  const watched = new Set<string>();
+  /**
+   * The next Wake delivery sure to bring back a product on its shelves (SimWorld.sureRestocks), that
+   * product watched by a hunter so every poll asks about it, and one poll that observes it.
+   */
+  async function watchedRestock(): Promise<SureRestock> {
+    advanceMinutes(15);
+    const catalog = new Set((await q<{ plu: string }>('SELECT plu FROM products')).map((r) => r.plu));
+    const restock = nextSureRestock(sim.world, WAKE, (plu) => catalog.has(plu) && !watched.has(plu));
+    await insertWatcher(database.url, [restock.plu]);
+    watched.add(restock.plu);
+    expectExact(await pollAndJudge(), 'the watched product observed');
+    expect(observed.get(`${restock.storeNumber}:${restock.plu}`), 'its shelf at the store the delivery restocks').toBe(restock.shelf);
+    return restock;
+  }
 
-  it('"nothing matched" for products on the shelves, one poll: no sell-out, their stock kept and shown as last seen, and no false arrival when they are found again', async () => {
+  it('a single "nothing matched" hiccup, then found again with no delivery in between: no arrival, no sell-out, stock equal to the shelves', async () => {
+    advanceMinutes(15);
+    toQuietWindow(sim.world, WAKE, 45);
+    const from = sim.world.now();
+    expectExact(await pollAndJudge(), 'before the hiccup');
     const silent = await onShelves(3);
     const before = await stockOf(silent);
-    advanceToDelivery(); // real changes are waiting elsewhere: they are all found
+    advanceMinutes(15);
     sim.setFault('/search-results', 'nothing-matched', undefined, silent);
-    const hiccup = await pollAndJudge();
-    sim.setFault('*', 'none');
+    let hiccup: Verdict;
+    try {
+      hiccup = await pollAndJudge();
+    } finally {
+      sim.setFault('*', 'none');
+    }
     expect(hiccup.status).toBe('ok');
-    expect(latestDetails).toMatchObject({ noPage: 3, noDataPlus: expect.arrayContaining(silent) });
+    expect([...latestSaid.silent]).toEqual(expect.arrayContaining(silent));
     expectExact(hiccup, 'nothing matched, one poll');
     expect(hiccup.written.filter((c) => silent.includes(c.plu))).toEqual([]);
     expect(await stockOf(silent)).toEqual(before);
     // Where the stock is shown, it says when it was last confirmed.
-    const answer = await productStores(silent[0], WAKE, sim.world.now());
-    expect(answer.stores.length).toBeGreaterThan(0);
-    expect(answer.stores.every((s) => s.last_seen !== null && Date.parse(s.last_seen) < sim.world.now().getTime())).toBe(true);
+    const shown = await productStores(silent[0], WAKE, sim.world.now());
+    expect(shown.stores.length).toBeGreaterThan(0);
+    expect(shown.stores.every((s) => s.last_seen !== null && Date.parse(s.last_seen) < sim.world.nowMillis())).toBe(true);
 
     advanceMinutes(15);
     const back = await pollAndJudge();
+    expect(deliveriesBetween(sim.world, WAKE, from, sim.world.now()), 'no delivery in between').toEqual([]);
     expect(back.status).toBe('ok');
     expectExact(back, 'found again');
+    expect(back.written.filter((c) => silent.includes(c.plu) && isArrival(c)), 'no arrival of the silenced products').toEqual([]);
     expect((await productStores(silent[0], WAKE, sim.world.now())).stores.every((s) => s.last_seen === null)).toBe(true);
   }, 60_000);
 
-  it('"nothing matched" for products on the shelves, several polls in a row through a delivery and sales: exact every time, never a sell-out', async () => {
-    const silent = await onShelves(4);
+  it('"nothing matched" for a product on the shelves, then found again after a delivery of that very product: the true increase at that store, nothing else', async () => {
+    const restock = await watchedRestock();
+    const silent = [restock.plu, ...(await onShelves(3)).filter((plu) => plu !== restock.plu).slice(0, 2)];
     const before = await stockOf(silent);
+    toShortlyBefore(sim.world, restock.at);
+    const silencedAt = sim.world.now();
+    sim.setFault('/search-results', 'nothing-matched', undefined, silent);
+    let hiccup: Verdict;
+    try {
+      hiccup = await pollAndJudge();
+    } finally {
+      sim.setFault('*', 'none');
+    }
+    expect(hiccup.status).toBe('ok');
+    expect([...latestSaid.silent]).toEqual(expect.arrayContaining(silent));
+    expectExact(hiccup, 'nothing matched, before the delivery');
+    expect(await stockOf(silent)).toEqual(before);
+
+    sim.world.setTime(new Date(restock.at.getTime() + 60_000));
+    const delivery = sim.world.deliveriesOn(nyDate(restock.at)).find((d) => d.storeNumber === restock.storeNumber && d.at.getTime() === restock.at.getTime());
+    expect(delivery?.items.find((i) => i.plu === restock.plu), 'the delivery brought it back to par').toMatchObject({ after: restock.par });
+    const back = await pollAndJudge();
+    expect(back.status).toBe('ok');
+    expectExact(back, 'found again after the delivery');
+    expectRestockArrival(sim.world, WAKE, back, restock, silencedAt, restock.par);
+  }, 60_000);
+
+  it('"nothing matched" for products on the shelves, several polls in a row through a delivery of one of them and sales: exact every time, never a sell-out, the true increase when found again', async () => {
+    const restock = await watchedRestock();
+    const silent = [restock.plu, ...(await onShelves(4)).filter((plu) => plu !== restock.plu).slice(0, 3)];
+    const before = await stockOf(silent);
+    const silencedAt = sim.world.now();
     sim.setFault('/search-results', 'nothing-matched', undefined, silent);
     try {
-      for (let i = 0; i < 4; i++) {
-        if (i === 1) advanceToDelivery();
-        else advanceMinutes(i === 0 ? 15 : 90);
+      for (let i = 0; i < 3; i++) {
+        if (i === 0) toShortlyBefore(sim.world, restock.at);
+        else if (i === 1) sim.world.setTime(new Date(restock.at.getTime() + 60_000)); // the silenced product is delivered
+        else advanceMinutes(90);
         const v = await pollAndJudge();
         expect(v.status, `poll ${i + 1}`).toBe('ok');
         expectExact(v, `nothing matched, poll ${i + 1}`);
@@ -364,20 +438,61 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
     }
     advanceMinutes(15);
     const back = await pollAndJudge();
-    expectExact(back, 'found again after four polls');
+    expectExact(back, 'found again after three polls');
     expect(back.falseSellOuts).toEqual([]);
+    const shelf = sim.world.stockOf(restock.plu).get(restock.storeNumber)!;
+    expect(shelf, 'still more than before the delivery').toBeGreaterThan(restock.shelf);
+    expectRestockArrival(sim.world, WAKE, back, restock, silencedAt, shelf);
   }, 120_000);
 
+  it('"nothing matched" for every product of one poll (the search looks broken): a failed run that writes nothing, and the next good poll is exact', async () => {
+    // A product on Wake's shelves that Wake was never asked about, watched from now: that broken search's
+    // "nothing" must not make its first answer a debut.
+    const asked = new Set((await q<{ plu: string }>('SELECT plu FROM board_product_polls WHERE board_id = $1', [WAKE])).map((r) => r.plu));
+    const catalog = new Set((await q<{ plu: string }>('SELECT plu FROM products')).map((r) => r.plu));
+    const [fresh] = [...sim.world.stockSnapshot()].filter(([plu, shelves]) => catalog.has(plu) && !asked.has(plu) && [...shelves.values()].some((n) => n > 0)).map(([plu]) => plu);
+    expect(fresh, 'a product on the shelves never asked about').toBeDefined();
+    await insertWatcher(database.url, [fresh]);
+    advanceMinutes(15);
+    const before = await counts();
+    sim.setFault('/search-results', 'nothing-matched');
+    let broken: Verdict;
+    try {
+      broken = await pollAndJudge();
+    } finally {
+      sim.setFault('*', 'none');
+    }
+    expect(latestSaid.answered.size, 'no product answered').toBe(0);
+    expect(latestSaid.silent).toContain(fresh);
+    expect(broken.status).toBe('failed');
+    expect(broken.error).toMatch(/^Wake County inventory said nothing about any of the \d+ product\(s\) asked/);
+    expect((await lastRun('wake_inventory')).status).toBe('failed');
+    expectExact(broken, 'every product said nothing');
+    expect(await counts(), 'no stock, history or product marked as asked').toEqual(before);
+
+    advanceMinutes(1); // the same cycle slot: the same products are asked
+    const next = await pollAndJudge();
+    expect(next.status).toBe('ok');
+    expectExact(next, 'the next good poll');
+    expect(next.written.filter((c) => c.plu === fresh), 'its first answer is a baseline').toEqual([]);
+  }, 60_000);
+
   it('a product truly delisted: never a zero, shown as last seen, then as unknown once a day has passed — not in stock forever', async () => {
+    advanceMinutes(15);
+    expectExact(await pollAndJudge(), 'the last answer about it');
     const [plu] = await onShelves(1);
+    const lastAnswer = sim.world.now();
     const before = await stockOf([plu]);
+    expect(before.size).toBeGreaterThan(0);
     const tick = nextTick();
     sim.world.delist(plu, tick);
     minuteAfter(tick);
     const first = await pollAndJudge();
+    expect(latestSaid.silent).toContain(plu);
     expectExact(first, 'delisted, first poll');
     expect(await stockOf([plu])).toEqual(before);
-    expect((await productStores(plu, WAKE, sim.world.now())).stores.length).toBe(before.size);
+    // The screens show the last known stock, "last seen" when Wake last answered about it.
+    await expectShownAsLastSeen(plu, WAKE, sim.world.now(), byStoreNumber(before), lastAnswer);
 
     // A day and more of polls that find nothing about it.
     for (const hours of [6, 12, 7]) {
@@ -386,12 +501,7 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
     }
     expect(await stockOf([plu]), 'the last known stock is kept, never zeroed').toEqual(before);
     const now = sim.world.now();
-    const stores = await productStores(plu, WAKE, now);
-    expect(stores.stores).toEqual([]);
-    expect(new Map(stores.unknown_stores.map((s) => [`${s.store_number}:${plu}`, s.last_quantity]))).toEqual(before);
-    const where = await productWhereabouts(plu, now);
-    expect(where.boards[0]).toMatchObject({ total_bottles: 0, stores: [] });
-    expect(where.boards[0].unknown_stores).toHaveLength(before.size);
+    await expectShownAsUnknown(plu, WAKE, now, byStoreNumber(before), lastAnswer);
     const current = await allocatedCurrent(WAKE, now);
     expect(current.products.map((p) => p.plu)).not.toContain(plu);
     if ((await q<{ hunted: boolean }>(`SELECT listing_type IN ('Allocation', 'Limited', 'Barrel') AS hunted FROM products WHERE plu = $1`, [plu]))[0].hunted) {
@@ -436,7 +546,7 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
       const quiet = await pollAndJudge();
       expect(quiet.status).toBe('ok');
       expectExact(quiet, `${wake} markup, no delivery`);
-      advanceToDelivery();
+      toDelivery();
       const delivered = await pollAndJudge();
       expect(delivered.status).toBe('ok');
       expect(delivered.arrivals.expected).toBeGreaterThan(0);
@@ -451,7 +561,7 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
   for (const kind of ERROR_PAGES) {
     it(`a ${kind} page on either site is a failed run that writes nothing`, async () => {
       sim.setMarkup({ wake: 'documented', warehouse: 'documented' });
-      advanceToDelivery(); // real changes are waiting: none may be written from an error page
+      toDelivery(); // real changes are waiting: none may be written from an error page
       const before = await counts();
       sim.setFault('*', kind);
       const cycle = await runCycle({ now: sim.world.now(), sources: ['wake_inventory', 'warehouse', 'shipments'] });
@@ -465,7 +575,7 @@ describe('ingestion scenarios against the simulator, judged by its ground truth'
   }
 
   it('some searches answered by an error page: those products keep their stock, the rest is exact', async () => {
-    advanceToDelivery();
+    toDelivery();
     sim.setFault('/search-results', 'error-200', 4);
     const v = await pollAndJudge();
     sim.setFault('*', 'none');

@@ -99,6 +99,24 @@ describe('the other boards\' shelves', () => {
     expect(() => w.boardStockOf(1, '27090')).toThrow(RangeError);
   });
 
+  it('know in advance what a store\'s next delivery is sure to restock: each such product is back at par when it shows', () => {
+    const w = new SimWorld({ seed: 5, start: MONDAY_8AM, historyDays: 3 });
+    for (const boardId of [WAKE_BOARD_ID, ...BOARDS]) {
+      const next = w.nextDeliveries(boardId).filter((d) => d.at)[0];
+      const sure = w.sureRestocks(boardId, next.storeNumber);
+      expect(sure.length, `board ${boardId}`).toBeGreaterThan(0);
+      for (const r of sure) expect(r.shelf).toBeLessThan(r.par);
+      w.setTime(next.at!.getTime() + 60_000);
+      const shelf = w.boardStockSnapshot(boardId, sure.map((r) => r.plu));
+      const delivered = w.deliveriesOn(ymd(nyLocal(next.at!.getTime()).dayNumber), boardId).find((d) => d.storeNumber === next.storeNumber)!;
+      for (const r of sure) {
+        expect(shelf.get(r.plu)!.get(next.storeNumber), `${r.plu} at par`).toBe(r.par);
+        expect(delivered.items.find((i) => i.plu === r.plu), `${r.plu} delivered`).toMatchObject({ after: r.par });
+      }
+    }
+    expect(() => w.sureRestocks(GREENSBORO_BOARD_ID, 8), 'an outlet').toThrow(/no retail store/);
+  });
+
   it('are a function of seed and time, however the clock moves', () => {
     const a = new SimWorld({ seed: 11, start: MONDAY_8AM, historyDays: 2 });
     const b = new SimWorld({ seed: 11, start: MONDAY_8AM, historyDays: 2 });

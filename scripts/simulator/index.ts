@@ -27,6 +27,8 @@ export type {
   FaultState,
   MarkupSetting,
   MarkupState,
+  ProductAnswer,
+  ProductSaid,
   RunningSimulator,
   SimulatorOptions,
 } from './server.ts';

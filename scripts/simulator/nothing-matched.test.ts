@@ -89,6 +89,33 @@ describe('nothing matched and delisted, on every board', () => {
     expect(res.status).toBe(400);
   });
 
+  it('records what each answer said about the product it was asked for (the scenarios\' ground truth)', async () => {
+    const plu = onEveryShelf();
+    const other = sim.world.data.trackedListed.find((p) => p.plu !== plu && sim.world.stockOf(p.plu).size > 0)!.plu;
+    sim.takeServedAnswers();
+    sim.setFault('*', 'nothing-matched', undefined, [plu]);
+    try {
+      for (const boardId of BOARDS) await judgement(boardId, plu);
+    } finally {
+      sim.setFault('*', 'none');
+    }
+    await judgement(WAKE_BOARD_ID, other);
+    sim.setFault('/products', 'error-200', 1);
+    await expect(judgement(DURHAM_BOARD_ID, other)).rejects.toThrow(/server error page/);
+    // ABC/GO without its header: a 403, no answer.
+    await fetch(`${sim.url}/abcgo/nh/api/inventory/details`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: other }) });
+    expect(sim.takeServedAnswers()).toEqual([
+      { path: '/search-results', plu, said: 'nothing' },
+      { path: '/products', plu, said: 'nothing' },
+      { path: '/api/items', plu, said: 'nothing' },
+      { path: '/abcgo/nh/api/inventory/details', plu, said: 'shelf' },
+      { path: '/search-results', plu: other, said: 'shelf' },
+      { path: '/products', plu: other, said: 'no-answer' },
+      { path: '/abcgo/nh/api/inventory/details', plu: other, said: 'no-answer' },
+    ]);
+    expect(sim.takeServedAnswers(), 'taken once').toEqual([]);
+  });
+
   it('a delisted product is gone from every board\'s pages from its tick on: no data, and ABC/GO\'s details list no store', async () => {
     const plu = onEveryShelf();
     const at = Math.ceil(sim.world.nowMillis() / 900_000) * 900_000 + 900_000;
@@ -99,6 +126,7 @@ describe('nothing matched and delisted, on every board', () => {
       expect(await judgement(boardId, plu), `board ${boardId} delisted`).toMatchObject({ kind: 'no_data' });
     }
     expect(await judgement(NEW_HANOVER_BOARD_ID, plu)).toMatchObject({ kind: 'none', evidence: 'details answered []' });
+    expect(sim.takeServedAnswers().slice(-4).map((a) => a.said), 'said nothing, but ABC/GO answered').toEqual(['nothing', 'nothing', 'nothing', 'shelf']);
     expect([...sim.world.stockOf(plu).values()].every((q) => q === 0)).toBe(true);
     const state = (await (await fetch(`${sim.url}/__sim/state`)).json()) as { delistings: Record<string, string> };
     expect(state.delistings[plu]).toBe(new Date(at).toISOString());

@@ -167,6 +167,25 @@ export interface SimulatorOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * What a data request's answer said about the one product it asked for: its shelves (stock, or 0 everywhere),
+ * nothing about it (the site's own "found nothing": the nothing-matched fault, a delisted product, a debut
+ * not out yet, a code the site does not know), or no answer at all (an error, maintenance or firewall page,
+ * a changed page that shows the product, an answer cut short, refused or never sent).
+ */
+export type ProductSaid = 'shelf' | 'nothing' | 'no-answer';
+
+/** One data request about one product (a search by code, a product page, ABC/GO's filter or code), as served. */
+export interface ProductAnswer {
+  /** The data path (DATA_PATHS: Durham's /products/<code> is /products). */
+  path: string;
+  plu: string;
+  said: ProductSaid;
+}
+
+/** Answers kept for takeServedAnswers; beyond this the oldest are dropped (a long demo never takes them). */
+const ANSWERS_KEPT = 50_000;
+
 export interface FaultState {
   path: string;
   kind: Exclude<FaultKind, 'none'>;
@@ -202,6 +221,12 @@ export interface RunningSimulator {
   removeGreensboroLocation(internalid: number): boolean;
   /** How many requests each data path has answered so far (Durham's /products/<code> counted as /products). */
   requests(): Record<string, number>;
+  /**
+   * What every request about one product said about it since the last call, oldest first (and forgets
+   * them): the ground truth a scenario compares with the products the scraper's run recorded as said
+   * nothing about (`noDataPlus`) or failed (`failedPlus`).
+   */
+  takeServedAnswers(): ProductAnswer[];
   stop(): Promise<void>;
 }
 
@@ -304,6 +329,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const shapeFor = (key: 'wake' | 'warehouse'): Markup => (second(key) ? 'live' : 'documented');
   const boardShape = (key: keyof BoardMarkupState): BoardMarkup => (second(key) ? 'drift' : 'documented');
   const requests: Record<string, number> = {};
+  let served: ProductAnswer[] = [];
+  // A request about a product that ends in an error status (405, 400) was no answer: the handler's catch amends it.
+  const answerOfResponse = new WeakMap<ServerResponse, ProductAnswer>();
   const faultsTriggered: Record<string, number> = {};
   const held = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
@@ -359,6 +387,32 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     }
     faultsTriggered[fault.kind] = (faultsTriggered[fault.kind] ?? 0) + 1;
     return fault.kind;
+  };
+
+  /** What the answer to a request about `plu` says about it, given the fault the request took. */
+  const saidAbout = (path: string, plu: string, fault: FaultState['kind'] | undefined): ProductSaid => {
+    if (fault === 'nothing-matched') return 'nothing';
+    if (fault && fault !== 'bad-html') return 'no-answer';
+    const p = world.product(plu);
+    const shown = p !== undefined && world.onWake(p);
+    // A changed page (bad-html) is no answer wherever it shows the product; where it shows none it says
+    // what it would have said.
+    const broken = fault === 'bad-html';
+    if (path.startsWith('/abcgo/')) {
+      const held = shown && world.boardStockOf(ABCGO_BOARDS[path.split('/')[2]], plu).size > 0;
+      // details answer every code: its rows, or a real [] (0 everywhere); search lists only what some store holds.
+      if (path.endsWith('/details')) return broken && held ? 'no-answer' : 'shelf';
+      return held ? (broken ? 'no-answer' : 'shelf') : 'nothing';
+    }
+    return shown ? (broken ? 'no-answer' : 'shelf') : 'nothing';
+  };
+  /** Records what a request about a product is answered (returned, so a refusal found later can amend it). */
+  const recordAnswer = (path: string, plu: string | undefined, fault: FaultState['kind'] | undefined): ProductAnswer | undefined => {
+    if (plu === undefined) return undefined;
+    if (served.length >= ANSWERS_KEPT) served = served.slice(ANSWERS_KEPT / 2);
+    const answer: ProductAnswer = { path, plu, said: saidAbout(path, plu, fault) };
+    served.push(answer);
+    return answer;
   };
 
   const deliveryJson = (d: NextDelivery) => ({
@@ -596,7 +650,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     syncRealtime();
     if (options.tickOnRequest) world.advance(TICK_MS);
 
-    const fault = takeFault(path, subjectOf(path, url, form, body));
+    const subject = subjectOf(path, url, form, body);
+    const fault = takeFault(path, subject);
+    const answer = recordAnswer(path, subject, fault);
+    if (answer) answerOfResponse.set(res, answer);
     if (fault === 'refuse') {
       req.socket.destroy();
       return;
@@ -666,19 +723,23 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       const [, , prefix, , , endpoint] = path.split('/');
       const boardId = ABCGO_BOARDS[prefix];
       if (method !== 'POST') throw new HttpError(405, 'method not allowed');
+      const refuse = (status: number, contentType: string, page: string) => {
+        if (answer) answer.said = 'no-answer';
+        send(res, status, contentType, page);
+      };
       if (req.headers['x-requested-with'] !== 'XMLHttpRequest') {
-        send(res, 403, HTML, ABCGO_FORBIDDEN);
+        refuse(403, HTML, ABCGO_FORBIDDEN);
         return;
       }
       if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-        send(res, 415, 'application/problem+json; charset=utf-8', JSON.stringify({ title: 'Unsupported Media Type', status: 415 }));
+        refuse(415, 'application/problem+json; charset=utf-8', JSON.stringify({ title: 'Unsupported Media Type', status: 415 }));
         return;
       }
       let request: Record<string, unknown>;
       try {
         request = parseJson(body);
       } catch {
-        send(res, 400, JSON_TYPE, JSON.stringify({ Message: 'The request is invalid.' }));
+        refuse(400, JSON_TYPE, JSON.stringify({ Message: 'The request is invalid.' }));
         return;
       }
       type = JSON_TYPE;
@@ -710,6 +771,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const handler = url.pathname === '/__sim' || url.pathname.startsWith('/__sim/') ? control : data;
     handler(req, res, url)
       .catch((error: unknown) => {
+        const answer = answerOfResponse.get(res);
+        if (answer) answer.said = 'no-answer';
         if (res.headersSent || res.destroyed) return;
         const status = error instanceof HttpError ? error.status : 500;
         const message = error instanceof Error ? error.message : String(error);
@@ -748,6 +811,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     addGreensboroLocation: (location) => world.addGreensboroLocation(location),
     removeGreensboroLocation: (internalid) => world.removeGreensboroLocation(internalid),
     requests: () => ({ ...requests }),
+    takeServedAnswers() {
+      const taken = served;
+      served = [];
+      return taken;
+    },
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);

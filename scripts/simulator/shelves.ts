@@ -295,6 +295,21 @@ export class BoardShelves {
     return this.untrackedQty(retailIndex, p, this.openTicks[retailIndex]);
   }
 
+  /**
+   * The untracked Listed products a retail store carries below par now, with shelf and par. Its next
+   * delivery brings each back to par (a closed form, no random draw), so this is known before it shows.
+   */
+  belowParUntracked(retailIndex: number): { product: SimProduct; shelf: number; par: number }[] {
+    const out: { product: SimProduct; shelf: number; par: number }[] = [];
+    for (const p of this.data.products) {
+      if (p.kind !== 'listed') continue;
+      const par = this.uPar[retailIndex * this.data.products.length + p.index];
+      const shelf = par === 0 ? 0 : this.untrackedQty(retailIndex, p, this.openTicks[retailIndex]);
+      if (shelf < par) out.push({ product: p, shelf, par });
+    }
+    return out;
+  }
+
   /** Closed-form shelf stock of an untracked Listed product at a retail store. */
   private untrackedQty(retailIndex: number, p: SimProduct, openTicks: number): number {
     const c = retailIndex * this.data.products.length + p.index;

@@ -1030,6 +1030,21 @@ export class SimWorld {
     this.delistedAt.set(code, tick);
   }
 
+  /**
+   * What a retail store's next delivery (nextDeliveries) is sure to bring, known before it shows: every
+   * untracked Listed product the store carries below par now comes back to its par, a closed form with no
+   * random draw (tracked Listed products come back by a draw at the delivery, allocated ones by the plan
+   * drawn at midnight). Products a debut replaces and products the pages do not show now are left out.
+   */
+  sureRestocks(boardId: number, storeNumber: number): { plu: string; shelf: number; par: number }[] {
+    const store = this.retailStoresOf(boardId).find((s) => s.storeNumber === storeNumber);
+    if (!store) throw new RangeError(`simulator: board ${boardId} has no retail store ${storeNumber}`);
+    return this.shelvesOf(boardId)
+      .belowParUntracked(store.retailIndex)
+      .filter(({ product }) => !this.debutOf(product) && this.onWake(product))
+      .map(({ product, shelf, par }) => ({ plu: product.plu, shelf, par }));
+  }
+
   /** Delisted products and the instant each left the pages. */
   delistings(): Map<string, Date> {
     return new Map([...this.delistedAt].map(([plu, at]) => [plu, new Date(at)]));

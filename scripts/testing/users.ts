@@ -49,3 +49,16 @@ export async function insertTestUser(databaseUrl: string, options: TestUserOptio
     await client.end();
   }
 }
+
+/** A hunter watching these products (interested): the scraper asks every covered board about them every cycle. */
+export async function insertWatcher(databaseUrl: string, plus: string[]): Promise<TestUser> {
+  const user = await insertTestUser(databaseUrl);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`INSERT INTO watch_items (user_id, plu, interest_type) SELECT $1, plu, 'interested' FROM unnest($2::text[]) AS p(plu)`, [user.id, plus]);
+    return user;
+  } finally {
+    await client.end();
+  }
+}
