@@ -32,8 +32,12 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) 
 const CPU_SLOWDOWN = 4;
 
 /** The screens a hunter opens in a store line, and the element that means "the main data is here". */
-const screens = (storeId: number) => [
+const screens = (storeId: number, dayWithArrivals: string | null) => [
   { name: "Today's Arrivals", path: '/todays-arrivals', data: '[data-testid="arrival-product"], [data-testid="arrivals-empty"]' },
+  // Before the day's first poll today has no arrivals yet: the last day that had some is the heavier page.
+  ...(dayWithArrivals
+    ? [{ name: `Today's Arrivals, ${dayWithArrivals} (last day with arrivals)`, path: `/todays-arrivals?date=${dayWithArrivals}`, data: '[data-testid="arrival-product"]' }]
+    : []),
   { name: 'Current Inventory', path: '/inventory', data: '[data-testid="inventory-count"]' },
   { name: 'Store detail', path: `/stores/${storeId}`, data: '[data-testid="store-inventory"]' },
   { name: 'Watchlist', path: '/watchlist', data: '[data-testid="default-list"], [data-testid="my-items"]' },
@@ -109,7 +113,7 @@ async function load(browser: Browser, base: string, cookies: { name: string; val
     paint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
     bytes: performance.getEntriesByType('resource').reduce((n, e) => n + ((e as PerformanceResourceTiming).transferSize || 0), 0),
   }));
-  if (new URL(page.url()).pathname !== screen.path) throw new Error(`${screen.path} ended at ${page.url()} (not signed in?)`);
+  if (new URL(page.url()).pathname !== new URL(screen.path, base).pathname) throw new Error(`${screen.path} ended at ${page.url()} (not signed in?)`);
   await context.close();
   return timing;
 }
@@ -135,17 +139,21 @@ try {
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1) };
   });
-  const stores = (await (await fetch(`${base}/api/stores`, { headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } })).json()) as { stores: { store_id: number }[] };
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const stores = (await (await fetch(`${base}/api/stores`, { headers: { Cookie: cookie } })).json()) as { stores: { store_id: number }[] };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const latest = (await (await fetch(`${base}/api/inventory/available-dates?currentDate=${today}&direction=previous`, { headers: { Cookie: cookie } })).json()) as { availableDate: string | null };
+  const measured = screens(stores.stores[0].store_id, latest.availableDate);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
     // One unmeasured load warms the server (its first request of each route), not the browser.
-    for (const screen of screens(stores.stores[0].store_id)) await load(browser, base, cookies, screen);
+    for (const screen of measured) await load(browser, base, cookies, screen);
     console.log('\n| screen | first contentful paint (median / worst) | main data on screen (median / worst) | transferred |');
     console.log('|---|---|---|---|');
-    for (const screen of screens(stores.stores[0].store_id)) {
+    for (const screen of measured) {
       const results = [];
       for (let i = 0; i < runs; i++) results.push(await load(browser, base, cookies, screen));
       const paints = results.map((r) => r.paint ?? NaN);
