@@ -165,13 +165,16 @@ describe.runIf(server)('with the feed', () => {
   it('its connection has TCP keepalive on, so the system notices a peer that is gone', async () => {
     // The feed's own end of the connection, found by the port the server sees it on; in /proc/net/tcp its
     // timer is the keepalive timer (2) whenever the connection is idle with SO_KEEPALIVE set, and off (0) without.
-    const [{ port }] = await query<{ port: number }>(
-      `SELECT client_port AS port FROM pg_stat_activity WHERE application_name = 'nbt-change-feed' AND datname = current_database()`,
+    // Matched on both ports: an ephemeral port number can serve other connections too (to other servers).
+    const [{ port, serverPort }] = await query<{ port: number; serverPort: number }>(
+      `SELECT client_port AS port, inet_server_port() AS "serverPort" FROM pg_stat_activity WHERE application_name = 'nbt-change-feed' AND datname = current_database()`,
     );
+    const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
     const timerOf = () => {
-      const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
       const rows = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((f) => readFileSync(f, 'utf8').split('\n').slice(1));
-      const row = rows.map((r) => r.trim().split(/\s+/)).find((cols) => cols[1]?.endsWith(`:${hexPort}`) && cols[3] === '01');
+      const row = rows
+        .map((r) => r.trim().split(/\s+/))
+        .find((cols) => cols[1]?.endsWith(`:${hex(port)}`) && cols[2]?.endsWith(`:${hex(serverPort)}`) && cols[3] === '01');
       return row?.[5].split(':')[0];
     };
     await vi.waitFor(() => expect(timerOf()).toBe('02'), { timeout: 5_000, interval: 50 });
