@@ -101,11 +101,15 @@ async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal, 
       const extract = await fetchShipments({ signal });
       const r = await applyShipmentsExtract(extract.extractedAt, extract.records);
       const problems = [...extract.warnings, ...r.unknownBoards.map((b) => `unknown board "${b}"`)];
+      const errors = [
+        ...(r.unknownBoards.length ? [`${r.unknownBoards.length} board name(s) matched no known board`] : []),
+        ...(r.totalsKept ? [`${r.totalsKept} product-board total(s) missing or cut short in this extract: their last totals kept`] : []),
+      ];
       return {
-        status: problems.length && r.unknownBoards.length ? 'partial' : 'ok',
+        status: errors.length ? 'partial' : 'ok',
         itemsSeen: extract.records.length,
         changesWritten: r.shipmentsWritten,
-        error: r.unknownBoards.length ? `${r.unknownBoards.length} board name(s) matched no known board` : null,
+        error: errors.length ? errors.join('; ') : null,
         details: { ...r, extractedAt: extract.extractedAt.toISOString(), warnings: problems.slice(0, 25) },
       };
     }

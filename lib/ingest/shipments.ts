@@ -1,10 +1,20 @@
 import { db } from '../db/index.ts';
-import { nyDate } from '../time.ts';
+import { formatUsDate, nyDate } from '../time.ts';
+import { parseError } from './sources/errors.ts';
+import { SHIPMENTS_SOURCE } from './sources/shipments.ts';
 
 // Dated shipments from the Commission's rolling extract. NUMUNITS is bottles shipped to a board over
 // about the last 16 days, with no dates. Diffing consecutive extracts dates them: an increase of N for
 // (product, board) on extract day D is a shipment of N on D; a decrease is old shipments ageing out,
 // not a return. The first extract ever seen is a baseline (its totals span unknown days).
+//
+// A shortened extract (a valid-looking answer missing records) must not pass for one in which those totals
+// aged out: deleting them would turn their whole 16-day totals into shipments on the next full extract.
+// - An extract with fewer than half the previous one's (product, board) pairs is no answer: nothing is
+//   written and the run fails, saying so.
+// - A pair whose total falls below what we dated to it in the last STILL_IN_WINDOW_DAYS — shipments that
+//   cannot have aged out yet — is missing from this extract, not shipped-out: its last total is kept (and no
+//   shipment written for it), so the next whole extract dates its shipments right. The run is partial.
 
 export interface ShipmentRecord {
   plu: string;
@@ -13,10 +23,17 @@ export interface ShipmentRecord {
   productName: string;
 }
 
+/** Shipments dated this many days back are still inside the extract's ~16-day totals. */
+export const STILL_IN_WINDOW_DAYS = 13;
+/** An extract with fewer (product, board) pairs than this share of the previous one's is refused. */
+export const MIN_SHARE_OF_PREVIOUS = 0.5;
+
 export interface ShipmentsResult {
   skipped: boolean;
   baseline: boolean;
   shipmentsWritten: number;
+  /** Pairs this extract left out or cut below what we dated to them: their last totals were kept. */
+  totalsKept: number;
   unknownBoards: string[];
   newProducts: number;
 }
@@ -39,13 +56,21 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
       const last = await tx.$queryRaw<{ at: Date | null; n: number }[]>`
         SELECT max(extracted_at) AS at, count(*)::int AS n FROM shipment_totals`;
       if (last[0].at && last[0].at.getTime() >= extractedAt.getTime()) {
-        return { skipped: true, baseline: false, shipmentsWritten: 0, unknownBoards: [...unknownBoards], newProducts: 0 };
+        return { skipped: true, baseline: false, shipmentsWritten: 0, totalsKept: 0, unknownBoards: [...unknownBoards], newProducts: 0 };
       }
       const baseline = last[0].n === 0;
       const plus = known.map((r) => r.plu);
       const boardIds = known.map((r) => boardIdByName.get(normalizeBoardName(r.boardName))!);
       const units = known.map((r) => r.units);
       const names = known.map((r) => r.productName);
+
+      const pairs = new Set(known.map((r, i) => `${r.plu}:${boardIds[i]}`)).size;
+      if (!baseline && pairs < last[0].n * MIN_SHARE_OF_PREVIOUS) {
+        throw parseError(
+          SHIPMENTS_SOURCE,
+          `the extract of ${formatUsDate(shipDate)} lists ${pairs.toLocaleString('en-US')} product-board totals, ${Math.round((100 * pairs) / last[0].n)}% of the previous ${last[0].n.toLocaleString('en-US')}: treated as incomplete, nothing written`,
+        );
+      }
 
       const newProducts = await tx.$executeRaw`
         INSERT INTO products (plu, name, listing_type, created_at, updated_at)
@@ -56,6 +81,17 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
         CREATE TEMP TABLE extract_rows ON COMMIT DROP AS
         SELECT plu, board_id, max(units) AS units FROM unnest(${plus}::text[], ${boardIds}::int[], ${units}::int[]) AS r(plu, board_id, units)
         GROUP BY plu, board_id`;
+      // Totals this extract cannot have let go of: below the shipments we dated to them in the window.
+      const totalsKept = await tx.$executeRaw`
+        CREATE TEMP TABLE kept_totals ON COMMIT DROP AS
+        SELECT t.plu, t.board_id, t.units
+          FROM shipment_totals t
+          JOIN (SELECT plu, board_id, sum(units) AS units FROM shipments
+                 WHERE ship_date > ${shipDate}::date - ${STILL_IN_WINDOW_DAYS}::int GROUP BY plu, board_id) dated
+            ON dated.plu = t.plu AND dated.board_id = t.board_id
+          LEFT JOIN extract_rows e ON e.plu = t.plu AND e.board_id = t.board_id
+         WHERE COALESCE(e.units, 0) < dated.units`;
+      await tx.$executeRaw`DELETE FROM extract_rows e USING kept_totals k WHERE e.plu = k.plu AND e.board_id = k.board_id`;
       let shipmentsWritten = 0;
       if (!baseline) {
         shipmentsWritten = await tx.$executeRaw`
@@ -67,8 +103,9 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
       }
       await tx.$executeRaw`DELETE FROM shipment_totals`;
       await tx.$executeRaw`
-        INSERT INTO shipment_totals (plu, board_id, units, extracted_at) SELECT plu, board_id, units, ${extractedAt} FROM extract_rows`;
-      return { skipped: false, baseline, shipmentsWritten, unknownBoards: [...unknownBoards], newProducts };
+        INSERT INTO shipment_totals (plu, board_id, units, extracted_at)
+        SELECT plu, board_id, units, ${extractedAt}::timestamptz FROM (SELECT plu, board_id, units FROM extract_rows UNION ALL SELECT plu, board_id, units FROM kept_totals) kept`;
+      return { skipped: false, baseline, shipmentsWritten, totalsKept, unknownBoards: [...unknownBoards], newProducts };
     },
     { timeout: 120_000, maxWait: 30_000 },
   );

@@ -77,4 +77,29 @@ describe('applyShipmentsExtract', () => {
       { plu: '27090', board_id: 90, day: '2026-11-18', units: 6 },
     ]);
   });
+
+  // Continues from the extracts above (totals: Wake 18, Durham 12; Durham shipped 6 on 11/18).
+  it('a shortened extract keeps the totals it left out, so the next whole one dates no false shipment', async () => {
+    const durhamLeftOut = { at: new Date('2026-11-19T15:03:56Z'), records: extract('2026-11-19', 18, 0).records.filter((r) => !r.boardName.startsWith('Durham')) };
+    expect(await applyShipmentsExtract(durhamLeftOut.at, durhamLeftOut.records)).toMatchObject({ shipmentsWritten: 0, totalsKept: 1 });
+    const cutShort = extract('2026-11-20', 18, 2); // below the 6 dated to Durham two days ago: not an age-out
+    expect(await applyShipmentsExtract(cutShort.at, cutShort.records)).toMatchObject({ shipmentsWritten: 0, totalsKept: 1 });
+    const whole = extract('2026-11-21', 18, 12);
+    expect(await applyShipmentsExtract(whole.at, whole.records)).toMatchObject({ shipmentsWritten: 0, totalsKept: 0 });
+    const { rows } = await sql.query(`SELECT board_id, to_char(ship_date, 'YYYY-MM-DD') AS day, units FROM shipments ORDER BY ship_date, board_id`);
+    expect(rows).toEqual([
+      { board_id: 179, day: '2026-11-17', units: 12 },
+      { board_id: 90, day: '2026-11-18', units: 6 },
+    ]);
+  });
+
+  it('refuses an extract with fewer than half the previous totals: nothing written, the run fails saying so', async () => {
+    const totalsBefore = (await sql.query(`SELECT plu, board_id, units FROM shipment_totals ORDER BY board_id`)).rows;
+    const unknownOnly = extract('2026-11-22', 30, 30).records.filter((r) => r.boardName.startsWith('Nowhere'));
+    await expect(applyShipmentsExtract(new Date('2026-11-22T15:03:56Z'), unknownOnly)).rejects.toThrow(
+      'shipments extract: the extract of 11/22/2026 lists 0 product-board totals, 0% of the previous 2: treated as incomplete, nothing written',
+    );
+    expect((await sql.query(`SELECT plu, board_id, units FROM shipment_totals ORDER BY board_id`)).rows).toEqual(totalsBefore);
+    expect((await sql.query(`SELECT count(*)::int AS n FROM shipments WHERE ship_date >= '2026-11-19'`)).rows[0].n).toBe(0);
+  });
 });
