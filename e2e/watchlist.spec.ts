@@ -150,6 +150,21 @@ test.describe('the default list', () => {
     await expect(myItems(page)).toContainText('Nothing here yet');
     await expect(alerts).toHaveCount(0);
   });
+
+  test('an item added after the list failed to load shows, with the list loaded again', async ({ page }) => {
+    let failLoads = true;
+    await page.route('**/api/watchlist', (route) =>
+      failLoads && route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { error: 'x' } }) : route.continue(),
+    );
+    await clientFirst(page);
+    await page.goto('/watchlist');
+    const alerts = page.getByRole('main').getByRole('alert');
+    await expect(alerts.filter({ hasText: 'Failed to load custom items' })).toBeVisible();
+    failLoads = false;
+    await addCustom(page, { plu: '99-502', name: 'Secret Barrel Pick', price: '89.99', bottles: '6' });
+    await expect(myItems(page)).toContainText('Secret Barrel Pick');
+    await expect(alerts.filter({ hasText: 'Failed to load custom items' })).toHaveCount(0);
+  });
 });
 
 test.describe('search and custom items', () => {

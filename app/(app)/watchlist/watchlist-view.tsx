@@ -121,14 +121,20 @@ export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: num
     }, plu);
   }
 
-  /** A new item (from search or the custom form) joins the list and the preferences. */
+  const { reload: reloadItems } = itemsResource;
+  const itemsShown = itemsResource.state.status === 'ready';
+  /**
+   * A new item (from search or the custom form) joins the list and the preferences. When the list failed to
+   * load there is nothing to add it to: the list is loaded again, the new item with it.
+   */
   const onAdded = useCallback((item: WatchItem) => {
-    setItems((current) => [item, ...current.filter((i) => i.watch_id !== item.watch_id)]);
+    if (itemsShown) setItems((current) => [item, ...current.filter((i) => i.watch_id !== item.watch_id)]);
+    else reloadItems();
     setPrefs((current) => [
       ...current.filter((p) => p.plu !== item.plu),
       { watch_id: item.watch_id, plu: item.plu, interest_type: item.interest_type },
     ]);
-  }, [setItems, setPrefs]);
+  }, [itemsShown, reloadItems, setItems, setPrefs]);
 
   const onItemChanged = useCallback(
     (item: WatchItem) => setItems((current) => current.map((i) => (i.watch_id === item.watch_id ? item : i))),
