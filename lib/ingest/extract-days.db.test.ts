@@ -5,6 +5,7 @@ import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
 import { rangeDayNotes } from '../reports/extract-days.ts';
+import { boardLeftOut } from '../../scripts/simulator/render.ts';
 import { nyTimeToUtc } from '../time.ts';
 import { runCycle } from './runner.ts';
 import { normalizeBoardName } from './shipments.ts';
@@ -42,14 +43,14 @@ async function readOn(ymd: string) {
 }
 
 /** The shipments dated `ymd` are exactly the rises from the previous applied extract's totals to this one's. */
-async function expectDated(ymd: string, before: Map<string, number>, after: Map<string, number>) {
+async function expectDated(ymd: string, before: Map<string, number>, after: Map<string, number>, shipped = true) {
   const rows = await q<{ key: string; units: number }>(
     `SELECT s.plu || '|' || b.name AS key, s.units FROM shipments s JOIN boards b ON b.id = s.board_id WHERE s.ship_date = $1::date`,
     [ymd],
   );
   const dated = new Map(rows.map((r) => [`${r.key.split('|')[0]}|${normalizeBoardName(r.key.split('|')[1])}`, r.units]));
   const rises = new Map([...after].filter(([k, units]) => units > (before.get(k) ?? 0)).map(([k, units]) => [k, units - (before.get(k) ?? 0)]));
-  expect(rises.size, `the simulator shipped something in the periods up to ${ymd}`).toBeGreaterThan(0);
+  expect(rises.size > 0, `the simulator shipped ${shipped ? 'something' : 'nothing'} in the periods up to ${ymd}`).toBe(shipped);
   expect(Object.fromEntries(dated)).toEqual(Object.fromEntries(rises));
 }
 
@@ -70,11 +71,26 @@ describe('shipment extract days against the simulator', () => {
     expect(await readOn('2026-11-20')).toMatchObject({ status: 'failed' });
     sim.setFault('*', 'none');
     expect(await readOn('2026-11-21')).toMatchObject({ status: 'ok', details: expect.objectContaining({ coversFrom: '2026-11-20' }) });
-    await expectDated('2026-11-21', d19, totals());
+    const d21 = totals();
+    await expectDated('2026-11-21', d19, d21);
+    // Sunday 11/22, a day nothing ships, and its extract is without its busiest board's records: their
+    // totals are kept, the run partial.
+    const leftOut = normalizeBoardName(boardLeftOut(sim.world.extract())!);
+    sim.setFault('/Search/StockShippedData', 'short-extract');
+    expect(await readOn('2026-11-22')).toMatchObject({ status: 'partial' });
+    sim.setFault('*', 'none');
+    const d22 = totals();
+    const seen22 = new Map([...d22].map(([k, u]) => [k, k.endsWith(`|${leftOut}`) ? (d21.get(k) ?? 0) : u]));
+    await expectDated('2026-11-22', d21, new Map([...seen22].filter(([k]) => !k.endsWith(`|${leftOut}`))), false);
+    // 11/23, whole again: the left-out board's shipments of 11/22 and 11/23 are dated 11/23, none invented.
+    expect(await readOn('2026-11-23')).toMatchObject({ status: 'ok' });
+    await expectDated('2026-11-23', seen22, totals());
 
-    const days = await rangeDayNotes('2026-11-15', '2026-11-22', nyTimeToUtc('2026-11-22', 13, 0));
+    const days = await rangeDayNotes('2026-11-15', '2026-11-24', nyTimeToUtc('2026-11-24', 13, 0));
     expect(days.map((d) => [d.date, d.status])).toEqual([
-      ['2026-11-22', 'late'],
+      ['2026-11-24', 'late'],
+      ['2026-11-23', 'complete'],
+      ['2026-11-22', 'truncated'],
       ['2026-11-21', 'spans'],
       ['2026-11-20', 'missing'],
       ['2026-11-19', 'spans'],

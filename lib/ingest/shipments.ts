@@ -15,6 +15,7 @@ import { SHIPMENTS_SOURCE } from './sources/shipments.ts';
 // - A pair whose total falls below what we dated to it in the last STILL_IN_WINDOW_DAYS — shipments that
 //   cannot have aged out yet — is missing from this extract, not shipped-out: its last total is kept (and no
 //   shipment written for it), so the next whole extract dates its shipments right. The run is partial.
+//   Every other pair of such a board that this extract leaves out is kept too (a board cut from the extract).
 //
 // Every extract read and judged leaves its New York day in shipment_days (baseline, complete, truncated;
 // applied = false when refused), with covers_from when days before it had none: a day without a row had
@@ -93,7 +94,7 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
         SELECT plu, board_id, max(units) AS units FROM unnest(${plus}::text[], ${boardIds}::int[], ${units}::int[]) AS r(plu, board_id, units)
         GROUP BY plu, board_id`;
       // Totals this extract cannot have let go of: below the shipments we dated to them in the window.
-      const totalsKept = await tx.$executeRaw`
+      let totalsKept = await tx.$executeRaw`
         CREATE TEMP TABLE kept_totals ON COMMIT DROP AS
         SELECT t.plu, t.board_id, t.units
           FROM shipment_totals t
@@ -102,6 +103,15 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
             ON dated.plu = t.plu AND dated.board_id = t.board_id
           LEFT JOIN extract_rows e ON e.plu = t.plu AND e.board_id = t.board_id
          WHERE COALESCE(e.units, 0) < dated.units`;
+      // A board with such a total was cut from this extract: its other pairs absent from it are missing too,
+      // not aged out (their totals may predate our dating, e.g. the baseline's, so the rule above misses them).
+      const boardsKept = await tx.$executeRaw`
+        INSERT INTO kept_totals (plu, board_id, units)
+        SELECT t.plu, t.board_id, t.units FROM shipment_totals t
+         WHERE t.board_id IN (SELECT board_id FROM kept_totals)
+           AND NOT EXISTS (SELECT 1 FROM extract_rows e WHERE e.plu = t.plu AND e.board_id = t.board_id)
+           AND NOT EXISTS (SELECT 1 FROM kept_totals k WHERE k.plu = t.plu AND k.board_id = t.board_id)`;
+      totalsKept += boardsKept;
       await tx.$executeRaw`DELETE FROM extract_rows e USING kept_totals k WHERE e.plu = k.plu AND e.board_id = k.board_id`;
       let shipmentsWritten = 0;
       if (!baseline) {
