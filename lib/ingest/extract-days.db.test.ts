@@ -101,6 +101,7 @@ describe('shipment extract days against the simulator', () => {
     ]);
     expect(days.find((d) => d.date === '2026-11-18')!.note).toBe('No shipment report for 11/18 — shipments that day are counted on 11/19.');
     expect(days.find((d) => d.date === '2026-11-20')!.note).toBe('No shipment report for 11/20 — shipments that day are counted on 11/21.');
+    expect(days.find((d) => d.date === '2026-11-22')!.note).toBe("The report for 11/22 was incomplete: some boards' shipments are counted on 11/23.");
     // A board the simulator shipped nothing to on 11/17: no rows, and the day is complete, so "nothing shipped" is true.
     const shippedTo = new Set([...d17].filter(([k, u]) => u > (d16.get(k) ?? 0)).map(([k]) => k.split('|')[1]));
     const [quiet] = await q<{ id: number; name: string }>(`SELECT id, name FROM boards ORDER BY id`).then((bs) => bs.filter((b) => !shippedTo.has(normalizeBoardName(b.name))));

@@ -61,8 +61,10 @@ describe('dayNote', () => {
     expect(dayNote('2026-11-16', ctx(now)).note).toBeNull();
     expect(dayNote('2026-11-18', ctx(now)).note).toBe('No shipment report for 11/18 — shipments that day are counted on 11/19.');
     expect(dayNote('2026-11-19', ctx(now)).note).toBe('Shipments on 11/19 also include 11/18, which had no usable report of its own.');
-    expect(dayNote('2026-11-20', ctx(now)).note).toBe("The report for 11/20 was incomplete: some boards' shipments will show up with the next complete report.");
-    expect(dayNote('2026-11-20', ctx(now, 90)).note).toBe("The report for 11/20 was incomplete: this board's shipments will show up with the next complete report.");
+    expect(dayNote('2026-11-20', ctx(now)).note).toBe("The report for 11/20 was incomplete: some boards' shipments are counted on 11/22.");
+    expect(dayNote('2026-11-20', ctx(now, 90)).note).toBe("The report for 11/20 was incomplete: this board's shipments are counted on 11/22.");
+    const untilToday = { ...ctx(now), rows: rows.filter((r) => r.shipDate <= '2026-11-20') };
+    expect(dayNote('2026-11-20', untilToday).note).toBe("The report for 11/20 was incomplete: some boards' shipments will show up with the next complete report.");
     expect(dayNote('2026-11-21', ctx(now)).note).toBe('The report for 11/21 was incomplete and not used — shipments that day are counted on 11/22.');
     expect(dayNote('2026-11-23', ctx(now)).note).toBe('No shipment report for 11/23 — shipments that day will show up with the next report.');
     expect(dayNote('2026-11-24', ctx(now)).note).toBe('The shipment report for 11/24 is late — shipments that day will show up when it comes.');

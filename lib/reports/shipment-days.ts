@@ -90,8 +90,13 @@ export function dayNote(date: string, ctx: DayContext): DayNote {
     case 'truncated': {
       const row = ctx.rows.find((r) => r.shipDate === date)!;
       const who = ctx.boardId === undefined ? "some boards' shipments" : "this board's shipments";
+      // The totals it left out were kept: their shipments are dated by the next report that has them.
+      const whole = ctx.rows
+        .filter((r) => r.applied && r.shipDate > date && !(r.status === 'truncated' && (ctx.boardId === undefined || r.missingBoardIds.includes(ctx.boardId))))
+        .map((r) => r.shipDate)
+        .sort()[0];
       note = row.applied
-        ? `The report for ${md(date)} was incomplete: ${who} ${on ? `are counted on ${md(on)}` : 'will show up with the next complete report'}.`
+        ? `The report for ${md(date)} was incomplete: ${who} ${whole ? `are counted on ${md(whole)}` : 'will show up with the next complete report'}.`
         : `The report for ${md(date)} was incomplete and not used — ${later}.`;
       break;
     }

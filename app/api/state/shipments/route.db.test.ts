@@ -164,7 +164,7 @@ describe('GET /api/state/shipments', () => {
       expect(byDate['2026-03-10'].note).toBe('No shipment report for 3/10 — shipments that day will show up with the next report.');
       expect(byDate['2026-03-08']).toMatchObject({ status: 'spans', note: 'Shipments on 3/8 also include 3/7, which had no usable report of its own.' });
       expect(byDate['2026-03-07'].note).toBe('No shipment report for 3/7 — shipments that day are counted on 3/8.');
-      expect(byDate['2026-03-06'].note).toBe("The report for 3/6 was incomplete: some boards' shipments will show up with the next complete report.");
+      expect(byDate['2026-03-06'].note).toBe("The report for 3/6 was incomplete: some boards' shipments are counted on 3/8.");
       expect(byDate['2026-03-05']).toEqual({ date: '2026-03-05', status: 'complete', note: null });
       expect(byDate['2026-03-04']).toEqual({ date: '2026-03-04', status: 'not_tracked', note: null });
       // One board's view: 3/6 left out board 17 only.
