@@ -156,6 +156,10 @@ test('staff see each data source’s freshness and error text on /admin; anyone 
   // (The phone run of this test may have written a later failure: any of them will do.)
   await expect(locator).toContainText(/E2E locator failure \d+: connect ECONNREFUSED 10\.9\.8\.7:443/);
   await expect(card.getByTestId('source-wake_inventory')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  // Today's shipments extract, in dayStatus's words (lib/reports/shipment-days.ts).
+  await expect(card.getByTestId('source-shipments').getByTestId('shipments-extract-today')).toContainText(
+    /^Today's extract: (pending|late|complete|spans|truncated|baseline|not tracked)/,
+  );
   // A store location Greensboro lists that no known store is (e2e/board-data.ts), with the way to add it
   // (the call itself: app/api/admin/stores/route.db.test.ts, which adds one and polls it).
   const location = card.getByTestId('source-greensboro_inventory').getByTestId('new-location-125');

@@ -593,6 +593,27 @@ test.describe('Statewide Shipments', () => {
     await expect(page).toHaveURL(/\/inventory$/);
   });
 
+  test('days without a whole extract are said in words, never left as "nothing shipped" @phone', async ({ page }) => {
+    // The answer as the server gives it, with what the extract said about two of its days (lib/reports/shipment-days.ts).
+    const days = [
+      { date: '2026-03-11', status: 'late', note: 'The shipment report for 3/11 is late — shipments that day will show up when it comes.' },
+      { date: '2026-03-10', status: 'missing', note: 'No shipment report for 3/10 — shipments that day will show up with the next report.' },
+      { date: '2026-03-09', status: 'complete', note: null },
+    ];
+    await page.route('**/api/state/shipments**', async (route) => {
+      const answer = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...answer, days } });
+    });
+    await page.goto('/statewide-shipments');
+    await expect(page.getByTestId('shipment-group').first()).toBeVisible();
+    await page.getByLabel('Dates').selectOption('last-24-days'); // loaded by the screen, through the route above
+    const notes = page.getByTestId('shipment-day-notes');
+    await expect(notes.locator('li')).toHaveText([days[0].note!, days[1].note!]);
+    await page.getByLabel('Search').fill('zzzz-no-such-product');
+    await expect(page.getByTestId('shipments-empty')).toBeVisible();
+    await expect(notes).toBeVisible(); // an empty list under a missing day is not a quiet day
+  });
+
   test('?search= pre-fills the search; a failed load says so', async ({ page }) => {
     const products = await (await page.request.get('/api/state/shipments')).json();
     const name: string = products.shipments[0].brand_name;

@@ -25,7 +25,7 @@ import { databaseUrl, db, onDisconnect } from './index.ts';
 
 export const CHANGE_CHANNEL = 'nbt_changes';
 
-/** The tables the migrations' triggers announce (20261127000000_change_notifications, 20261202000000_inventory_change_notifications). */
+/** The tables the migrations' triggers announce (20261127000000_change_notifications, 20261202000000_inventory_change_notifications, 20261211000000_shipment_days). */
 export type WatchedTable =
   | 'inventory_history'
   | 'store_inventory'
@@ -35,6 +35,7 @@ export type WatchedTable =
   | 'scrape_runs'
   | 'warehouse_levels'
   | 'shipments'
+  | 'shipment_days'
   | 'boards'
   | 'sessions'
   | 'users';

@@ -1,5 +1,5 @@
 import { db } from '../db/index.ts';
-import { formatUsDate, nyDate } from '../time.ts';
+import { addDays, formatUsDate, nyDate } from '../time.ts';
 import { parseError } from './sources/errors.ts';
 import { SHIPMENTS_SOURCE } from './sources/shipments.ts';
 
@@ -15,6 +15,11 @@ import { SHIPMENTS_SOURCE } from './sources/shipments.ts';
 // - A pair whose total falls below what we dated to it in the last STILL_IN_WINDOW_DAYS — shipments that
 //   cannot have aged out yet — is missing from this extract, not shipped-out: its last total is kept (and no
 //   shipment written for it), so the next whole extract dates its shipments right. The run is partial.
+//   Every other pair of such a board that this extract leaves out is kept too (a board cut from the extract).
+//
+// Every extract read and judged leaves its New York day in shipment_days (baseline, complete, truncated;
+// applied = false when refused), with covers_from when days before it had none: a day without a row had
+// no extract, and screens say so (lib/reports/shipment-days.ts) rather than show "nothing shipped".
 
 export interface ShipmentRecord {
   plu: string;
@@ -36,6 +41,8 @@ export interface ShipmentsResult {
   totalsKept: number;
   unknownBoards: string[];
   newProducts: number;
+  /** The first day whose shipments this extract dates (its own day, or earlier when days had no extract). */
+  coversFrom: string | null;
 }
 
 export const normalizeBoardName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -51,12 +58,12 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
   });
   const shipDate = nyDate(extractedAt);
 
-  return db.$transaction(
-    async (tx) => {
+  const outcome = await db.$transaction(
+    async (tx): Promise<ShipmentsResult | { refused: string }> => {
       const last = await tx.$queryRaw<{ at: Date | null; n: number }[]>`
         SELECT max(extracted_at) AS at, count(*)::int AS n FROM shipment_totals`;
       if (last[0].at && last[0].at.getTime() >= extractedAt.getTime()) {
-        return { skipped: true, baseline: false, shipmentsWritten: 0, totalsKept: 0, unknownBoards: [...unknownBoards], newProducts: 0 };
+        return { skipped: true, baseline: false, shipmentsWritten: 0, totalsKept: 0, unknownBoards: [...unknownBoards], newProducts: 0, coversFrom: null };
       }
       const baseline = last[0].n === 0;
       const plus = known.map((r) => r.plu);
@@ -66,10 +73,15 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
 
       const pairs = new Set(known.map((r, i) => `${r.plu}:${boardIds[i]}`)).size;
       if (!baseline && pairs < last[0].n * MIN_SHARE_OF_PREVIOUS) {
-        throw parseError(
-          SHIPMENTS_SOURCE,
-          `the extract of ${formatUsDate(shipDate)} lists ${pairs.toLocaleString('en-US')} product-board totals, ${Math.round((100 * pairs) / last[0].n)}% of the previous ${last[0].n.toLocaleString('en-US')}: treated as incomplete, nothing written`,
-        );
+        // Refused, but the day is recorded as such (an applied row of the same day stays: its shipments are real).
+        await tx.$executeRaw`
+          INSERT INTO shipment_days (ship_date, covers_from, status, applied, first_extracted_at, last_extracted_at, records, missing_board_ids)
+          VALUES (${shipDate}::date, ${shipDate}::date, 'truncated'::"ShipmentDayStatus", false, ${extractedAt}, ${extractedAt}, ${pairs}, '{}')
+          ON CONFLICT (ship_date) DO UPDATE SET last_extracted_at = EXCLUDED.last_extracted_at, records = EXCLUDED.records
+          WHERE NOT shipment_days.applied`;
+        return {
+          refused: `the extract of ${formatUsDate(shipDate)} lists ${pairs.toLocaleString('en-US')} product-board totals, ${Math.round((100 * pairs) / last[0].n)}% of the previous ${last[0].n.toLocaleString('en-US')}: treated as incomplete, nothing written`,
+        };
       }
 
       const newProducts = await tx.$executeRaw`
@@ -82,7 +94,7 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
         SELECT plu, board_id, max(units) AS units FROM unnest(${plus}::text[], ${boardIds}::int[], ${units}::int[]) AS r(plu, board_id, units)
         GROUP BY plu, board_id`;
       // Totals this extract cannot have let go of: below the shipments we dated to them in the window.
-      const totalsKept = await tx.$executeRaw`
+      let totalsKept = await tx.$executeRaw`
         CREATE TEMP TABLE kept_totals ON COMMIT DROP AS
         SELECT t.plu, t.board_id, t.units
           FROM shipment_totals t
@@ -91,6 +103,15 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
             ON dated.plu = t.plu AND dated.board_id = t.board_id
           LEFT JOIN extract_rows e ON e.plu = t.plu AND e.board_id = t.board_id
          WHERE COALESCE(e.units, 0) < dated.units`;
+      // A board with such a total was cut from this extract: its other pairs absent from it are missing too,
+      // not aged out (their totals may predate our dating, e.g. the baseline's, so the rule above misses them).
+      const boardsKept = await tx.$executeRaw`
+        INSERT INTO kept_totals (plu, board_id, units)
+        SELECT t.plu, t.board_id, t.units FROM shipment_totals t
+         WHERE t.board_id IN (SELECT board_id FROM kept_totals)
+           AND NOT EXISTS (SELECT 1 FROM extract_rows e WHERE e.plu = t.plu AND e.board_id = t.board_id)
+           AND NOT EXISTS (SELECT 1 FROM kept_totals k WHERE k.plu = t.plu AND k.board_id = t.board_id)`;
+      totalsKept += boardsKept;
       await tx.$executeRaw`DELETE FROM extract_rows e USING kept_totals k WHERE e.plu = k.plu AND e.board_id = k.board_id`;
       let shipmentsWritten = 0;
       if (!baseline) {
@@ -105,8 +126,25 @@ export async function applyShipmentsExtract(extractedAt: Date, records: Shipment
       await tx.$executeRaw`
         INSERT INTO shipment_totals (plu, board_id, units, extracted_at)
         SELECT plu, board_id, units, ${extractedAt}::timestamptz FROM (SELECT plu, board_id, units FROM extract_rows UNION ALL SELECT plu, board_id, units FROM kept_totals) kept`;
-      return { skipped: false, baseline, shipmentsWritten, totalsKept, unknownBoards: [...unknownBoards], newProducts };
+      // The day's row: shipments of days since the previous applied extract are dated here (covers_from).
+      const previousDay = last[0].at ? nyDate(last[0].at) : null;
+      const coversFrom = baseline || !previousDay ? shipDate : [addDays(previousDay, 1), shipDate].sort()[0];
+      const [{ ids: missingBoardIds }] = await tx.$queryRaw<{ ids: number[] }[]>`
+        SELECT COALESCE(array_agg(DISTINCT board_id ORDER BY board_id), '{}') AS ids FROM kept_totals`;
+      const status = baseline ? 'baseline' : totalsKept ? 'truncated' : 'complete';
+      // A second extract the same day: the day keeps its span and a baseline stays one; the rest is the latest's.
+      await tx.$executeRaw`
+        INSERT INTO shipment_days (ship_date, covers_from, status, applied, first_extracted_at, last_extracted_at, records, missing_board_ids)
+        VALUES (${shipDate}::date, ${coversFrom}::date, ${status}::"ShipmentDayStatus", true, ${extractedAt}, ${extractedAt}, ${pairs}, ${missingBoardIds}::int[])
+        ON CONFLICT (ship_date) DO UPDATE SET
+          covers_from = CASE WHEN shipment_days.applied THEN shipment_days.covers_from ELSE EXCLUDED.covers_from END,
+          status = CASE WHEN shipment_days.applied AND shipment_days.status = 'baseline' THEN shipment_days.status ELSE EXCLUDED.status END,
+          applied = true, last_extracted_at = EXCLUDED.last_extracted_at, records = EXCLUDED.records,
+          missing_board_ids = EXCLUDED.missing_board_ids`;
+      return { skipped: false, baseline, shipmentsWritten, totalsKept, unknownBoards: [...unknownBoards], newProducts, coversFrom };
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
+  if ('refused' in outcome) throw parseError(SHIPMENTS_SOURCE, outcome.refused);
+  return outcome;
 }

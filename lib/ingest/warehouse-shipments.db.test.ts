@@ -102,4 +102,25 @@ describe('applyShipmentsExtract', () => {
     expect((await sql.query(`SELECT plu, board_id, units FROM shipment_totals ORDER BY board_id`)).rows).toEqual(totalsBefore);
     expect((await sql.query(`SELECT count(*)::int AS n FROM shipments WHERE ship_date >= '2026-11-19'`)).rows[0].n).toBe(0);
   });
+
+  // Continues from the extracts above: every day read and judged is recorded, a day without one is not.
+  it('records each extract day as judged, and the span of the next applied one over days without', async () => {
+    const whole = extract('2026-11-24', 18, 12);
+    expect(await applyShipmentsExtract(whole.at, whole.records)).toMatchObject({ coversFrom: '2026-11-22', totalsKept: 0 });
+    const { rows } = await sql.query(
+      `SELECT to_char(ship_date, 'YYYY-MM-DD') AS day, to_char(covers_from, 'YYYY-MM-DD') AS covers_from, status, applied, records, missing_board_ids
+         FROM shipment_days ORDER BY ship_date`,
+    );
+    expect(rows).toEqual([
+      { day: '2026-11-16', covers_from: '2026-11-16', status: 'baseline', applied: true, records: 2, missing_board_ids: [] },
+      { day: '2026-11-17', covers_from: '2026-11-17', status: 'complete', applied: true, records: 2, missing_board_ids: [] },
+      { day: '2026-11-18', covers_from: '2026-11-18', status: 'complete', applied: true, records: 2, missing_board_ids: [] },
+      { day: '2026-11-19', covers_from: '2026-11-19', status: 'truncated', applied: true, records: 1, missing_board_ids: [90] },
+      { day: '2026-11-20', covers_from: '2026-11-20', status: 'truncated', applied: true, records: 2, missing_board_ids: [90] },
+      { day: '2026-11-21', covers_from: '2026-11-21', status: 'complete', applied: true, records: 2, missing_board_ids: [] },
+      { day: '2026-11-22', covers_from: '2026-11-22', status: 'truncated', applied: false, records: 0, missing_board_ids: [] },
+      // 11/22 refused and 11/23 without an extract: their shipments are dated 11/24.
+      { day: '2026-11-24', covers_from: '2026-11-22', status: 'complete', applied: true, records: 2, missing_board_ids: [] },
+    ]);
+  });
 });

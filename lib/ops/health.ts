@@ -3,6 +3,9 @@ import { changeStamp } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { closeDeadRuns } from '../ingest/runs.ts';
 import { boardOfSource } from '../reference/boards.ts';
+import { todaysExtract } from '../reports/extract-days.ts';
+import type { DayNote } from '../reports/shipment-days.ts';
+import { nyDate } from '../time.ts';
 import type { RunStatus, ScrapeSource } from '../../generated/prisma/enums.ts';
 
 // GET /api/health has two views. Anyone (load balancers, uptime checks, curious visitors) learns whether
@@ -83,6 +86,8 @@ export interface StaffHealth {
   };
   reference_data?: ReferenceData;
   scrapers: SourceHealthDetail[];
+  /** Today's shipments extract (lib/reports/shipment-days.ts): pending, late, complete, truncated, … with its note. */
+  shipments_extract?: DayNote;
 }
 
 export type HealthReport = PublicHealth | StaffHealth;
@@ -188,6 +193,7 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
       change_feed: changeStamp([]) === null ? 'off' : 'listening', // (starts the feed where it belongs)
     },
     reference_data: reference,
+    shipments_extract: await todaysExtract(nyDate(now), now),
     scrapers: sources.map((s, i) => ({
       ...s,
       started_at: iso(rows[i].started_at),

@@ -3,6 +3,8 @@ import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate } from '../time.ts';
 import { boardOrThrow } from './boards.ts';
+import { rangeDayNotes } from './extract-days.ts';
+import type { DayNote } from './shipment-days.ts';
 import { casesOf, HUNTED, productSearch, type JsonText } from './sql.ts';
 import type { Board, ShippedProduct, Shipments } from './types.ts';
 
@@ -71,10 +73,13 @@ export function shipmentRange(range: DateRange, now = new Date()): { startDate: 
  * two the board's. Rendering each row's JSON in Postgres costs a few µs per row; here a row comes back as
  * four values and each product's and board's part is rendered once, which takes about half the time.
  */
-export function listShipments(filters: ShipmentFilters, now = new Date()): Promise<JsonText<Shipments>> {
+export async function listShipments(filters: ShipmentFilters, now = new Date()): Promise<JsonText<Shipments>> {
   const { startDate, endDate } = shipmentRange(filters.dateRange, now);
-  const key = JSON.stringify([filters.productType, filters.boardId, filters.searchTerm.trim(), startDate, endDate]);
-  return shipmentAnswers.get(key, () => readShipments(filters, startDate, endDate));
+  // What the extract says about each day (missing, late, truncated, spanning): read every time, as it moves
+  // with the clock, and part of the key, so an answer is kept while the days say the same.
+  const days = JSON.stringify(await rangeDayNotes(startDate, endDate, now, filters.boardId === 'all' ? undefined : filters.boardId));
+  const key = JSON.stringify([filters.productType, filters.boardId, filters.searchTerm.trim(), startDate, endDate, days]);
+  return shipmentAnswers.get(key, () => readShipments(filters, startDate, endDate, days));
 }
 
 /**
@@ -83,7 +88,7 @@ export function listShipments(filters: ShipmentFilters, now = new Date()): Promi
  */
 const shipmentAnswers = new ChangeCache<string>(['shipments', 'products', 'boards'], 16);
 
-async function readShipments(filters: ShipmentFilters, startDate: string, endDate: string): Promise<JsonText<Shipments>> {
+async function readShipments(filters: ShipmentFilters, startDate: string, endDate: string, days: JsonText<DayNote[]>): Promise<JsonText<Shipments>> {
   const term = filters.searchTerm.trim();
   const search = productSearch(term);
   const chosen = Prisma.sql`p.listing_type IN ${TYPE_LISTS[filters.productType]} ${search}`;
@@ -138,7 +143,7 @@ async function readShipments(filters: ShipmentFilters, startDate: string, endDat
     const cases = casesOf(units, product.bottlesPerCase);
     return `${product.json}${boardOf.get(boardId)!.json},"ship_date":"${shipDate}","ship_date_formatted":"${m}/${d}/${y}","cases":${cases}}`;
   });
-  return `{"success":true,"shipments":[${parts.join(',')}]}`;
+  return `{"success":true,"days":${days},"shipments":[${parts.join(',')}]}`;
 }
 
 /** Code-point order, as Postgres sorts text in the C collation: the same order on every machine. */

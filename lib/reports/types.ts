@@ -394,8 +394,18 @@ export const shipmentSchema = z.strictObject({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
-/** GET /api/state/shipments */
-export const shipmentsSchema = z.strictObject({ success: ok, shipments: z.array(shipmentSchema) });
+/** What the shipments extract says about one day of the range (lib/reports/shipment-days.ts). */
+export const shipmentDaySchema = z.strictObject({
+  date: ymd,
+  status: z.enum(['not_tracked', 'baseline', 'complete', 'spans', 'truncated', 'pending', 'late', 'missing']),
+  /** Words for a hunter where shipments that day may be missing or moved; null otherwise. */
+  note: z.string().nullable(),
+});
+
+export type ShipmentDay = z.infer<typeof shipmentDaySchema>;
+
+/** GET /api/state/shipments (`days`: an addition to the spec, newest first) */
+export const shipmentsSchema = z.strictObject({ success: ok, days: z.array(shipmentDaySchema).optional(), shipments: z.array(shipmentSchema) });
 export type Shipments = z.infer<typeof shipmentsSchema>;
 
 // ── where is it now (one product across the covered boards) ──

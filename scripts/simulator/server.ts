@@ -56,6 +56,7 @@ export const FAULT_KINDS = [
   'refuse',
   ...ERROR_PAGE_KINDS,
   'empty-table',
+  'short-extract',
   'nothing-matched',
   'none',
 ] as const;
@@ -202,7 +203,8 @@ export interface RunningSimulator {
   world: SimWorld;
   /**
    * Sets (or with kind 'none' clears) the fault of a path; path '*' matches every data path
-   * ('empty-table' only ever affects /StoresBoards/Stocks, 'nothing-matched' only NOTHING_MATCHED_PATHS).
+   * ('empty-table' only ever affects /StoresBoards/Stocks, 'nothing-matched' only NOTHING_MATCHED_PATHS,
+   * 'short-extract' — a valid extract without its busiest board's records — only /Search/StockShippedData).
    * With `plus`, only requests about those PLUs are affected (and counted).
    */
   setFault(path: string, kind: FaultKind, count?: number, plus?: string[]): void;
@@ -378,6 +380,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     let fault = faults.get(path) ?? faults.get('*');
     // empty-table and nothing-matched (set for their paths or '*') pass the other paths by, keeping their count.
     if (fault?.kind === 'empty-table' && path !== WAREHOUSE_PATH) fault = undefined;
+    if (fault?.kind === 'short-extract' && path !== '/Search/StockShippedData') fault = undefined;
     if (fault?.kind === 'nothing-matched' && !(NOTHING_MATCHED_PATHS as readonly string[]).includes(path)) fault = undefined;
     if (fault?.plus && !(subject && fault.plus.includes(subject))) fault = undefined;
     if (!fault) return undefined;
@@ -754,7 +757,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         out = MAINTENANCE_PAGE;
       } else {
         type = JSON_TYPE;
-        out = renderShipmentsExtract(world);
+        out = renderShipmentsExtract(world, { short: fault === 'short-extract' });
       }
     }
     if (fault === 'truncated-json') {

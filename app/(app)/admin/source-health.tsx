@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { HealthReport, NewLocation, SourceHealthDetail } from '@/lib/ops/health';
+import type { DayNote } from '@/lib/reports/shipment-days';
 import { num, usDateTime } from '@/lib/reports-client/format';
 import { apiFetch } from '../../_components/api';
 import { Banner, failure, success, useSubmit, type Message } from '../../_components/form';
@@ -79,7 +80,8 @@ function NewLocations({ locations, report, onAdded }: { locations: NewLocation[]
   );
 }
 
-function SourceLine({ s, onChanged }: { s: SourceHealthDetail | HealthReport['scrapers'][number]; onChanged: () => void }) {
+/** `extract`: today's shipments extract, on the shipments line (staff view). */
+function SourceLine({ s, extract, onChanged }: { s: SourceHealthDetail | HealthReport['scrapers'][number]; extract?: DayNote; onChanged: () => void }) {
   const detail = 'error' in s ? s : null;
   const [outcome, setOutcome] = useState<Message | null>(null);
   return (
@@ -109,6 +111,12 @@ function SourceLine({ s, onChanged }: { s: SourceHealthDetail | HealthReport['sc
         )}
       </dl>
       {detail?.error && <p className="source-error small">{detail.error}</p>}
+      {extract && (
+        <p className="muted small" data-testid="shipments-extract-today">
+          Today&apos;s extract: {extract.status.replace('_', ' ')}
+          {extract.note ? ` — ${extract.note}` : ''}
+        </p>
+      )}
       {detail?.unmatched_store_lines && (
         <p className="muted small">
           {detail.unmatched_store_lines.count} store line(s) matched no known store
@@ -153,7 +161,12 @@ export function SourceHealth() {
           )}
           <ul className="source-list" aria-label="Scraper sources">
             {state.data.scrapers.map((s) => (
-              <SourceLine key={s.source} s={s} onChanged={reload} />
+              <SourceLine
+                key={s.source}
+                s={s}
+                extract={s.source === 'shipments' && state.data.view === 'staff' ? state.data.shipments_extract : undefined}
+                onChanged={reload}
+              />
             ))}
           </ul>
         </>

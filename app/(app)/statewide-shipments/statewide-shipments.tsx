@@ -13,7 +13,7 @@ import {
   type ShipmentView,
 } from '@/lib/reports-client/options';
 import { findWakeBoard } from '@/lib/reports-client/shipments';
-import type { Board, Shipment } from '@/lib/reports/types';
+import type { Board, Shipment, ShipmentDay } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
 import { useDebounced } from '../../_components/use-debounced';
 import { ErrorRetry } from '../../_components/reports/error-retry';
@@ -24,11 +24,17 @@ import { ShipmentGroups } from './shipment-groups';
 
 const FAILED = 'Failed to fetch shipments data';
 
-async function loadShipments(query: string, signal: AbortSignal): Promise<Loaded<Shipment[]>> {
+/** The shipments of the chosen range, and what the extract says about its days (notes on missing, late, partial days). */
+export interface ShipmentsAnswer {
+  shipments: Shipment[];
+  days: ShipmentDay[];
+}
+
+async function loadShipments(query: string, signal: AbortSignal): Promise<Loaded<ShipmentsAnswer>> {
   try {
-    const res = await apiFetch<{ success?: boolean; shipments?: Shipment[] }>(`/api/state/shipments?${query}`, { signal });
+    const res = await apiFetch<{ success?: boolean; shipments?: Shipment[]; days?: ShipmentDay[] }>(`/api/state/shipments?${query}`, { signal });
     if (!res.ok || res.data.success === false || !Array.isArray(res.data.shipments)) return { ok: false, error: FAILED };
-    return { ok: true, data: res.data.shipments };
+    return { ok: true, data: { shipments: res.data.shipments, days: res.data.days ?? [] } };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { ok: false, error: FAILED };
@@ -46,7 +52,7 @@ async function loadBoards(signal: AbortSignal): Promise<Loaded<Board[]>> {
 }
 
 /** `first`: the server's answers for the opening filters (each null when it could not; the screen then loads it). */
-export function StatewideShipments({ initialSearch, first }: { initialSearch: string; first?: { shipments: Shipment[] | null; boards: Board[] | null } }) {
+export function StatewideShipments({ initialSearch, first }: { initialSearch: string; first?: { shipments: ShipmentsAnswer | null; boards: Board[] | null } }) {
   const router = useRouter();
   const [productType, setProductType] = useState<ShipmentProductType>('all-allocation-limited-barrel');
   const [boardId, setBoardId] = useState('all');
@@ -62,10 +68,12 @@ export function StatewideShipments({ initialSearch, first }: { initialSearch: st
 
   const query = new URLSearchParams({ productType, boardId, searchTerm, dateRange }).toString();
   const [opening] = useState(() => new URLSearchParams({ productType, boardId, searchTerm, dateRange }).toString());
-  const { state, reload } = useResource<Shipment[]>(query, (signal) => loadShipments(query, signal), FAILED, {
+  const { state, reload } = useResource<ShipmentsAnswer>(query, (signal) => loadShipments(query, signal), FAILED, {
     initial: first?.shipments && { key: opening, data: first.shipments },
   });
-  const shipments = state.status === 'ready' ? state.data : [];
+  const shipments = state.status === 'ready' ? state.data.shipments : [];
+  // Days the extract did not cover, or covered only in part: said in words, never left to look like "nothing shipped".
+  const dayNotes = state.status === 'ready' ? state.data.days.filter((d) => d.note) : [];
 
   function back() {
     if (window.history.length > 1) router.back();
@@ -136,6 +144,15 @@ export function StatewideShipments({ initialSearch, first }: { initialSearch: st
       )}
       {state.status === 'ready' && (
         <>
+          {dayNotes.length > 0 && (
+            <div className="alert alert-warn small" role="status" data-testid="shipment-day-notes">
+              <ul>
+                {dayNotes.map((d) => (
+                  <li key={d.date}>{d.note}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <Stats
             label="Shipments summary"
             items={[

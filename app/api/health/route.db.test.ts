@@ -89,6 +89,24 @@ describe('GET /api/health', () => {
     expect(typeof sources.wake_inventory.started_at).toBe('string');
   });
 
+  it("gives staff today's shipments extract: late past 12:30 New York time without one, complete once read", async () => {
+    await sql(`INSERT INTO shipment_days (ship_date, covers_from, status, first_extracted_at, last_extracted_at, records, missing_board_ids)
+               VALUES ('2026-11-23', '2026-11-23', 'complete', now(), now(), 2, '{}')`);
+    try {
+      const late = await healthReport({ staff: true, now: new Date('2026-11-24T18:00:00Z') }); // 13:00 in New York
+      expect(late.view === 'staff' && late.shipments_extract).toEqual({
+        date: '2026-11-24',
+        status: 'late',
+        note: 'The shipment report for 11/24 is late — shipments that day will show up when it comes.',
+      });
+      const read = await healthReport({ staff: true, now: new Date('2026-11-23T18:00:00Z') });
+      expect(read.view === 'staff' && read.shipments_extract).toEqual({ date: '2026-11-23', status: 'complete', note: null });
+      expect(await healthReport({ staff: false })).not.toHaveProperty('shipments_extract');
+    } finally {
+      await sql(`DELETE FROM shipment_days`);
+    }
+  });
+
   it('answers 503 with the public view when the database cannot be reached, a session cookie notwithstanding', async () => {
     const admin = await as('admin');
     await setDatabaseUrl('postgresql://postgres@127.0.0.1:1/nowhere');

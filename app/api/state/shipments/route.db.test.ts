@@ -145,4 +145,35 @@ describe('GET /api/state/shipments', () => {
   it('is 401 without a session', async () => {
     expectClientError(await new TestClient().call(shipmentsRoute, '/api/state/shipments'), 401);
   });
+
+  // Today is 3/11 at 12:40 in New York: past the extract's usual time.
+  it("says which days of the range had no extract, a partial one or one spanning several days, in words; the screen's field is additive", async () => {
+    const none = (await shipments()).json.days as { date: string; status: string; note: string | null }[];
+    expect(none).toHaveLength(16); // no extract judged yet in the demo: every day not tracked, no note
+    expect(none.every((d) => d.status === 'not_tracked' && d.note === null)).toBe(true);
+
+    await query(`INSERT INTO shipment_days (ship_date, covers_from, status, applied, first_extracted_at, last_extracted_at, records, missing_board_ids) VALUES
+      ('2026-03-05', '2026-03-05', 'complete', true, now(), now(), 100, '{}'),
+      ('2026-03-06', '2026-03-06', 'truncated', true, now(), now(), 90, '{17}'),
+      ('2026-03-08', '2026-03-07', 'complete', true, now(), now(), 100, '{}')`);
+    try {
+      const days = (await shipments()).json.days as { date: string; status: string; note: string | null }[];
+      expect([days.length, days[0].date, days[15].date]).toEqual([16, '2026-03-11', '2026-02-24']); // newest first
+      const byDate = Object.fromEntries(days.map((d) => [d.date, d]));
+      expect(byDate['2026-03-11']).toEqual({ date: '2026-03-11', status: 'late', note: 'The shipment report for 3/11 is late — shipments that day will show up when it comes.' });
+      expect(byDate['2026-03-10'].note).toBe('No shipment report for 3/10 — shipments that day will show up with the next report.');
+      expect(byDate['2026-03-08']).toMatchObject({ status: 'spans', note: 'Shipments on 3/8 also include 3/7, which had no usable report of its own.' });
+      expect(byDate['2026-03-07'].note).toBe('No shipment report for 3/7 — shipments that day are counted on 3/8.');
+      expect(byDate['2026-03-06'].note).toBe("The report for 3/6 was incomplete: some boards' shipments are counted on 3/8.");
+      expect(byDate['2026-03-05']).toEqual({ date: '2026-03-05', status: 'complete', note: null });
+      expect(byDate['2026-03-04']).toEqual({ date: '2026-03-04', status: 'not_tracked', note: null });
+      // One board's view: 3/6 left out board 17 only.
+      const wake = Object.fromEntries(((await shipments({ boardId: '179' })).json.days as { date: string; status: string }[]).map((d) => [d.date, d.status]));
+      expect(wake['2026-03-06']).toBe('complete');
+      const other = Object.fromEntries(((await shipments({ boardId: '17' })).json.days as { date: string; status: string }[]).map((d) => [d.date, d.status]));
+      expect(other['2026-03-06']).toBe('truncated');
+    } finally {
+      await query(`DELETE FROM shipment_days`);
+    }
+  });
 });
