@@ -457,6 +457,8 @@ export const productWhereaboutsSchema = z.strictObject({
   /** Boards it shipped to within `shipment_days`, the latest first. */
   shipments: z.array(z.strictObject({ board_id: id, board_name_clean: z.string(), last_ship_date: ymd, cases: count })),
   shipment_days: count,
+  /** The days of that window whose shipments may be missing or moved (no report, a late or incomplete one), newest first. */
+  shipment_day_notes: z.array(shipmentDaySchema),
 });
 export type ProductWhereabouts = z.infer<typeof productWhereaboutsSchema>;
 

@@ -5,6 +5,7 @@ import { db } from '../db/index.ts';
 import { COVERED_BOARDS } from '../reference/boards.ts';
 import { addDays, nyDate } from '../time.ts';
 import { keptCoveredBoards } from './boards.ts';
+import { rangeDayNotes } from './extract-days.ts';
 import { casesOf } from './sql.ts';
 import { stockAge, stockStatesHoldUntil, type StockState } from './stock-age.ts';
 import type { ProductWhereabouts } from './types.ts';
@@ -33,22 +34,26 @@ interface Shelf {
 
 export async function productWhereabouts(plu: string, now = new Date()): Promise<ProductWhereabouts> {
   const at = now.getTime();
-  const kept = await whereaboutsAnswers.get(`${plu}|${nyDate(now)}`, () => readWhereabouts(plu, now), {
-    valid: (answer) => answer.from <= at && at < answer.until,
-  });
-  return kept.answer;
+  const [kept, days] = await Promise.all([
+    whereaboutsAnswers.get(`${plu}|${nyDate(now)}`, () => readWhereabouts(plu, now), {
+      valid: (answer) => answer.from <= at && at < answer.until,
+    }),
+    // Read on every call, not kept: a day's status changes with the clock (pending, late, missing).
+    rangeDayNotes(addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS), nyDate(now), now),
+  ]);
+  return { ...kept.answer, shipment_day_notes: days.filter((d) => d.note !== null) };
 }
 
 /**
  * Answers by product and New York day (the shipments' window starts from it), kept until one of the tables
  * they read announces a write, and only while their stock states and boards' freshness hold. Shared: never modify.
  */
-const whereaboutsAnswers = new ChangeCache<{ answer: ProductWhereabouts; from: number; until: number }>(
+const whereaboutsAnswers = new ChangeCache<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes'>; from: number; until: number }>(
   ['products', 'store_inventory', 'stores', 'board_product_polls', 'warehouse_levels', 'scrape_runs', 'shipments', 'boards'],
   256,
 );
 
-async function readWhereabouts(plu: string, now: Date): Promise<{ answer: ProductWhereabouts; from: number; until: number }> {
+async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes'>; from: number; until: number }> {
   const boardIds = COVERED_BOARDS.map((b) => b.id);
   const since = addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS);
   const [products, shelves, levels, freshness, shipments] = await Promise.all([
@@ -77,7 +82,7 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Produc
   const changes = shelves.flatMap((s) => (s.changes_at ? [s.changes_at.getTime()] : []));
   const until = Math.min(freshness.until, stockStatesHoldUntil(changes.length ? Math.min(...changes) : null));
 
-  const answer: ProductWhereabouts = {
+  const answer: Omit<ProductWhereabouts, 'shipment_day_notes'> = {
     success: true,
     product: {
       plu: product.plu,

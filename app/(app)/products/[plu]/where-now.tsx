@@ -66,6 +66,15 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
           ))}
           <section className="card stack-sm" aria-labelledby="where-shipments">
             <h2 id="where-shipments">Shipped to boards, last {data.shipment_days} days</h2>
+            {data.shipment_day_notes.length > 0 && (
+              <div className="alert alert-warn small" role="status" data-testid="shipment-day-notes">
+                <ul>
+                  {data.shipment_day_notes.map((d) => (
+                    <li key={d.date}>{d.note}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {data.shipments.length === 0 ? (
               <p className="muted">No shipments of this product in the last {data.shipment_days} days.</p>
             ) : (

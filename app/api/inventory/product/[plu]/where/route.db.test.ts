@@ -51,6 +51,26 @@ describe('GET /api/inventory/product/{plu}/where', () => {
     expect(body.shipments[0]).toMatchObject({ board_name_clean: 'Durham County', last_ship_date: new Date(NOW.getTime() - 2 * 86_400_000).toISOString().slice(0, 10) });
   });
 
+  it("says which days of its shipments window had no usable report, as Statewide Shipments does; nothing before the first", async () => {
+    const { browser } = await signedIn();
+    const notes = async () => (await browser.call(GET, `/api/inventory/product/${PLU}/where`, { params: { plu: PLU } })).json.shipment_day_notes as { date: string; status: string; note: string }[];
+    expect(await notes()).toEqual([]); // no extract judged yet: not tracked, nothing to say
+    const day = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const md = (ymd: string) => `${Number(ymd.slice(5, 7))}/${Number(ymd.slice(8, 10))}`;
+    await query(`INSERT INTO shipment_days (ship_date, covers_from, status, applied, first_extracted_at, last_extracted_at, records, missing_board_ids) VALUES
+      ($1, $1, 'complete', true, now(), now(), 100, '{}'), ($2, $3, 'complete', true, now(), now(), 100, '{}')`, [day(4), day(2), day(3)]);
+    try {
+      const said = await notes();
+      expect(said.every((d) => d.note)).toBe(true); // only the days a hunter should know about
+      expect(said.find((d) => d.date === day(3))).toEqual({ date: day(3), status: 'missing', note: `No shipment report for ${md(day(3))} — shipments that day are counted on ${md(day(2))}.` });
+      expect(said.find((d) => d.date === day(2))).toEqual({ date: day(2), status: 'spans', note: `Shipments on ${md(day(2))} also include ${md(day(3))}, which had no usable report of its own.` });
+      expect(said.find((d) => d.date === day(1))).toMatchObject({ status: 'missing' });
+      expect(said.some((d) => d.date <= day(4))).toBe(false);
+    } finally {
+      await query(`DELETE FROM shipment_days`);
+    }
+  });
+
   it('answers 404 for a PLU the catalog does not know, 400 for one that is not 5 digits, 401 signed out', async () => {
     const { browser } = await signedIn();
     expectClientError(await browser.call(GET, '/api/inventory/product/99999/where', { params: { plu: '99999' } }), 404);
