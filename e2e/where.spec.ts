@@ -1,5 +1,5 @@
 import { boardData, type BoardData } from './board-data';
-import { expect, test } from './fixtures';
+import { clientFirst, expect, test } from './fixtures';
 
 // "Where is it now": one product across every covered board, reached from Current Inventory and Warehouse
 // Inventory. e2e/board-data.ts puts an Allocation product on a Durham and a Greensboro shelf (Greensboro's
@@ -55,4 +55,21 @@ test('from Warehouse Inventory, and a PLU the catalog does not know', async ({ p
 
   await page.goto('/products/99998');
   await expect(page.getByRole('main').getByRole('alert')).toContainText('No product with PLU 99998');
+});
+
+test('a product shipped to many boards lists the ten latest, and the rest on request @phone', async ({ page }) => {
+  await clientFirst(page); // the answer is changed in flight: the screen must load it itself
+  await page.route(`**/api/inventory/product/${data.allocation.plu}/where`, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.shipments = Array.from({ length: 14 }, (_, i) => ({ board_id: 1000 + i, board_name_clean: `Board ${i + 1}`, last_ship_date: `2026-11-${String(24 - i).padStart(2, '0')}`, cases: 1 }));
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`/products/${data.allocation.plu}`);
+  const rows = page.getByRole('table').locator('tbody tr');
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first()).toContainText('Board 1');
+  await page.getByRole('button', { name: 'Show all 14 boards' }).click();
+  await expect(rows).toHaveCount(14);
+  await expect(page.getByRole('button', { name: /Show all/ })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useState } from 'react';
 import { bottleSize, num, plural, price, usDate, usDateTime } from '@/lib/reports-client/format';
 import type { ProductWhereabouts, WhereaboutsBoard } from '@/lib/reports/types';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
@@ -15,6 +16,8 @@ import { useResource } from '../../../_components/reports/use-resource';
 // Warehouse Inventory.
 
 const FAILED = 'Failed to load where this product is';
+/** A product shipped to every board would list ~150 rows: the latest ones first, the rest on request (a phone in a store line). */
+const SHIPMENT_ROWS_SHOWN = 10;
 
 /** `first`: the answer the server rendered. */
 export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabouts | null }) {
@@ -26,6 +29,8 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
   );
   const data = where.state.status === 'ready' ? where.state.data : null;
   const holding = data ? data.boards.reduce((n, b) => n + b.stores.length, 0) : 0;
+  const [allShipments, setAllShipments] = useState(false);
+  const shipments = data ? (allShipments ? data.shipments : data.shipments.slice(0, SHIPMENT_ROWS_SHOWN)) : [];
 
   return (
     <div className="stack">
@@ -88,7 +93,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
                     </tr>
                   </thead>
                   <tbody>
-                    {data.shipments.map((s) => (
+                    {shipments.map((s) => (
                       <tr key={s.board_id}>
                         <td>{s.board_name_clean}</td>
                         <td>{usDate(s.last_ship_date)}</td>
@@ -98,6 +103,11 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
                   </tbody>
                 </table>
               </div>
+            )}
+            {shipments.length < data.shipments.length && (
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAllShipments(true)}>
+                Show all {data.shipments.length} boards
+              </button>
             )}
             <Link href={`/statewide-shipments?search=${encodeURIComponent(data.product.name)}`}>Every shipment on Statewide Shipments</Link>
           </section>
