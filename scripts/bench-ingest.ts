@@ -2,7 +2,7 @@
 //
 // Phases (each in its own process, so peak memory is that phase's alone):
 //   wake-empty       27 Wake stores × 3,241 products, on a database with no history yet
-//   statewide-empty  465 stores × 3,241 products (synthetic), no history yet
+//   statewide-empty  every store in the reference data (465) × 3,241 products, synthetic stock, no history yet
 //   wake-year        the Wake snapshot again after a year of history (5,000,000 rows)
 //   statewide-year   the statewide snapshot after that year of history
 //   shipments-parse  parsing an 18 MB, 85,000-record shipments extract
@@ -37,8 +37,6 @@ const TARGETS = {
   'new-hanover-poll': { seconds: 10, rssMb: 300 },
 } as const;
 const BOARD_PHASES: Partial<Record<Phase, number>> = { 'durham-poll': 78, 'greensboro-poll': 58, 'new-hanover-poll': 135 };
-/** The boards whose stores the product follows (lib/reference/boards.ts COVERED_BOARDS). */
-const COVERED = [179, 78, 58, 135];
 type Phase = keyof typeof TARGETS;
 
 interface PhaseResult {
@@ -192,12 +190,9 @@ async function main() {
       await disconnectDb();
       const c = new pg.Client({ connectionString: db.url });
       await c.connect();
-      // 438 synthetic stores across the boards the product does not cover make the statewide 503 (the
-      // covered boards keep exactly their real stores, which the board phases poll).
-      await c.query(`INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, region, first_polled_at)
-        SELECT b.id, 1000 + g, 'Store ' || g, g || ' Main St', 'bench ' || g, 'Somewhere', 'Statewide', now() - interval '1 year'
-        FROM generate_series(1, 438) g
-        JOIN LATERAL (SELECT id FROM boards WHERE id <> ALL($1::int[]) ORDER BY id OFFSET (g % 169) LIMIT 1) b ON true`, [COVERED]);
+      // The statewide phases poll every store in the reference data (465, the boards whose shelves the product
+      // does not read included): a measure of size, what a statewide snapshot would cost, not a simulation the
+      // product reads. The covered boards keep exactly their real stores, which the board phases poll.
       await c.query(`UPDATE stores SET first_polled_at = now() - interval '1 year' WHERE first_polled_at IS NULL`);
       await c.query(`INSERT INTO board_product_polls (board_id, plu, first_polled_at) SELECT 179, plu, now() - interval '1 year' FROM products`);
       if (withYear) {

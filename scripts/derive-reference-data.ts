@@ -5,11 +5,11 @@
 //
 // prisma/seed-data/wake-stores.json is maintained by hand (it pairs Wake's inventory-search addresses
 // with the store locator's rows); this tool only checks that its locator fields still match.
-// prisma/seed-data/board-stores.json (the stores of the other boards whose shelves the product reads) is
-// derived from the locator rows of those boards, plus the hand-kept GREENSBORO_LOCATION_IDS below.
+// prisma/seed-data/board-stores.json (the stores of every other board, whether or not the product reads their
+// shelves) is derived from the locator rows, plus the hand-kept GREENSBORO_LOCATION_IDS below.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, OTHER_STORE_BOARD_IDS } from '../lib/reference/boards.ts';
+import { WAKE_BOARD_ID } from '../lib/reference/boards.ts';
 import { csvField, parseCsvRecords } from '../lib/reference/csv.ts';
 import type { BoardStoreSeed, WakeStoreSeed } from '../lib/reference/reference.ts';
 import { normalizeAddress } from '../lib/text/address.ts';
@@ -69,7 +69,12 @@ for (const s of wake.stores) {
   }
 }
 
-// The stores of Durham, Greensboro and New Hanover, as the Commission's store locator lists them.
+// The stores of every board but Wake (wake-stores.json), as the Commission's store locator lists them.
+// Durham, Greensboro and New Hanover were the only boards loaded until issue 24: they come first, in their
+// old order, so a fresh database numbers their 37 stores (ids 29-65) as before; tests, the e2e data and the
+// bench use those ids. Every other board follows by board id; within a board, stores keep locator order.
+const GREENSBORO_BOARD_ID = 58;
+const LOADED_FIRST = [78 /* Durham */, GREENSBORO_BOARD_ID, 135 /* New Hanover */];
 // Greensboro's storefront names its locations by id (Location.Service.ss internalid), never by address:
 // sources.md documents 27 = "Store 11", 2731 Ring Road, ids 25-42 and 125 for the stores and 26 for the
 // mixed-beverage outlet. The other pairs come from a public tracker's capture of Location.Service.ss
@@ -93,15 +98,23 @@ const GREENSBORO_LOCATION_IDS: Record<string, string> = {
   '4411 W. Wendover Ave': '41',
   '2701 Randleman Rd': '42',
 };
-/** Outlets that serve permit holders only: "(MXB)" in the address or "MXB" in the hours, "(LBD permit holders only)". */
-const permitHoldersOnly = (address: string, hours: string) => /\(MXB\)/i.test(address) || /MXB/.test(hours) || /\bLBD permit holders only\b/i.test(address);
+/**
+ * Outlets that serve permit holders only: "(MXB)" or "(MXB Outlet)" in the address, "MXB" or "Mixed Beverage
+ * Customers Only" in the hours, "(LBD permit holders only)". "(and a MXB location)" and "+ LBD" are retail stores
+ * with a counter for permit holders. Craven's "500 D Street - LBD" says no more than that, so it stays retail.
+ */
+const permitHoldersOnly = (address: string, hours: string) =>
+  /\(MXB( Outlet)?\)/i.test(address) || /MXB|Mixed Beverage Customers Only/i.test(hours) || /\bLBD permit holders only\b/i.test(address);
 const located = parseCsvRecords(read('nc-stores.csv'), ['board_id', 'address', 'city', 'zip', 'phone', 'hours'] as const);
+const storeBoardIds = [...new Set(located.map((r) => Number(r.board_id)))].filter((id) => id !== WAKE_BOARD_ID && !LOADED_FIRST.includes(id));
+const boardOrder = [...LOADED_FIRST, ...storeBoardIds.sort((a, b) => a - b)];
 const boardStores: BoardStoreSeed[] = [];
-for (const boardId of OTHER_STORE_BOARD_IDS) {
+for (const boardId of boardOrder) {
   const rows = located.filter((r) => Number(r.board_id) === boardId);
   rows.forEach((r, i) => {
     const outlet = permitHoldersOnly(r.address, r.hours);
-    const street = r.address.replace(/\s*\([^)]*\)/g, '').trim(); // "(Retail)", "(and a MXB location)", "(LBD permit holders only)"
+    // Notes are not part of the address: "(Retail)", "(and a MXB location)", "(LBD permit holders only)", " - MXB Only", " + LBD".
+    const street = r.address.replace(/\s*\([^)]*\)/g, '').replace(/\s*[-+]\s*(MXB|LBD)\b.*$/, '').trim();
     const kind = /\bLBD\b/.test(r.address) ? 'LBD' : 'MXB';
     const sourceKey = boardId === GREENSBORO_BOARD_ID ? GREENSBORO_LOCATION_IDS[r.address] : undefined;
     if (boardId === GREENSBORO_BOARD_ID && !sourceKey) console.warn(`board-stores.json: no Greensboro location id for "${r.address}"`);
@@ -128,10 +141,11 @@ writeFileSync(
   JSON.stringify(
     {
       _comment: [
-        `The stores of the boards beyond Wake whose shelves the product reads: ${OTHER_STORE_BOARD_IDS.map((id) => `${boardName.get(id)} (board ${id})`).join(', ')}.`,
+        `The stores of every board but Wake (${new Set(boardStores.map((s) => s.board_id)).size} boards), whether or not the product reads their shelves (lib/reference/boards.ts says which it does).`,
+        `Order: ${LOADED_FIRST.map((id) => `${boardName.get(id)} (board ${id})`).join(', ')} first, as before every board was loaded (a fresh database keeps their store ids), then by board id.`,
         'Derived by scripts/derive-reference-data.ts from the Commission store locator snapshot (nc-stores.csv, May 2026); do not edit by hand.',
-        'address: the locator address without its notes ("(Retail)", "(and a MXB location)") + city, NC zip; address_key = normalizeAddress(address), what the scraper matches on.',
-        'mixed_beverage: true for outlets that serve permit holders only ("(MXB Sales)" hours, "(LBD permit holders only)"); a store that also hosts an MXB counter is retail.',
+        'address: the locator address without its notes ("(Retail)", "(and a MXB location)", " - MXB Only", " + LBD") + city, NC zip; address_key = normalizeAddress(address), what the scraper matches on.',
+        'mixed_beverage: true for outlets that serve permit holders only ("(MXB)" or "(MXB Outlet)", "MXB" or "Mixed Beverage Customers Only" in the hours, "(LBD permit holders only)"); a store that also hosts an MXB or LBD counter is retail.',
         'store_number: our numbering within the board (locator order), not the board\'s; nickname: the street line; region: the city; no delivery pattern is known yet.',
         'source_store_key: the board\'s own id for the store where its inventory names stores by id: Greensboro\'s storefront location internalid (see GREENSBORO_LOCATION_IDS in the tool).',
         'locator_address: the locator row as printed.',
@@ -143,5 +157,5 @@ writeFileSync(
   ) + '\n',
 );
 console.log(
-  `wrote ${catalog.length} products, ${boards.length} boards and ${boardStores.length} stores of boards ${DURHAM_BOARD_ID}, ${GREENSBORO_BOARD_ID}, ${NEW_HANOVER_BOARD_ID} to ${out}`,
+  `wrote ${catalog.length} products, ${boards.length} boards and ${boardStores.length} stores of ${new Set(boardStores.map((s) => s.board_id)).size} boards beyond Wake to ${out}`,
 );

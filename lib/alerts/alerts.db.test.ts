@@ -123,7 +123,7 @@ describe('arrival alerts from scraper runs against the simulator', () => {
 
   beforeAll(async () => {
     plan = await planDelivery();
-    [{ id: elsewhere }] = await q<{ id: number }>('SELECT id FROM stores WHERE store_number <> $1 ORDER BY store_number DESC LIMIT 1', [plan.storeNumber]);
+    [{ id: elsewhere }] = await q<{ id: number }>('SELECT id FROM stores WHERE board_id = 179 AND store_number <> $1 ORDER BY store_number DESC LIMIT 1', [plan.storeNumber]);
     [a, a2, b, e, f, g, p] = [await newUser(), await newUser(), await newUser(), await newUser(), await newUser(), await newUser(), await newUser()];
     quiet = {
       alertsOff: await newUser(),

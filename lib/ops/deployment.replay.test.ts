@@ -182,7 +182,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       expect(health).toMatchObject({
         status: 'ok',
         database: { reachable: true, set_up_as: 'deployment' },
-        reference_data: { boards: 173, stores: 65, products: 3241 },
+        reference_data: { boards: 173, stores: 465, products: 3241 },
       });
       // No run the scraper did not make: none yet, or a real attempt that failed.
       for (const run of health.scrapers) expect([null, 'failed']).toContain(run.status);
@@ -296,7 +296,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       const migrate = toolsService('migrate', compose.services.migrate.command!);
       const output = await runToCompletion(migrate);
       expect(output).toContain(`Applied ${MIGRATIONS} migration(s)`);
-      expect(output).toContain('Reference data: 173 boards, 65 stores, 3241 products (a deployment database, set up by db:migrate');
+      expect(output).toContain('Reference data: 173 boards, 465 stores, 3241 products (a deployment database, set up by db:migrate');
       for (const table of OBSERVATIONS) expect(await count(db.url, table)).toBe(0);
       // Run again (every upgrade does): nothing changes.
       expect(await runToCompletion(toolsService('migrate', compose.services.migrate.command!))).toContain('reference data: up to date');
@@ -321,7 +321,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       expect(health).toMatchObject({
         status: 'ok',
         database: { reachable: true, set_up_as: 'deployment' },
-        reference_data: { boards: 173, stores: 65, products: 3241 },
+        reference_data: { boards: 173, stores: 465, products: 3241 },
       });
       expect(health.scrapers.map((s) => s.status), 'no scraper has run').toEqual(ALL_SOURCES.map(() => null));
       const browser = new Browser(`http://127.0.0.1:${appPort}`);
@@ -450,7 +450,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       const port = await freePort();
       const restoredApp = startApp(port, restoredVars);
       const health = await waitForHealth(`http://127.0.0.1:${port}`, restoredApp);
-      expect(health).toMatchObject({ status: 'ok', database: { set_up_as: 'deployment' }, reference_data: { boards: 173, stores: 65, products: 3241 } });
+      expect(health).toMatchObject({ status: 'ok', database: { set_up_as: 'deployment' }, reference_data: { boards: 173, stores: 465, products: 3241 } });
       expect(health.scrapers).toHaveLength(ALL_SOURCES.length);
       const browser = new Browser(`http://127.0.0.1:${port}`);
       await browser.login(hunter);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv, parseCsvRecords } from './csv.ts';
 import { bottlesPerCase, parseSize } from './products.ts';
 import { normalizeAddress } from '../text/address.ts';
-import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, OTHER_STORE_BOARD_IDS } from './boards.ts';
+import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID } from './boards.ts';
 import { cleanBoardName, loadReferenceData } from './reference.ts';
 
 describe('parseCsv', () => {
@@ -69,16 +69,24 @@ describe('reference data', () => {
     }
   });
 
-  it('has the stores of Durham (10), Greensboro (16) and New Hanover (11), keyed like the scraper matches them', () => {
+  it('has every store of the locator: Durham (10), Greensboro (16) and New Hanover (11) first, then every other board by id', () => {
     const of = (boardId: number) => ref.boardStores.filter((s) => s.board_id === boardId);
-    expect(ref.boardStores).toHaveLength(37);
+    expect(ref.stores.length + ref.boardStores.length).toBe(465);
+    expect(ref.boardStores).toHaveLength(437);
     expect([of(DURHAM_BOARD_ID).length, of(GREENSBORO_BOARD_ID).length, of(NEW_HANOVER_BOARD_ID).length]).toEqual([10, 16, 11]);
     expect(ref.boards.filter((b) => [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID].includes(b.id)).map((b) => b.name)).toEqual([
       'Greensboro ABC Board',
       'Durham County ABC Board',
       'New Hanover County ABC Board',
     ]);
-    for (const boardId of OTHER_STORE_BOARD_IDS) {
+    // The order a fresh database numbers store ids in: the 37 stores loaded before every board was keep ids 29-65.
+    const order = ref.boardStores.map((s) => s.board_id);
+    expect(order.slice(0, 37)).toEqual([...Array(10).fill(DURHAM_BOARD_ID), ...Array(16).fill(GREENSBORO_BOARD_ID), ...Array(11).fill(NEW_HANOVER_BOARD_ID)]);
+    expect(order.slice(37)).toEqual([...order.slice(37)].sort((a, b) => a - b));
+    // Every board has its stores but Wake (wake-stores.json) and Catawba Tribal (260), which the locator lists none of.
+    const boardIds = new Set(order);
+    expect(ref.boards.filter((b) => !boardIds.has(b.id)).map((b) => b.id).sort((a, b) => a - b)).toEqual([179, 260]);
+    for (const boardId of boardIds) {
       const stores = of(boardId);
       expect(stores.map((s) => s.store_number)).toEqual(Array.from({ length: stores.length }, (_, i) => i + 1));
       // One store per address key and kind: a retail store and a permit-holders-only outlet may share one.
@@ -86,7 +94,8 @@ describe('reference data', () => {
       for (const s of stores) {
         expect(s.address_key).toBe(normalizeAddress(s.address));
         expect(s.address.endsWith(`, ${s.city}, NC ${s.zip}`)).toBe(true);
-        expect(s.address).not.toMatch(/\(/); // the locator's notes are not part of the address
+        expect(s.region).toBe(s.city);
+        expect(s.address).not.toMatch(/\(|\bMXB\b|\bLBD\b/); // the locator's notes are not part of the address
       }
     }
     // Outlets that serve permit holders only; Durham's stores that also host an MXB counter are retail.
@@ -94,7 +103,15 @@ describe('reference data', () => {
       [GREENSBORO_BOARD_ID, '115-B North Cedar St (MXB)'],
       [NEW_HANOVER_BOARD_ID, '523 S. 17th St (LBD)'],
       [NEW_HANOVER_BOARD_ID, '6009 Market St (LBD)'],
+      [16, '1840 S. York Rd (MXB)'], // "- MXB Store", "MXB Store" hours
+      [35, '167 Broadway St (MXB)'],
+      [53, '3333 N. Tryon St (MXB)'],
+      [53, '7212 E. Independence Blvd (MXB)'], // said only by its hours
+      [57, '3127 Starlight Dr (MXB)'], // "(MXB Outlet)", "Mixed Beverage Customers Only"
+      [61, '603 W. Harden St (MXB)'], // beside the board's retail store at the same address
     ]);
+    // Orange County's "+ LBD" stores are retail stores with a counter for permit holders.
+    expect(of(143).every((s) => !s.mixed_beverage)).toBe(true);
     expect(of(DURHAM_BOARD_ID).find((s) => s.locator_address.startsWith('3620'))).toMatchObject({
       address: '3620 Durham Chapel Hill Blvd, Durham, NC 27707',
       address_key: '3620 durham chapel hill blvd',
@@ -108,7 +125,7 @@ describe('reference data', () => {
     expect(new Set(keys).size).toBe(16);
     expect(of(GREENSBORO_BOARD_ID).find((s) => s.source_store_key === '27')).toMatchObject({ address: '2731 Ring Rd, Greensboro, NC 27405', mixed_beverage: false });
     expect(of(GREENSBORO_BOARD_ID).find((s) => s.source_store_key === '26')).toMatchObject({ mixed_beverage: true });
-    expect([...of(DURHAM_BOARD_ID), ...of(NEW_HANOVER_BOARD_ID)].every((s) => s.source_store_key === null)).toBe(true);
+    expect(ref.boardStores.filter((s) => s.board_id !== GREENSBORO_BOARD_ID).every((s) => s.source_store_key === null)).toBe(true);
   });
 
   it('has the whole catalog with listing types, prices and sizes', () => {

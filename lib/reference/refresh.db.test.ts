@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../../scripts/testing/dat
 import { sql } from '../../scripts/testing/sql.ts';
 import { seedDatabase } from '../../scripts/demo/index.ts';
 import { claimForDemo, claimForDeployment, DemoRefusedError, readOrigin } from './origin.ts';
-import { refreshReferenceData } from './refresh.ts';
+import { loadReferenceData } from './reference.ts';
+import { refreshReferenceData, upsertReference } from './refresh.ts';
 import { huntedAndWatchedPlus, productsToPoll } from '../ingest/tiers.ts';
 import { listDefaultProducts } from '../watchlist/default-products.ts';
 
@@ -41,20 +42,24 @@ afterAll(async () => {
 describe('reference data on a deployment', () => {
   it('loads the real boards, stores and catalog into an empty database, and nothing else', async () => {
     const first = await refreshReferenceData({ claimDeployment: true, setUpBy: 'db:migrate' });
-    // Wake's 28 stores and the 37 of Durham, Greensboro and New Hanover.
-    expect(first.counts).toEqual({ boards: 173, stores: 65, products: 3241 });
-    expect(first.changes).toEqual({ boards: 173, stores: 65, products: 3241, storesFilled: 0, productsFilled: 0 });
-    expect(
-      await q(`SELECT board_id, count(*)::int AS stores, count(*) FILTER (WHERE mixed_beverage)::int AS outlets, count(source_store_key)::int AS keyed
-               FROM stores GROUP BY board_id ORDER BY board_id`),
-    ).toEqual([
-      { board_id: 58, stores: 16, outlets: 1, keyed: 16 },
-      { board_id: 78, stores: 10, outlets: 0, keyed: 0 },
-      { board_id: 135, stores: 11, outlets: 2, keyed: 0 },
-      { board_id: 179, stores: 28, outlets: 1, keyed: 0 },
+    // Every store in the locator: Wake's 28 and 437 of 171 other boards (Catawba Tribal has none).
+    expect(first.counts).toEqual({ boards: 173, stores: 465, products: 3241 });
+    expect(first.changes).toEqual({ boards: 173, stores: 465, products: 3241, storesFilled: 0, productsFilled: 0 });
+    expect(await q(`SELECT count(DISTINCT board_id)::int AS boards, count(*) FILTER (WHERE mixed_beverage)::int AS outlets FROM stores`)).toEqual([
+      { boards: 172, outlets: 10 },
     ]);
-    // Wake's stores come first, so a fresh database numbers them 1-28 like their store numbers.
-    expect(await q(`SELECT min(id)::int AS lo, max(id)::int AS hi FROM stores WHERE board_id = 179`)).toEqual([{ lo: 1, hi: 28 }]);
+    // Wake's stores come first, so a fresh database numbers them 1-28 like their store numbers; then the boards
+    // loaded before every board was, at the ids they always had (tests, the e2e data and the bench use them).
+    expect(
+      await q(`SELECT board_id, min(id)::int AS lo, max(id)::int AS hi, count(*)::int AS stores, count(*) FILTER (WHERE mixed_beverage)::int AS outlets,
+                      count(source_store_key)::int AS keyed
+               FROM stores WHERE id <= 65 GROUP BY board_id ORDER BY min(id)`),
+    ).toEqual([
+      { board_id: 179, lo: 1, hi: 28, stores: 28, outlets: 1, keyed: 0 },
+      { board_id: 78, lo: 29, hi: 38, stores: 10, outlets: 0, keyed: 0 },
+      { board_id: 58, lo: 39, hi: 54, stores: 16, outlets: 1, keyed: 16 },
+      { board_id: 135, lo: 55, hi: 65, stores: 11, outlets: 2, keyed: 0 },
+    ]);
     expect(await q(`SELECT address, mixed_beverage FROM stores WHERE board_id = 58 AND source_store_key = '27'`)).toEqual([
       { address: '2731 Ring Rd, Greensboro, NC 27405', mixed_beverage: false },
     ]);
@@ -174,5 +179,52 @@ describe('demo mode claims only a database it set up', () => {
     await q(`INSERT INTO scrape_runs (source, status) VALUES ('warehouse', 'ok')`);
     await q(`INSERT INTO users (email, password_hash, first_name, last_name, updated_at) VALUES ('admin@demo.local', 'x', 'Alex', 'Admin', now())`);
     expect(await claim('demo')).toMatchObject({ purpose: 'demo' });
+  });
+});
+
+describe('a database loaded before every board was (65 stores)', () => {
+  let old: TestDatabase;
+  const oq = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, old.url);
+
+  beforeAll(async () => {
+    old = await createTestDatabase('refresh_old');
+    await setDatabaseUrl(old.url);
+    // What db:migrate loaded until issue 24: Wake's stores and the 37 of Durham, Greensboro and New Hanover,
+    // which board-stores.json still lists first, in the same order (lib/reference/reference.test.ts).
+    const ref = loadReferenceData();
+    await db.$transaction((tx) => upsertReference(tx, { ...ref, boardStores: ref.boardStores.slice(0, 37) }));
+  });
+
+  afterAll(async () => {
+    await disconnectDb();
+    await old?.drop();
+  });
+
+  it('gets the 400 missing stores on the next db:migrate, and keeps the 65 as they were, ids included', async () => {
+    expect(await oq(`SELECT count(*)::int AS n FROM stores`)).toEqual([{ n: 65 }]);
+    // What the scraper learned at the old stores since: polls, stock, a Greensboro location id, a phone.
+    await oq(`UPDATE stores SET first_polled_at = '2026-11-02T12:00:00Z'`);
+    await oq(`UPDATE stores SET source_store_key = '127' WHERE board_id = 58 AND address_key = '2731 ring rd'`);
+    await oq(`UPDATE stores SET phone = '(919) 555-0100' WHERE board_id = 78 AND store_number = 1`);
+    await oq(`INSERT INTO store_inventory (store_id, plu, quantity, last_updated) VALUES (40, '27090', 3, now()), (60, '27090', 1, now())`);
+    const before = await oq<{ rows: string }>(`SELECT string_agg(s::text, E'\\n' ORDER BY s.id) AS rows FROM stores s`);
+
+    const refreshed = await refreshReferenceData({ claimDeployment: true, setUpBy: 'db:migrate' });
+    expect(refreshed.changes).toEqual({ boards: 0, stores: 400, products: 0, storesFilled: 0, productsFilled: 0 });
+    expect(refreshed.counts.stores).toBe(465);
+
+    expect(await oq<{ rows: string }>(`SELECT string_agg(s::text, E'\\n' ORDER BY s.id) AS rows FROM stores s WHERE id <= 65`)).toEqual(before);
+    // The new stores are those of the boards whose shelves are not read, after the old ids, never polled, holding nothing.
+    expect(
+      await oq(`SELECT min(id)::int AS lo, max(id)::int AS hi, count(*)::int AS n, count(DISTINCT board_id)::int AS boards,
+                       count(*) FILTER (WHERE board_id IN (179, 78, 58, 135))::int AS shelf_boards,
+                       count(first_polled_at)::int AS polled,
+                       (SELECT count(*)::int FROM store_inventory si WHERE si.store_id > 65) AS stock
+                FROM stores WHERE id > 65`),
+    ).toEqual([{ lo: 66, hi: 465, n: 400, boards: 168, shelf_boards: 0, polled: 0, stock: 0 }]);
+    expect(await oq(`SELECT count(*)::int AS n FROM store_inventory`)).toEqual([{ n: 2 }]);
+
+    const again = await refreshReferenceData({ claimDeployment: true, setUpBy: 'npm start' });
+    expect(again.changes).toEqual({ boards: 0, stores: 0, products: 0, storesFilled: 0, productsFilled: 0 });
   });
 });

@@ -44,8 +44,8 @@ describe('seedDatabase', () => {
   it('reports what it did', () => {
     expect(first.seeded).toBe(true);
     expect(first.demoLogins).toEqual([]);
-    // Wake's 28 stores and the 37 of the other boards in the reference data (lib/reference).
-    expect(first.counts).toMatchObject({ boards: 173, stores: 65, products: 3241, scrape_runs: 4, users: 0 });
+    // Wake's 28 stores and the 437 of every other board in the reference data (lib/reference).
+    expect(first.counts).toMatchObject({ boards: 173, stores: 465, products: 3241, scrape_runs: 4, users: 0 });
     expect(lines.some((l) => /inventory_history: \d+ rows \(\d+ ms\)/.test(l))).toBe(true);
     expect(lines.at(-1)).toMatch(/seed finished in \d+ ms/);
   });

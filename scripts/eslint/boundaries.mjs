@@ -19,6 +19,7 @@ const CLIENT_SAFE = [
   /^reports\/params$/,
   /^api\/error-codes$/, // the closed set of error codes the screens compare against
   /^reference\/boards$/, // constants only: the covered boards the screens offer
+  /^reference\/precision$/, // pure: a board's precision from its facts
   /^auth\/(user-dto|session-cookie)$/,
   /^(time|routes)$/,
 ];

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import { loadReferenceData } from '../../lib/reference/reference.ts';
+import { shelfBoardIds } from '../../lib/reference/shelves.ts';
 import { DAY_MS, nyInstant, nyLocal, parseYmd, WEEKDAY_NAMES, ymd } from './clock.ts';
 import { diffStock, SimWorld } from './world.ts';
 
@@ -12,7 +13,7 @@ const BOARDS = [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID] as c
 const at = (day: number, h: number, m = 0) => new Date(nyInstant(day, h, m));
 
 describe('the other boards\' shelves', () => {
-  it('hold every store of board-stores.json; the outlets have no shelf and no deliveries', () => {
+  it("hold every store of those boards in board-stores.json, and no other board's; the outlets have no shelf and no deliveries", () => {
     const w = new SimWorld({ seed: 3, start: MONDAY_8AM, historyDays: 0 });
     const ref = loadReferenceData().boardStores;
     for (const boardId of BOARDS) {
@@ -27,6 +28,9 @@ describe('the other boards\' shelves', () => {
         expect(n.at === null).toBe(seeds.find((s) => s.store_number === n.storeNumber)!.mixed_beverage);
       }
     }
+    // board-stores.json holds every board's stores; the world keeps shelves only where the product reads them.
+    expect(w.shelfBoardIds().sort((a, b) => a - b)).toEqual([...shelfBoardIds()].sort((a, b) => a - b));
+    expect(() => w.storesOf(53)).toThrow(/no shelves for board 53/);
     expect(w.retailStoresOf(DURHAM_BOARD_ID)).toHaveLength(10);
     expect(w.retailStoresOf(GREENSBORO_BOARD_ID)).toHaveLength(15);
     expect(w.retailStoresOf(NEW_HANOVER_BOARD_ID)).toHaveLength(9);

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { PRECISIONS } from '../reference/precision.ts';
+import type { DayNote } from '../reports/shipment-days.ts';
+import { dayWords, failingWords, placeSentence, PRECISION_BADGES } from './precision.ts';
+
+// 2026-11-20 15:05 UTC is 10:05 AM in New York.
+const AT = '2026-11-20T15:05:00.000Z';
+
+describe('the words of each precision', () => {
+  it('has a badge for every precision', () => {
+    expect(PRECISIONS.map((p) => PRECISION_BADGES[p])).toEqual([
+      'On the shelf',
+      "Shipped to this store's board",
+      'Shipped to the board',
+      'At the state warehouse',
+    ]);
+  });
+
+  it('says a shelf is a shelf, with when it was checked', () => {
+    expect(placeSentence({ precision: 'shelf', store: 'Sandy Forks', bottles: 3, checkedAt: AT })).toBe('On the shelf at Sandy Forks: 3 bottles (checked 11/20/2026 10:05 AM)');
+    expect(placeSentence({ precision: 'shelf', store: 'Sandy Forks', bottles: 1, checkedAt: AT })).toBe('On the shelf at Sandy Forks: 1 bottle (checked 11/20/2026 10:05 AM)');
+    expect(placeSentence({ precision: 'shelf', store: 'Sandy Forks', arrivedAt: AT })).toBe('Arrived on the shelf at Sandy Forks, 11/20/2026 10:05 AM');
+  });
+
+  it("names a one-store board's store, and says its shelves are not published", () => {
+    expect(placeSentence({ precision: 'store_by_shipment', board: 'Boone', store: '2067 Blowing Rock Rd', date: '2026-11-20', cases: 2, units: 12 })).toBe(
+      "Shipped to this store's board on 11/20/2026: 2 cases (12 bottles) for 2067 Blowing Rock Rd, Boone's only store. Its shelves are not published.",
+    );
+  });
+
+  it('never names a store of a board with several: the state does not say which', () => {
+    expect(placeSentence({ precision: 'board', board: 'Mecklenburg County', stores: 31, date: '2026-11-20', cases: 1, units: 6 })).toBe(
+      'Shipped to Mecklenburg County on 11/20/2026: 1 case (6 bottles) for one of its 31 stores — the state does not say which.',
+    );
+    // No store known (Catawba Tribal), or only an outlet: no "one of its 0 stores".
+    expect(placeSentence({ precision: 'board', board: 'Catawba Tribal ABC Commission', stores: 0, date: '2026-11-20', cases: 3, units: 36 })).toBe(
+      'Shipped to Catawba Tribal ABC Commission on 11/20/2026: 3 cases (36 bottles) — the state does not say for which store.',
+    );
+  });
+
+  it('says the warehouse is the warehouse', () => {
+    expect(placeSentence({ precision: 'warehouse', bottles: 1234, checkedAt: AT })).toBe('1,234 bottles at the state warehouse (checked 11/20/2026 10:05 AM)');
+  });
+});
+
+describe("the words of a day's shipments", () => {
+  const day = (status: DayNote['status'], note: string | null = null): DayNote => ({ date: '2026-11-20', status, note });
+
+  it("keeps the note the extract's day already has (missing, late, truncated, spans)", () => {
+    const missing = day('missing', 'No shipment report for 11/20 — shipments that day are counted on 11/21.');
+    expect(dayWords(missing, '2026-11-01')).toBe(missing.note);
+    const spans = day('spans', 'Shipments on 11/20 also include 11/19, which had no usable report of its own.');
+    expect(dayWords(spans, '2026-11-01')).toBe(spans.note);
+  });
+
+  it('words the days it leaves without a note, and none for a complete day', () => {
+    expect(dayWords(day('pending'), '2026-11-01')).toBe("The state publishes today's shipments at about 11 AM. Not known yet — this is not 'nothing shipped'.");
+    expect(dayWords(day('baseline'), '2026-11-20')).toBe('11/20/2026 is the first shipment report read: shipments up to that day are not dated.');
+    expect(dayWords({ date: '2026-10-30', status: 'not_tracked', note: null }, '2026-11-01')).toBe('Shipments before 11/01/2026 were not tracked.');
+    expect(dayWords(day('not_tracked'), null)).toBe('Shipments are not tracked yet: no shipment report has been read.');
+    expect(dayWords(day('complete'), '2026-11-01')).toBeNull();
+  });
+
+  it('says since when the report could not be read', () => {
+    expect(failingWords(AT)).toBe("The state's shipment report could not be read since 11/20/2026 10:05 AM.");
+  });
+});

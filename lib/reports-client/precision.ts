@@ -1,0 +1,70 @@
+import type { Precision } from '../reference/precision.ts';
+import type { DayNote } from '../reports/shipment-days.ts';
+import { plural, usDate, usDateTime } from './format.ts';
+
+// The words that say how precise a figure is and how old (docs/plans/issue-24-every-board.md §3.2), in one
+// place so screens, e-mails and the e2e tests say the same thing. A shipment is never worded as a shelf: a
+// wrong "arrived" costs a hunter a drive. Pure; dates are YYYY-MM-DD, times ISO instants, shown in New York.
+
+/** The badge beside a figure, by precision. */
+export const PRECISION_BADGES: Record<Precision, string> = {
+  shelf: 'On the shelf',
+  store_by_shipment: "Shipped to this store's board",
+  board: 'Shipped to the board',
+  warehouse: 'At the state warehouse',
+};
+
+/** One figure and what it is about; `precision` picks the sentence. */
+export type PlaceFigure =
+  | { precision: 'shelf'; store: string; bottles: number; checkedAt: string }
+  | { precision: 'shelf'; store: string; arrivedAt: string }
+  | { precision: 'store_by_shipment'; board: string; store: string; date: string; cases: number; units: number }
+  /** `stores`: the board's known stores (0 for a board with none in the reference data). */
+  | { precision: 'board'; board: string; stores: number; date: string; cases: number; units: number }
+  | { precision: 'warehouse'; bottles: number; checkedAt: string };
+
+const shipped = (f: { cases: number; units: number }) => `${plural(f.cases, 'case')} (${plural(f.units, 'bottle')})`;
+
+/** The sentence for one figure, e.g. "Shipped to Mecklenburg County on 11/20/2026: 2 cases (12 bottles) for one of its 31 stores — the state does not say which." */
+export function placeSentence(f: PlaceFigure): string {
+  switch (f.precision) {
+    case 'shelf':
+      return 'arrivedAt' in f
+        ? `Arrived on the shelf at ${f.store}, ${usDateTime(f.arrivedAt)}`
+        : `On the shelf at ${f.store}: ${plural(f.bottles, 'bottle')} (checked ${usDateTime(f.checkedAt)})`;
+    case 'store_by_shipment':
+      return `Shipped to this store's board on ${usDate(f.date)}: ${shipped(f)} for ${f.store}, ${f.board}'s only store. Its shelves are not published.`;
+    case 'board':
+      // "One of its 1 stores" would name the store it cannot (its one store is an outlet); with none known there is none to name.
+      return f.stores >= 2
+        ? `Shipped to ${f.board} on ${usDate(f.date)}: ${shipped(f)} for one of its ${f.stores} stores — the state does not say which.`
+        : `Shipped to ${f.board} on ${usDate(f.date)}: ${shipped(f)} — the state does not say for which store.`;
+    case 'warehouse':
+      return `${plural(f.bottles, 'bottle')} at the state warehouse (checked ${usDateTime(f.checkedAt)})`;
+  }
+}
+
+/**
+ * What a hunter should know about one day of shipments. Missing, late, truncated and spanning days keep the
+ * note lib/reports/shipment-days.ts:dayNote already gave them (the API sends it); this adds the words for the
+ * days it leaves without one on the screens that show a single day. A complete day needs none: null.
+ * `firstTracked`: the first day an extract was read (null: none yet).
+ */
+export function dayWords(day: DayNote, firstTracked: string | null): string | null {
+  if (day.note) return day.note;
+  switch (day.status) {
+    case 'pending':
+      return "The state publishes today's shipments at about 11 AM. Not known yet — this is not 'nothing shipped'.";
+    case 'baseline':
+      return `${usDate(day.date)} is the first shipment report read: shipments up to that day are not dated.`;
+    case 'not_tracked':
+      return firstTracked ? `Shipments before ${usDate(firstTracked)} were not tracked.` : 'Shipments are not tracked yet: no shipment report has been read.';
+    default:
+      return null;
+  }
+}
+
+/** Added to a day's words while the latest shipments run failed: `since`, the first failed run after the last good one. */
+export function failingWords(since: string): string {
+  return `The state's shipment report could not be read since ${usDateTime(since)}.`;
+}
