@@ -9,7 +9,8 @@
 // derived from the locator rows of those boards, plus the hand-kept GREENSBORO_LOCATION_IDS below.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, OTHER_STORE_BOARD_IDS } from '../lib/reference/boards.ts';
+import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../lib/reference/boards.ts';
+import { loadBoardSources } from '../lib/reference/board-sources.ts';
 import { csvField, parseCsvRecords } from '../lib/reference/csv.ts';
 import type { BoardStoreSeed, WakeStoreSeed } from '../lib/reference/reference.ts';
 import { normalizeAddress } from '../lib/text/address.ts';
@@ -97,6 +98,10 @@ const GREENSBORO_LOCATION_IDS: Record<string, string> = {
 const permitHoldersOnly = (address: string, hours: string) => /\(MXB\)/i.test(address) || /MXB/.test(hours) || /\bLBD permit holders only\b/i.test(address);
 const located = parseCsvRecords(read('nc-stores.csv'), ['board_id', 'address', 'city', 'zip', 'phone', 'hours'] as const);
 const boardStores: BoardStoreSeed[] = [];
+// The boards beyond Wake whose shelves are read (prisma/seed-data/board-sources.json), in its order.
+const OTHER_STORE_BOARD_IDS = loadBoardSources(new Set(boards.map((b) => Number(b.board_id))))
+  .map((s) => s.boardId)
+  .filter((id) => id !== WAKE_BOARD_ID);
 for (const boardId of OTHER_STORE_BOARD_IDS) {
   const rows = located.filter((r) => Number(r.board_id) === boardId);
   rows.forEach((r, i) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv, parseCsvRecords } from './csv.ts';
 import { bottlesPerCase, parseSize } from './products.ts';
 import { normalizeAddress } from '../text/address.ts';
-import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, OTHER_STORE_BOARD_IDS } from './boards.ts';
+import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID } from './boards.ts';
 import { cleanBoardName, loadReferenceData } from './reference.ts';
 
 describe('parseCsv', () => {
@@ -78,7 +78,7 @@ describe('reference data', () => {
       'Durham County ABC Board',
       'New Hanover County ABC Board',
     ]);
-    for (const boardId of OTHER_STORE_BOARD_IDS) {
+    for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID]) {
       const stores = of(boardId);
       expect(stores.map((s) => s.store_number)).toEqual(Array.from({ length: stores.length }, (_, i) => i + 1));
       // One store per address key and kind: a retail store and a permit-holders-only outlet may share one.
