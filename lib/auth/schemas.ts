@@ -59,7 +59,10 @@ export const changePasswordSchema = z
  * The report screens' default board: a covered board's id (board_sources, read when the body is parsed), null
  * for none (Wake); left out: unchanged.
  */
-const homeBoardId = z.unknown().transform(async (value, ctx): Promise<number | null | undefined> => {
+const homeBoardId = z
+  .unknown()
+  .optional()
+  .transform(async (value, ctx): Promise<number | null | undefined> => {
   if (value === undefined || value === null) return value;
   if (typeof value === 'number' && (await shelfBoard(value))) return value;
   ctx.addIssue({ code: 'custom', message: `home_board_id must be null or a covered board: ${await shelfBoardList()}` });

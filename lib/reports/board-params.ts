@@ -16,12 +16,16 @@ async function shelfBoardOr(id: number | null, ctx: z.RefinementCtx): Promise<nu
 /** A covered board's Commission id as a query parameter's text ("78"); absent: Wake (179). */
 export const boardIdQuery = z
   .unknown()
+  .optional()
   .transform((value, ctx) =>
     value === undefined ? WAKE_BOARD_ID : shelfBoardOr(typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : null, ctx),
   );
 
 /** A covered board's Commission id in a JSON body: a number, or its digits as text (a select's value); absent: Wake. */
-export const boardIdBody = z.unknown().transform((value, ctx) => {
+export const boardIdBody = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
   if (value === undefined) return WAKE_BOARD_ID;
   const text = typeof value === 'string' ? value.trim() : null;
   const id = typeof value === 'number' && Number.isInteger(value) ? value : text !== null && /^\d{1,9}$/.test(text) ? Number(text) : null;
