@@ -1,15 +1,7 @@
-import { loadBoardSources } from '../../lib/reference/board-sources.ts';
-import { loadReferenceData } from '../../lib/reference/reference.ts';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator/server.ts';
+import { simulatorSourceUrls } from '../simulator/source-urls.ts';
 
-/**
- * BOARD_SOURCE_URLS pointing every board source of the registry (prisma/seed-data/board-sources.json) at the
- * simulator at `simUrl`: one server for every site, ABC/GO's boards under /abcgo/<board id>.
- */
-export function simulatorSourceUrls(simUrl: string): string {
-  const sources = loadBoardSources(new Set(loadReferenceData().boards.map((b) => b.id)));
-  return sources.map((s) => `${s.key}=${s.platform === 'abcgo' ? `${simUrl}/abcgo/${s.boardId}` : simUrl}`).join(',');
-}
+export { simulatorSourceUrls };
 
 /**
  * Starts the simulator on a free loopback port and points the scraper's sources at it: no politeness
