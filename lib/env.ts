@@ -112,7 +112,13 @@ let cached: Env | undefined;
 /** Parsed configuration. Throws a readable error naming each bad variable. */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  cached = parseEnv(process.env);
+  return cached;
+}
+
+/** These variables as configuration (env() parses process.env once). Throws as env() does. */
+export function parseEnv(vars: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(vars);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -121,8 +127,7 @@ export function env(): Env {
   if (parsed.data.NODE_ENV === 'production' && parsed.data.BCRYPT_COST < 12 && !parsed.data.ALLOW_WEAK_BCRYPT) {
     throw new Error('Invalid configuration:\n  BCRYPT_COST: must be at least 12 in production');
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
 }
 
 /** The processes of a deployment: docker-compose.yml's services of the same names. */
