@@ -99,10 +99,10 @@ const permitHoldersOnly = (address: string, hours: string) => /\(MXB\)/i.test(ad
 const located = parseCsvRecords(read('nc-stores.csv'), ['board_id', 'address', 'city', 'zip', 'phone', 'hours'] as const);
 const boardStores: BoardStoreSeed[] = [];
 // The boards beyond Wake whose shelves are read (prisma/seed-data/board-sources.json), in its order.
-const OTHER_STORE_BOARD_IDS = loadBoardSources(new Set(boards.map((b) => Number(b.board_id))))
+const otherStoreBoardIds = loadBoardSources(new Set(boards.map((b) => Number(b.board_id))))
   .map((s) => s.boardId)
   .filter((id) => id !== WAKE_BOARD_ID);
-for (const boardId of OTHER_STORE_BOARD_IDS) {
+for (const boardId of otherStoreBoardIds) {
   const rows = located.filter((r) => Number(r.board_id) === boardId);
   rows.forEach((r, i) => {
     const outlet = permitHoldersOnly(r.address, r.hours);
@@ -133,7 +133,7 @@ writeFileSync(
   JSON.stringify(
     {
       _comment: [
-        `The stores of the boards beyond Wake whose shelves the product reads: ${OTHER_STORE_BOARD_IDS.map((id) => `${boardName.get(id)} (board ${id})`).join(', ')}.`,
+        `The stores of the boards beyond Wake whose shelves the product reads: ${otherStoreBoardIds.map((id) => `${boardName.get(id)} (board ${id})`).join(', ')}.`,
         'Derived by scripts/derive-reference-data.ts from the Commission store locator snapshot (nc-stores.csv, May 2026); do not edit by hand.',
         'address: the locator address without its notes ("(Retail)", "(and a MXB location)") + city, NC zip; address_key = normalizeAddress(address), what the scraper matches on.',
         'mixed_beverage: true for outlets that serve permit holders only ("(MXB Sales)" hours, "(LBD permit holders only)"); a store that also hosts an MXB counter is retail.',

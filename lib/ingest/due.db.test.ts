@@ -3,7 +3,7 @@ import { query, withTestDatabase } from '../../scripts/testing/harness.ts';
 import { dueSources } from './runner.ts';
 
 // Which sources a scheduled cycle runs: Wake's shelves and the warehouse every cycle, the other boards' at
-// their configured cadence (DURHAM_POLL_MINUTES etc., default 240: a few polls a day), retried within the
+// their configured cadence (each board source's poll_minutes, default 240: a few polls a day), retried within the
 // hour after a failed poll.
 
 withTestDatabase('reference');

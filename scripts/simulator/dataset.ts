@@ -32,7 +32,7 @@ export interface SimProduct {
 }
 
 export interface SimStore {
-  /** The store's board: Wake (179) or one of OTHER_STORE_BOARD_IDS. */
+  /** The store's board: Wake (179) or another board of the registry (board-sources.json), or a test's shelfBoardStores. */
   boardId: number;
   /** Our number within the board (board-stores.json's store_number for the other boards). */
   storeNumber: number;
