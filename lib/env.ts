@@ -8,7 +8,35 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const pollMinutes = z.coerce.number().int().min(15).max(24 * 60).default(240);
+// An entry's bounds (the board_sources table's CHECKs; lib/reference/board-sources.ts checks the file the same way).
+const POLL_MINUTES = { min: 15, max: 24 * 60 };
+const CONCURRENCY = { min: 1, max: 3 };
+const pollMinutes = z.coerce.number().int().min(POLL_MINUTES.min).max(POLL_MINUTES.max).optional();
+
+/**
+ * "key=value,key=value" → { key: value } ("*" for every key), each value checked by `value`. `splitOnComma`
+ * false: URLs, which may hold commas of their own, are split only before a "key=" that follows a comma.
+ */
+function perSource<T>(value: z.ZodType<T>, splitOnComma = true) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx): Record<string, T> => {
+      const out: Record<string, T> = {};
+      if (!text?.trim()) return out;
+      const parts = splitOnComma ? text.split(',') : text.split(/,(?=\s*(?:\*|[a-z][a-z0-9_]*)=)/);
+      for (const part of parts) {
+        const m = /^\s*(\*|[a-z][a-z0-9_]*)=(.*)$/.exec(part);
+        const parsed = m ? value.safeParse(m[2].trim()) : null;
+        if (!m || !parsed?.success) {
+          ctx.addIssue({ code: 'custom', message: `"${part.trim()}": expected key=value, e.g. durham_inventory=${splitOnComma ? '240' : 'https://durhamabc.com'}${parsed && !parsed.success ? ` (${parsed.error.issues[0]?.message})` : ''}` });
+          return z.NEVER;
+        }
+        out[m[1]] = parsed.data;
+      }
+      return out;
+    });
+}
 const rateLimit = (fallback: string) =>
   z.string().regex(/^\s*[1-9]\d*\/[1-9]\d*\s*$/, 'expected "count/seconds", e.g. "10/900"').default(fallback);
 
@@ -47,27 +75,31 @@ const schema = z.object({
   // Arrival alerts (lib/alerts): alert e-mails per user per New York day; later arrivals that day are counted in the next one.
   ALERT_DAILY_CAP: positiveInt(10),
   // Scraper (lib/ingest): where the public pages live, and how politely to read them.
-  WAKE_BASE_URL: z.string().url().default('https://wakeabc.com'),
   NC_ABC_BASE_URL: z.string().url().default('https://abc2.nc.gov'),
   SCRAPER_CONTACT: z.string().default('ops@ncbourbontracker.example'),
   SOURCE_TIMEOUT_MS: positiveInt(20_000),
   SOURCE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-  WAKE_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(3),
-  WAKE_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(1000),
-  // Store-level inventory of the other boards (lib/ingest/sources/{durham,greensboro,abcgo}.ts): a few
-  // requests in flight at most, each worker pausing between requests.
-  DURHAM_BASE_URL: z.string().url().default('https://durhamabc.com'),
-  DURHAM_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(2),
-  DURHAM_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(2000),
-  GREENSBORO_BASE_URL: z.string().url().default('https://shop.greensboroabc.com'),
-  GREENSBORO_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(2),
-  GREENSBORO_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(2000),
-  // ABC/GO is one platform with a host per board (<board>.abcgo.app); the limits apply per board host.
-  ABCGO_NEW_HANOVER_URL: z.string().url().default('https://nh.abcgo.app'),
-  ABCGO_CONCURRENCY: z.coerce.number().int().min(1).max(3).default(2),
-  ABCGO_REQUEST_DELAY_MS: z.coerce.number().int().min(0).default(2000),
-  // How often each of those boards is polled (minutes between polls, on the 15-minute schedule): they
-  // refresh their pages less often than Wake, so a few polls a day (240: 07:00, 11:00, 15:00, 19:00).
+  // The boards whose shelves are read are data (prisma/seed-data/board-sources.json, decision 021); these
+  // override an entry's site and politeness by its key, e.g. "durham_inventory=http://localhost:4000,…"
+  // ("*" stands for every entry; lib/ingest/board-sources.ts:effectiveSources applies them).
+  BOARD_SOURCE_URLS: perSource(z.string().url(), false),
+  BOARD_SOURCE_POLL_MINUTES: perSource(z.coerce.number().int().min(POLL_MINUTES.min).max(POLL_MINUTES.max)),
+  BOARD_SOURCE_CONCURRENCY: perSource(z.coerce.number().int().min(CONCURRENCY.min).max(CONCURRENCY.max)),
+  BOARD_SOURCE_REQUEST_DELAY_MS: perSource(z.coerce.number().int().min(0)),
+  // Wake's site (also its store locator's) and politeness: unset, its entry's.
+  WAKE_BASE_URL: z.string().url().optional(),
+  WAKE_CONCURRENCY: z.coerce.number().int().min(CONCURRENCY.min).max(CONCURRENCY.max).optional(),
+  WAKE_REQUEST_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  // Deprecated aliases of BOARD_SOURCE_* for one release (DEPRECATED_ALIASES): still honoured, logged by the scraper.
+  DURHAM_BASE_URL: z.string().url().optional(),
+  DURHAM_CONCURRENCY: z.coerce.number().int().min(CONCURRENCY.min).max(CONCURRENCY.max).optional(),
+  DURHAM_REQUEST_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  GREENSBORO_BASE_URL: z.string().url().optional(),
+  GREENSBORO_CONCURRENCY: z.coerce.number().int().min(CONCURRENCY.min).max(CONCURRENCY.max).optional(),
+  GREENSBORO_REQUEST_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  ABCGO_NEW_HANOVER_URL: z.string().url().optional(),
+  ABCGO_CONCURRENCY: z.coerce.number().int().min(CONCURRENCY.min).max(CONCURRENCY.max).optional(),
+  ABCGO_REQUEST_DELAY_MS: z.coerce.number().int().min(0).optional(),
   DURHAM_POLL_MINUTES: pollMinutes,
   GREENSBORO_POLL_MINUTES: pollMinutes,
   ABCGO_NEW_HANOVER_POLL_MINUTES: pollMinutes,
@@ -80,7 +112,13 @@ let cached: Env | undefined;
 /** Parsed configuration. Throws a readable error naming each bad variable. */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  cached = parseEnv(process.env);
+  return cached;
+}
+
+/** These variables as configuration (env() parses process.env once). Throws as env() does. */
+export function parseEnv(vars: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(vars);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -89,8 +127,7 @@ export function env(): Env {
   if (parsed.data.NODE_ENV === 'production' && parsed.data.BCRYPT_COST < 12 && !parsed.data.ALLOW_WEAK_BCRYPT) {
     throw new Error('Invalid configuration:\n  BCRYPT_COST: must be at least 12 in production');
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
 }
 
 /** The processes of a deployment: docker-compose.yml's services of the same names. */
@@ -133,6 +170,10 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   SCRAPER_CONTACT: ['scraper'],
   SOURCE_TIMEOUT_MS: ['scraper'],
   SOURCE_RETRIES: ['scraper'],
+  BOARD_SOURCE_URLS: ['scraper'],
+  BOARD_SOURCE_POLL_MINUTES: ['scraper'],
+  BOARD_SOURCE_CONCURRENCY: ['scraper'],
+  BOARD_SOURCE_REQUEST_DELAY_MS: ['scraper'],
   WAKE_CONCURRENCY: ['scraper'],
   WAKE_REQUEST_DELAY_MS: ['scraper'],
   DURHAM_BASE_URL: ['scraper'],
@@ -148,6 +189,33 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   GREENSBORO_POLL_MINUTES: ['scraper'],
   ABCGO_NEW_HANOVER_POLL_MINUTES: ['scraper'],
 };
+
+/**
+ * The per-board variables before board sources were data (decision 021), honoured for one release as aliases
+ * of BOARD_SOURCE_* for the entry named here; the scraper logs each one set as deprecated.
+ */
+export const DEPRECATED_ALIASES = {
+  DURHAM_BASE_URL: { key: 'durham_inventory', field: 'baseUrl', instead: 'BOARD_SOURCE_URLS' },
+  DURHAM_CONCURRENCY: { key: 'durham_inventory', field: 'concurrency', instead: 'BOARD_SOURCE_CONCURRENCY' },
+  DURHAM_REQUEST_DELAY_MS: { key: 'durham_inventory', field: 'delayMs', instead: 'BOARD_SOURCE_REQUEST_DELAY_MS' },
+  DURHAM_POLL_MINUTES: { key: 'durham_inventory', field: 'pollMinutes', instead: 'BOARD_SOURCE_POLL_MINUTES' },
+  GREENSBORO_BASE_URL: { key: 'greensboro_inventory', field: 'baseUrl', instead: 'BOARD_SOURCE_URLS' },
+  GREENSBORO_CONCURRENCY: { key: 'greensboro_inventory', field: 'concurrency', instead: 'BOARD_SOURCE_CONCURRENCY' },
+  GREENSBORO_REQUEST_DELAY_MS: { key: 'greensboro_inventory', field: 'delayMs', instead: 'BOARD_SOURCE_REQUEST_DELAY_MS' },
+  GREENSBORO_POLL_MINUTES: { key: 'greensboro_inventory', field: 'pollMinutes', instead: 'BOARD_SOURCE_POLL_MINUTES' },
+  ABCGO_NEW_HANOVER_URL: { key: 'new_hanover_inventory', field: 'baseUrl', instead: 'BOARD_SOURCE_URLS' },
+  ABCGO_NEW_HANOVER_POLL_MINUTES: { key: 'new_hanover_inventory', field: 'pollMinutes', instead: 'BOARD_SOURCE_POLL_MINUTES' },
+  // ABC/GO's politeness was one setting for every board on the platform.
+  ABCGO_CONCURRENCY: { key: 'platform:abcgo', field: 'concurrency', instead: 'BOARD_SOURCE_CONCURRENCY' },
+  ABCGO_REQUEST_DELAY_MS: { key: 'platform:abcgo', field: 'delayMs', instead: 'BOARD_SOURCE_REQUEST_DELAY_MS' },
+} as const satisfies Partial<Record<keyof Env, { key: string; field: 'baseUrl' | 'concurrency' | 'delayMs' | 'pollMinutes'; instead: string }>>;
+
+/** Wake's own variables: not deprecated (WAKE_BASE_URL also places Wake's store locator). */
+export const WAKE_ALIASES = {
+  WAKE_BASE_URL: 'baseUrl',
+  WAKE_CONCURRENCY: 'concurrency',
+  WAKE_REQUEST_DELAY_MS: 'delayMs',
+} as const satisfies Partial<Record<keyof Env, 'baseUrl' | 'concurrency' | 'delayMs'>>;
 
 /**
  * What a deployed process cannot work without, by service. Outside demo mode, production refuses to

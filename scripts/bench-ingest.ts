@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { simulatorSourceUrls } from './testing/simulator.ts';
 
 const self = fileURLToPath(import.meta.url);
 // In the order they run.
@@ -122,20 +123,17 @@ async function runBoardPoll(phase: Phase, boardId: number, databaseUrl: string):
       simulator.once('exit', (code) => reject(new Error(`the simulator exited (${code})`)));
     });
     Object.assign(process.env, {
-      DURHAM_BASE_URL: url,
-      GREENSBORO_BASE_URL: url,
-      ABCGO_NEW_HANOVER_URL: `${url}/abcgo/nh`,
-      DURHAM_REQUEST_DELAY_MS: '0',
-      GREENSBORO_REQUEST_DELAY_MS: '0',
-      ABCGO_REQUEST_DELAY_MS: '0',
+      BOARD_SOURCE_URLS: simulatorSourceUrls(url),
+      BOARD_SOURCE_REQUEST_DELAY_MS: '*=0',
       SOURCE_RETRIES: '0',
     });
     const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
-    const { coveredBoard } = await import('../lib/reference/boards.ts');
+    const { effectiveSources } = await import('../lib/ingest/board-sources.ts');
     const { pollStoreInventory } = await import('../lib/ingest/poll-stores.ts');
     const { huntedAndWatchedPlus } = await import('../lib/ingest/tiers.ts');
     await setDatabaseUrl(databaseUrl);
-    const board = coveredBoard(boardId)!;
+    const source = (await effectiveSources()).find((s) => s.boardId === boardId)!;
+    const board = { ...source, name: source.boardName };
     const plus = await huntedAndWatchedPlus();
     const simNow = async () => new Date(((await (await fetch(`${url}/__sim/state`)).json()) as { now: string }).now);
     const baseline = await pollStoreInventory(board, plus, { checkedAt: await simNow() });

@@ -1,15 +1,14 @@
 // The scraper: `tsx scripts/scraper.ts` runs on a node-cron schedule (every 15 minutes, 07:00–21:00
 // New York time); `--once` runs one cycle and exits; `--source wake_inventory,warehouse` limits a run to
-// some sources (ALL_SOURCES in lib/ingest/runner.ts: Wake's, the Commission's, and durham_inventory,
-// greensboro_inventory, new_hanover_inventory for the other boards' shelves); `--run-now` runs one cycle at start, then keeps the schedule. SIGTERM/SIGINT let the current run finish writing what it fetched, then exit.
+// some sources (allSources() in lib/ingest/runner.ts: Wake's locator, the Commission's, and the key of each
+// enabled board source, e.g. wake_inventory, durham_inventory); `--run-now` runs one cycle at start, then keeps the schedule. SIGTERM/SIGINT let the current run finish writing what it fetched, then exit.
 import cron from 'node-cron';
 import { connectDatabase } from '../lib/db/connect.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
-import { ALL_SOURCES, runCycle } from '../lib/ingest/runner.ts';
+import { allSources, runCycle } from '../lib/ingest/runner.ts';
 import { closeDeadRuns } from '../lib/ingest/runs.ts';
 import { SCRAPER_SCHEDULES, SCRAPER_TIMEZONE } from '../lib/ingest/schedule.ts';
 import { preflight } from '../lib/ops/preflight.ts';
-import type { ScrapeSource } from '../generated/prisma/enums.ts';
 
 // A deployed scraper without a mail transport or the secret that signs unsubscribe links would scrape
 // but fail every alert e-mail: it refuses to start instead (lib/env.ts REQUIRED_IN_PRODUCTION).
@@ -20,17 +19,18 @@ const once = args.includes('--once');
 // --run-now: one cycle at start, then the schedule (the demo uses it so data is live at once).
 const runNow = args.includes('--run-now');
 const sourceArg = args.find((a) => a.startsWith('--source'))?.split('=')[1] ?? (args.includes('--source') ? args[args.indexOf('--source') + 1] : undefined);
-const sources = sourceArg?.split(',').map((s) => s.trim()) as ScrapeSource[] | undefined;
-const unknown = sources?.filter((s) => !ALL_SOURCES.includes(s));
-if (unknown?.length) {
-  console.error(`Unknown source(s): ${unknown.join(', ')}. Known: ${ALL_SOURCES.join(', ')}`);
-  process.exit(2);
-}
+const sources = sourceArg?.split(',').map((s) => s.trim());
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
 const connection = await connectDatabase();
 await setDatabaseUrl(connection.url);
 log(`database: ${connection.description}`);
+const known = await allSources(); // also logs, once, any deprecated per-board variable that is set
+const unknown = sources?.filter((s) => !known.includes(s));
+if (unknown?.length) {
+  console.error(`Unknown source(s): ${unknown.join(', ')}. Known: ${known.join(', ')}`);
+  process.exit(2);
+}
 // A restart (after a kill -9, a host restart) closes what the stopped scraper left `running` now, not at the
 // next cycle, which overnight is hours away (health reads close them too).
 const interrupted = await closeDeadRuns();

@@ -4,8 +4,9 @@
 //                            [--wake-markup documented|live|alternate] [--warehouse-markup documented|live|alternate]
 //                            [--durham-markup documented|drift|alternate] [--greensboro-markup ...] [--abcgo-markup ...]
 //                            [--auto-debuts[=DAYS]]
-// Point WAKE_BASE_URL, NC_ABC_BASE_URL, DURHAM_BASE_URL and GREENSBORO_BASE_URL at the printed URL, and
-// ABCGO_NEW_HANOVER_URL at <URL>/abcgo/nh. SIGINT / SIGTERM stop it cleanly.
+// Point NC_ABC_BASE_URL at the printed URL and every board source at it with BOARD_SOURCE_URLS (an ABC/GO
+// board's at <URL>/abcgo/<board id>; the printed line has them all). SIGINT / SIGTERM stop it cleanly.
+import { simulatorSourceUrls } from './simulator/source-urls.ts';
 import { BOARD_MARKUP_SETTINGS, FAULT_KINDS, MARKUP_SETTINGS, startSimulator, type BoardMarkupSetting, type MarkupSetting } from './simulator/server.ts';
 
 interface Args {
@@ -177,15 +178,15 @@ async function main() {
         `${args.realtime ? `, realtime x${args.speed}` : ', clock moves only when told'}; ready in ${Date.now() - started} ms)`,
       `  markup: Wake ${args.wakeMarkup}, warehouse ${args.warehouseMarkup}, Durham ${args.durhamMarkup}, Greensboro ${args.greensboroMarkup}, ABC/GO ${args.abcgoMarkup}; ` +
         `automatic debuts ${args.autoDebutDays ? `every ~${args.autoDebutDays} days` : 'off'}`,
-      `  WAKE_BASE_URL=${u} NC_ABC_BASE_URL=${u}`,
-      `  DURHAM_BASE_URL=${u} GREENSBORO_BASE_URL=${u} ABCGO_NEW_HANOVER_URL=${u}/abcgo/nh`,
+      `  NC_ABC_BASE_URL=${u}`,
+      `  BOARD_SOURCE_URLS=${simulatorSourceUrls(u)}`,
       `  data:    POST ${u}/search-results (productSearch=...)`,
       `           GET  ${u}/wp-admin/admin-ajax.php?action=store_search&lat=35.7796&lng=-78.6382&max_results=100&search_radius=500&autoload=1`,
       `           GET  ${u}/StoresBoards/Stocks   POST (ReportDate=M/D/YYYY&BrandName=)`,
       `           GET  ${u}/Search/StockShippedData`,
       `           GET  ${u}/search?q=...   GET ${u}/products/27090                      (Durham)`,
       `           GET  ${u}/api/items?q=...&limit=50&offset=0   GET ${u}/scs/services/Location.Service.ss?page=1&results_per_page=20   (Greensboro)`,
-      `           POST ${u}/abcgo/nh/api/inventory/search {"filter"}   POST ${u}/abcgo/nh/api/inventory/details {"code"}   (ABC/GO, X-Requested-With: XMLHttpRequest)`,
+      `           POST ${u}/abcgo/135/api/inventory/search {"filter"}   POST ${u}/abcgo/135/api/inventory/details {"code"}   (ABC/GO, X-Requested-With: XMLHttpRequest)`,
       `  control: GET  ${u}/__sim/state`,
       `           POST ${u}/__sim/advance  {"minutes"|"hours"|"days": n} or {"to": ISO}`,
       `           POST ${u}/__sim/fault    {"path": "/StoresBoards/Stocks", "kind": "${FAULT_KINDS.join('|')}", "count": n, "plus": ["27090"]}`,

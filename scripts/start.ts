@@ -398,15 +398,15 @@ if (simulate) {
     cwd: root,
   });
   Object.assign(scraperEnv, { WAKE_BASE_URL: simUrl, NC_ABC_BASE_URL: simUrl, WAKE_REQUEST_DELAY_MS: '20' });
-  // The other boards too, unless the operator pointed one of them somewhere explicitly; polled every cycle
-  // (the simulated sites are local), so the demo shows every board moving.
-  const boards: [url: string, delay: string, cadence: string, value: string][] = [
-    ['DURHAM_BASE_URL', 'DURHAM_REQUEST_DELAY_MS', 'DURHAM_POLL_MINUTES', simUrl],
-    ['GREENSBORO_BASE_URL', 'GREENSBORO_REQUEST_DELAY_MS', 'GREENSBORO_POLL_MINUTES', simUrl],
-    ['ABCGO_NEW_HANOVER_URL', 'ABCGO_REQUEST_DELAY_MS', 'ABCGO_NEW_HANOVER_POLL_MINUTES', `${simUrl}/abcgo/nh`],
-  ];
-  for (const [url, delay, cadence, value] of boards) {
-    if (!process.env[url]) Object.assign(scraperEnv, { [url]: value, [delay]: '20', [cadence]: process.env[cadence] ?? '15' });
+  // Every board source too (prisma/seed-data/board-sources.json), unless the operator pointed the boards
+  // somewhere explicitly; polled every cycle (the simulated sites are local), so the demo shows every board moving.
+  if (!process.env.BOARD_SOURCE_URLS) {
+    const { simulatorSourceUrls } = await import('./simulator/source-urls.ts');
+    Object.assign(scraperEnv, {
+      BOARD_SOURCE_URLS: simulatorSourceUrls(simUrl),
+      BOARD_SOURCE_REQUEST_DELAY_MS: process.env.BOARD_SOURCE_REQUEST_DELAY_MS ?? '*=20',
+      BOARD_SOURCE_POLL_MINUTES: process.env.BOARD_SOURCE_POLL_MINUTES ?? '*=15',
+    });
   }
   say(`demo: the scraper reads the simulated public pages at ${simUrl}`);
 }

@@ -4,7 +4,6 @@ import { ApiError } from '../api/errors.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { db, Prisma } from '../db/index.ts';
 import { newLocations, type UnmatchedLocation } from '../ops/health.ts';
-import { coveredBoard } from '../reference/boards.ts';
 import { boardOrThrow } from '../reports/boards.ts';
 import { normalizeAddress } from '../text/address.ts';
 
@@ -32,8 +31,11 @@ export interface AddedStore {
 }
 
 export async function addStoreFromLocation(actor: SessionUser, boardId: number, locationId: string): Promise<AddedStore> {
-  const board = boardOrThrow(coveredBoard(boardId), boardId, `No covered board with id ${boardId}`);
-  if (board.platform !== 'greensboro') {
+  const source = await db.boardSource.findFirst({ where: { boardId, enabled: true }, select: { key: true, storeKey: true, board: { select: { nameClean: true } } } });
+  const found = source && { id: boardId, name: source.board.nameClean, source: source.key, storeKey: source.storeKey };
+  const board = boardOrThrow(found, boardId, `No covered board with id ${boardId}`);
+  // Only a board whose pages name stores by their own id (a SuiteCommerce storefront's locator) lists new locations.
+  if (board.storeKey !== 'location_id') {
     throw new ApiError('bad_request', `${board.name}'s stores are matched by address: add them to the reference data (README, "Adding a store")`);
   }
   const latest = await db.scrapeRun.findFirst({

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { env } from '../env.ts';
-import { COVERED_BOARDS, coveredBoard, WAKE_BOARD_ID } from '../reference/boards.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
+import { shelfBoards } from '../reference/shelf-boards.ts';
 import {
   ALERT_LISTING_TYPES,
   ALERT_MESSAGES,
@@ -19,6 +20,9 @@ import {
 // A user's alert settings (one alert_settings row; none means the defaults, alerts off) and the
 // unsubscribe that an e-mail link performs.
 
+/** More ids than any board choice sends (each board once; a few repeats are tolerated and folded). */
+const MAX_ALERT_BOARD_IDS = 50;
+
 export const settingsBody = z
   .object({
     enabled: z.boolean(),
@@ -26,19 +30,26 @@ export const settingsBody = z
     digest_hour: z.number({ message: ALERT_MESSAGES.digestHour }).int(ALERT_MESSAGES.digestHour).min(0, ALERT_MESSAGES.digestHour).max(23, ALERT_MESSAGES.digestHour),
     listing_types: z.array(z.enum(ALERT_LISTING_TYPES)).min(1, ALERT_MESSAGES.noListingType).max(10),
     min_quantity: z.number({ message: ALERT_MESSAGES.minQuantity }).int(ALERT_MESSAGES.minQuantity).min(1, ALERT_MESSAGES.minQuantity).max(MIN_QUANTITY_MAX, ALERT_MESSAGES.minQuantity),
-    board_ids: z
-      .array(z.number().int().refine((id) => coveredBoard(id) !== undefined, ALERT_MESSAGES.unknownBoard))
-      .min(1, ALERT_MESSAGES.noBoard)
-      .max(COVERED_BOARDS.length * 2),
+    // Which ids are boards whose shelves are read is checked below, against board_sources.
+    board_ids: z.array(z.number().int()).min(1, ALERT_MESSAGES.noBoard).max(MAX_ALERT_BOARD_IDS),
     store_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_ALERT_STORES, ALERT_MESSAGES.tooManyStores),
   })
   .strict()
-  .transform((v) => ({
-    ...v,
-    listing_types: ALERT_LISTING_TYPES.filter((t) => v.listing_types.includes(t)),
-    board_ids: COVERED_BOARDS.map((b) => b.id).filter((id) => v.board_ids.includes(id)),
-    store_ids: [...new Set(v.store_ids)].sort((a, b) => a - b),
-  }));
+  .transform(async (v, ctx) => {
+    const boards = await shelfBoards();
+    const unknown = v.board_ids.findIndex((id) => !boards.some((b) => b.id === id));
+    if (unknown >= 0) {
+      ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.unknownBoard, path: ['board_ids', unknown] });
+      return z.NEVER;
+    }
+    return {
+      ...v,
+      listing_types: ALERT_LISTING_TYPES.filter((t) => v.listing_types.includes(t)),
+      board_ids: boards.map((b) => b.id).filter((id) => v.board_ids.includes(id)),
+      store_ids: [...new Set(v.store_ids)].sort((a, b) => a - b),
+    };
+  });
+
 
 export type SettingsInput = z.output<typeof settingsBody>;
 
@@ -52,7 +63,8 @@ type Row = {
   storeIds: number[];
 };
 
-function toDto(row: Row | null): AlertSettingsDto {
+/** `boardOrder`: the boards whose shelves are read, in their order; a saved board no longer among them is left out. */
+function toDto(row: Row | null, boardOrder: number[] = []): AlertSettingsDto {
   if (!row) return { ...DEFAULT_ALERT_SETTINGS, listing_types: [...DEFAULT_ALERT_SETTINGS.listing_types] };
   return {
     enabled: row.enabled,
@@ -60,7 +72,7 @@ function toDto(row: Row | null): AlertSettingsDto {
     digest_hour: row.digestHour,
     listing_types: ALERT_LISTING_TYPES.filter((t) => row.listingTypes.includes(t)),
     min_quantity: row.minQuantity,
-    board_ids: COVERED_BOARDS.map((b) => b.id).filter((id) => row.boardIds.includes(id)),
+    board_ids: boardOrder.filter((id) => row.boardIds.includes(id)),
     store_ids: [...row.storeIds].sort((a, b) => a - b),
   };
 }
@@ -70,7 +82,7 @@ const SELECT = { enabled: true, mode: true, digestHour: true, listingTypes: true
 /** The user's saved settings; without any, the defaults, alerting for the user's home board (Wake without one). */
 export async function getSettings(userId: number): Promise<AlertSettingsDto> {
   const row = await db.alertSettings.findUnique({ where: { userId }, select: SELECT });
-  if (row) return toDto(row);
+  if (row) return toDto(row, (await shelfBoards()).map((b) => b.id));
   const user = await db.user.findUnique({ where: { id: userId }, select: { homeBoardId: true } });
   return { ...toDto(null), board_ids: [user?.homeBoardId ?? WAKE_BOARD_ID] };
 }
@@ -78,7 +90,7 @@ export async function getSettings(userId: number): Promise<AlertSettingsDto> {
 /** Stores a user may limit alerts to: every store whose shelves the scraper reads (the covered boards'), by board. */
 export async function storeOptions(): Promise<StoreOption[]> {
   const stores = await db.store.findMany({
-    where: { boardId: { in: COVERED_BOARDS.map((b) => b.id) } },
+    where: { boardId: { in: (await shelfBoards()).map((b) => b.id) } },
     select: { id: true, boardId: true, storeNumber: true, nickname: true, address: true },
     orderBy: [{ nickname: 'asc' }, { storeNumber: 'asc' }],
   });
@@ -88,7 +100,7 @@ export async function storeOptions(): Promise<StoreOption[]> {
 /** What the settings card needs besides the settings: the covered boards, their stores and the Premium threshold. */
 export async function settingsOptions(): Promise<{ boards: { board_id: number; name: string }[]; stores: StoreOption[]; premium_min_price: number }> {
   return {
-    boards: COVERED_BOARDS.map((b) => ({ board_id: b.id, name: b.name })),
+    boards: (await shelfBoards()).map((b) => ({ board_id: b.id, name: b.name })),
     stores: await storeOptions(),
     premium_min_price: env().PREMIUM_MIN_PRICE,
   };
@@ -97,7 +109,8 @@ export async function settingsOptions(): Promise<{ boards: { board_id: number; n
 export async function saveSettings(userId: number, input: SettingsInput): Promise<AlertSettingsDto> {
   if (input.store_ids.length) {
     const stores = await db.store.findMany({ where: { id: { in: input.store_ids } }, select: { boardId: true } });
-    if (stores.length !== input.store_ids.length || stores.some((s) => !coveredBoard(s.boardId))) throw new ApiError('bad_request', ALERT_MESSAGES.unknownStore);
+    const boards = await shelfBoards();
+    if (stores.length !== input.store_ids.length || stores.some((s) => !boards.some((b) => b.id === s.boardId))) throw new ApiError('bad_request', ALERT_MESSAGES.unknownStore);
     if (stores.some((s) => !input.board_ids.includes(s.boardId))) throw new ApiError('bad_request', ALERT_MESSAGES.storeOutsideBoards);
   }
   const data = {
@@ -116,7 +129,7 @@ export async function saveSettings(userId: number, input: SettingsInput): Promis
     // Switched from the digest to instant alerts: what waited for the digest goes out with the next run.
     await db.alertLog.updateMany({ where: { userId, status: 'digest_pending' }, data: { status: 'pending' } });
   }
-  return toDto(row);
+  return toDto(row, (await shelfBoards()).map((b) => b.id));
 }
 
 /** Alerts not sent yet are dropped when the user turns alerts off (the log keeps them as cancelled). */

@@ -89,8 +89,9 @@ async function readJson(req: NextRequest): Promise<unknown> {
   }
 }
 
-function parsed<T>(schema: z.ZodType<T> | undefined, raw: unknown): T {
-  const value = schema ? schema.parse(raw) : raw;
+/** Parsed asynchronously: some checks read the database (a board whose shelves are read, lib/reports/board-params.ts). */
+async function parsed<T>(schema: z.ZodType<T> | undefined, raw: unknown): Promise<T> {
+  const value = schema ? await schema.parseAsync(raw) : raw;
   assertNoNul(value);
   return value as T;
 }
@@ -121,9 +122,9 @@ export function route<A extends Access, P = Record<string, never>, Q = Record<st
       if (config.access === 'staff' && !isStaff(user!.role)) {
         throw new ApiError('forbidden', 'You do not have permission to do that');
       }
-      const params = parsed(config.params, segment?.params ? await segment.params : {});
-      const query = config.query ? parsed(config.query, Object.fromEntries(req.nextUrl.searchParams)) : ({} as Q);
-      const body = config.body ? parsed(config.body, await readJson(req)) : (undefined as B);
+      const params = await parsed(config.params, segment?.params ? await segment.params : {});
+      const query = config.query ? await parsed(config.query, Object.fromEntries(req.nextUrl.searchParams)) : ({} as Q);
+      const body = config.body ? await parsed(config.body, await readJson(req)) : (undefined as B);
       const result = await handler({ req, cookies, user: user as UserFor<A>, params, query, body });
       // The next request sees what this one wrote (lib/db/changes.ts); a call that only reads wrote nothing.
       if (MUTATING.has(req.method) && !config.readOnly) await changesHeard();
@@ -181,8 +182,8 @@ export const CLIENT_FIRST_COOKIE = 'nbt-client-first';
  */
 export async function readAnswer<T>(definition: Read<unknown, unknown>, raw: { params?: RawValues; query?: RawValues }, user: SessionUser): Promise<T | null> {
   const defined = (values: RawValues = {}) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  const params = parsed(definition.params, defined(raw.params));
-  const query = definition.query ? parsed(definition.query, defined(raw.query)) : {};
+  const params = await parsed(definition.params, defined(raw.params));
+  const query = definition.query ? await parsed(definition.query, defined(raw.query)) : {};
   const response = asResponse(await definition.answer({ params, query, user, headers: new Headers() }));
   return response.ok ? ((await response.json()) as T) : null;
 }

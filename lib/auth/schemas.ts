@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COVERED_BOARDS, coveredBoard } from '../reference/boards.ts';
+import { shelfBoard, shelfBoardList } from '../reference/shelf-boards.ts';
 import {
   isValidEmail,
   newPasswordError,
@@ -55,14 +55,19 @@ export const changePasswordSchema = z
   .object({ old_password: text().min(1, RULE_MESSAGES.passwordFieldsRequired), new_password: text() })
   .superRefine(rule((v: { new_password: string }) => newPasswordError(v.new_password)));
 
-const HOME_BOARD = `home_board_id must be null or a covered board: ${COVERED_BOARDS.map((b) => `${b.id} (${b.name})`).join(', ')}`;
-
-/** The report screens' default board: a covered board's id, null for none (Wake); left out: unchanged. */
+/**
+ * The report screens' default board: a covered board's id (board_sources, read when the body is parsed), null
+ * for none (Wake); left out: unchanged.
+ */
 const homeBoardId = z
-  .number({ error: HOME_BOARD })
-  .refine((id) => coveredBoard(id) !== undefined, HOME_BOARD)
-  .nullable()
-  .optional();
+  .unknown()
+  .optional()
+  .transform(async (value, ctx): Promise<number | null | undefined> => {
+  if (value === undefined || value === null) return value;
+  if (typeof value === 'number' && (await shelfBoard(value))) return value;
+  ctx.addIssue({ code: 'custom', message: `home_board_id must be null or a covered board: ${await shelfBoardList()}` });
+  return z.NEVER;
+});
 
 export const profileUpdateSchema = z
   .object({ first_name: text(), last_name: text(), phone_number: text(50).nullable().optional(), home_board_id: homeBoardId })

@@ -25,7 +25,7 @@ import { databaseUrl, db, onDisconnect } from './index.ts';
 
 export const CHANGE_CHANNEL = 'nbt_changes';
 
-/** The tables the migrations' triggers announce (20261127000000_change_notifications, 20261202000000_inventory_change_notifications, 20261211000000_shipment_days). */
+/** The tables the migrations' triggers announce (20261127000000_change_notifications, 20261202000000_inventory_change_notifications, 20261211000000_shipment_days, 20261211010000_board_sources). */
 export type WatchedTable =
   | 'inventory_history'
   | 'store_inventory'
@@ -37,6 +37,7 @@ export type WatchedTable =
   | 'shipments'
   | 'shipment_days'
   | 'boards'
+  | 'board_sources'
   | 'sessions'
   | 'users';
 

@@ -195,12 +195,17 @@ describe.runIf(server)('answers kept until their data changes', () => {
     await keptUntilWritten(shipped, renamedShipped, ['products', 'shipments']);
   });
 
-  it("the covered boards: kept until a run or the stores are written, and only until a board's last good check turns stale", async () => {
+  it("the covered boards: kept until a run, the stores or the board sources are written, and only until a board's last good check turns stale", async () => {
     const read = () => ok(browser.call(coveredRoute, '/api/boards/covered'));
     const laterCheck = () =>
       `UPDATE scrape_runs SET started_at = started_at + interval '1 second'
        WHERE id = (SELECT id FROM scrape_runs WHERE source = 'wake_inventory' AND status IN ('ok', 'partial') ORDER BY started_at DESC LIMIT 1)`;
     await keptUntilWritten(read, laterCheck, ['scrape_runs', 'stores']);
+    // Which boards are covered is data: a board source disabled leaves the answer once board_sources is heard.
+    const durhamOff = () => `UPDATE board_sources SET enabled = false WHERE key = 'durham_inventory'`;
+    await keptUntilWritten(read, durhamOff, ['board_sources']);
+    expect(((await read()).boards as { board_id: number }[]).map((b) => b.board_id)).not.toContain(78);
+    await query(`UPDATE board_sources SET enabled = true WHERE key = 'durham_inventory'`);
     // Time alone turns a board stale: the kept answer is not served past its last good check + 26 h.
     const wake = (answer: Awaited<ReturnType<typeof coveredBoards>>) => answer.boards.find((b) => b.board_id === WAKE)!;
     const now = await coveredBoards();

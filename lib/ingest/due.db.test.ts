@@ -3,7 +3,7 @@ import { query, withTestDatabase } from '../../scripts/testing/harness.ts';
 import { dueSources } from './runner.ts';
 
 // Which sources a scheduled cycle runs: Wake's shelves and the warehouse every cycle, the other boards' at
-// their configured cadence (DURHAM_POLL_MINUTES etc., default 240: a few polls a day), retried within the
+// their configured cadence (each board source's poll_minutes, default 240: a few polls a day), retried within the
 // hour after a failed poll.
 
 withTestDatabase('reference');
@@ -14,7 +14,7 @@ const NOW = new Date('2026-11-25T16:00:00Z');
 const minutesBefore = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
 
 async function ran(source: string, startedMinutesAgo: number, status: 'ok' | 'partial' | 'failed') {
-  await query(`INSERT INTO scrape_runs (source, started_at, finished_at, status) VALUES ($1::"ScrapeSource", $2, $2, $3::"RunStatus")`, [
+  await query(`INSERT INTO scrape_runs (source, started_at, finished_at, status) VALUES ($1, $2, $2, $3::"RunStatus")`, [
     source,
     minutesBefore(startedMinutesAgo),
     status,

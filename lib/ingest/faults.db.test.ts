@@ -33,7 +33,7 @@ async function snapshotCounts() {
 
 async function lastRun(source: string) {
   const [run] = await q<{ status: string; error: string | null; changes_written: number }>(
-    `SELECT status::text, error, changes_written FROM scrape_runs WHERE source = $1::"ScrapeSource" ORDER BY id DESC LIMIT 1`,
+    `SELECT status::text, error, changes_written FROM scrape_runs WHERE source = $1 ORDER BY id DESC LIMIT 1`,
     [source],
   );
   return run;

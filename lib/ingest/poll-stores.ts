@@ -1,4 +1,4 @@
-import type { CoveredBoard } from '../reference/boards.ts';
+import type { ShelfSource } from './board-sources.ts';
 import { learnProducts } from './learn-products.ts';
 import type { RunOutcome } from './runs.ts';
 import type { UnmatchedStoreLine } from './sources/board-stock.ts';
@@ -29,7 +29,7 @@ const BREAKER_FAILURES = 10;
 const REPORTED = 25;
 
 /**
- * Polls one covered board's shelves for each PLU (through the board's politeness limiter) and writes one
+ * Polls one board source's shelves for each PLU (through the board's politeness limiter) and writes one
  * snapshot, whatever the platform (store-readers.ts), from each product's judgement (sources/judgement.ts).
  * Only `stock` and `none` write stock: the whole shelf (`complete` or `none`: a store not named has 0) or
  * only the stores named (`partial`). A failed request (an error page, a changed layout, a timeout) keeps
@@ -37,12 +37,13 @@ const REPORTED = 25;
  * answer, not a failure either). When `signal` aborts (SIGTERM), no new requests start, the ones in flight
  * finish, and what was fetched is still written.
  */
-export async function pollStoreInventory(board: CoveredBoard, plus: string[], options: PollOptions): Promise<RunOutcome> {
+export async function pollStoreInventory(source: ShelfSource, plus: string[], options: PollOptions): Promise<RunOutcome> {
+  const board = { id: source.boardId, name: source.boardName };
   const stores = await boardStores(board.id);
   const label = `${board.name} inventory`;
   let reader;
   try {
-    reader = await openStoreReader(board, stores, options.signal);
+    reader = await openStoreReader(source, stores, options.signal);
   } catch (error) {
     if (!isSourceError(error)) throw error;
     await recordAsked(board.id, plus, options.checkedAt, options.nextAskAt);

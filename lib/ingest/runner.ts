@@ -5,7 +5,6 @@ import { DataDirBusyError, lockFile } from '../startup/lock.ts';
 import { processArrivalAlerts } from '../alerts/process.ts';
 import { databaseUrl } from '../db/index.ts';
 import { nyDate, nyParts } from '../time.ts';
-import type { ScrapeSource } from '../../generated/prisma/enums.ts';
 import { updateDeliveryPatterns } from './delivery-pattern.ts';
 import { applyLocator } from './locator.ts';
 import { pollStoreInventory, type PollOptions } from './poll-stores.ts';
@@ -16,11 +15,13 @@ import { createLimiter } from './sources/http.ts';
 import { fetchShipments } from './sources/shipments.ts';
 import { fetchWakeLocator } from './sources/wake-locator.ts';
 import { CADENCE_SLACK_MINUTES, DAY_MINUTES, nextAskAt } from './schedule.ts';
-import { pollMinutes } from './store-readers.ts';
 import { huntedAndWatchedPlus, productsToPoll } from './tiers.ts';
 import { pollWarehouse } from './warehouse.ts';
 import { db } from '../db/index.ts';
-import { boardOfSource, COVERED_BOARDS, type CoveredBoard } from '../reference/boards.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
+import { FIXED_SOURCES } from '../reference/board-sources.ts';
+import { effectiveSources, type ShelfSource } from './board-sources.ts';
+import { PLATFORMS } from './platforms.ts';
 
 // One scraper cycle: every source due now, each recorded as a run. A lock makes sure two runners never
 // overlap (the second logs and skips): on a Postgres server its advisory lock, whatever machine they run
@@ -28,35 +29,45 @@ import { boardOfSource, COVERED_BOARDS, type CoveredBoard } from '../reference/b
 // nobody), a lock file beside the data directory — every process using it runs on this host.
 
 export { SCRAPER_LOCK_KEY };
-/** Every source, in the order a cycle runs them: Wake's and the Commission's, then the other boards' shelves. */
-export const ALL_SOURCES: ScrapeSource[] = [
-  'wake_locator',
-  'wake_inventory',
-  'warehouse',
-  'shipments',
-  ...COVERED_BOARDS.filter((b) => b.platform !== 'wake').map((b) => b.source),
-];
+/**
+ * A source of a run: a board source's key (board_sources: "wake_inventory", "durham_inventory", …) or one of
+ * the fixed sources (Wake's store locator, the Commission's warehouse report and shipments extract).
+ */
+export type SourceKey = string;
+
+/**
+ * Every source, in the order a cycle runs them: Wake's locator, the boards whose catalog is polled in tiers
+ * (Wake), the Commission's, then the other boards' shelves (the enabled board_sources).
+ */
+export async function allSources(): Promise<SourceKey[]> {
+  const shelves = await effectiveSources();
+  const tiered = shelves.filter((s) => PLATFORMS[s.platform].catalogTiers).map((s) => s.key);
+  const others = shelves.filter((s) => !PLATFORMS[s.platform].catalogTiers).map((s) => s.key);
+  return ['wake_locator', ...tiered, 'warehouse', 'shipments', ...others];
+}
 /** After a failed poll, a board is tried again this soon (or at its cadence, if that is sooner). */
 const RETRY_MINUTES = 60;
 
 export interface CycleOptions {
   now?: Date;
   /** Run only these sources (operators: --source); otherwise the ones due now. */
-  sources?: ScrapeSource[];
+  sources?: SourceKey[];
   signal?: AbortSignal;
   log?: (line: string) => void;
 }
 
 export interface CycleResult {
   skipped: boolean;
-  runs: { source: ScrapeSource; outcome: RunOutcome }[];
+  runs: { source: SourceKey; outcome: RunOutcome }[];
 }
 
 /** Sources due at `now`: inventory and warehouse every cycle; the locator and shipments when stale. */
-export async function dueSources(now: Date): Promise<ScrapeSource[]> {
-  const due: ScrapeSource[] = ['wake_inventory', 'warehouse'];
+export async function dueSources(now: Date): Promise<SourceKey[]> {
+  const shelves = await effectiveSources();
+  // A board whose catalog is polled in tiers (Wake) is asked every cycle: the tiers pick its products.
+  const due: SourceKey[] = [...shelves.filter((s) => PLATFORMS[s.platform].catalogTiers).map((s) => s.key), 'warehouse'];
   const today = nyDate(now);
-  const lastOk = async (source: ScrapeSource) =>
+  const lastOk = async (source: SourceKey) =>
     db.scrapeRun.findFirst({ where: { source, status: { in: ['ok', 'partial'] } }, orderBy: { startedAt: 'desc' }, select: { startedAt: true } });
   const locator = await lastOk('wake_locator');
   if (!locator || nyDate(locator.startedAt) !== today) due.unshift('wake_locator');
@@ -65,34 +76,33 @@ export async function dueSources(now: Date): Promise<ScrapeSource[]> {
   const haveToday = totals && nyDate(totals.extractedAt) === today;
   const p = nyParts(now);
   if (!totals || (!haveToday && p.hour >= 11 && p.minute < 15)) due.push('shipments');
-  for (const board of COVERED_BOARDS) if (board.platform !== 'wake' && (await boardDue(board, now))) due.push(board.source);
+  for (const source of shelves) if (!PLATFORMS[source.platform].catalogTiers && (await boardDue(source, now))) due.push(source.key);
   return due;
 }
 
-/** A board beyond Wake is polled at its cadence (pollMinutes), and retried within the hour after a failure. */
-async function boardDue(board: CoveredBoard, now: Date): Promise<boolean> {
+/** Any other board is polled at its entry's cadence (poll_minutes), and retried within the hour after a failure. */
+async function boardDue(board: ShelfSource, now: Date): Promise<boolean> {
   const minutesSince = (run: { startedAt: Date } | null) => (run ? (now.getTime() - run.startedAt.getTime()) / 60_000 : Infinity);
   const latest = (statuses: ('ok' | 'partial' | 'failed')[]) =>
-    db.scrapeRun.findFirst({ where: { source: board.source, status: { in: statuses }, startedAt: { lte: now } }, orderBy: { startedAt: 'desc' }, select: { startedAt: true } });
-  const cadence = pollMinutes(board);
+    db.scrapeRun.findFirst({ where: { source: board.key, status: { in: statuses }, startedAt: { lte: now } }, orderBy: { startedAt: 'desc' }, select: { startedAt: true } });
+  const cadence = board.pollMinutes;
   if (minutesSince(await latest(['ok', 'partial', 'failed'])) < Math.min(cadence, RETRY_MINUTES) - CADENCE_SLACK_MINUTES) return false;
   return minutesSince(await latest(['ok', 'partial'])) >= cadence - CADENCE_SLACK_MINUTES;
 }
 
 type WriteGate = NonNullable<PollOptions['writeGate']>;
 
-async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal, writeGate?: WriteGate): Promise<RunOutcome> {
-  const board = boardOfSource(source);
+async function runSource(source: SourceKey, board: ShelfSource | undefined, now: Date, signal?: AbortSignal, writeGate?: WriteGate): Promise<RunOutcome> {
   // When each product will be asked again: stock the board has not confirmed by then ages (lib/reports/stock-age.ts).
-  if (board?.platform === 'wake') {
+  if (board && PLATFORMS[board.platform].catalogTiers) {
     const { hot, listed } = await productsToPoll(now);
     const daily = new Set(listed);
-    const [everyCycle, nextDay] = [nextAskAt(now, pollMinutes(board)), nextAskAt(now, DAY_MINUTES)];
+    const [everyCycle, nextDay] = [nextAskAt(now, board.pollMinutes), nextAskAt(now, DAY_MINUTES)];
     return pollStoreInventory(board, [...hot, ...listed], { checkedAt: now, signal, nextAskAt: (plu) => (daily.has(plu) ? nextDay : everyCycle) });
   }
   if (board) {
-    const again = nextAskAt(now, pollMinutes(board));
-    return pollStoreInventory(board, await huntedAndWatchedPlus(board.id), { checkedAt: now, signal, writeGate, nextAskAt: () => again });
+    const again = nextAskAt(now, board.pollMinutes);
+    return pollStoreInventory(board, await huntedAndWatchedPlus(board.boardId), { checkedAt: now, signal, writeGate, nextAskAt: () => again });
   }
   switch (source) {
     case 'warehouse':
@@ -113,19 +123,30 @@ async function runSource(source: ScrapeSource, now: Date, signal?: AbortSignal, 
         details: { ...r, extractedAt: extract.extractedAt.toISOString(), warnings: problems.slice(0, 25) },
       };
     }
-    case 'wake_locator':
-      return applyLocator(await fetchWakeLocator({ signal }));
+    case 'wake_locator': {
+      // Wake's store locator is on Wake's site: its board source's.
+      const wake = (await effectiveSources()).find((s) => s.boardId === WAKE_BOARD_ID);
+      if (!wake) throw new Error("Wake's board source (board 179) is not enabled in board_sources");
+      return applyLocator(await fetchWakeLocator({ baseUrl: wake.baseUrl, signal }));
+    }
     default:
       throw new RangeError(`no reader for source ${source}`);
   }
 }
 
 /** Runs one source as a recorded run; a source's failure is its run's outcome, never the cycle's. */
-async function recordedRun(source: ScrapeSource, now: Date, options: CycleOptions & { runner: Runner }, writeGate?: WriteGate): Promise<RunOutcome> {
-  const id = await startRun(source, now, options.runner);
+async function recordedRun(
+  source: SourceKey,
+  board: ShelfSource | undefined,
+  now: Date,
+  options: CycleOptions & { runner: Runner },
+  writeGate?: WriteGate,
+): Promise<RunOutcome> {
+  const boardId = board?.boardId ?? (source === 'wake_locator' ? WAKE_BOARD_ID : null);
+  const id = await startRun(source, now, options.runner, boardId);
   let outcome: RunOutcome;
   try {
-    outcome = await runSource(source, now, options.signal, writeGate);
+    outcome = await runSource(source, board, now, options.signal, writeGate);
   } catch (error) {
     const message = isSourceError(error) ? error.message : (error as Error)?.message ?? String(error);
     const noData = isSourceError(error) && error.kind === 'no_data';
@@ -143,11 +164,17 @@ async function isEmbeddedDatabase(client: pg.Client): Promise<boolean> {
 }
 
 /** Each source's run in turn, through `gate` so it waits while a board writes. */
-async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: CycleOptions & { runner: Runner }, gate: WriteGate): Promise<CycleResult['runs']> {
+async function runOneAfterAnother(
+  sources: SourceKey[],
+  shelves: Map<SourceKey, ShelfSource>,
+  now: Date,
+  options: CycleOptions & { runner: Runner },
+  gate: WriteGate,
+): Promise<CycleResult['runs']> {
   const runs: CycleResult['runs'] = [];
   for (const source of sources) {
     if (options.signal?.aborted) break;
-    runs.push({ source, outcome: await gate(() => recordedRun(source, now, options)) });
+    runs.push({ source, outcome: await gate(() => recordedRun(source, shelves.get(source), now, options)) });
   }
   return runs;
 }
@@ -160,18 +187,26 @@ async function runOneAfterAnother(sources: ScrapeSource[], now: Date, options: C
  * Wake source runs or another board writes, so no two sources' transactions meet (new products, the
  * alert cursor's order of history ids). Alerts still go out once, after every source of the cycle.
  */
-async function runBoardsAlongside(sources: ScrapeSource[], now: Date, options: CycleOptions & { runner: Runner }): Promise<CycleResult['runs']> {
+async function runBoardsAlongside(
+  sources: SourceKey[],
+  shelves: Map<SourceKey, ShelfSource>,
+  now: Date,
+  options: CycleOptions & { runner: Runner },
+): Promise<CycleResult['runs']> {
   // One write at a time, in the order they ask.
   const gate: WriteGate = createLimiter({ concurrency: 1, delayMs: 0 }).run;
-  const isOtherBoard = (source: ScrapeSource) => {
-    const board = boardOfSource(source);
-    return board !== undefined && board.platform !== 'wake';
+  const isOtherBoard = (source: SourceKey) => {
+    const board = shelves.get(source);
+    return board !== undefined && !PLATFORMS[board.platform].catalogTiers;
   };
   const boards = Promise.all(
-    (options.signal?.aborted ? [] : sources.filter(isOtherBoard)).map(async (source) => ({ source, outcome: await recordedRun(source, now, options, gate) })),
+    (options.signal?.aborted ? [] : sources.filter(isOtherBoard)).map(async (source) => ({
+      source,
+      outcome: await recordedRun(source, shelves.get(source), now, options, gate),
+    })),
   );
   boards.catch(() => {}); // awaited below; a database error there must not go unhandled meanwhile
-  const runs = await runOneAfterAnother(sources.filter((s) => !isOtherBoard(s)), now, options, gate);
+  const runs = await runOneAfterAnother(sources.filter((s) => !isOtherBoard(s)), shelves, now, options, gate);
   return [...runs, ...(await boards)];
 }
 
@@ -229,9 +264,12 @@ export async function runCycle(options: CycleOptions = {}): Promise<CycleResult>
       const dead = await closeDeadRuns();
       if (dead) log(`closed ${dead} run(s) left open by a scraper that stopped (interrupted)`);
       const now = options.now ?? new Date();
+      const shelves = new Map((await effectiveSources()).map((s) => [s.key, s]));
       const sources = options.sources ?? (await dueSources(now));
-      const runs = await runBoardsAlongside(sources, now, { ...options, runner: lock.runner });
-      if (runs.some((r) => boardOfSource(r.source) && r.outcome.changesWritten > 0)) await updateDeliveryPatterns(nyDate(now));
+      const unknown = sources.filter((s) => !shelves.has(s) && !(FIXED_SOURCES as readonly string[]).includes(s));
+      if (unknown.length) throw new RangeError(`no such source: ${unknown.join(', ')} (not an enabled board source nor ${FIXED_SOURCES.join(', ')})`);
+      const runs = await runBoardsAlongside(sources, shelves, now, { ...options, runner: lock.runner });
+      if (runs.some((r) => shelves.has(r.source) && r.outcome.changesWritten > 0)) await updateDeliveryPatterns(nyDate(now));
       // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
       // digests that are due go out on schedule even while a source is down. Never throws, so a mail
       // problem cannot fail the scrape.

@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { db, Prisma } from '../db/index.ts';
 import { processAlive } from '../startup/lock.ts';
-import type { ScrapeSource } from '../../generated/prisma/enums.ts';
 
 // One record per source per run: what the arrivals page's "last check" and /api/health read.
 
@@ -29,9 +28,15 @@ export type RunOutcome = {
   details?: Record<string, unknown> | null;
 };
 
-export async function startRun(source: ScrapeSource, startedAt = new Date(), runner: Runner = thisRunner(null)): Promise<number> {
+/** Opens a run of `source` (a board source's key or a fixed source), naming the board it reads when it reads one. */
+export async function startRun(
+  source: string,
+  startedAt = new Date(),
+  runner: Runner = thisRunner(null),
+  boardId: number | null = null,
+): Promise<number> {
   const run = await db.scrapeRun.create({
-    data: { source, startedAt, status: 'running', runnerHost: runner.host, runnerPid: runner.pid, runnerSession: runner.session },
+    data: { source, boardId, startedAt, status: 'running', runnerHost: runner.host, runnerPid: runner.pid, runnerSession: runner.session },
   });
   return run.id;
 }

@@ -143,7 +143,7 @@ const minuteAfter = (ms: number) => sim.world.setTime(new Date(ms + 60_000));
 
 async function lastRun(source: string) {
   const [run] = await q<{ status: string; error: string | null; details: Record<string, unknown> | null }>(
-    `SELECT status::text, error, details FROM scrape_runs WHERE source = $1::"ScrapeSource" ORDER BY id DESC LIMIT 1`,
+    `SELECT status::text, error, details FROM scrape_runs WHERE source = $1 ORDER BY id DESC LIMIT 1`,
     [source],
   );
   return run;

@@ -93,7 +93,7 @@ describe('scraper against the simulator', () => {
 
   it("reads the other boards' shelves while Wake's sources run, and writes each board's snapshot", async () => {
     // What the other boards' sites had answered when Wake's inventory run was done.
-    const boardPaths = ['/products', '/api/items', '/abcgo/nh/api/inventory/details'];
+    const boardPaths = ['/products', '/api/items', '/abcgo/135/api/inventory/details'];
     const boardRequests = () => boardPaths.reduce((n, path) => n + (sim.requests()[path] ?? 0), 0);
     const before = boardRequests();
     let whenWakeWasDone: number | undefined;

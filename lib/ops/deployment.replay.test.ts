@@ -7,8 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../scripts/simulator/server.ts';
+import { simulatorSourceUrls } from '../../scripts/testing/simulator.ts';
 import { newestInput } from '../startup/build.ts';
-import { ALL_SOURCES } from '../ingest/runner.ts';
+import { FIXED_SOURCES, loadBoardSources } from '../reference/board-sources.ts';
+import { loadReferenceData } from '../reference/reference.ts';
+
+/** Every source a fresh deployment runs: the fixed ones and each entry of prisma/seed-data/board-sources.json. */
+const ALL_SOURCES = [...FIXED_SOURCES, ...loadBoardSources(new Set(loadReferenceData().boards.map((b) => b.id))).map((s) => s.key)];
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { startMailServer, waitForMail } from '../../scripts/testing/mail-server.ts';
 import { sql } from '../../scripts/testing/sql.ts';
@@ -271,15 +276,9 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
         MAIL_FROM: 'NC Bourbon Tracker <alerts@replay.test>',
         APP_URL: 'http://app:3000',
         // Optional variables pass through when set: the scraper reads the simulator, quickly.
-        WAKE_BASE_URL: sim.url,
         NC_ABC_BASE_URL: sim.url,
-        DURHAM_BASE_URL: sim.url,
-        GREENSBORO_BASE_URL: sim.url,
-        ABCGO_NEW_HANOVER_URL: `${sim.url}/abcgo/nh`,
-        WAKE_REQUEST_DELAY_MS: '0',
-        DURHAM_REQUEST_DELAY_MS: '0',
-        GREENSBORO_REQUEST_DELAY_MS: '0',
-        ABCGO_REQUEST_DELAY_MS: '0',
+        BOARD_SOURCE_URLS: simulatorSourceUrls(sim.url),
+        BOARD_SOURCE_REQUEST_DELAY_MS: '*=0',
         SOURCE_RETRIES: '0',
       };
       hosts = { 'postgres:5432': u.host, 'mailpit:1025': `127.0.0.1:${mail.port}`, 'app:3000': `127.0.0.1:${appPort}` };

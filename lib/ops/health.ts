@@ -2,11 +2,11 @@ import 'server-only';
 import { changeStamp } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { closeDeadRuns } from '../ingest/runs.ts';
-import { boardOfSource } from '../reference/boards.ts';
 import { todaysExtract } from '../reports/extract-days.ts';
 import type { DayNote } from '../reports/shipment-days.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import { nyDate } from '../time.ts';
-import type { RunStatus, ScrapeSource } from '../../generated/prisma/enums.ts';
+import type { RunStatus } from '../../generated/prisma/enums.ts';
 
 // GET /api/health has two views. Anyone (load balancers, uptime checks, curious visitors) learns whether
 // the service is up and how fresh each source's data is. Raw error text (database driver messages, the
@@ -16,7 +16,10 @@ import type { RunStatus, ScrapeSource } from '../../generated/prisma/enums.ts';
 
 /** One scraper source, as everyone sees it. */
 export interface SourceHealth {
-  source: ScrapeSource;
+  /** A board source's key (board_sources), or wake_locator, warehouse, shipments. */
+  source: string;
+  /** The board it reads (a board source, Wake's locator), or null for the statewide warehouse and shipments. */
+  board_id: number | null;
   /** The latest run's status (null: never run). */
   status: RunStatus | null;
   /** When the latest run started (ISO instant), or null. */
@@ -93,7 +96,8 @@ export interface StaffHealth {
 export type HealthReport = PublicHealth | StaffHealth;
 
 interface SourceRow {
-  source: ScrapeSource;
+  source: string;
+  board_id: number | null;
   status: RunStatus | null;
   started_at: Date | null;
   finished_at: Date | null;
@@ -122,9 +126,8 @@ export function newLocations(boardId: number, unmatched: UnmatchedLocation[] | u
 }
 
 /** A source's new locations, less those an admin has added since its latest run (`knownKeys`: board:key). */
-function newLocationsOf(source: ScrapeSource, unmatched: UnmatchedLocation[] | undefined, knownKeys: Set<string>): { new_locations?: NewLocation[] } {
-  const board = boardOfSource(source);
-  const found = board ? newLocations(board.id, unmatched).filter((l) => !knownKeys.has(`${l.board_id}:${l.location_id}`)) : [];
+function newLocationsOf(boardId: number | null, unmatched: UnmatchedLocation[] | undefined, knownKeys: Set<string>): { new_locations?: NewLocation[] } {
+  const found = boardId !== null ? newLocations(boardId, unmatched).filter((l) => !knownKeys.has(`${l.board_id}:${l.location_id}`)) : [];
   return found.length ? { new_locations: found } : {};
 }
 
@@ -151,11 +154,19 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
            (SELECT count(*)::int FROM products) AS products, (SELECT purpose::text FROM database_origin WHERE id = 1) AS purpose`;
   const { purpose, ...reference } = data;
   const status = reference.boards && reference.stores && reference.products ? ('ok' as const) : ('degraded' as const);
-  // Every source, run or not; the (source, started_at) index finds the latest run and the latest success.
+  // Every source, run or not: each enabled board source (Wake's first, then by board name, as a cycle runs
+  // them), the fixed ones after Wake's; the (source, started_at) index finds the latest run and the latest success.
   const rows = await db.$queryRaw<SourceRow[]>`
-    SELECT s.source::text AS source, last.status::text AS status, last.started_at, last.finished_at, last.items_seen, last.changes_written, last.error,
+    WITH shelves AS (
+      SELECT bs.key, bs.board_id, row_number() OVER (ORDER BY bs.board_id <> ${WAKE_BOARD_ID}, b.name_clean) AS n
+        FROM board_sources bs JOIN boards b ON b.id = bs.board_id WHERE bs.enabled
+    ), s(source, board_id, position) AS (
+      SELECT key, board_id, CASE WHEN n = 1 THEN 0 ELSE n + 10 END FROM shelves
+      UNION ALL VALUES ('wake_locator', ${WAKE_BOARD_ID}, 1), ('warehouse', NULL::int, 2), ('shipments', NULL::int, 3)
+    )
+    SELECT s.source, s.board_id, last.status::text AS status, last.started_at, last.finished_at, last.items_seen, last.changes_written, last.error,
            last.details, ok.finished_at AS last_success_at
-    FROM unnest(enum_range(NULL::"ScrapeSource")) AS s(source)
+    FROM s
     LEFT JOIN LATERAL (
       SELECT r.status, r.started_at, r.finished_at, r.items_seen, r.changes_written, r.error,
              jsonb_build_object('unmatchedLines', r.details->'unmatchedLines', 'unmatchedAddresses', r.details->'unmatchedAddresses',
@@ -167,9 +178,10 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
       SELECT r.finished_at FROM scrape_runs r
       WHERE r.source = s.source AND r.status IN ('ok', 'partial') ORDER BY r.started_at DESC LIMIT 1
     ) ok ON true
-    ORDER BY s.source`;
+    ORDER BY s.position`;
   const sources = rows.map((r) => ({
     source: r.source,
+    board_id: r.board_id,
     status: r.status,
     last_run_at: iso(r.started_at),
     last_success_at: iso(r.last_success_at),
@@ -204,7 +216,7 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
       ...(rows[i].details?.unmatchedLines
         ? { unmatched_store_lines: { count: rows[i].details!.unmatchedLines!, examples: rows[i].details!.unmatchedAddresses ?? [] } }
         : {}),
-      ...newLocationsOf(s.source, rows[i].details?.locationsUnmatched, knownKeys),
+      ...newLocationsOf(s.board_id, rows[i].details?.locationsUnmatched, knownKeys),
     })),
   };
 }

@@ -5,7 +5,8 @@ import { sql } from '../../scripts/testing/sql.ts';
 import { seedDatabase } from '../../scripts/demo/index.ts';
 import { claimForDemo, claimForDeployment, DemoRefusedError, readOrigin } from './origin.ts';
 import { loadReferenceData } from './reference.ts';
-import { refreshReferenceData, upsertReference } from './refresh.ts';
+import { refreshReferenceData, upsertBoardSources, upsertReference } from './refresh.ts';
+import { loadBoardSources } from './board-sources.ts';
 import { huntedAndWatchedPlus, productsToPoll } from '../ingest/tiers.ts';
 import { listDefaultProducts } from '../watchlist/default-products.ts';
 
@@ -152,6 +153,31 @@ describe('reference data on a deployment', () => {
     // Reference data alone is still welcome (what tests and benchmarks use).
     await seedDatabase({ history: false });
     expect(await snapshot(EVERYTHING)).toEqual(before);
+  });
+
+  it('takes the board sources as board-sources.json says: a changed value is the file\'s, a key it no longer has is disabled, never deleted', async () => {
+    const rows = () => q<{ key: string; board_id: number; platform: string; poll_minutes: number; enabled: boolean }>(
+      'SELECT key, board_id, platform, poll_minutes, enabled FROM board_sources ORDER BY key');
+    expect(await rows()).toEqual([
+      { key: 'durham_inventory', board_id: 78, platform: 'durham', poll_minutes: 240, enabled: true },
+      { key: 'greensboro_inventory', board_id: 58, platform: 'suitecommerce', poll_minutes: 240, enabled: true },
+      { key: 'new_hanover_inventory', board_id: 135, platform: 'abcgo', poll_minutes: 240, enabled: true },
+      { key: 'wake_inventory', board_id: 179, platform: 'wake', poll_minutes: 15, enabled: true },
+    ]);
+    const file = loadBoardSources(new Set((await q<{ id: number }>('SELECT id FROM boards')).map((b) => b.id)));
+    const changed = file.filter((e) => e.key !== 'new_hanover_inventory').map((e) => (e.key === 'durham_inventory' ? { ...e, pollMinutes: 60 } : e));
+    await db.$transaction((tx) => upsertBoardSources(tx, changed));
+    expect((await rows()).map((r) => [r.key, r.poll_minutes, r.enabled])).toEqual([
+      ['durham_inventory', 60, true],
+      ['greensboro_inventory', 240, true],
+      ['new_hanover_inventory', 240, false],
+      ['wake_inventory', 15, true],
+    ]);
+    // The next refresh puts the file back: the key is enabled again, the value is the file's.
+    await refreshReferenceData();
+    expect((await rows()).every((r) => r.enabled)).toBe(true);
+    expect((await rows()).find((r) => r.key === 'durham_inventory')?.poll_minutes).toBe(240);
+    expect(await db.$transaction((tx) => upsertBoardSources(tx, file))).toBe(0); // up to date: no row written
   });
 });
 

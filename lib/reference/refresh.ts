@@ -4,12 +4,14 @@
 // and empty (NULL) columns filled; a value already there is never changed, so a refresh keeps what the
 // scraper learned since: a listing type the warehouse report set, names and prices from the pages, phone
 // and hours from the store locator, when a store was first polled, delivery patterns, a board's own id for
-// a store. Nothing here is generated (docs/decisions/009).
+// a store. Nothing here is generated (docs/decisions/009). The one exception is board-sources.json: it is
+// configuration, so the file is authoritative there (upsertBoardSources).
 import { catalogListingType, NEW_RELEASE_TYPE } from '../catalog/hunted.ts';
 import { db } from '../db/index.ts';
 import { insertColumns, type SqlClient } from './bulk.ts';
 import { claimForDeployment, readOrigin, type DatabaseOrigin } from './origin.ts';
 import { WAKE_BOARD_ID } from './boards.ts';
+import { loadBoardSources, type BoardSourceEntry } from './board-sources.ts';
 import { loadReferenceData, type ReferenceData } from './reference.ts';
 
 /** pg advisory lock key of every seed and refresh (the migration runner uses 72707369). */
@@ -39,7 +41,11 @@ export interface RefreshResult {
   counts: { boards: number; stores: number; products: number };
 }
 
-export async function upsertReference(tx: SqlClient, ref: ReferenceData): Promise<ReferenceChanges> {
+export async function upsertReference(
+  tx: SqlClient,
+  ref: ReferenceData,
+  sources: BoardSourceEntry[] = loadBoardSources(new Set(ref.boards.map((b) => b.id))),
+): Promise<ReferenceChanges> {
   const boards = await insertColumns(
     tx,
     'boards',
@@ -118,7 +124,32 @@ export async function upsertReference(tx: SqlClient, ref: ReferenceData): Promis
   const unclassified = p.filter((x) => x.listingType === NEW_RELEASE_TYPE).map((x) => x.plu);
   const productsRetyped = await tx.$executeRaw`
     UPDATE products SET listing_type = 'Listed', updated_at = now() WHERE listing_type = 'Unknown' AND plu = ANY(${unclassified}::text[])`;
+  await upsertBoardSources(tx, sources);
   return { boards, stores, products, storesFilled, productsFilled: productsFilled + productsRetyped };
+}
+
+/**
+ * The boards whose shelves are read, as the file says (it is configuration: a changed value is taken), and a
+ * key the file no longer has is disabled, never deleted: its runs name it. Returns the rows changed.
+ */
+export async function upsertBoardSources(tx: SqlClient, sources: BoardSourceEntry[]): Promise<number> {
+  const col = <K extends keyof BoardSourceEntry>(k: K) => sources.map((e) => e[k]);
+  const upserted = await tx.$executeRaw`
+    INSERT INTO board_sources (key, board_id, platform, base_url, store_key, poll_minutes, concurrency, delay_ms, enabled, updated_at)
+    SELECT v.*, true, now()
+      FROM unnest(${col('key')}::text[], ${col('boardId')}::int[], ${col('platform')}::text[], ${col('baseUrl')}::text[],
+                  ${col('storeKey')}::text[], ${col('pollMinutes')}::int[], ${col('concurrency')}::int[], ${col('delayMs')}::int[])
+        AS v(key, board_id, platform, base_url, store_key, poll_minutes, concurrency, delay_ms)
+    ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, platform = excluded.platform, base_url = excluded.base_url,
+           store_key = excluded.store_key, poll_minutes = excluded.poll_minutes, concurrency = excluded.concurrency,
+           delay_ms = excluded.delay_ms, enabled = true, updated_at = now()
+     WHERE (board_sources.board_id, board_sources.platform, board_sources.base_url, board_sources.store_key, board_sources.poll_minutes,
+            board_sources.concurrency, board_sources.delay_ms, board_sources.enabled)
+           IS DISTINCT FROM (excluded.board_id, excluded.platform, excluded.base_url, excluded.store_key, excluded.poll_minutes,
+                             excluded.concurrency, excluded.delay_ms, true)`;
+  const disabled = await tx.$executeRaw`
+    UPDATE board_sources SET enabled = false, updated_at = now() WHERE enabled AND NOT (key = ANY(${col('key')}::text[]))`;
+  return upserted + disabled;
 }
 
 /** Loads or refreshes the reference data, in one transaction under the seed lock. Idempotent. */

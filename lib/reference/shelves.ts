@@ -1,16 +1,20 @@
-import { COVERED_BOARDS, coveredBoard } from './boards.ts';
+import { loadBoardSources } from './board-sources.ts';
+import { loadReferenceData } from './reference.ts';
 
-// Whose store shelves the product reads. Every list of stores "with shelves" (directories, the bench, the
-// simulator, precision) asks here and nowhere else, so this is the one place to rewire when the boards
-// read become data (docs/plans/issue-24-every-board.md §1.1). Stores of the other boards are in the
-// reference data too, but nothing is known about their shelves: never list them as if it were.
+// Whose store shelves the committed registry reads (prisma/seed-data/board-sources.json, decision 021), for
+// the tools, the simulator and the tests that start from a fresh database. The app asks the database instead
+// (shelf-boards.ts: shelfBoards()), which every `db:migrate` makes equal to the file. Stores of the other
+// boards are in the reference data too, but nothing is known about their shelves: never list them as if it were.
 
-/** The product reads this board's store shelves. */
-export function shelvesRead(boardId: number): boolean {
-  return coveredBoard(boardId) !== undefined;
+let cached: number[] | undefined;
+
+/** The boards whose store shelves the committed registry reads, in the file's order. */
+export function shelfBoardIds(): number[] {
+  cached ??= loadBoardSources(new Set(loadReferenceData().boards.map((b) => b.id))).map((s) => s.boardId);
+  return [...cached];
 }
 
-/** The boards whose store shelves the product reads, Wake first. */
-export function shelfBoardIds(): number[] {
-  return COVERED_BOARDS.map((b) => b.id);
+/** The committed registry reads this board's store shelves. */
+export function shelvesRead(boardId: number): boolean {
+  return shelfBoardIds().includes(boardId);
 }

@@ -2,18 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { boardAbc, boardFromParam, boardShortName, chooseBoard, freshness, storesEstimateBase, withBoard } from './boards.ts';
 import { estimateStoresWithoutDeliveries } from './delivery.ts';
 
+/** The covered boards as GET /api/boards/covered lists them. */
+const BOARDS = [
+  { board_id: 179, name: 'Wake County' },
+  { board_id: 78, name: 'Durham County' },
+  { board_id: 58, name: 'Greensboro' },
+  { board_id: 135, name: 'New Hanover County' },
+];
+
 describe('the board of a report screen', () => {
   it('reads a covered board from the address, and nothing else', () => {
-    expect(boardFromParam('78')).toBe(78);
-    expect(boardFromParam(['58', '78'])).toBe(58);
-    for (const bad of [undefined, null, '', '3', '999', 'wake', '78.0', '-78', ' 78']) expect(boardFromParam(bad)).toBeNull();
+    expect(boardFromParam('78', BOARDS)).toBe(78);
+    expect(boardFromParam(['58', '78'], BOARDS)).toBe(58);
+    for (const bad of [undefined, null, '', '3', '999', 'wake', '78.0', '-78', ' 78']) expect(boardFromParam(bad, BOARDS)).toBeNull();
   });
 
   it('shows the address’s board, else the home board, else Wake', () => {
-    expect(chooseBoard(58, 78)).toBe(58);
-    expect(chooseBoard(null, 78)).toBe(78);
-    expect(chooseBoard(null, null)).toBe(179);
-    expect(chooseBoard(null, 3)).toBe(179); // not a covered board (any more): Wake
+    expect(chooseBoard(58, 78, BOARDS)).toBe(58);
+    expect(chooseBoard(null, 78, BOARDS)).toBe(78);
+    expect(chooseBoard(null, null, BOARDS)).toBe(179);
+    expect(chooseBoard(null, 3, BOARDS)).toBe(179); // not a covered board (any more): Wake
   });
 
   it("asks the API for a board other than Wake, and leaves Wake's calls as they were", () => {
@@ -23,8 +31,8 @@ describe('the board of a report screen', () => {
   });
 
   it('names the board as the screens do', () => {
-    expect([179, 78, 58, 135].map(boardAbc)).toEqual(['Wake County ABC', 'Durham County ABC', 'Greensboro ABC', 'New Hanover County ABC']);
-    expect([179, 78, 58, 135].map(boardShortName)).toEqual(['Wake', 'Durham', 'Greensboro', 'New Hanover']);
+    expect([179, 78, 58, 135].map((id) => boardAbc(id, BOARDS))).toEqual(['Wake County ABC', 'Durham County ABC', 'Greensboro ABC', 'New Hanover County ABC']);
+    expect([179, 78, 58, 135].map((id) => boardShortName(id, BOARDS))).toEqual(['Wake', 'Durham', 'Greensboro', 'New Hanover']);
   });
 
   it('estimates the stores without deliveries from 26 for Wake (the spec) and from the retail stores elsewhere', () => {
@@ -38,7 +46,7 @@ describe('the board of a report screen', () => {
 });
 
 describe('how fresh a board’s shelves are', () => {
-  const base = { board_id: 78, last_check: '2026-03-10T15:00:00.000Z', failing: false, stale: false, last_run_status: 'ok' as const };
+  const base = { name: 'Durham County', last_check: '2026-03-10T15:00:00.000Z', failing: false, stale: false, last_run_status: 'ok' as const };
   it('gives the last check when the source is healthy', () => {
     expect(freshness(base)).toEqual({ kind: 'ok', text: 'Last check: 03/10/2026 11:00 AM' });
   });
@@ -53,7 +61,7 @@ describe('how fresh a board’s shelves are', () => {
     expect(freshness({ ...base, stale: true }).text).toBe(
       "Durham's inventory source is not updating: last good check 03/10/2026 11:00 AM. What you see may be out of date.",
     );
-    expect(freshness({ ...base, board_id: 135, stale: true, last_check: null, last_run_status: null })).toEqual({
+    expect(freshness({ ...base, name: 'New Hanover County', stale: true, last_check: null, last_run_status: null })).toEqual({
       kind: 'warn',
       text: "New Hanover's store shelves have not been checked yet.",
     });

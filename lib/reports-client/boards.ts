@@ -1,29 +1,36 @@
-import { COVERED_BOARDS, coveredBoard, WAKE_BOARD_ID } from '../reference/boards.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import type { CoveredBoardInfo } from '../reports/types.ts';
 import { usDateTime } from './format.ts';
 import { WAKE_RETAIL_STORES_ESTIMATE } from './options.ts';
 
 // The board a store-level report screen shows (Today's Arrivals, Current Inventory, Delivery Analysis, Stores):
-// one of the covered boards (lib/reference/boards.ts), chosen in the screen's Board select and kept in the
-// address as `?board=<id>`; without it, the user's home board (profile), else Wake.
+// one of the covered boards, chosen in the screen's Board select and kept in the address as `?board=<id>`;
+// without it, the user's home board (profile), else Wake. Which boards are covered is data (board_sources):
+// the browser gets them from GET /api/boards/covered, which the server pages pass down with their first
+// answer (app/_components/reports/initial-board.ts), and hands them to these helpers.
 
-export { COVERED_BOARDS, WAKE_BOARD_ID };
+export { WAKE_BOARD_ID };
+
+/** A board a screen offers and names: the covered boards' answer, or its id and name alone. */
+export type BoardOption = Pick<CoveredBoardInfo, 'board_id' | 'name'>;
+
+const find = (id: number, boards: readonly BoardOption[]) => boards.find((b) => b.board_id === id);
 
 /** The address parameter that names the board. */
 export const BOARD_PARAM = 'board';
 
-/** A covered board's id from the address's text, or null (absent, not a number, not covered). */
-export function boardFromParam(value: string | string[] | null | undefined): number | null {
+/** A covered board's id from the address's text, or null (absent, not a number, not among `boards`). */
+export function boardFromParam(value: string | string[] | null | undefined, boards: readonly BoardOption[]): number | null {
   const text = Array.isArray(value) ? value[0] : value;
   if (!text || !/^\d{1,9}$/.test(text)) return null;
   const id = Number(text);
-  return coveredBoard(id) ? id : null;
+  return find(id, boards) ? id : null;
 }
 
 /** The board shown: the one the address names, else the home board when it is covered, else Wake. */
-export function chooseBoard(fromAddress: number | null, homeBoardId: number | null | undefined): number {
+export function chooseBoard(fromAddress: number | null, homeBoardId: number | null | undefined, boards: readonly BoardOption[]): number {
   if (fromAddress !== null) return fromAddress;
-  if (homeBoardId && coveredBoard(homeBoardId)) return homeBoardId;
+  if (homeBoardId && find(homeBoardId, boards)) return homeBoardId;
   return WAKE_BOARD_ID;
 }
 
@@ -36,18 +43,23 @@ export function withBoard(path: string, boardId: number): string {
 }
 
 /** "Wake County", "Greensboro". */
-export function boardName(id: number): string {
-  return coveredBoard(id)?.name ?? 'Wake County';
+export function boardName(id: number, boards: readonly BoardOption[]): string {
+  return find(id, boards)?.name ?? 'Wake County';
 }
 
 /** The board as the texts name its stores and pages: "Wake County ABC", "Greensboro ABC". */
-export function boardAbc(id: number): string {
-  return `${boardName(id)} ABC`;
+export function boardAbc(id: number, boards: readonly BoardOption[]): string {
+  return `${boardName(id, boards)} ABC`;
+}
+
+/** A board's name in short: "Wake", "Durham", "Greensboro", "New Hanover". */
+export function shortName(name: string): string {
+  return name.replace(/ County$/, '');
 }
 
 /** The board in short: "Wake", "Durham", "Greensboro", "New Hanover". */
-export function boardShortName(id: number): string {
-  return boardName(id).replace(/ County$/, '');
+export function boardShortName(id: number, boards: readonly BoardOption[]): string {
+  return shortName(boardName(id, boards));
 }
 
 /**
@@ -65,8 +77,8 @@ export type Freshness = { kind: 'ok'; text: string } | { kind: 'warn'; text: str
  * "Last check: 03/11/2026 2:15 PM", or a warning when the board's source is failing ("Durham's inventory
  * source is failing: last good check 03/10/2026 11:00 AM."), has not had a good check for a day, or none yet.
  */
-export function freshness(info: Pick<CoveredBoardInfo, 'board_id' | 'last_check' | 'failing' | 'stale' | 'last_run_status'>): Freshness {
-  const who = boardShortName(info.board_id);
+export function freshness(info: Pick<CoveredBoardInfo, 'name' | 'last_check' | 'failing' | 'stale' | 'last_run_status'>): Freshness {
+  const who = shortName(info.name);
   const last = info.last_check ? usDateTime(info.last_check) : null;
   const outdated = 'What you see may be out of date.';
   if (info.failing) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
-import { coveredBoard, WAKE_BOARD_ID } from '../reference/boards.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
 import { ARRIVAL, atBoardStores, HUNTED, isoInstant, type JsonText } from './sql.ts';
 import type { ArrivalsReport, AvailableDates } from './types.ts';
@@ -20,7 +20,7 @@ import type { ArrivalsReport, AvailableDates } from './types.ts';
  * Answers by date and board, kept in memory until the history, the catalog, the stores or the runs change
  * (lib/db/changes.ts): when a delivery lands, hunters refresh this screen by the hundred between two polls.
  */
-const arrivalsAnswers = new ChangeCache<string>(['inventory_history', 'products', 'stores', 'scrape_runs'], 64);
+const arrivalsAnswers = new ChangeCache<string>(['inventory_history', 'products', 'stores', 'scrape_runs', 'board_sources'], 64);
 
 /** The arrivals of a New York date as JSON text (`ArrivalsReport`): the busiest call, so not re-serialised in Node. */
 export function arrivalsOn(date: string, boardId: number = WAKE_BOARD_ID): Promise<JsonText<ArrivalsReport>> {
@@ -29,12 +29,11 @@ export function arrivalsOn(date: string, boardId: number = WAKE_BOARD_ID): Promi
 
 async function readArrivals(date: string, boardId: number): Promise<JsonText<ArrivalsReport>> {
   const { start, end } = nyDayRange(date);
-  const source = coveredBoard(boardId)?.source ?? 'wake_inventory';
   const [row] = await db.$queryRaw<{ body: string }[]>`
     SELECT row_to_json(r)::text AS body FROM (
       SELECT true AS success, ${date}::text AS date, json_array_length(list.arrivals) AS total_arrivals, list.arrivals,
              (SELECT ${isoInstant('sr.started_at')} FROM scrape_runs sr
-               WHERE sr.source = ${source}::"ScrapeSource" AND sr.status IN ('ok', 'partial')
+               WHERE sr.source = (SELECT key FROM board_sources WHERE board_id = ${boardId}) AND sr.status IN ('ok', 'partial')
                ORDER BY sr.started_at DESC LIMIT 1) AS last_check
       FROM (
         SELECT COALESCE(json_agg(a ORDER BY a.last_updated DESC, a.bourbon_name, a.store_number, a.history_id), '[]'::json) AS arrivals

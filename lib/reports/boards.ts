@@ -3,11 +3,11 @@ import { ErrorCode } from '../api/error-codes.ts';
 import { foundOrThrow } from '../api/errors.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
-import { COVERED_BOARDS } from '../reference/boards.ts';
+import { shelfBoards } from '../reference/shelf-boards.ts';
 import { isoInstant } from './sql.ts';
 import type { CoveredBoardInfo, CoveredBoards } from './types.ts';
 
-// The covered boards (lib/reference/boards.ts) as the report screens offer them: each board's stores and how
+// The covered boards (board_sources, lib/reference/shelf-boards.ts) as the report screens offer them: each board's stores and how
 // fresh its shelves are — its inventory source's latest run and latest good (ok or partial) check — so a
 // screen can say plainly when the board it shows is not being read. Three probes of the (source, started_at)
 // index per board and two counts over the small stores table.
@@ -38,7 +38,7 @@ export async function coveredBoards(now = new Date()): Promise<CoveredBoards> {
 }
 
 /** Read once per run of the scraper, kept like the other answers (lib/db/changes.ts). Shared: never modify. */
-const coveredAnswers = new ChangeCache<{ answer: CoveredBoards; from: number; until: number }>(['scrape_runs', 'stores'], 1);
+const coveredAnswers = new ChangeCache<{ answer: CoveredBoards; from: number; until: number }>(['scrape_runs', 'stores', 'board_sources', 'boards'], 1);
 
 /**
  * coveredBoards with until when (epoch ms, exclusive) it holds if no run is written: a board whose last good
@@ -50,8 +50,9 @@ export function keptCoveredBoards(now = new Date()): Promise<{ answer: CoveredBo
 }
 
 async function readCoveredBoards(now: Date): Promise<{ answer: CoveredBoards; from: number; until: number }> {
-  const ids = COVERED_BOARDS.map((b) => b.id);
-  const sources = COVERED_BOARDS.map((b) => b.source);
+  const covered = await shelfBoards();
+  const ids = covered.map((b) => b.id);
+  const sources = covered.map((b) => b.source);
   const rows = await db.$queryRaw<Row[]>`
     SELECT c.board_id,
            (SELECT count(*)::int FROM stores s WHERE s.board_id = c.board_id) AS stores,
@@ -61,15 +62,15 @@ async function readCoveredBoards(now: Date): Promise<{ answer: CoveredBoards; fr
     FROM unnest(${ids}::int[], ${sources}::text[]) WITH ORDINALITY AS c(board_id, source, ord)
     LEFT JOIN LATERAL (
       SELECT r.status, r.started_at FROM scrape_runs r
-      WHERE r.source = c.source::"ScrapeSource" ORDER BY r.started_at DESC LIMIT 1
+      WHERE r.source = c.source ORDER BY r.started_at DESC LIMIT 1
     ) last ON true
     LEFT JOIN LATERAL (
       SELECT r.status FROM scrape_runs r
-      WHERE r.source = c.source::"ScrapeSource" AND r.status <> 'running' ORDER BY r.started_at DESC LIMIT 1
+      WHERE r.source = c.source AND r.status <> 'running' ORDER BY r.started_at DESC LIMIT 1
     ) finished ON true
     LEFT JOIN LATERAL (
       SELECT r.started_at FROM scrape_runs r
-      WHERE r.source = c.source::"ScrapeSource" AND r.status IN ('ok', 'partial') ORDER BY r.started_at DESC LIMIT 1
+      WHERE r.source = c.source AND r.status IN ('ok', 'partial') ORDER BY r.started_at DESC LIMIT 1
     ) good ON true
     ORDER BY c.ord`;
   const staleAfterMs = STALE_AFTER_HOURS * 3_600_000;
@@ -79,10 +80,10 @@ async function readCoveredBoards(now: Date): Promise<{ answer: CoveredBoards; fr
     success: true,
     boards: rows.map((r, i) => ({
       board_id: r.board_id,
-      name: COVERED_BOARDS[i].name,
+      name: covered[i].name,
       stores: r.stores,
       retail_stores: r.retail_stores,
-      source: COVERED_BOARDS[i].source,
+      source: covered[i].source,
       last_run_status: r.last_run_status,
       last_run_at: r.last_run_at,
       last_check: r.last_check,

@@ -4,7 +4,6 @@ import { foundOrThrow } from '../api/errors.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
-import { COVERED_BOARDS } from '../reference/boards.ts';
 import { ARRIVAL, huntedFirst, isoInstant, storeFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
 import { stateChangesAt, stockAge, stockStatesHoldUntil } from './stock-age.ts';
 import type { Store, StoreHistory, StoreInventory } from './types.ts';
@@ -21,9 +20,6 @@ export const HISTORY_PERIODS = ['30', '60', '90'] as const;
 
 /** A store of a covered board looked up by id, or the answer every store lookup gives when there is none. */
 export const storeOrThrow = <T>(found: T, storeId: number) => foundOrThrow(found, `No store with id ${storeId}`, ErrorCode.STORE_NOT_FOUND);
-
-/** The boards whose stores' shelves are read: a store of any of them has inventory and history. */
-const COVERED_IDS = COVERED_BOARDS.map((b) => b.id);
 
 /** A board's store list as kept: the stores and the answer's JSON text. Shared: never modify. */
 interface StoreList {
@@ -70,7 +66,7 @@ export async function storeInventory(storeId: number, now = new Date()): Promise
  * stockStatesHoldUntil). It reads store_inventory, stores, products and board_product_polls (stockAge).
  */
 const inventories = new ChangeCache<{ json: JsonText<StoreInventory>; from: number; until: number }>(
-  ['store_inventory', 'stores', 'products', 'board_product_polls'],
+  ['store_inventory', 'stores', 'products', 'board_product_polls', 'board_sources'],
   64,
 );
 
@@ -107,7 +103,7 @@ async function readStoreInventory(storeId: number, now: Date): Promise<{ json: J
              WHERE i.state = 'unknown'
            ), '[]'::json)::text || '}' AS body,
            ${stateChangesAt('items')} AS changes_at
-    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
+    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id IN (SELECT board_id FROM board_sources WHERE enabled))`;
   const found = storeOrThrow(row, storeId);
   return { json: found.body, from: now.getTime(), until: stockStatesHoldUntil(found.changes_at) };
 }
@@ -123,7 +119,7 @@ export function storeHistory(storeId: number, days: number, now = new Date()): P
 }
 
 /** Store histories by store, period and New York date (the period ends today): they read inventory_history, products and stores. */
-const histories = new ChangeCache<JsonText<StoreHistory>>(['inventory_history', 'products', 'stores'], 128);
+const histories = new ChangeCache<JsonText<StoreHistory>>(['inventory_history', 'products', 'stores', 'board_sources'], 128);
 
 async function readStoreHistory(storeId: number, days: number, today: string): Promise<JsonText<StoreHistory>> {
   const from = nyDayRange(addDays(today, 1 - days)).start.toISOString();
@@ -161,6 +157,6 @@ async function readStoreHistory(storeId: number, days: number, today: string): P
                       to_char(day, 'FMDay') AS day_of_week, item_count, other_count, items
                FROM by_day
              ) d), '[]'::json)::text || '}' AS body
-    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id = ANY(${COVERED_IDS}::int[]))`;
+    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id IN (SELECT board_id FROM board_sources WHERE enabled))`;
   return storeOrThrow(row, storeId).body;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { productOrThrow } from '../catalog/products.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
-import { COVERED_BOARDS } from '../reference/boards.ts';
+import { shelfBoards } from '../reference/shelf-boards.ts';
 import { addDays, nyDate } from '../time.ts';
 import { keptCoveredBoards } from './boards.ts';
 import { rangeDayNotes } from './extract-days.ts';
@@ -49,12 +49,13 @@ export async function productWhereabouts(plu: string, now = new Date()): Promise
  * they read announces a write, and only while their stock states and boards' freshness hold. Shared: never modify.
  */
 const whereaboutsAnswers = new ChangeCache<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes'>; from: number; until: number }>(
-  ['products', 'store_inventory', 'stores', 'board_product_polls', 'warehouse_levels', 'scrape_runs', 'shipments', 'boards'],
+  ['products', 'store_inventory', 'stores', 'board_product_polls', 'warehouse_levels', 'scrape_runs', 'shipments', 'boards', 'board_sources'],
   256,
 );
 
 async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes'>; from: number; until: number }> {
-  const boardIds = COVERED_BOARDS.map((b) => b.id);
+  const covered = await shelfBoards();
+  const boardIds = covered.map((b) => b.id);
   const since = addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS);
   const [products, shelves, levels, freshness, shipments] = await Promise.all([
     db.$queryRaw<{ plu: string; name: string; listing_type: string; retail_price: string | null; size_ml: number | null; bottles_per_case: number | null }[]>`
@@ -93,7 +94,7 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<P
       bottles_per_case: bottlesPerCase,
     },
     warehouse: levels[0] ? { current_inventory: levels[0].total_available, checked_at: levels[0].checked_at.toISOString() } : null,
-    boards: COVERED_BOARDS.map((board) => {
+    boards: covered.map((board) => {
       const held = shelves.filter((s) => s.board_id === board.id);
       const stores = held.filter((s) => s.state !== 'unknown');
       const ref = (s: Shelf) => ({ store_id: s.store_id, store_number: s.store_number, nickname: s.nickname, address: s.address, mixed_beverage: s.mixed_beverage ? (1 as const) : (0 as const) });

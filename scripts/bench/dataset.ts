@@ -26,9 +26,13 @@
 // catalog itself stays whole (the searches look through it).
 import type pg from 'pg';
 import { addDays, nyDate, nyTimeToUtc } from '../../lib/time.ts';
-import { COVERED_BOARDS, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { loadBoardSources } from '../../lib/reference/board-sources.ts';
+import { loadReferenceData } from '../../lib/reference/reference.ts';
 
-const COVERED_IDS = COVERED_BOARDS.map((b) => b.id);
+/** The boards whose shelves are read (prisma/seed-data/board-sources.json). */
+const COVERED = loadBoardSources(new Set(loadReferenceData().boards.map((b) => b.id)));
+const COVERED_IDS = COVERED.map((b) => b.boardId);
 
 export interface DatasetOptions {
   now: Date;
@@ -324,11 +328,14 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   // The last poll at or before now (07:00-21:00 every 15 minutes, New York time).
   await step(
     'scrape_runs',
-    `INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written)
-     SELECT src::"ScrapeSource", at, at + interval '40 seconds', 'ok', 300, 0
+    `INSERT INTO scrape_runs (source, board_id, started_at, finished_at, status, items_seen, changes_written)
+     SELECT src, board, at, at + interval '40 seconds', 'ok', 300, 0
      FROM (SELECT max(checked_at) AS at FROM inventory_history) last
-     CROSS JOIN unnest($1::text[]) src`,
-    [[...COVERED_BOARDS.map((b) => b.source), 'warehouse']],
+     CROSS JOIN unnest($1::text[], $2::int[]) AS s(src, board)`,
+    [
+      [...COVERED.map((b) => b.key), 'warehouse'],
+      [...COVERED_IDS, null],
+    ],
   );
 
   const rows: Record<string, number> = {};

@@ -126,7 +126,9 @@ async function writeObservations(tx: SqlClient, ref: ReferenceData, now: Date, l
   // first real (or simulated) extract into a burst of shipments that never happened.
   await timed('scrape_runs', () =>
     insertColumns(tx, 'scrape_runs', [
-      { name: 'source', type: '"ScrapeSource"', values: g.runs.map((r) => r.source) },
+      { name: 'source', type: 'text', values: g.runs.map((r) => r.source) },
+      // Wake's inventory and locator read board 179; the Commission's sources are statewide.
+      { name: 'board_id', type: 'int', values: g.runs.map((r) => (r.source.startsWith('wake_') ? WAKE_BOARD_ID : null)) },
       { name: 'started_at', type: 'timestamptz', values: g.runs.map((r) => iso(r.startedAt)) },
       { name: 'finished_at', type: 'timestamptz', values: g.runs.map((r) => iso(r.finishedAt)) },
       { name: 'status', type: '"RunStatus"', values: g.runs.map(() => 'ok') },

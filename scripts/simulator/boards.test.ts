@@ -28,7 +28,7 @@ describe('the other boards over HTTP, read by the product\'s adapters', () => {
   let sim: RunningSimulator;
   const durham = () => ({ baseUrl: sim.url, retries: 0 });
   const greensboro = () => ({ baseUrl: sim.url, retries: 0 });
-  const abcgo = () => ({ boardUrl: `${sim.url}/abcgo/nh`, retries: 0 });
+  const abcgo = () => ({ boardUrl: `${sim.url}/abcgo/135`, retries: 0 });
   let match: GreensboroLocationMatch<number>;
 
   beforeAll(async () => {
@@ -188,7 +188,7 @@ describe('the other boards over HTTP, read by the product\'s adapters', () => {
     expect(items).toContain(`"itemid":${Number(plu)},`);
     expect(items).toMatch(/"qtyavailableforstorepickup":\d+\.0,/);
     expect(items).toMatch(/"qtyavailableforstorepickup":"\d+\.0"/);
-    const details = await fetch(`${sim.url}/abcgo/nh/api/inventory/details`, {
+    const details = await fetch(`${sim.url}/abcgo/135/api/inventory/details`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
       body: JSON.stringify({ code: plu }),
@@ -237,8 +237,8 @@ describe('the other boards over HTTP, read by the product\'s adapters', () => {
       ['/products', () => fetchDurhamProduct(plu, durham())],
       ['/api/items', () => searchGreensboroItems(plu, greensboro())],
       ['/scs/services/Location.Service.ss', () => fetchGreensboroLocations(greensboro())],
-      ['/abcgo/nh/api/inventory/search', () => searchAbcgo('bourbon', abcgo())],
-      ['/abcgo/nh/api/inventory/details', () => fetchAbcgoDetails(plu, abcgo())],
+      ['/abcgo/135/api/inventory/search', () => searchAbcgo('bourbon', abcgo())],
+      ['/abcgo/135/api/inventory/details', () => fetchAbcgoDetails(plu, abcgo())],
     ];
     const kinds: FaultKind[] = ['http500', 'bad-html', 'error-200', 'not-found-200', 'maintenance', 'maintenance-200', 'firewall', 'firewall-200', 'refuse'];
     for (const [path, call] of calls) {
@@ -256,7 +256,7 @@ describe('the other boards over HTTP, read by the product\'s adapters', () => {
   });
 
   it('ABC/GO: 403 without X-Requested-With, 415 for a form body, 405 for a GET', async () => {
-    const url = `${sim.url}/abcgo/nh/api/inventory/details`;
+    const url = `${sim.url}/abcgo/135/api/inventory/details`;
     expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"27090"}' })).status).toBe(403);
     expect((await fetch(url, { method: 'POST', headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' }, body: 'code=27090' })).status).toBe(415);
     expect((await fetch(url)).status).toBe(405);

@@ -2,7 +2,8 @@
 // stores of Durham, Greensboro and New Hanover, read from the committed seed files in prisma/seed-data
 // (through lib/reference/reference.ts and its CSV reader), plus the derived facts the pages print (sizes,
 // cases per pallet, which products get per-store stock, the other boards' delivery days).
-import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, OTHER_STORE_BOARD_IDS, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { loadBoardSources } from '../../lib/reference/board-sources.ts';
 import { loadReferenceData, type BoardStoreSeed, type WakeStoreSeed } from '../../lib/reference/reference.ts';
 import type { ListingTypeName } from '../../lib/reference/products.ts';
 import { hashInt } from './random.ts';
@@ -31,7 +32,7 @@ export interface SimProduct {
 }
 
 export interface SimStore {
-  /** The store's board: Wake (179) or one of OTHER_STORE_BOARD_IDS. */
+  /** The store's board: Wake (179) or another board of the registry (board-sources.json), or a test's shelfBoardStores. */
   boardId: number;
   /** Our number within the board (board-stores.json's store_number for the other boards). */
   storeNumber: number;
@@ -87,7 +88,7 @@ export interface SimDataset {
   trackedListed: SimProduct[];
   stores: SimStore[];
   retailStores: SimStore[];
-  /** Durham, Greensboro and New Hanover, in OTHER_STORE_BOARD_IDS order. */
+  /** The other boards of the registry (prisma/seed-data/board-sources.json), in its order: Durham, Greensboro, New Hanover. */
   otherBoards: SimOtherBoard[];
   boards: SimBoard[];
   wakeBoard: SimBoard;
@@ -212,6 +213,16 @@ function boardDeliveryDay(boardId: number, retailIndex: number, storeNumber: num
   return ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'][retailIndex % 5];
 }
 
+/** A board beyond Wake whose shelves the world keeps: its stores among `seeds` (board-stores.json's, or a test's). */
+export function simOtherBoard(boards: readonly SimBoard[], boardId: number, seeds: readonly BoardStoreSeed[]): SimOtherBoard {
+  const board = boards.find((b) => b.id === boardId);
+  if (!board) throw new Error(`simulator: the boards file has no board ${boardId}`);
+  let k = 0;
+  const own = seeds.filter((s) => s.board_id === boardId).sort((a, b) => a.store_number - b.store_number);
+  const boardStores = own.map((s) => toBoardStore(s, s.mixed_beverage ? -1 : k++));
+  return { board, stores: boardStores, retailStores: boardStores.filter((s) => s.retail) };
+}
+
 function toBoardStore(s: BoardStoreSeed, retailIndex: number): SimStore {
   const location = GREENSBORO_LOCATIONS.find((l) => String(l.internalid) === s.source_store_key);
   const suffix = `, ${s.city}`;
@@ -297,14 +308,8 @@ export function loadSimDataset(): SimDataset {
   }));
   const wakeBoard = boards.find((b) => b.id === WAKE_BOARD_ID);
   if (!wakeBoard) throw new Error('simulator: the boards file has no Wake County ABC Board (id 179)');
-  const otherBoards = OTHER_STORE_BOARD_IDS.map((boardId): SimOtherBoard => {
-    const board = boards.find((b) => b.id === boardId);
-    if (!board) throw new Error(`simulator: the boards file has no board ${boardId}`);
-    let k = 0;
-    const own = ref.boardStores.filter((s) => s.board_id === boardId).sort((a, b) => a.store_number - b.store_number);
-    const boardStores = own.map((s) => toBoardStore(s, s.mixed_beverage ? -1 : k++));
-    return { board, stores: boardStores, retailStores: boardStores.filter((s) => s.retail) };
-  });
+  const registry = loadBoardSources(new Set(ref.boards.map((b) => b.id))).filter((s) => s.boardId !== WAKE_BOARD_ID);
+  const otherBoards = registry.map((s) => simOtherBoard(boards, s.boardId, ref.boardStores));
   const boardCumulative = new Float64Array(boards.length);
   let acc = 0;
   boards.forEach((b, i) => (boardCumulative[i] = acc += b.weight));

@@ -19,7 +19,7 @@ export type {
   WarehouseReportData,
   WarehouseReportRow,
 } from './world.ts';
-export { startSimulator, ABCGO_BOARDS, BOARD_MARKUP_SETTINGS, DATA_PATHS, FAULT_KINDS, MARKUP_SETTINGS, dataPathOf } from './server.ts';
+export { startSimulator, BOARD_MARKUP_SETTINGS, DATA_PATHS, FAULT_KINDS, MARKUP_SETTINGS, dataPathOf } from './server.ts';
 export type {
   BoardMarkupSetting,
   BoardMarkupState,

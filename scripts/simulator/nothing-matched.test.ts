@@ -33,7 +33,7 @@ describe('nothing matched and delisted, on every board', () => {
     if (boardId === WAKE_BOARD_ID) return judgeWake(plu, await searchWakeInventory(plu, { baseUrl: sim.url, retries: 0 }), stores);
     if (boardId === DURHAM_BOARD_ID) return judgeDurham(plu, await fetchDurhamProduct(plu, { baseUrl: sim.url, retries: 0 }), stores);
     if (boardId === GREENSBORO_BOARD_ID) return judgeGreensboro(plu, await searchGreensboroItems(plu, { baseUrl: sim.url, retries: 0 }), match, stores);
-    return judgeAbcgo(plu, await fetchAbcgoDetails(plu, { boardUrl: `${sim.url}/abcgo/nh`, retries: 0 }), stores);
+    return judgeAbcgo(plu, await fetchAbcgoDetails(plu, { boardUrl: `${sim.url}/abcgo/135`, retries: 0 }), stores);
   };
   /** A product some store of every board holds now. */
   const onEveryShelf = () => sim.world.data.trackedListed.find((p) => BOARDS.every((b) => [...sim.world.boardStockOf(b, p.plu).values()].some((q) => q > 0)))!.plu;
@@ -55,7 +55,7 @@ describe('nothing matched and delisted, on every board', () => {
         expect(await judgement(boardId, plu), `board ${boardId}`).toMatchObject({ kind: 'no_data' });
       }
       // ABC/GO's search says nothing too; its details, the only per-store answer, are not a search and stay true.
-      expect(await searchAbcgo(plu, { boardUrl: `${sim.url}/abcgo/nh`, retries: 0 })).toEqual([]);
+      expect(await searchAbcgo(plu, { boardUrl: `${sim.url}/abcgo/135`, retries: 0 })).toEqual([]);
       expect(await judgement(NEW_HANOVER_BOARD_ID, plu)).toMatchObject({ kind: 'stock', status: 'complete' });
       // Another product is answered as usual: the hiccup is this product's.
       expect(await judgement(WAKE_BOARD_ID, other)).toMatchObject({ kind: 'stock' });
@@ -79,7 +79,7 @@ describe('nothing matched and delisted, on every board', () => {
   });
 
   it('has no "nothing matched" for ABC/GO details or the pages that are not searches', async () => {
-    expect(() => sim.setFault('/abcgo/nh/api/inventory/details', 'nothing-matched')).toThrow(/applies to/);
+    expect(() => sim.setFault('/abcgo/135/api/inventory/details', 'nothing-matched')).toThrow(/applies to/);
     expect(() => sim.setFault('/StoresBoards/Stocks', 'nothing-matched')).toThrow(/applies to/);
     const res = await fetch(`${sim.url}/__sim/fault`, {
       method: 'POST',
@@ -103,15 +103,15 @@ describe('nothing matched and delisted, on every board', () => {
     sim.setFault('/products', 'error-200', 1);
     await expect(judgement(DURHAM_BOARD_ID, other)).rejects.toThrow(/server error page/);
     // ABC/GO without its header: a 403, no answer.
-    await fetch(`${sim.url}/abcgo/nh/api/inventory/details`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: other }) });
+    await fetch(`${sim.url}/abcgo/135/api/inventory/details`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: other }) });
     expect(sim.takeServedAnswers()).toEqual([
       { path: '/search-results', plu, said: 'nothing' },
       { path: '/products', plu, said: 'nothing' },
       { path: '/api/items', plu, said: 'nothing' },
-      { path: '/abcgo/nh/api/inventory/details', plu, said: 'shelf' },
+      { path: '/abcgo/135/api/inventory/details', plu, said: 'shelf' },
       { path: '/search-results', plu: other, said: 'shelf' },
       { path: '/products', plu: other, said: 'no-answer' },
-      { path: '/abcgo/nh/api/inventory/details', plu: other, said: 'no-answer' },
+      { path: '/abcgo/135/api/inventory/details', plu: other, said: 'no-answer' },
     ]);
     expect(sim.takeServedAnswers(), 'taken once').toEqual([]);
   });

@@ -2,8 +2,8 @@
 // from a SimWorld, plus control endpoints under /__sim/ for tests and the demo (read the state, move the
 // clock, inject faults).
 //
-// Data paths (every host on one server: point WAKE_BASE_URL, NC_ABC_BASE_URL, DURHAM_BASE_URL and
-// GREENSBORO_BASE_URL at it, ABCGO_NEW_HANOVER_URL at <it>/abcgo/nh):
+// Data paths (every host on one server: point NC_ABC_BASE_URL and every board source at it, an ABC/GO board's
+// at <it>/abcgo/<board id>: scripts/testing/simulator.ts:simulatorSourceUrls):
 //   POST /search-results                      Wake: form productSearch=<text>  (GET ?productSearch= works too)
 //   GET  /wp-admin/admin-ajax.php?action=store_search&lat=..&lng=..&max_results=..
 //   GET  /StoresBoards/Stocks                 today's warehouse report
@@ -13,8 +13,8 @@
 //   GET  /products/<NCCODE>                   Durham: a product page (fault path /products)
 //   GET  /api/items?q=&limit=50&offset=       Greensboro: items with every location's quantity
 //   GET  /scs/services/Location.Service.ss?page=<p>&results_per_page=20   Greensboro: its locations
-//   POST /abcgo/nh/api/inventory/search       ABC/GO (New Hanover): {"filter": term}
-//   POST /abcgo/nh/api/inventory/details      ABC/GO (New Hanover): {"code": code}
+//   POST /abcgo/<board id>/api/inventory/search    ABC/GO (New Hanover: 135): {"filter": term}
+//   POST /abcgo/<board id>/api/inventory/details   ABC/GO: {"code": code}
 // Control:
 //   GET  /__sim/state                         now, next delivery per store, counters, faults, markup, respellings, debuts, other boards
 //   POST /__sim/advance                       {"minutes"|"hours"|"days"|"ms": n} or {"to": ISO}
@@ -31,7 +31,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { HOUR_MS, MINUTE_MS, DAY_MS, nyDateTime, nyLocal, TICK_MS, ymd } from './clock.ts';
-import { NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import type { GreensboroLocationSpec } from './dataset.ts';
 import type { DebutSpec, RelabelSpec } from './debuts.ts';
 import { ERROR_PAGE_KINDS, errorPage, siteOf, type ErrorPageKind } from './pages.ts';
@@ -68,7 +68,7 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  * and "Product Not Found", Greensboro's `{ total: 0, items: [] }`, ABC/GO's search `[]`. ABC/GO's `details`
  * has none: its `[]` says no store holds the product (sources.md §6), so the fault passes it by.
  */
-export const NOTHING_MATCHED_PATHS = ['/search-results', '/search', '/products', '/api/items', '/abcgo/nh/api/inventory/search'] as const;
+export const NOTHING_MATCHED_PATHS = ['/search-results', '/search', '/products', '/api/items', '/abcgo/135/api/inventory/search'] as const;
 
 /** A page's markup: one of the two shapes, or `alternate` (documented on even requests, live on odd). */
 export const MARKUP_SETTINGS = [...MARKUPS, 'alternate'] as const;
@@ -100,12 +100,19 @@ export const DATA_PATHS = [
   '/products',
   '/api/items',
   '/scs/services/Location.Service.ss',
-  '/abcgo/nh/api/inventory/search',
-  '/abcgo/nh/api/inventory/details',
+  // ABC/GO, one host per board: New Hanover's (135) here; any board the world keeps shelves for answers at
+  // /abcgo/<board id>/… (dataPathOf), each path its own fault key.
+  '/abcgo/135/api/inventory/search',
+  '/abcgo/135/api/inventory/details',
 ] as const;
 
-/** The ABC/GO boards this server hosts: path prefix (/abcgo/<prefix>) → board id. */
-export const ABCGO_BOARDS: Readonly<Record<string, number>> = { nh: NEW_HANOVER_BOARD_ID };
+const ABCGO_PATH = /^\/abcgo\/\d{1,9}\/api\/inventory\/(search|details)$/;
+
+/** The board an ABC/GO path names (/abcgo/<board id>/…), when the world keeps its shelves; else undefined. */
+function abcgoBoard(world: SimWorld, path: string): number | undefined {
+  const id = Number(path.split('/')[2]);
+  return world.shelfBoardIds().includes(id) && id !== WAKE_BOARD_ID ? id : undefined;
+}
 
 /** The PLU a data request is about, when it names one (a search by code, a product page, ABC/GO's filter or code). */
 function subjectOf(path: string, url: URL, form: URLSearchParams, body: string): string | undefined {
@@ -126,8 +133,13 @@ function subjectOf(path: string, url: URL, form: URLSearchParams, body: string):
 }
 
 /** The data path a request path is, for faults and counts (Durham's /products/<code> is /products); undefined when none. */
+/** A path with a "nothing matched" answer of its own: NOTHING_MATCHED_PATHS, and any ABC/GO board's search. */
+function nothingMatchedPath(path: string): boolean {
+  return (NOTHING_MATCHED_PATHS as readonly string[]).includes(path) || (ABCGO_PATH.test(path) && path.endsWith('/search'));
+}
+
 export function dataPathOf(pathname: string): string | undefined {
-  if ((DATA_PATHS as readonly string[]).includes(pathname)) return pathname;
+  if ((DATA_PATHS as readonly string[]).includes(pathname) || ABCGO_PATH.test(pathname)) return pathname;
   if (/^\/products\/[^/]+$/.test(pathname)) return '/products';
   return undefined;
 }
@@ -148,7 +160,9 @@ export interface SimulatorOptions {
   historyDays?: number;
   /** Seeded automatic debuts (see SimWorldOptions.autoDebuts); off by default. */
   autoDebuts?: SimWorldOptions['autoDebuts'];
-  /** Use this world instead of creating one (seed/start/historyDays/autoDebuts are then ignored). */
+  /** Stores of boards beyond the registry's whose shelves the world keeps (SimWorldOptions.shelfBoardStores). */
+  shelfBoardStores?: SimWorldOptions['shelfBoardStores'];
+  /** Use this world instead of creating one (seed/start/historyDays/autoDebuts/shelfBoardStores are then ignored). */
   world?: SimWorld;
   /** Markup of Wake's search results (default 'documented'). */
   wakeMarkup?: MarkupSetting;
@@ -295,7 +309,8 @@ function parseJson(text: string): Record<string, unknown> {
 /** Starts the simulator on 127.0.0.1. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const world =
-    options.world ?? new SimWorld({ seed: options.seed, start: options.start, historyDays: options.historyDays, autoDebuts: options.autoDebuts });
+    options.world ??
+    new SimWorld({ seed: options.seed, start: options.start, historyDays: options.historyDays, autoDebuts: options.autoDebuts, shelfBoardStores: options.shelfBoardStores });
   const log = options.log;
   const faults = new Map<string, FaultState>();
   const markup: MarkupState = { wake: 'documented', warehouse: 'documented' };
@@ -354,7 +369,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
   const setFault = (path: string, kind: FaultKind, count?: number, plus?: string[]) => {
     if (!FAULT_KINDS.includes(kind)) throw new HttpError(400, `unknown fault kind "${kind}" (one of ${FAULT_KINDS.join(', ')})`);
-    if (path !== '*' && !(DATA_PATHS as readonly string[]).includes(path)) {
+    if (path !== '*' && !dataPathOf(path)) {
       throw new HttpError(400, `unknown path "${path}" (one of ${DATA_PATHS.join(', ')}, *)`);
     }
     if (kind === 'none') {
@@ -365,7 +380,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (kind === 'empty-table' && path !== '*' && path !== WAREHOUSE_PATH) {
       throw new HttpError(400, `fault empty-table applies to ${WAREHOUSE_PATH} (or *) only`);
     }
-    if (kind === 'nothing-matched' && path !== '*' && !(NOTHING_MATCHED_PATHS as readonly string[]).includes(path)) {
+    if (kind === 'nothing-matched' && path !== '*' && !nothingMatchedPath(path)) {
       throw new HttpError(400, `fault nothing-matched applies to ${NOTHING_MATCHED_PATHS.join(', ')} (or *) only`);
     }
     if (count !== undefined && !(Number.isInteger(count) && count > 0)) throw new HttpError(400, 'count must be a positive integer');
@@ -381,7 +396,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     // empty-table and nothing-matched (set for their paths or '*') pass the other paths by, keeping their count.
     if (fault?.kind === 'empty-table' && path !== WAREHOUSE_PATH) fault = undefined;
     if (fault?.kind === 'short-extract' && path !== '/Search/StockShippedData') fault = undefined;
-    if (fault?.kind === 'nothing-matched' && !(NOTHING_MATCHED_PATHS as readonly string[]).includes(path)) fault = undefined;
+    if (fault?.kind === 'nothing-matched' && !nothingMatchedPath(path)) fault = undefined;
     if (fault?.plus && !(subject && fault.plus.includes(subject))) fault = undefined;
     if (!fault) return undefined;
     if (fault.remaining !== null) {
@@ -402,7 +417,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     // what it would have said.
     const broken = fault === 'bad-html';
     if (path.startsWith('/abcgo/')) {
-      const held = shown && world.boardStockOf(ABCGO_BOARDS[path.split('/')[2]], plu).size > 0;
+      const board = abcgoBoard(world, path);
+      const held = shown && board !== undefined && world.boardStockOf(board, plu).size > 0;
       // details answer every code: its rows, or a real [] (0 everywhere); search lists only what some store holds.
       if (path.endsWith('/details')) return broken && held ? 'no-answer' : 'shelf';
       return held ? (broken ? 'no-answer' : 'shelf') : 'nothing';
@@ -723,8 +739,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       out = renderGreensboroLocator(world, url.searchParams, { broken });
     } else if (path.startsWith('/abcgo/')) {
       // The platform: POST only, 403 without X-Requested-With, 415 without a JSON body.
-      const [, , prefix, , , endpoint] = path.split('/');
-      const boardId = ABCGO_BOARDS[prefix];
+      const [, , , , , endpoint] = path.split('/');
+      const boardId = abcgoBoard(world, path);
+      if (boardId === undefined) throw new HttpError(404, 'not found');
       if (method !== 'POST') throw new HttpError(405, 'method not allowed');
       const refuse = (status: number, contentType: string, page: string) => {
         if (answer) answer.said = 'no-answer';

@@ -34,7 +34,7 @@
 // appearance, its release) has been processed, so the state stays a function of (seed, start, scheduled
 // debuts, now). Respellings (respell) and relabels (relabel) only change how pages print things.
 import { DAY_MS, nyInstant, nyLocal, parseYmd, TICK_MS, weekOf, weekdayOf, ymd, nyDateTime } from './clock.ts';
-import { GREENSBORO_LOCATIONS, loadSimDataset, type GreensboroLocationSpec, type SimBoard, type SimDataset, type SimProduct, type SimStore } from './dataset.ts';
+import { GREENSBORO_LOCATIONS, loadSimDataset, simOtherBoard, type GreensboroLocationSpec, type SimBoard, type SimDataset, type SimOtherBoard, type SimProduct, type SimStore } from './dataset.ts';
 import {
   autoDebutPlan,
   autoRelabelPlan,
@@ -49,6 +49,7 @@ import {
 } from './debuts.ts';
 import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import type { ListingTypeName } from '../../lib/reference/products.ts';
+import type { BoardStoreSeed } from '../../lib/reference/reference.ts';
 import { cumulativeIndexOf, hash32, hashInt, hashUnit, Rng } from './random.ts';
 import { allocatedSellP, BoardShelves, deliveryTick, isDeliveryDay, KEEP_DAYS, type DeliveryRecord, type ShelfCounters } from './shelves.ts';
 
@@ -71,6 +72,11 @@ export interface SimWorldOptions {
    * allocated catalog product printing a blank or new listing type for a day. Off by default.
    */
   autoDebuts?: boolean | { everyDays?: number };
+  /**
+   * Stores of boards beyond the registry's whose shelves the world keeps too (a test's new board source, e.g.
+   * Carteret's three stores), as board-stores.json writes them.
+   */
+  shelfBoardStores?: readonly BoardStoreSeed[];
 }
 
 /** One row of the warehouse report as the world sees it. */
@@ -240,6 +246,8 @@ export class SimWorld {
   // Wake's retail shelves (the world's stream), and each other board's (its own stream)
   private readonly wake: BoardShelves;
   private readonly otherShelves = new Map<number, BoardShelves>();
+  /** The boards beyond Wake whose shelves the world keeps: the registry's, then shelfBoardStores'. */
+  private readonly otherBoards: SimOtherBoard[];
 
   // warehouse, per product
   private readonly level: Int32Array;
@@ -290,7 +298,9 @@ export class SimWorld {
     const d = this.data;
     this.wake = new BoardShelves(d, this.seed, WAKE_BOARD_ID, d.retailStores, this.rng, this.counters);
     // The other boards draw from their own streams: Wake's world is the same with or without them.
-    for (const other of d.otherBoards) {
+    const extraIds = [...new Set((options.shelfBoardStores ?? []).map((s) => s.board_id))].filter((id) => !d.otherBoards.some((b) => b.board.id === id));
+    this.otherBoards = [...d.otherBoards, ...extraIds.map((id) => simOtherBoard(d.boards, id, options.shelfBoardStores!))];
+    for (const other of this.otherBoards) {
       const id = other.board.id;
       const counters = { deliveries: 0, deliveredBottles: 0, allocatedArrivals: 0, bottlesSold: 0 };
       this.otherShelves.set(id, new BoardShelves(d, this.seed, id, other.retailStores, new Rng(hash32(this.seed, 'boards', id)), counters));
@@ -410,7 +420,7 @@ export class SimWorld {
     });
   }
 
-  /** The boards whose store shelves the world keeps: Wake (179) first, then OTHER_STORE_BOARD_IDS. */
+  /** The boards whose store shelves the world keeps: Wake (179) first, then the registry's others and any shelfBoardStores'. */
   shelfBoardIds(): number[] {
     return [WAKE_BOARD_ID, ...this.otherShelves.keys()];
   }
@@ -418,7 +428,7 @@ export class SimWorld {
   /** Every store of a board (retail stores and outlets), by store number. Throws for a board without shelves. */
   storesOf(boardId: number): readonly SimStore[] {
     if (boardId === WAKE_BOARD_ID) return this.data.stores;
-    const other = this.data.otherBoards.find((b) => b.board.id === boardId);
+    const other = this.otherBoards.find((b) => b.board.id === boardId);
     if (!other) throw new RangeError(`simulator: no shelves for board ${boardId} (one of ${this.shelfBoardIds().join(', ')})`);
     return other.stores;
   }
@@ -644,7 +654,7 @@ export class SimWorld {
       const quantity = Number(entry?.quantity);
       const boardId = entry?.boardId === undefined || entry?.boardId === null ? WAKE_BOARD_ID : Number(entry.boardId);
       const wake = boardId === WAKE_BOARD_ID;
-      const board = wake ? this.data.wakeBoard : this.data.otherBoards.find((b) => b.board.id === boardId)?.board;
+      const board = wake ? this.data.wakeBoard : this.otherBoards.find((b) => b.board.id === boardId)?.board;
       if (!board) throw bad(`board ${String(entry?.boardId)} has no shelves here (one of ${this.shelfBoardIds().join(', ')})`);
       const store = this.storesOf(boardId).find((s) => s.storeNumber === storeNumber);
       if (!store || !store.retail) throw bad(`store ${String(entry?.storeNumber)} is not a ${wake ? 'Wake' : board.name} retail store`);
@@ -782,7 +792,7 @@ export class SimWorld {
     // Each board's bottles leave the warehouse as a shipment to that board (Wake's first).
     for (const shelf of d.shelves) {
       if (shelf.total <= 0) continue;
-      const board = shelf.boardId === WAKE_BOARD_ID ? this.data.wakeBoard : this.data.otherBoards.find((b) => b.board.id === shelf.boardId)!.board;
+      const board = shelf.boardId === WAKE_BOARD_ID ? this.data.wakeBoard : this.otherBoards.find((b) => b.board.id === shelf.boardId)!.board;
       this.logShipment(period, d.product.index, board.index, shelf.total);
       d.level = Math.max(0, d.level - shelf.total);
     }

@@ -12,7 +12,7 @@ export const SHELF_PATHS: Readonly<Record<number, string>> = {
   [WAKE_BOARD_ID]: '/search-results',
   [DURHAM_BOARD_ID]: '/products',
   [GREENSBORO_BOARD_ID]: '/api/items',
-  [NEW_HANOVER_BOARD_ID]: '/abcgo/nh/api/inventory/details',
+  [NEW_HANOVER_BOARD_ID]: '/abcgo/135/api/inventory/details',
 };
 
 /** What one poll's pages said about each product asked, by the simulator's record (RunningSimulator.takeServedAnswers). */

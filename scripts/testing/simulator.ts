@@ -1,4 +1,7 @@
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator/server.ts';
+import { simulatorSourceUrls } from '../simulator/source-urls.ts';
+
+export { simulatorSourceUrls };
 
 /**
  * Starts the simulator on a free loopback port and points the scraper's sources at it: no politeness
@@ -8,15 +11,9 @@ import { startSimulator, type RunningSimulator, type SimulatorOptions } from '..
 export async function startSimulatorForScraper(options: SimulatorOptions, env: Record<string, string> = {}): Promise<RunningSimulator> {
   const sim = await startSimulator({ ...options, port: 0 });
   Object.assign(process.env, {
-    WAKE_BASE_URL: sim.url,
     NC_ABC_BASE_URL: sim.url,
-    DURHAM_BASE_URL: sim.url,
-    GREENSBORO_BASE_URL: sim.url,
-    ABCGO_NEW_HANOVER_URL: `${sim.url}/abcgo/nh`,
-    WAKE_REQUEST_DELAY_MS: '0',
-    DURHAM_REQUEST_DELAY_MS: '0',
-    GREENSBORO_REQUEST_DELAY_MS: '0',
-    ABCGO_REQUEST_DELAY_MS: '0',
+    BOARD_SOURCE_URLS: simulatorSourceUrls(sim.url),
+    BOARD_SOURCE_REQUEST_DELAY_MS: '*=0',
     SOURCE_RETRIES: '0',
     SOURCE_TIMEOUT_MS: '1500',
     ...env,

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { boardShortName } from '@/lib/reports-client/boards';
+import { boardShortName, type BoardOption } from '@/lib/reports-client/boards';
 import { deliveriesWithCases, estimateStoresWithoutDeliveries } from '@/lib/reports-client/delivery';
 import { usDate, usTime } from '@/lib/reports-client/format';
 import { weeksBackLabel, type WeeksBack } from '@/lib/reports-client/options';
@@ -27,7 +27,7 @@ function StoreName({ store }: { store: StoreRef }) {
 }
 
 /** `estimateBase`: the stores the estimate of stores without deliveries starts from (Wake: the spec's 26). */
-export function AnalysisReport({ report, estimateBase }: { report: Report; estimateBase: number }) {
+export function AnalysisReport({ report, estimateBase, boards }: { report: Report; estimateBase: number; boards: readonly BoardOption[] }) {
   const { analysis: a, storesWithout } = report;
   const deliveries = deliveriesWithCases(a);
   const other = a.storesWithOtherDrops ?? [];
@@ -48,7 +48,7 @@ export function AnalysisReport({ report, estimateBase }: { report: Report; estim
         <Stats
           label="Delivery summary"
           items={[
-            { label: `Cases shipped to ${boardShortName(report.boardId)}`, value: a.shipmentInfo?.totalCases ?? 0 },
+            { label: `Cases shipped to ${boardShortName(report.boardId, boards)}`, value: a.shipmentInfo?.totalCases ?? 0 },
             { label: 'Cases delivered', value: a.summary.totalCasesDelivered },
             { label: 'Stores with deliveries', value: a.summary.uniqueStores },
             ...(report.includeOtherDrops ? [{ label: 'Stores with other drops', value: other.length }] : []),

@@ -7,7 +7,7 @@ import { boardName, storesEstimateBase } from '@/lib/reports-client/boards';
 import { listedStoreIds } from '@/lib/reports-client/delivery';
 import type { DeliveryAnalysis as Analysis, Store } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
-import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard } from '../../_components/reports/board-choice';
+import { BoardHeader, coveredInfo, useBoard, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { readCache, writeCache } from '../../_components/reports/local-cache';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
@@ -82,7 +82,7 @@ async function loadReport(target: Target, signal: AbortSignal): Promise<Loaded<R
 /** No first data (a report needs a product): each Generate, Refresh or board change is a load of the shared loader. */
 export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard }) {
   const board = useBoard(initialBoard);
-  const boards = useCoveredBoards();
+  const boards = board.covered;
   const boardId = board.boardId;
   const info = coveredInfo(boards.state, boardId);
   const [product, setProduct] = useState<ChosenProduct | null>(null);
@@ -141,7 +141,7 @@ export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard 
     <div className="stack">
       <BoardHeader
         title="Delivery Analysis"
-        subtitle={`How one product was spread across the ${boardName(boardId)} stores, and which stores went without.`}
+        subtitle={`How one product was spread across the ${boardName(boardId, board.boards)} stores, and which stores went without.`}
         board={{ ...board, choose: chooseBoard }}
         info={info}
       />
@@ -194,7 +194,7 @@ export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard 
       ) : (
         report && (
           <div ref={reportRef} className="report-anchor">
-            <AnalysisReport report={report} estimateBase={storesEstimateBase(report.boardId, boards.state.status === 'ready' ? coveredInfo(boards.state, report.boardId)?.retail_stores : null)} />
+            <AnalysisReport report={report} boards={board.boards} estimateBase={storesEstimateBase(report.boardId, boards.state.status === 'ready' ? coveredInfo(boards.state, report.boardId)?.retail_stores : null)} />
           </div>
         )
       )}

@@ -7,7 +7,7 @@ import { boardAbc, boardName, withBoard } from '@/lib/reports-client/boards';
 import { toggleType, typePasses } from '@/lib/reports-client/listing-types';
 import { matchesSearch } from '@/lib/text/search';
 import type { AllocatedCurrent, UnknownProduct } from '@/lib/reports/types';
-import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard } from '../../_components/reports/board-choice';
+import { BoardHeader, coveredInfo, useBoard, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
@@ -29,9 +29,9 @@ export function CurrentInventory({
   first?: AllocatedCurrent | null;
 }) {
   const board = useBoard(initialBoard);
-  const boards = useCoveredBoards();
+  const boards = board.covered;
   const boardId = board.boardId;
-  const abc = boardAbc(boardId);
+  const abc = boardAbc(boardId, board.boards);
   // The server's answer is for the opening board only: another board, or coming back later, loads afresh.
   const [opening, setOpening] = useState(first);
   const choose = (id: number) => {
@@ -49,13 +49,13 @@ export function CurrentInventory({
           <li>Call the store before you drive there.</li>
         </ul>
       </aside>
-      <InventoryList key={boardId} boardId={boardId} initialSearch={initialSearch} first={opening} />
+      <InventoryList key={boardId} boardId={boardId} boardName={boardName(boardId, board.boards)} initialSearch={initialSearch} first={opening} />
     </div>
   );
 }
 
 /** One board's hunted bottles: summary, filters and the product cards (a new board starts afresh). */
-function InventoryList({ boardId, initialSearch, first }: { boardId: number; initialSearch: string; first?: AllocatedCurrent | null }) {
+function InventoryList({ boardId, boardName, initialSearch, first }: { boardId: number; boardName: string; initialSearch: string; first?: AllocatedCurrent | null }) {
   const { state, reload } = useResource<AllocatedCurrent>(
     `inventory:${boardId}`,
     (signal) => getJson<AllocatedCurrent>(withBoard('/api/inventory/allocated-current', boardId), 'Failed to fetch inventory data', signal),
@@ -107,7 +107,7 @@ function InventoryList({ boardId, initialSearch, first }: { boardId: number; ini
       {products.length === 0 ? (
         <div className="card empty-state" data-testid="inventory-empty">
           <p>
-            No allocated, limited or barrel bottles are on {boardName(boardId)} shelves right now. They usually sell within hours to a
+            No allocated, limited or barrel bottles are on {boardName} shelves right now. They usually sell within hours to a
             few days of a delivery: check Today&apos;s Arrivals for the next one.
           </p>
         </div>

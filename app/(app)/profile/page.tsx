@@ -1,12 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { firstAnswer } from '@/lib/api/handler';
+import { coveredBoardsRead } from '@/lib/reports/reads';
+import type { CoveredBoards } from '@/lib/reports/types';
 import { ArrivalAlertsCard } from './arrival-alerts/arrival-alerts-card';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 
 export const metadata: Metadata = { title: 'My Profile' };
 
-export default function ProfilePage() {
+/** The home boards offered come in the HTML (the covered boards' first answer). */
+export default async function ProfilePage() {
+  const covered = await firstAnswer<CoveredBoards>(coveredBoardsRead);
   return (
     <div className="stack narrow">
       <div className="page-header">
@@ -19,7 +24,7 @@ export default function ProfilePage() {
         Looking for the products you follow? Your watchlist has moved to its own page:{' '}
         <Link href="/watchlist">go to My Watchlist</Link>.
       </div>
-      <ProfileForm />
+      <ProfileForm covered={covered} />
       <ChangePasswordForm />
       <ArrivalAlertsCard />
     </div>

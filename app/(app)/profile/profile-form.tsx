@@ -2,9 +2,11 @@
 
 import { useState, type FormEvent } from 'react';
 import { formatPhone, NAME_MAX_LENGTH, normalizePhone, profileError } from '@/lib/auth/rules';
-import { COVERED_BOARDS, WAKE_BOARD_ID } from '@/lib/reports-client/boards';
+import { WAKE_BOARD_ID } from '@/lib/reports-client/boards';
+import type { CoveredBoardInfo, CoveredBoards } from '@/lib/reports/types';
 import { useAuth } from '../../_components/auth-context';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
+import { useCoveredBoards } from '../../_components/reports/board-choice';
 import { getJson } from '../../_components/reports/fetchers';
 import { useResource } from '../../_components/reports/use-resource';
 import { PhoneInput } from './phone-input';
@@ -26,17 +28,26 @@ const toForm = (p: Profile) => ({
   homeBoard: String(p.home_board_id ?? WAKE_BOARD_ID),
 });
 
-/** The "Profile details" card: loads GET /api/user/me, then shows the form. */
-export function ProfileForm() {
+/**
+ * The "Profile details" card: loads GET /api/user/me, then shows the form; the home boards offered are the
+ * covered boards (GET /api/boards/covered, `covered`: the server's first answer).
+ */
+export function ProfileForm({ covered }: { covered?: CoveredBoards | null }) {
   const { state, reload } = useResource('profile', (signal) => getJson<Profile>('/api/user/me', LOAD_ERROR, signal), LOAD_ERROR);
+  const boards = useCoveredBoards(covered);
+  const failed = state.status === 'error' || boards.state.status === 'error';
+  const retry = () => {
+    if (state.status === 'error') reload();
+    if (boards.state.status === 'error') boards.reload();
+  };
   return (
     <section className="card stack" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile details</h2>
-      {state.status === 'error' && <Banner message={failure(LOAD_ERROR)} action={{ label: 'Try Again', onClick: reload }} />}
-      {state.status === 'ready' ? (
-        <ProfileDetailsForm loaded={state.data} />
+      {failed && <Banner message={failure(LOAD_ERROR)} action={{ label: 'Try Again', onClick: retry }} />}
+      {state.status === 'ready' && boards.state.status === 'ready' ? (
+        <ProfileDetailsForm loaded={state.data} boards={boards.state.data.boards} />
       ) : (
-        state.status !== 'error' && (
+        !failed && (
           <p className="muted" role="status">
             Loading your profile…
           </p>
@@ -47,7 +58,7 @@ export function ProfileForm() {
 }
 
 /** The form: saves with PUT /api/user/me, then refreshes the header's user. */
-function ProfileDetailsForm({ loaded }: { loaded: Profile }) {
+function ProfileDetailsForm({ loaded, boards }: { loaded: Profile; boards: CoveredBoardInfo[] }) {
   const { refresh } = useAuth();
   const [form, setForm] = useState(() => toForm(loaded));
   const save = useSubmit({ failed: 'Profile update failed. Please try again.' });
@@ -106,8 +117,8 @@ function ProfileDetailsForm({ loaded }: { loaded: Profile }) {
         <Field id="home_board_id" label="Home board" hint="The board whose stores Today's Arrivals, Current Inventory, Delivery Analysis and Stores show first.">
           {(control) => (
             <select {...control} className="input" value={form.homeBoard} onChange={(e) => setForm((f) => ({ ...f, homeBoard: e.target.value }))}>
-              {COVERED_BOARDS.map((b) => (
-                <option key={b.id} value={b.id}>
+              {boards.map((b) => (
+                <option key={b.board_id} value={b.board_id}>
                   {b.name}
                 </option>
               ))}

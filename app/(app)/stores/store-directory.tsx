@@ -7,7 +7,7 @@ import { usDate } from '@/lib/reports-client/format';
 import { DELIVERY_DAYS } from '@/lib/reports-client/options';
 import { deliveryDayLabel, deliveryIntervalLabel, filterStores, isMixedBeverage, NO_STORE_FILTERS, regionsOf, type StoreFilters } from '@/lib/reports-client/stores';
 import type { Store } from '@/lib/reports/types';
-import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard } from '../../_components/reports/board-choice';
+import { BoardHeader, coveredInfo, useBoard, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonGrid } from '../../_components/reports/skeleton';
@@ -16,7 +16,7 @@ import { useResource } from '../../_components/reports/use-resource';
 /** `first`: the opening board's stores, rendered by the server. */
 export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialBoard; first?: { stores: Store[] } | null }) {
   const board = useBoard(initialBoard);
-  const boards = useCoveredBoards();
+  const boards = board.covered;
   const boardId = board.boardId;
   const { state, reload } = useResource<{ stores: Store[] }>(
     `stores:${boardId}`,
@@ -36,7 +36,7 @@ export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialB
     <div className="stack">
       <BoardHeader
         title="Stores"
-        subtitle={`${boardAbc(boardId)} stores: where they are, when their trucks come and what they got.`}
+        subtitle={`${boardAbc(boardId, board.boards)} stores: where they are, when their trucks come and what they got.`}
         board={{
           ...board,
           choose: (id) => {

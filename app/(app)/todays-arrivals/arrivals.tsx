@@ -9,7 +9,7 @@ import { RECENT_DATES_SHOWN } from '@/lib/reports-client/options';
 import type { ArrivalsReport, AvailableDates, ErrorAnswer } from '@/lib/reports/types';
 import { weekdayOf } from '@/lib/time';
 import { apiFetch } from '../../_components/api';
-import { BoardHeader, coveredInfo, useBoard, useCoveredBoards, type InitialBoard } from '../../_components/reports/board-choice';
+import { BoardHeader, coveredInfo, useBoard, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { ListingBadge } from '../../_components/reports/listing-badge';
@@ -31,7 +31,7 @@ export function Arrivals({
   first?: { date: string; report: ArrivalsReport } | null;
 }) {
   const board = useBoard(initialBoard);
-  const boards = useCoveredBoards();
+  const boards = board.covered;
   const boardId = board.boardId;
   const [today] = useState(() => nyDate());
   const [date, setDate] = useState(() => initialDate ?? today);
@@ -98,7 +98,7 @@ export function Arrivals({
     <div className="stack">
       <BoardHeader
         title="Today's Arrivals"
-        subtitle={`New bottles of allocated, limited and barrel products at ${boardAbc(boardId)} stores.`}
+        subtitle={`New bottles of allocated, limited and barrel products at ${boardAbc(boardId, board.boards)} stores.`}
         board={{ ...board, choose: chooseBoard }}
         info={coveredInfo(boards.state, boardId)}
         showCheck={false}

@@ -1,25 +1,31 @@
 'use client';
 
 import { useState } from 'react';
-import { BOARD_PARAM, COVERED_BOARDS, freshness } from '@/lib/reports-client/boards';
+import { BOARD_PARAM, freshness, type BoardOption } from '@/lib/reports-client/boards';
 import type { CoveredBoardInfo, CoveredBoards } from '@/lib/reports/types';
 import { getJson } from './fetchers';
 import { useResource } from './use-resource';
 
 // The board of a store-level report screen: a "Board" select in the page header, the board kept in the
 // address (`?board=78`) so a reload or a shared link shows the same board, and how fresh that board's shelves
-// are (GET /api/boards/covered), said plainly when its source is failing or stale.
+// are (GET /api/boards/covered), said plainly when its source is failing or stale. Which boards are covered
+// is data (board_sources): the server page reads them and passes them down (initial-board.ts).
 
 /** The board a screen opens with (app/_components/reports/initial-board.ts): the address's, the home board, or Wake. */
 export interface InitialBoard {
   boardId: number;
   /** The address names the board (a choice made here, or a shared link). */
   inAddress: boolean;
+  /** The boards the screen offers and names, in their order (Wake first). */
+  boards: BoardOption[];
+  /** GET /api/boards/covered's first answer (null: the screen loads it). */
+  covered: CoveredBoards | null;
 }
 
 export function useBoard(initial: InitialBoard) {
   const [boardId, setBoardId] = useState(initial.boardId);
   const [inAddress, setInAddress] = useState(initial.inAddress);
+  const covered = useCoveredBoards(initial.covered);
 
   function choose(id: number) {
     setBoardId(id);
@@ -29,14 +35,16 @@ export function useBoard(initial: InitialBoard) {
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
   }
 
-  return { boardId, inAddress, choose };
+  return { boardId, inAddress, choose, boards: initial.boards, covered };
 }
 
 export type BoardChoice = ReturnType<typeof useBoard>;
 
-/** Every covered board's stores and freshness (one small call per screen). */
-export function useCoveredBoards() {
-  return useResource<CoveredBoards>('covered-boards', (signal) => getJson<CoveredBoards>('/api/boards/covered', '', signal));
+/** Every covered board's stores and freshness (one small call per screen; `first`: the server's answer). */
+export function useCoveredBoards(first?: CoveredBoards | null) {
+  return useResource<CoveredBoards>('covered-boards', (signal) => getJson<CoveredBoards>('/api/boards/covered', '', signal), undefined, {
+    initial: first && { key: 'covered-boards', data: first },
+  });
 }
 
 export function coveredInfo(state: ReturnType<typeof useCoveredBoards>['state'], boardId: number): CoveredBoardInfo | null {
@@ -49,8 +57,8 @@ export function BoardSelect({ board, disabled }: { board: BoardChoice; disabled?
       <label htmlFor="board-select">Board</label>
       <select id="board-select" className="input" value={board.boardId} disabled={disabled}
         onChange={(e) => board.choose(Number(e.target.value))}>
-        {COVERED_BOARDS.map((b) => (
-          <option key={b.id} value={b.id}>
+        {board.boards.map((b) => (
+          <option key={b.board_id} value={b.board_id}>
             {b.name}
           </option>
         ))}

@@ -1,15 +1,26 @@
 import 'server-only';
+import { firstAnswer } from '@/lib/api/handler';
 import { getSessionUser } from '@/lib/auth/session';
-import { boardFromParam, chooseBoard } from '@/lib/reports-client/boards';
+import { shelfBoards } from '@/lib/reference/shelf-boards';
+import { boardFromParam, chooseBoard, type BoardOption } from '@/lib/reports-client/boards';
+import { coveredBoardsRead } from '@/lib/reports/reads';
+import type { CoveredBoards } from '@/lib/reports/types';
 import type { InitialBoard } from './board-choice';
+
+/** The covered boards a screen offers and names (board_sources, Wake first). */
+export async function boardOptions(): Promise<BoardOption[]> {
+  return (await shelfBoards()).map((b) => ({ board_id: b.id, name: b.name }));
+}
 
 /**
  * The board a report screen opens with: the one its address names (`?board=78`), else the signed-in user's
- * home board (profile), else Wake. The session's user is read once per request (the layout read it already).
+ * home board (profile), else Wake; with the boards it offers and their freshness (GET /api/boards/covered's
+ * first answer). The session's user is read once per request (the layout read it already).
  */
 export async function initialBoard(param: string | string[] | undefined): Promise<InitialBoard> {
-  const fromAddress = boardFromParam(param);
-  if (fromAddress !== null) return { boardId: fromAddress, inAddress: true };
+  const [boards, covered] = await Promise.all([boardOptions(), firstAnswer<CoveredBoards>(coveredBoardsRead)]);
+  const fromAddress = boardFromParam(param, boards);
+  if (fromAddress !== null) return { boardId: fromAddress, inAddress: true, boards, covered };
   const user = await getSessionUser();
-  return { boardId: chooseBoard(null, user?.homeBoardId), inAddress: false };
+  return { boardId: chooseBoard(null, user?.homeBoardId, boards), inAddress: false, boards, covered };
 }

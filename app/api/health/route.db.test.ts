@@ -24,7 +24,14 @@ beforeAll(async () => {
   process.env.DATABASE_URL = database.url;
   await setDatabaseUrl(database.url);
   // A little reference data (without it the service is degraded: the scraper could do nothing).
-  await sql(`INSERT INTO boards (id, name, name_clean) VALUES (179, 'Wake County ABC Board', 'Wake County')`);
+  await sql(`INSERT INTO boards (id, name, name_clean) VALUES (179, 'Wake County ABC Board', 'Wake County'), (78, 'Durham County ABC Board', 'Durham County'),
+             (58, 'Greensboro ABC Board', 'Greensboro'), (135, 'New Hanover County ABC Board', 'New Hanover County')`);
+  // The boards whose shelves are read (as prisma/seed-data/board-sources.json loads them): each is a source.
+  await sql(`INSERT INTO board_sources (key, board_id, platform, base_url, store_key, poll_minutes, concurrency, delay_ms) VALUES
+    ('wake_inventory', 179, 'wake', 'https://wakeabc.com', 'address', 15, 3, 1000),
+    ('durham_inventory', 78, 'durham', 'https://durhamabc.com', 'address', 240, 2, 2000),
+    ('greensboro_inventory', 58, 'suitecommerce', 'https://shop.greensboroabc.com', 'location_id', 240, 2, 2000),
+    ('new_hanover_inventory', 135, 'abcgo', 'https://nh.abcgo.app', 'address', 240, 2, 2000)`);
   await sql(`INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, region) VALUES (179, 1, 'Sandy Fork', '7200 Sandy Fork Rd.', '7200 sandy fork rd', 'Raleigh', 'North')`);
   await sql(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('27090', 'Blanton''s Single Barrel', 'Allocation', now())`);
   // warehouse: an ok run 90 minutes ago, then a failed one; shipments: only a failed run; wake_locator: never run.
@@ -57,18 +64,18 @@ describe('GET /api/health', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(res.json).sort()).toEqual(['database', 'reference_data', 'scrapers', 'status', 'view']);
-    expect(res.json).toMatchObject({ view: 'public', status: 'ok', database: { reachable: true }, reference_data: { boards: 1, stores: 1, products: 1 } });
+    expect(res.json).toMatchObject({ view: 'public', status: 'ok', database: { reachable: true }, reference_data: { boards: 4, stores: 1, products: 1 } });
     expect(Object.keys(res.json.database).sort()).toEqual(['reachable', 'set_up_as']);
     expect(res.json.scrapers.map((s: { source: string }) => s.source)).toEqual(SOURCES);
     for (const s of res.json.scrapers) {
-      expect(Object.keys(s).sort()).toEqual(['last_run_at', 'last_success_at', 'minutes_since_success', 'source', 'status']);
+      expect(Object.keys(s).sort()).toEqual(['board_id', 'last_run_at', 'last_success_at', 'minutes_since_success', 'source', 'status']);
     }
     const sources = bySource(res.json.scrapers);
     expect(sources.wake_inventory).toMatchObject({ status: 'ok', minutes_since_success: 15 });
     // The latest warehouse run failed: the data is as old as the last success, 90 minutes.
     expect(sources.warehouse).toMatchObject({ status: 'failed', minutes_since_success: 90 });
     expect(sources.shipments).toMatchObject({ status: 'failed', last_success_at: null, minutes_since_success: null });
-    expect(sources.wake_locator).toEqual({ source: 'wake_locator', status: null, last_run_at: null, last_success_at: null, minutes_since_success: null });
+    expect(sources.wake_locator).toEqual({ source: 'wake_locator', board_id: 179, status: null, last_run_at: null, last_success_at: null, minutes_since_success: null });
     expect(JSON.stringify(res.json)).not.toContain('ECONNREFUSED');
     expect(JSON.stringify(res.json)).not.toContain('abc2.nc.gov');
     expect(JSON.stringify(res.json)).not.toContain('Sandy Forks');

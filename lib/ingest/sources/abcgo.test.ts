@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NEW_HANOVER_BOARD_ID } from '../../reference/boards.ts';
-import { abcgoBoardUrl, fetchAbcgoDetails, parseAbcgoDetails, parseAbcgoSearch, searchAbcgo, type AbcgoStoreRow } from './abcgo.ts';
+import { fetchAbcgoDetails, parseAbcgoDetails, parseAbcgoSearch, searchAbcgo, type AbcgoStoreRow } from './abcgo.ts';
 import { judgeAbcgo } from './judgement.ts';
 import { SourceError } from './errors.ts';
 import { createLimiter, fetchText } from './http.ts';
@@ -87,11 +87,6 @@ describe('ABC/GO over HTTP', () => {
       send(res, 404, 'Not Found');
     });
   const options = () => ({ boardUrl: `${server!.url}/`, retries: 0, limiter: createLimiter({ concurrency: 1, delayMs: 0 }) });
-
-  it('takes the board host from configuration', () => {
-    expect(abcgoBoardUrl(NEW_HANOVER_BOARD_ID)).toBe('https://nh.abcgo.app');
-    expect(() => abcgoBoardUrl(179)).toThrow(RangeError);
-  });
 
   it('POSTs the search as JSON with X-Requested-With', async () => {
     server = await platform({});

@@ -1,5 +1,5 @@
 // The ABC/GO platform (sources.md §6): several boards' inventory on one platform, one host per board
-// (New Hanover: https://nh.abcgo.app; the host is configuration, ABCGO_NEW_HANOVER_URL). Two JSON endpoints,
+// (New Hanover: https://nh.abcgo.app; the host is its board_sources entry's base_url). Two JSON endpoints,
 // both POSTs that need `X-Requested-With: XMLHttpRequest` (403 without it) and a JSON body (415 for a form):
 // - `/api/inventory/search` {"filter": "<term>"} → [{ Code, Brand, Size, Retail, OnHand, Stores, ModifiedOn }]:
 //   the board's total per product, and only products in stock somewhere (a sell-out simply disappears).
@@ -10,25 +10,12 @@
 // reported, never a zero. Anything that is not a real answer (HTTP error, HTML or a firewall page instead
 // of JSON, JSON of the wrong shape, rows for another code) fails loudly.
 import { z } from 'zod';
-import { env } from '../../env.ts';
-import { NEW_HANOVER_BOARD_ID } from '../../reference/boards.ts';
 import { atUrl, SourceError, parseError, quote } from './errors.ts';
-import { createLimiter, fetchText, type Limiter } from './http.ts';
+import { fetchText, type Limiter } from './http.ts';
 import { bottles, describeIssues, jsonKind, numeric, parseJsonBody } from './json.ts';
 
 export const ABCGO_SOURCE = 'abcgo inventory';
 
-/** The boards on ABC/GO whose stores the product knows, and their hosts (configuration). */
-export function abcgoBoardUrls(): Map<number, string> {
-  return new Map([[NEW_HANOVER_BOARD_ID, env().ABCGO_NEW_HANOVER_URL]]);
-}
-
-/** A board's ABC/GO host. Throws for a board the configuration does not place on ABC/GO. */
-export function abcgoBoardUrl(boardId: number): string {
-  const url = abcgoBoardUrls().get(boardId);
-  if (!url) throw new RangeError(`board ${boardId} is not configured on ABC/GO`);
-  return url;
-}
 
 export interface AbcgoSearchItem {
   /** 5-digit NC code (dashless). */
@@ -56,20 +43,15 @@ export interface AbcgoStoreRow {
 }
 
 export interface AbcgoOptions {
-  /** The board's host, e.g. https://nh.abcgo.app (abcgoBoardUrl(boardId)). */
+  /** The board's host, e.g. https://nh.abcgo.app (its board_sources entry's base_url). */
   boardUrl: string;
   signal?: AbortSignal;
   timeoutMs?: number;
   retries?: number;
-  /** Shared politeness limiter for this board host (abcgoLimiter()). */
+  /** Shared politeness limiter for this board host (lib/ingest/board-sources.ts limiterFor). */
   limiter?: Limiter;
 }
 
-/** ABCGO_CONCURRENCY in flight, ABCGO_REQUEST_DELAY_MS apart per worker: one per board host. */
-export function abcgoLimiter(): Limiter {
-  const config = env();
-  return createLimiter({ concurrency: config.ABCGO_CONCURRENCY, delayMs: config.ABCGO_REQUEST_DELAY_MS });
-}
 
 async function post(path: string, body: Record<string, string>, options: AbcgoOptions): Promise<{ url: string; data: unknown }> {
   const url = `${options.boardUrl.replace(/\/+$/, '')}${path}`;

@@ -8,10 +8,9 @@
 // As for Wake (decision 006), a page is read by what it means (links to /products/<code>, header labels,
 // the availability wording), and anything else — an error, maintenance or firewall page served with any
 // status, a page with neither cards nor "No products found" — fails loudly; it is never "no stock".
-import { env } from '../../env.ts';
 import { recogniseErrorPage } from './error-pages.ts';
 import { atUrl, SourceError, parseError, quote } from './errors.ts';
-import { createLimiter, fetchText, type Limiter } from './http.ts';
+import { fetchText, siteUrl, type Limiter } from './http.ts';
 import { ancestors, childElements, classList, contains, findAll, findFirst, pageTitle, parseHtml, textOf, wholePage, type HtmlDocument, type HtmlElement } from './html.ts';
 import { parsePrice } from './values.ts';
 
@@ -51,17 +50,12 @@ export interface DurhamOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   retries?: number;
-  /** Shared politeness limiter (durhamLimiter()); without one the request goes out at once. */
+  /** Shared politeness limiter (lib/ingest/board-sources.ts limiterFor); without one the request goes out at once. */
   limiter?: Limiter;
 }
 
-/** DURHAM_CONCURRENCY in flight, DURHAM_REQUEST_DELAY_MS apart per worker. */
-export function durhamLimiter(): Limiter {
-  const config = env();
-  return createLimiter({ concurrency: config.DURHAM_CONCURRENCY, delayMs: config.DURHAM_REQUEST_DELAY_MS });
-}
 
-const baseUrl = (options: DurhamOptions) => (options.baseUrl ?? env().DURHAM_BASE_URL).replace(/\/+$/, '');
+const baseUrl = (options: DurhamOptions) => siteUrl(DURHAM_SOURCE, options.baseUrl);
 
 async function get(url: string, options: DurhamOptions): Promise<string> {
   const request = () => fetchText(url, { source: DURHAM_SOURCE, signal: options.signal, timeoutMs: options.timeoutMs, retries: options.retries });

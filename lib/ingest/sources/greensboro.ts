@@ -12,11 +12,10 @@
 // Anything that is not a real answer (HTTP error, HTML or a firewall page instead of JSON, JSON of the
 // wrong shape, fractional bottles) fails loudly. What an item, or its absence, means is judged in judgement.ts.
 import { z } from 'zod';
-import { env } from '../../env.ts';
 import { normalizeAddress } from '../../text/address.ts';
 import { streetNumber, type BoardStore, type Placement, type UnmatchedStoreLine } from './board-stock.ts';
 import { atUrl, SourceError, parseError } from './errors.ts';
-import { createLimiter, fetchText, type Limiter } from './http.ts';
+import { fetchText, siteUrl, type Limiter } from './http.ts';
 import { bottles, describeIssues, jsonKind, numeric, parseJsonBody } from './json.ts';
 
 export const GREENSBORO_ITEMS_SOURCE = 'greensboro items';
@@ -64,17 +63,12 @@ export interface GreensboroOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   retries?: number;
-  /** Shared politeness limiter (greensboroLimiter()); every page request goes through it. */
+  /** Shared politeness limiter (lib/ingest/board-sources.ts limiterFor); every page request goes through it. */
   limiter?: Limiter;
 }
 
-/** GREENSBORO_CONCURRENCY in flight, GREENSBORO_REQUEST_DELAY_MS apart per worker. */
-export function greensboroLimiter(): Limiter {
-  const config = env();
-  return createLimiter({ concurrency: config.GREENSBORO_CONCURRENCY, delayMs: config.GREENSBORO_REQUEST_DELAY_MS });
-}
 
-const baseUrl = (options: GreensboroOptions) => (options.baseUrl ?? env().GREENSBORO_BASE_URL).replace(/\/+$/, '');
+const baseUrl = (options: GreensboroOptions) => siteUrl(GREENSBORO_ITEMS_SOURCE, options.baseUrl);
 
 async function getJson(url: string, source: string, options: GreensboroOptions): Promise<unknown> {
   const request = () =>

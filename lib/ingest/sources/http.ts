@@ -197,3 +197,12 @@ export function createLimiter({ concurrency, delayMs }: { concurrency: number; d
     },
   };
 }
+
+/**
+ * A site's base URL without trailing slashes. The scraper passes its board source's (lib/ingest/board-sources.ts);
+ * a call without one is a programming error, never a silent default to the real site.
+ */
+export function siteUrl(source: string, baseUrl: string | undefined): string {
+  if (!baseUrl) throw new TypeError(`${source}: no base URL given (the board source's base_url)`);
+  return baseUrl.replace(/\/+$/, '');
+}

@@ -5,10 +5,9 @@
 // lines that end in "N in stock"; an address is the rest of such a line, matched to a known store later.
 // A page that is not an answer (error, maintenance, firewall, empty) or whose products can't be read fails
 // loudly: it is never taken as "no products" or "sold out".
-import { env } from '../../env.ts';
 import { recogniseErrorPage } from './error-pages.ts';
 import { SourceError, parseError, quote } from './errors.ts';
-import { createLimiter, fetchText, type Limiter } from './http.ts';
+import { fetchText, siteUrl, type Limiter } from './http.ts';
 import {
   childElements,
   classList,
@@ -54,19 +53,14 @@ export interface WakeSearchOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   retries?: number;
-  /** Shared politeness limiter (see wakeLimiter); without one the request goes out at once. */
+  /** Shared politeness limiter (lib/ingest/board-sources.ts limiterFor); without one the request goes out at once. */
   limiter?: Limiter;
 }
 
-/** The politeness limiter for one pass over Wake (WAKE_CONCURRENCY in flight, WAKE_REQUEST_DELAY_MS apart). */
-export function wakeLimiter(): Limiter {
-  const config = env();
-  return createLimiter({ concurrency: config.WAKE_CONCURRENCY, delayMs: config.WAKE_REQUEST_DELAY_MS });
-}
 
 /** Search Wake's inventory by name or 5-digit code. [] means the search matched nothing. */
 export async function searchWakeInventory(term: string, options: WakeSearchOptions = {}): Promise<WakeProduct[]> {
-  const url = `${(options.baseUrl ?? env().WAKE_BASE_URL).replace(/\/+$/, '')}/search-results`;
+  const url = `${siteUrl(WAKE_INVENTORY_SOURCE, options.baseUrl)}/search-results`;
   const request = () =>
     fetchText(url, {
       source: WAKE_INVENTORY_SOURCE,

@@ -2,9 +2,8 @@
 // WP Store Locator sends most values as strings (ids, coordinates), so those are coerced; anything missing
 // fails the parse rather than producing a half-filled store.
 import { z } from 'zod';
-import { env } from '../../env.ts';
 import { SourceError, parseError, quote } from './errors.ts';
-import { fetchText } from './http.ts';
+import { fetchText, siteUrl } from './http.ts';
 import { decodeEntities, parseHtml, textOf } from './html.ts';
 
 export const WAKE_LOCATOR_SOURCE = 'wake store locator';
@@ -37,7 +36,7 @@ export interface WakeLocatorOptions {
 }
 
 export async function fetchWakeLocator(options: WakeLocatorOptions = {}): Promise<WakeLocatorStore[]> {
-  const url = `${(options.baseUrl ?? env().WAKE_BASE_URL).replace(/\/+$/, '')}/wp-admin/admin-ajax.php?${WAKE_LOCATOR_QUERY}`;
+  const url = `${siteUrl(WAKE_LOCATOR_SOURCE, options.baseUrl)}/wp-admin/admin-ajax.php?${WAKE_LOCATOR_QUERY}`;
   const body = await fetchText(url, { source: WAKE_LOCATOR_SOURCE, signal: options.signal, timeoutMs: options.timeoutMs, retries: options.retries });
   try {
     return parseWakeLocator(body);

@@ -2,10 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { boardAbc, freshness, WAKE_BOARD_ID, withBoard } from '@/lib/reports-client/boards';
+import { boardAbc, freshness, WAKE_BOARD_ID, withBoard, type BoardOption } from '@/lib/reports-client/boards';
 import { usDate } from '@/lib/reports-client/format';
 import { deliveryDayLabel, deliveryIntervalLabel, isMixedBeverage } from '@/lib/reports-client/stores';
-import type { Store, StoreHistory as History, StoreInventory as InventoryReport, StoreItem, UnknownStoreItem } from '@/lib/reports/types';
+import type { CoveredBoards, Store, StoreHistory as History, StoreInventory as InventoryReport, StoreItem, UnknownStoreItem } from '@/lib/reports/types';
 import { apiFetch } from '../../../_components/api';
 import { coveredInfo, useCoveredBoards } from '../../../_components/reports/board-choice';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
@@ -49,9 +49,11 @@ export interface StoreFirst {
   inventory: InventoryReport | null;
   history: History | null;
   stores: { stores: Store[] } | null;
+  covered: CoveredBoards | null;
 }
 
-export function StoreDetail({ storeId, first }: { storeId: string; first?: StoreFirst }) {
+/** `boards`: the covered boards, to name the store's board. */
+export function StoreDetail({ storeId, boards: boardList, first }: { storeId: string; boards: BoardOption[]; first?: StoreFirst }) {
   const router = useRouter();
   // The store being switched to, until its page arrives (then the URL's store wins again).
   const [switching, setSwitching] = useState<{ from: string; to: string } | null>(null);
@@ -70,7 +72,7 @@ export function StoreDetail({ storeId, first }: { storeId: string; first?: Store
     { initial: opening && first?.stores && { key: `stores:${opening.data.boardId}`, data: first.stores } },
   );
   const storeList = stores.state.status === 'ready' ? stores.state.data.stores ?? [] : [];
-  const boards = useCoveredBoards();
+  const boards = useCoveredBoards(first?.covered);
   const info = store && boardId !== null ? coveredInfo(boards.state, boardId) : null;
   const fresh = info ? freshness(info) : null;
 
@@ -79,10 +81,10 @@ export function StoreDetail({ storeId, first }: { storeId: string; first?: Store
       <div className="page-header">
         <div>
           <h1>{store ? store.nickname : detail.state.status === 'error' ? 'Store' : <span className="skeleton skeleton-title" aria-label="Loading store" />}</h1>
-          <p>{store ? `Store #${store.store_number} · ${store.region || boardAbc(boardId ?? WAKE_BOARD_ID)}` : 'ABC store'}</p>
+          <p>{store ? `Store #${store.store_number} · ${store.region || boardAbc(boardId ?? WAKE_BOARD_ID, boardList)}` : 'ABC store'}</p>
           {fresh?.kind === 'ok' && (
             <p className="small board-check" data-testid="board-check">
-              {boardAbc(boardId ?? WAKE_BOARD_ID)} · {fresh.text}
+              {boardAbc(boardId ?? WAKE_BOARD_ID, boardList)} · {fresh.text}
             </p>
           )}
         </div>

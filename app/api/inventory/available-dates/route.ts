@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
 import { availableDates } from '@/lib/reports/arrivals';
-import { boardIdQuery, oneOf, ymd } from '@/lib/reports/params';
+import { boardIdQuery } from '@/lib/reports/board-params';
+import { oneOf, ymd } from '@/lib/reports/params';
 import { nyDate } from '@/lib/time';
 
 const query = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
 import { deliveryAnalysisJson } from '@/lib/reports/delivery-analysis';
-import { boardIdBody, plu } from '@/lib/reports/params';
+import { boardIdBody } from '@/lib/reports/board-params';
+import { plu } from '@/lib/reports/params';
 import { jsonResponse } from '@/lib/reports/sql';
 
 const WEEKS_BACK = 'weeksBack must be a whole number from 0 to 4';

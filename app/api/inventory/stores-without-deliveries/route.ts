@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
 import { storesWithoutDeliveriesJson } from '@/lib/reports/delivery-analysis';
-import { boardIdBody } from '@/lib/reports/params';
+import { boardIdBody } from '@/lib/reports/board-params';
 import { jsonResponse } from '@/lib/reports/sql';
 
 const ids = (name: string) =>
