@@ -12,67 +12,82 @@ const totals = new Map([
   [WELLER_MECK, 12],
   [EAGLE_DURHAM, 18],
 ]);
-const facts = (over: Partial<ExtractFacts>): ExtractFacts => ({
-  shipDate: '2026-11-20',
-  extract: new Map(totals),
-  previous: { day: '2026-11-19', totals },
-  datedInWindow: new Map(),
-  ...over,
-});
+
+/** The facts applyShipmentsExtract reads for an extract (as its query does: the totals it lowers or leaves out). */
+function facts(extract: Map<string, number>, over: { previousDay?: string | null; dated?: Map<string, number> } = {}): ExtractFacts {
+  const previousDay = over.previousDay === undefined ? '2026-11-19' : over.previousDay;
+  return {
+    shipDate: '2026-11-20',
+    pairs: extract.size,
+    previous: previousDay === null ? null : { day: previousDay, pairs: totals.size },
+    fallen: [...totals]
+      .filter(([key, before]) => (extract.get(key) ?? 0) < before)
+      .map(([key, before]) => ({ key, before, now: extract.get(key) ?? 0, datedInWindow: over.dated?.get(key) ?? 0 })),
+  };
+}
+const whole = () => new Map(totals);
 
 describe('judgeExtract', () => {
   it('the first extract is a baseline of its own day', () => {
-    expect(judgeExtract(facts({ previous: null }))).toEqual({ verdict: 'baseline', cause: 'first', coversFrom: '2026-11-20' });
+    expect(judgeExtract(facts(whole(), { previousDay: null }))).toEqual({ verdict: 'baseline', cause: 'first', coversFrom: '2026-11-20' });
   });
 
   it('a whole extract the day after the last one dates that day only, keeping nothing', () => {
-    expect(judgeExtract(facts({}))).toEqual({ verdict: 'applied', kept: new Map(), missingBoardIds: [], coversFrom: '2026-11-20' });
+    expect(judgeExtract(facts(whole()))).toEqual({ verdict: 'applied', kept: new Map(), missingBoardIds: [], coversFrom: '2026-11-20' });
   });
 
   it('after days without an extract it covers them, from the day after the last applied one', () => {
-    const j = judgeExtract(facts({ previous: { day: '2026-11-17', totals } }));
-    expect(j).toMatchObject({ verdict: 'applied', coversFrom: '2026-11-18' });
+    expect(judgeExtract(facts(whole(), { previousDay: '2026-11-17' }))).toMatchObject({ verdict: 'applied', coversFrom: '2026-11-18' });
   });
 
   it(`refuses an extract with fewer pairs than ${MIN_SHARE_OF_PREVIOUS * 100}% of the previous, saying how many`, () => {
-    const half = new Map([...totals].slice(0, 2));
-    expect(judgeExtract(facts({ extract: half }))).toMatchObject({ verdict: 'applied' }); // exactly half passes
-    expect(judgeExtract(facts({ extract: new Map([[BLANTONS_BOONE, 6]]) }))).toEqual({
+    expect(judgeExtract(facts(new Map([...totals].slice(0, 2))))).toMatchObject({ verdict: 'applied' }); // exactly half passes
+    expect(judgeExtract(facts(new Map([[BLANTONS_BOONE, 6]])))).toEqual({
       verdict: 'refused',
       reason: 'the extract of 11/20/2026 lists 1 product-board totals, 25% of the previous 4: treated as incomplete, nothing written',
     });
   });
 
   it(`keeps a total that fell below what was dated to it in the last ${STILL_IN_WINDOW_DAYS} days (it cannot have aged out), and names its board`, () => {
-    const cut = new Map(totals).set(BLANTONS_MECK, 6); // 18 dated to it within the window
-    const j = judgeExtract(facts({ extract: cut, datedInWindow: new Map([[BLANTONS_MECK, 18]]) }));
-    expect(j).toEqual({ verdict: 'applied', kept: new Map([[BLANTONS_MECK, 24]]), missingBoardIds: [53], coversFrom: '2026-11-20' });
+    const cut = whole().set(BLANTONS_MECK, 6); // 18 dated to it within the window
+    expect(judgeExtract(facts(cut, { dated: new Map([[BLANTONS_MECK, 18]]) }))).toEqual({
+      verdict: 'applied',
+      kept: new Map([[BLANTONS_MECK, 24]]),
+      missingBoardIds: [53],
+      coversFrom: '2026-11-20',
+    });
   });
 
   it('a fall to no less than what was dated in the window is ageing out, not a cut', () => {
-    const aged = new Map(totals).set(BLANTONS_MECK, 18);
-    expect(judgeExtract(facts({ extract: aged, datedInWindow: new Map([[BLANTONS_MECK, 18]]) }))).toMatchObject({ kept: new Map(), missingBoardIds: [] });
+    const aged = whole().set(BLANTONS_MECK, 18);
+    expect(judgeExtract(facts(aged, { dated: new Map([[BLANTONS_MECK, 18]]) }))).toMatchObject({ kept: new Map(), missingBoardIds: [] });
   });
 
   it('a board cut from the extract keeps every total it left out, dated by us or not (the baseline’s)', () => {
     const without53 = new Map([...totals].filter(([k]) => !k.endsWith(':53')));
-    const j = judgeExtract(facts({ extract: without53, datedInWindow: new Map([[BLANTONS_MECK, 6]]) }));
-    expect(j).toEqual({ verdict: 'applied', kept: new Map([[BLANTONS_MECK, 24], [WELLER_MECK, 12]]), missingBoardIds: [53], coversFrom: '2026-11-20' });
+    expect(judgeExtract(facts(without53, { dated: new Map([[BLANTONS_MECK, 6]]) }))).toEqual({
+      verdict: 'applied',
+      kept: new Map([
+        [BLANTONS_MECK, 24],
+        [WELLER_MECK, 12],
+      ]),
+      missingBoardIds: [53],
+      coversFrom: '2026-11-20',
+    });
   });
 
   it('a pair that left the extract with nothing dated to it in the window aged out: not kept', () => {
     const noDurham = new Map([...totals].filter(([k]) => k !== EAGLE_DURHAM));
-    expect(judgeExtract(facts({ extract: noDurham }))).toMatchObject({ verdict: 'applied', kept: new Map(), missingBoardIds: [] });
+    expect(judgeExtract(facts(noDurham))).toMatchObject({ verdict: 'applied', kept: new Map(), missingBoardIds: [] });
   });
 
   it(`more than ${NEW_BASELINE_AFTER_DAYS} days since the last applied extract: every old total aged out, so a new baseline`, () => {
-    const atLimit = judgeExtract(facts({ previous: { day: '2026-11-05', totals } })); // 15 days
-    expect(atLimit).toMatchObject({ verdict: 'applied', coversFrom: '2026-11-06' });
-    const gap = judgeExtract(facts({ previous: { day: '2026-11-04', totals }, datedInWindow: new Map([[BLANTONS_MECK, 6]]) })); // 16 days
+    expect(judgeExtract(facts(whole(), { previousDay: '2026-11-05' }))).toMatchObject({ verdict: 'applied', coversFrom: '2026-11-06' }); // 15 days
+    const gap = judgeExtract(facts(whole().set(BLANTONS_MECK, 0), { previousDay: '2026-11-04', dated: new Map([[BLANTONS_MECK, 6]]) })); // 16 days
     expect(gap).toEqual({ verdict: 'baseline', cause: 'gap', coversFrom: '2026-11-20' });
   });
 
   it('even after a gap, an extract too short to be whole is refused rather than taken as the baseline', () => {
-    expect(judgeExtract(facts({ previous: { day: '2026-10-01', totals }, extract: new Map([[BLANTONS_BOONE, 6]]) }))).toMatchObject({ verdict: 'refused' });
+    expect(judgeExtract(facts(new Map([[BLANTONS_BOONE, 6]]), { previousDay: '2026-10-01' }))).toMatchObject({ verdict: 'refused' });
   });
 });

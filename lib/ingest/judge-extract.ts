@@ -14,19 +14,30 @@ export const STILL_IN_WINDOW_DAYS = 13;
 /** More days than this since the last applied extract: every old total has aged out, so the extract is a new baseline. */
 export const NEW_BASELINE_AFTER_DAYS = 15;
 
-/** One (product, board) pair as a map key. */
+/** One (product, board) pair as a key. */
 export const pairKey = (plu: string, boardId: number) => `${plu}:${boardId}`;
 export const boardOfPair = (key: string) => Number(key.slice(key.indexOf(':') + 1));
+
+/** A previous total this extract lowers or leaves out: the only kind a rule may keep. */
+export interface FallenPair {
+  key: string;
+  /** The last applied extract's total. */
+  before: number;
+  /** This extract's total (0: left out). */
+  now: number;
+  /** Units we dated to the pair in the STILL_IN_WINDOW_DAYS before this extract's day. */
+  datedInWindow: number;
+}
 
 export interface ExtractFacts {
   /** The extract's New York day. */
   shipDate: string;
-  /** The extract's total per pair (pairKey → units), pairs of known boards only. */
-  extract: ReadonlyMap<string, number>;
-  /** The totals the last applied extract left (pairKey → units) and its New York day; null before any. */
-  previous: { day: string; totals: ReadonlyMap<string, number> } | null;
-  /** Units we dated to each pair in the STILL_IN_WINDOW_DAYS before shipDate (pairKey → units). */
-  datedInWindow: ReadonlyMap<string, number>;
+  /** Its (product, board) pairs, known boards only. */
+  pairs: number;
+  /** The last applied extract's day and pair count; null before any. */
+  previous: { day: string; pairs: number } | null;
+  /** The previous totals this extract lowers or leaves out. */
+  fallen: readonly FallenPair[];
 }
 
 export type ExtractJudgement =
@@ -36,7 +47,7 @@ export type ExtractJudgement =
   | { verdict: 'baseline'; cause: 'first' | 'gap'; coversFrom: string }
   | {
       verdict: 'applied';
-      /** Totals this extract left out or cut short, kept as they were (no shipment is dated for them). */
+      /** Totals this extract left out or cut short, kept as they were (pairKey → units; no shipment is dated for them). */
       kept: Map<string, number>;
       /** Their boards, whose shipments this day are not known yet. */
       missingBoardIds: number[];
@@ -47,30 +58,25 @@ export type ExtractJudgement =
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 export function judgeExtract(facts: ExtractFacts): ExtractJudgement {
-  const { shipDate, extract, previous, datedInWindow } = facts;
+  const { shipDate, pairs, previous, fallen } = facts;
   if (!previous) return { verdict: 'baseline', cause: 'first', coversFrom: shipDate };
 
-  const had = previous.totals.size;
-  if (extract.size < had * MIN_SHARE_OF_PREVIOUS) {
+  const had = previous.pairs;
+  if (pairs < had * MIN_SHARE_OF_PREVIOUS) {
     return {
       verdict: 'refused',
-      reason: `the extract of ${formatUsDate(shipDate)} lists ${extract.size.toLocaleString('en-US')} product-board totals, ${Math.round((100 * extract.size) / had)}% of the previous ${had.toLocaleString('en-US')}: treated as incomplete, nothing written`,
+      reason: `the extract of ${formatUsDate(shipDate)} lists ${pairs.toLocaleString('en-US')} product-board totals, ${Math.round((100 * pairs) / had)}% of the previous ${had.toLocaleString('en-US')}: treated as incomplete, nothing written`,
     };
   }
   if (daysBetween(previous.day, shipDate) > NEW_BASELINE_AFTER_DAYS) return { verdict: 'baseline', cause: 'gap', coversFrom: shipDate };
 
   // A total below what we dated to it within the window cannot have aged out: it was cut from this extract.
   const kept = new Map<string, number>();
-  for (const [key, dated] of datedInWindow) {
-    const before = previous.totals.get(key);
-    if (before !== undefined && (extract.get(key) ?? 0) < dated) kept.set(key, before);
-  }
+  for (const f of fallen) if (f.now < f.datedInWindow) kept.set(f.key, f.before);
   // A board with such a total was cut from the extract: its other pairs the extract leaves out are missing
   // too, not aged out (their totals may predate our dating, e.g. the baseline's, so the rule above misses them).
   const cutBoards = new Set([...kept.keys()].map(boardOfPair));
-  if (cutBoards.size) {
-    for (const [key, units] of previous.totals) if (!extract.has(key) && cutBoards.has(boardOfPair(key))) kept.set(key, units);
-  }
+  for (const f of fallen) if (f.now === 0 && cutBoards.has(boardOfPair(f.key))) kept.set(f.key, f.before);
   return {
     verdict: 'applied',
     kept,
