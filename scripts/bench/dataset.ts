@@ -143,8 +143,6 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   // A store's products are every `stride`-th of the Listed ones: a stride sharing a factor with their count
   // would come round to the same product twice (two histories of one product at one store).
   const stride = [5, 7, 11, 13, 17, 19].find((p) => listedCount % p !== 0) ?? 1; // (none Listed: unused)
-  await client.query('CREATE TEMP TABLE b_boards AS SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS k FROM boards');
-  const [{ n: boardCount }] = (await client.query('SELECT count(*)::int AS n FROM b_boards')).rows;
 
   // ── Listed restocks and sales ───────────────────────────────────────────────────────────────────────
   // Per (store, product): cycle c weeks (2-4) with a phase, par level, one sale per open day after the
