@@ -108,5 +108,7 @@ describe('the failing note', () => {
     expect(dayNote('2026-11-18', c).note).toBe('No shipment report for 11/18 — shipments that day are counted on 11/19.');
     expect(dayNote('2026-11-17', c).note).toBeNull();
     expect(dayNote('2026-11-23', { ...c, failingSince: null }).note).toBe('No shipment report for 11/23 — shipments that day will show up with the next report.');
+    // Asked about a moment before the failure: not known then.
+    expect(dayNote('2026-11-23', { ...c, now: at('2026-11-23', 11) }).note).toBeNull();
   });
 });

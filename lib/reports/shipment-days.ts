@@ -123,8 +123,9 @@ export function dayNote(date: string, ctx: DayContext): DayNote {
       break;
     }
   }
-  // A day still waiting for its shipments while the report cannot be read: say since when.
-  if (!known && ctx.failingSince) {
+  // A day still waiting for its shipments while the report cannot be read: say since when (a failure after
+  // the moment asked about is not known at that moment).
+  if (!known && ctx.failingSince && ctx.failingSince <= ctx.now) {
     const failing = `The state's shipment report could not be read since ${usDateTime(ctx.failingSince.toISOString())}.`;
     note = note ? `${note} ${failing}` : failing;
   }
