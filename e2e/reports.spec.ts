@@ -321,6 +321,38 @@ test.describe('Delivery Analysis', () => {
     expect(analyses).toHaveLength(3);
   });
 
+  test('the days behind "Cases shipped" that had no whole extract are said in words, the whole ones not @phone', async ({ page }) => {
+    const product = await recentlyDeliveredProduct(page);
+    // The answer as the server gives it, with what the extract said about three of its days (lib/reports/shipment-days.ts).
+    const days = [
+      { date: '2026-03-11', status: 'late', note: "The shipment report for 3/11 is late — shipments that day will show up when it comes. The state's shipment report could not be read since 03/11/2026 11:30 AM." },
+      { date: '2026-03-10', status: 'truncated', note: "The report for 3/10 was incomplete: this board's shipments will show up with the next complete report." },
+      { date: '2026-03-09', status: 'complete', note: null },
+    ];
+    await page.route('**/api/inventory/delivery-analysis', async (route) => {
+      const answer = await (await route.fetch()).json();
+      expect(Array.isArray(answer.shipment_days)).toBe(true);
+      await route.fulfill({ json: { ...answer, shipment_days: days } });
+    });
+    await page.goto('/delivery-analysis');
+    const input = page.getByRole('combobox', { name: 'Product' });
+    await input.fill(product.name);
+    await page.getByRole('listbox', { name: 'Matching products' }).getByRole('option').filter({ hasText: `PLU ${product.plu}` }).first().click();
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    const report = page.getByTestId('analysis-report');
+    await expect(report.getByTestId('shipment-day-notes').locator('li')).toHaveText([days[0].note!, days[1].note!]);
+
+    // Every day whole: no notes at all.
+    await page.unroute('**/api/inventory/delivery-analysis');
+    await page.route('**/api/inventory/delivery-analysis', async (route) => {
+      const answer = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...answer, shipment_days: [days[2]] } });
+    });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByTestId('analysis-freshness')).toContainText('Generated');
+    await expect(report.getByTestId('shipment-day-notes')).toHaveCount(0);
+  });
+
   test('stores without deliveries falls back to the estimate; errors show the server text or the fallback', async ({ page }) => {
     const product = await recentlyDeliveredProduct(page);
     await page.route('**/api/inventory/stores-without-deliveries', (r) => r.fulfill({ status: 500, json: { success: false } }));

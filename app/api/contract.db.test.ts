@@ -134,13 +134,15 @@ describe('report answers match lib/reports/types.ts', () => {
 
   it('delivery analysis, with and without other drops, and the stores without deliveries', async () => {
     for (const includeOtherDrops of [false, true]) {
-      const { analysis } = await answer({
+      const { analysis, shipment_days } = await answer({
         route: '/api/inventory/delivery-analysis',
         method: 'POST',
         options: { body: { plu: busyPlu, weeksBack: 4, includeOtherDrops } },
         schema: reports.deliveryAnalysisAnswerSchema,
       });
       expect(analysis.deliveries.length).toBeGreaterThan(0);
+      expect(shipment_days.map((d) => d.date)).toEqual(shipment_days.map((d) => d.date).sort().reverse());
+      expect([shipment_days.at(-1)!.date, shipment_days[0].date]).toEqual([analysis.dateRange.startDate, analysis.dateRange.endDate]);
       if (includeOtherDrops) expect(analysis.storesWithOtherDrops.length).toBeGreaterThan(0);
     }
     await answer({

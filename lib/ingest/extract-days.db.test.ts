@@ -5,7 +5,7 @@ import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
 import { rangeDayNotes } from '../reports/extract-days.ts';
-import { boardLeftOut } from '../../scripts/simulator/render.ts';
+import { boardLeftOut } from '../../scripts/simulator/extract-faults.ts';
 import { nyTimeToUtc } from '../time.ts';
 import { runCycle } from './runner.ts';
 import { normalizeBoardName } from './shipments.ts';

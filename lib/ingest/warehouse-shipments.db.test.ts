@@ -123,4 +123,17 @@ describe('applyShipmentsExtract', () => {
       { day: '2026-11-24', covers_from: '2026-11-22', status: 'complete', applied: true, records: 2, missing_board_ids: [] },
     ]);
   });
+
+  // Continues from 11/24: the next extract comes 17 days later, past the window: every old total aged out.
+  it('an extract more than 15 days after the last applied one is a new baseline: it dates nothing, the days between stay without a row', async () => {
+    const late = extract('2026-12-11', 30, 30);
+    expect(await applyShipmentsExtract(late.at, late.records)).toMatchObject({ baseline: true, shipmentsWritten: 0, coversFrom: '2026-12-11' });
+    expect((await sql.query(`SELECT count(*)::int AS n FROM shipments WHERE ship_date > '2026-11-24'`)).rows[0].n).toBe(0);
+    const { rows } = await sql.query(
+      `SELECT to_char(ship_date, 'YYYY-MM-DD') AS day, to_char(covers_from, 'YYYY-MM-DD') AS covers_from, status FROM shipment_days WHERE ship_date > '2026-11-24'`,
+    );
+    expect(rows).toEqual([{ day: '2026-12-11', covers_from: '2026-12-11', status: 'baseline' }]);
+    const next = extract('2026-12-12', 36, 30);
+    expect(await applyShipmentsExtract(next.at, next.records)).toMatchObject({ baseline: false, shipmentsWritten: 1, coversFrom: '2026-12-12' });
+  });
 });

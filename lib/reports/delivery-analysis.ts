@@ -5,7 +5,8 @@ import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange, weekdayOf } from '../time.ts';
 import { ARRIVAL, atBoardStores, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeRefFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
 import { listStores } from './stores.ts';
-import type { Delivery, DeliveryAnalysis, OtherDropStore, Store } from './types.ts';
+import { rangeDayNotes } from './extract-days.ts';
+import type { Delivery, DeliveryAnalysis, OtherDropStore, ShipmentDay, Store } from './types.ts';
 
 // Delivery Analysis: how one product was spread over a covered board's stores (Wake by default) since Monday
 // of the current New York week minus `weeksBack` weeks, compared with what the warehouse shipped to that
@@ -29,27 +30,35 @@ export function analysisRange(weeksBack: number, now = new Date()): { startDate:
   return { startDate: addDays(today, -MONDAY_OFFSET[weekdayOf(today)] - 7 * weeksBack), endDate: today };
 }
 
-export type DeliveryAnalysisAnswer = { success: true; analysis: DeliveryAnalysis };
+export type DeliveryAnalysisAnswer = { success: true; analysis: DeliveryAnalysis; shipment_days: ShipmentDay[] };
 
 export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = new Date()): Promise<DeliveryAnalysisAnswer> {
   return JSON.parse(await deliveryAnalysisJson(request, now)) as DeliveryAnalysisAnswer;
 }
 
-/** deliveryAnalysis as JSON text (the API's answer, sent as it is). */
-export function deliveryAnalysisJson(request: DeliveryAnalysisRequest, now = new Date()): Promise<JsonText<DeliveryAnalysisAnswer>> {
+/**
+ * deliveryAnalysis as JSON text (the API's answer, sent as it is). `shipment_days` (what the shipments extract
+ * says about each day of the range, behind shipmentInfo.totalCases) is read on every call beside the kept
+ * answer: a day's status changes with the clock.
+ */
+export async function deliveryAnalysisJson(request: DeliveryAnalysisRequest, now = new Date()): Promise<JsonText<DeliveryAnalysisAnswer>> {
   const { plu, weeksBack, includeOtherDrops, boardId = WAKE_BOARD_ID } = request;
   const { startDate, endDate } = analysisRange(weeksBack, now);
   const key = JSON.stringify([plu, startDate, endDate, includeOtherDrops, boardId]);
-  return analyses.get(key, async () => JSON.stringify(await readAnalysis(plu, startDate, endDate, includeOtherDrops, boardId)));
+  const [kept, days] = await Promise.all([
+    analyses.get(key, async () => JSON.stringify(await readAnalysis(plu, startDate, endDate, includeOtherDrops, boardId))),
+    rangeDayNotes(startDate, endDate, now, boardId),
+  ]);
+  return `${kept.slice(0, -1)},"shipment_days":${JSON.stringify(days)}}`;
 }
 
 /**
  * Answers by product, dates, other drops and board, kept in memory until a table the query reads announces a
  * write (lib/db/changes.ts): hunters compare the same few drops between two polls.
  */
-const analyses = new ChangeCache<JsonText<DeliveryAnalysisAnswer>>(['inventory_history', 'stores', 'products', 'shipments'], 256);
+const analyses = new ChangeCache<JsonText<Omit<DeliveryAnalysisAnswer, 'shipment_days'>>>(['inventory_history', 'stores', 'products', 'shipments'], 256);
 
-async function readAnalysis(plu: string, startDate: string, endDate: string, includeOtherDrops: boolean, boardId: number): Promise<DeliveryAnalysisAnswer> {
+async function readAnalysis(plu: string, startDate: string, endDate: string, includeOtherDrops: boolean, boardId: number): Promise<Omit<DeliveryAnalysisAnswer, 'shipment_days'>> {
   const from = nyDayRange(startDate).start.toISOString();
   const until = nyDayRange(endDate).end.toISOString();
 

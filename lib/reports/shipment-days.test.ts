@@ -84,4 +84,31 @@ describe('dayNote', () => {
       ['2026-11-22', 'spans'],
     ]);
   });
+
+  it('a day read more than the window after the last one is a new baseline: the days between say their shipments were never dated', () => {
+    const gap = [row('2026-11-01', 'complete'), row('2026-11-20', 'baseline')];
+    expect(dayNote('2026-11-10', { rows: gap, firstTracked: '2026-11-01', now }).note).toBe(
+      'No shipment report for 11/10 — its shipments were never dated: the next report came too long after to tell them apart.',
+    );
+  });
+});
+
+describe('the failing note', () => {
+  const failingSince = at('2026-11-23', 11, 5);
+  const failing = "The state's shipment report could not be read since 11/23/2026 11:05 AM.";
+  it('is added to every day still waiting for its shipments while the latest run failed', () => {
+    const c = { ...ctx(at('2026-11-24', 13)), failingSince };
+    expect(dayNote('2026-11-24', c).note).toBe(`The shipment report for 11/24 is late — shipments that day will show up when it comes. ${failing}`);
+    expect(dayNote('2026-11-23', c).note).toBe(`No shipment report for 11/23 — shipments that day will show up with the next report. ${failing}`);
+    expect(dayNote('2026-11-24', { ...ctx(at('2026-11-24', 9)), failingSince })).toEqual({ date: '2026-11-24', status: 'pending', note: failing });
+  });
+
+  it('is not added to a day whose shipments are already counted, nor when the latest run read the report', () => {
+    const c = { ...ctx(at('2026-11-24', 13)), failingSince };
+    expect(dayNote('2026-11-18', c).note).toBe('No shipment report for 11/18 — shipments that day are counted on 11/19.');
+    expect(dayNote('2026-11-17', c).note).toBeNull();
+    expect(dayNote('2026-11-23', { ...c, failingSince: null }).note).toBe('No shipment report for 11/23 — shipments that day will show up with the next report.');
+    // Asked about a moment before the failure: not known then.
+    expect(dayNote('2026-11-23', { ...c, now: at('2026-11-23', 11) }).note).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import { usDateTime } from '../reports-client/format.ts';
 import { addDays, nyDate, nyParts } from '../time.ts';
 
 // What the shipments extract says about one New York day (docs/decisions/022-the-extract-says-what-it-does-not-know.md).
@@ -41,6 +42,8 @@ export interface DayContext {
   now: Date;
   /** One board's view: a truncated day is truncated only for the boards it left out. */
   boardId?: number;
+  /** When the shipments runs started failing, if the latest one failed (and since the last that did not). */
+  failingSince?: Date | null;
 }
 
 export interface DayNote {
@@ -78,14 +81,26 @@ const md = (ymd: string) => `${Number(ymd.slice(5, 7))}/${Number(ymd.slice(8, 10
 export function dayNote(date: string, ctx: DayContext): DayNote {
   const status = dayStatus(date, ctx);
   const on = countedOn(date, ctx.rows);
-  const later = on ? `shipments that day are counted on ${md(on)}` : 'shipments that day will show up with the next report';
+  // A later applied day that covers none of this one: a new baseline after a gap longer than the window.
+  const afterGap = !on && ctx.rows.some((r) => r.applied && r.shipDate > date);
+  const later = on
+    ? `shipments that day are counted on ${md(on)}`
+    : afterGap
+      ? 'its shipments were never dated: the next report came too long after to tell them apart'
+      : 'shipments that day will show up with the next report';
   let note: string | null = null;
+  let known = true;
   switch (status) {
     case 'missing':
       note = `No shipment report for ${md(date)} — ${later}.`;
+      known = Boolean(on) || afterGap;
       break;
     case 'late':
       note = `The shipment report for ${md(date)} is late — shipments that day will show up when it comes.`;
+      known = false;
+      break;
+    case 'pending':
+      known = false;
       break;
     case 'truncated': {
       const row = ctx.rows.find((r) => r.shipDate === date)!;
@@ -98,6 +113,7 @@ export function dayNote(date: string, ctx: DayContext): DayNote {
       note = row.applied
         ? `The report for ${md(date)} was incomplete: ${who} ${whole ? `are counted on ${md(whole)}` : 'will show up with the next complete report'}.`
         : `The report for ${md(date)} was incomplete and not used — ${later}.`;
+      known = Boolean(row.applied ? whole : on);
       break;
     }
     case 'spans': {
@@ -106,6 +122,12 @@ export function dayNote(date: string, ctx: DayContext): DayNote {
       note = `Shipments on ${md(date)} also include ${from}, which had no usable report of its own.`;
       break;
     }
+  }
+  // A day still waiting for its shipments while the report cannot be read: say since when (a failure after
+  // the moment asked about is not known at that moment).
+  if (!known && ctx.failingSince && ctx.failingSince <= ctx.now) {
+    const failing = `The state's shipment report could not be read since ${usDateTime(ctx.failingSince.toISOString())}.`;
+    note = note ? `${note} ${failing}` : failing;
   }
   return { date, status, note };
 }

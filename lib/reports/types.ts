@@ -305,6 +305,16 @@ export const otherDropStoreSchema = z.strictObject({
 });
 export type OtherDropStore = z.infer<typeof otherDropStoreSchema>;
 
+/** What the shipments extract says about one day of the range (lib/reports/shipment-days.ts). */
+export const shipmentDaySchema = z.strictObject({
+  date: ymd,
+  status: z.enum(['not_tracked', 'baseline', 'complete', 'spans', 'truncated', 'pending', 'late', 'missing']),
+  /** Words for a hunter where shipments that day may be missing or moved; null otherwise. */
+  note: z.string().nullable(),
+});
+
+export type ShipmentDay = z.infer<typeof shipmentDaySchema>;
+
 export const deliveryAnalysisSchema = z.strictObject({
   /** bottles_per_case: the case size the cases were counted with (the catalog's, or 6 when it has none). */
   product: z.strictObject({ name: z.string(), plu: pluCode, bottles_per_case: z.number().int().positive() }),
@@ -316,8 +326,11 @@ export const deliveryAnalysisSchema = z.strictObject({
 });
 export type DeliveryAnalysis = z.infer<typeof deliveryAnalysisSchema>;
 
-/** POST /api/inventory/delivery-analysis */
-export const deliveryAnalysisAnswerSchema = z.strictObject({ success: ok, analysis: deliveryAnalysisSchema });
+/**
+ * POST /api/inventory/delivery-analysis (`shipment_days`: an addition to the spec, newest first — what the
+ * shipments extract says about each day of the range, for the request's board)
+ */
+export const deliveryAnalysisAnswerSchema = z.strictObject({ success: ok, analysis: deliveryAnalysisSchema, shipment_days: z.array(shipmentDaySchema) });
 
 /** POST /api/inventory/stores-without-deliveries */
 export const storesWithoutDeliveriesSchema = storesSchema;
@@ -394,15 +407,6 @@ export const shipmentSchema = z.strictObject({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
-/** What the shipments extract says about one day of the range (lib/reports/shipment-days.ts). */
-export const shipmentDaySchema = z.strictObject({
-  date: ymd,
-  status: z.enum(['not_tracked', 'baseline', 'complete', 'spans', 'truncated', 'pending', 'late', 'missing']),
-  /** Words for a hunter where shipments that day may be missing or moved; null otherwise. */
-  note: z.string().nullable(),
-});
-
-export type ShipmentDay = z.infer<typeof shipmentDaySchema>;
 
 /** GET /api/state/shipments (`days`: an addition to the spec, newest first) */
 export const shipmentsSchema = z.strictObject({ success: ok, days: z.array(shipmentDaySchema).optional(), shipments: z.array(shipmentSchema) });

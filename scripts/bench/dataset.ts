@@ -16,13 +16,17 @@
 // - store_inventory: the last quantity of every (store, product) history.
 // - Warehouse levels for every product: Listed receipts every 1-3 weeks, drawn down on weekdays; hunted
 //   products received in their drop weeks and gone within the week.
-// - Shipments to all 173 boards: each hunted drop to Wake and 2-24 other boards, and Listed products to
-//   0-11 boards a week (~900 k rows).
+// - Shipments to all 173 boards (buildShipmentsYear), modelled on the Commission's ~85,000-pair extract: ~6,000
+//   dated (product, board) rows a day (~2.2 M a year), products drawn from the whole catalog (so the hunted share
+//   is the catalog's), boards weighted by their retail stores (nc-boards.csv), plus each hunted drop's shipment
+//   to Wake; shipment_days for every day (the first a baseline, 3 missing and 2 truncated, their shipments
+//   counted on the next day) and shipment_totals, the last 16 days' totals (~85,000 pairs).
 // Every history chain is consistent (previous = the prior row's new quantity) and every instant is a poll
 // time (a quarter hour between 07:00 and 21:00 New York time), none after `now`.
 //
 // `huntedOnly`: observations of the catalog's hunted products only (lib/catalog/hunted.ts; what WakePour
-// tracks, so its realistic size): no Listed stock, warehouse levels or shipments, the rest as above. The
+// tracks, so its realistic size): no Listed stock or warehouse levels, the rest as above (the shipments are
+// the state's, whatever the stores carry). The
 // catalog itself stays whole (the searches look through it).
 import type pg from 'pg';
 import { addDays, nyDate, nyTimeToUtc } from '../../lib/time.ts';
@@ -40,7 +44,7 @@ export interface DatasetOptions {
   days?: number;
   /** Listed products each store carries (default 820: ~5.3 M history rows a year). */
   listedPerStore?: number;
-  /** Observations of hunted products only (no Listed stock, levels or shipments). */
+  /** Observations of hunted products only (no Listed stock or levels). */
   huntedOnly?: boolean;
   log?: (line: string) => void;
 }
@@ -104,7 +108,7 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
     `SELECT i.indexname, i.indexdef FROM pg_indexes i
      WHERE i.schemaname = current_schema() AND i.tablename = ANY($1)
        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
-    [[...TABLES]],
+    [TABLES.filter((t) => t !== 'shipments')],
   );
   for (const i of indexes) await client.query(`DROP INDEX "${i.indexname}"`);
 
@@ -142,8 +146,6 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   // A store's products are every `stride`-th of the Listed ones: a stride sharing a factor with their count
   // would come round to the same product twice (two histories of one product at one store).
   const stride = [5, 7, 11, 13, 17, 19].find((p) => listedCount % p !== 0) ?? 1; // (none Listed: unused)
-  await client.query('CREATE TEMP TABLE b_boards AS SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS k FROM boards');
-  const [{ n: boardCount }] = (await client.query('SELECT count(*)::int AS n FROM b_boards')).rows;
 
   // ── Listed restocks and sales ───────────────────────────────────────────────────────────────────────
   // Per (store, product): cycle c weeks (2-4) with a phase, par level, one sale per open day after the
@@ -278,32 +280,7 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   );
 
   // ── Shipments ───────────────────────────────────────────────────────────────────────────────────────
-  await step(
-    'shipments',
-    `INSERT INTO shipments (plu, board_id, ship_date, units)
-     WITH wake AS (SELECT k FROM b_boards WHERE id = ${WAKE_BOARD_ID}),
-     hunted AS (
-       SELECT d.plu, CASE WHEN t = 0 THEN ${WAKE_BOARD_ID} ELSE b.id END AS board_id,
-              d.monday + ${h(31, 'd.i', 'd.w', 't')} % 3 AS ship_date,
-              d.bpc * (1 + ${h(32, 'd.i', 'd.w', 't')} % 4) AS units
-       FROM b_drops d
-       CROSS JOIN generate_series(0, 24) t
-       JOIN b_boards b ON b.k = (${h(33, 'd.i', 'd.w')} + t * (1 + ${h(34, 'd.i', 'd.w')} % ($1::int - 1))) % $1::int
-       WHERE t < 3 + ${h(35, 'd.i', 'd.w')} % 23 AND (t = 0 OR b.k <> (SELECT k FROM wake))
-     ),
-     listed AS (
-       SELECT l.plu, b.id AS board_id, w.monday + ${h(41, 'l.i', 'w.w', 't')} % 5 AS ship_date,
-              l.bpc * (1 + ${h(42, 'l.i', 'w.w', 't')} % 5) AS units
-       FROM b_listed l CROSS JOIN b_weeks w
-       CROSS JOIN generate_series(0, 10) t
-       JOIN b_boards b ON b.k = (${h(43, 'l.i', 'w.w')} + t * (1 + ${h(44, 'l.i', 'w.w')} % ($1::int - 1))) % $1::int
-       WHERE t < ${h(45, 'l.i', 'w.w')} % 12
-     )
-     SELECT plu, board_id, ship_date, units FROM (SELECT * FROM hunted UNION ALL SELECT * FROM listed) x
-     WHERE ship_date > $2::date AND ship_date <= $3::date
-     ORDER BY ship_date, plu, board_id`,
-    [boardCount, firstDay, today],
-  );
+  await buildShipmentsYear(client, { now: options.now, days, log, drops: true });
 
   // ── Indexes back, store and product state, scrape runs ──────────────────────────────────────────────
   for (const i of indexes) await step(`index ${i.indexname}`, i.indexdef);
@@ -346,4 +323,105 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   await client.query(`VACUUM ANALYZE ${TABLES.join(', ')}, stores, products, boards`);
   log(`  vacuum analyze (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   return { rows, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The shipments extract's shape the year is modelled on (issue 24: ~85,000 pairs, ~6,000 new a day). */
+export const SHIPMENT_ROWS_PER_DAY = 6_500;
+/** Days before the last extract day that had no extract, and that were truncated for TRUNCATED_BOARDS. */
+export const MISSING_DAYS_BACK = [10, 150, 300];
+export const TRUNCATED_DAYS_BACK = [20, 200];
+/** Boards left out of the truncated days: Mecklenburg County and Triad Municipal, two with many stores. */
+const TRUNCATED_BOARDS = [53, 57];
+
+/**
+ * A year of the state's shipments to every board, its shipment_days and the totals of the last extract, into a
+ * database with reference data (and no shipments). The last extract day is today once the extract is out
+ * (11:15 New York time), else yesterday. With `drops`, each hunted drop of buildDataset (b_drops) also ships to
+ * Wake, so Wake's shipments and its stores' arrivals go together. Returns the last extract day.
+ */
+export async function buildShipmentsYear(
+  client: pg.Client,
+  options: { now: Date; days?: number; log?: (line: string) => void; drops?: boolean },
+): Promise<{ lastDay: string }> {
+  const log = options.log ?? (() => {});
+  const days = options.days ?? 365;
+  const today = nyDate(options.now);
+  const lastDay = options.now >= nyTimeToUtc(today, 11, 15) ? today : addDays(today, -1);
+  const firstDay = addDays(lastDay, -(days - 1));
+  const step = async (label: string, sql: string, params: unknown[] = []) => {
+    const t0 = performance.now();
+    const result = await client.query(sql, params);
+    log(`  ${label}${result.rowCount ? `: ${result.rowCount.toLocaleString('en-US')} rows` : ''} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    return result;
+  };
+  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+     WHERE i.schemaname = current_schema() AND i.tablename = 'shipments'
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+  );
+  for (const i of indexes) await client.query(`DROP INDEX "${i.indexname}"`);
+
+  // One slot per retail store of the state: a board is drawn as often as it has stores.
+  const boards = loadReferenceData().boards.filter((b) => b.retailStores > 0);
+  await client.query(
+    `CREATE TEMP TABLE b_store_slots AS
+     SELECT (row_number() OVER (ORDER BY b.id, g) - 1)::int AS slot, b.id AS board_id
+     FROM unnest($1::int[], $2::int[]) AS b(id, n) CROSS JOIN LATERAL generate_series(1, b.n) g`,
+    [boards.map((b) => b.id), boards.map((b) => b.retailStores)],
+  );
+  const [{ n: slots }] = (await client.query('SELECT count(*)::int AS n FROM b_store_slots')).rows;
+  await client.query(
+    `CREATE TEMP TABLE b_catalog AS
+     SELECT plu, (row_number() OVER (ORDER BY plu) - 1)::int AS i, COALESCE(NULLIF(bottles_per_case, 0), 6) AS bpc FROM products`,
+  );
+  const [{ n: products }] = (await client.query('SELECT count(*)::int AS n FROM b_catalog')).rows;
+  const missing = MISSING_DAYS_BACK.map((d) => addDays(lastDay, -d));
+  const truncated = TRUNCATED_DAYS_BACK.map((d) => addDays(lastDay, -d));
+  // A day without an extract, or a truncated day's left-out boards: those shipments are dated the next day.
+  const dated = (day: string, board: string) =>
+    `CASE WHEN ${day} = ANY($4::date[]) OR (${day} = ANY($5::date[]) AND ${board} = ANY($6::int[])) THEN ${day} + 1 ELSE ${day} END`;
+  await step(
+    'shipments',
+    `INSERT INTO shipments (plu, board_id, ship_date, units)
+     SELECT plu, board_id, ${dated('day', 'board_id')} AS ship_date, sum(units)::int FROM (
+       SELECT c.plu, s.board_id, d.day, c.bpc * (1 + ${h(53, 'd.k', 'n')} % 4) AS units
+       FROM (SELECT k, ($1::date + k) AS day FROM generate_series(1, $2::int - 1) k) d
+       CROSS JOIN generate_series(0, $3::int - 1) n
+       JOIN b_catalog c ON c.i = ${h(51, 'd.k', 'n')} % $7::int
+       JOIN b_store_slots s ON s.slot = ${h(52, 'd.k', 'n')} % $8::int
+       ${
+         options.drops
+           ? `UNION ALL
+       SELECT d.plu, ${WAKE_BOARD_ID}, d.monday + ${h(31, 'd.i', 'd.w')} % 3, d.bpc * (1 + ${h(32, 'd.i', 'd.w')} % 4) FROM b_drops d`
+           : ''
+       }
+     ) x
+     WHERE day > $1::date AND day <= $9::date
+     GROUP BY 1, 2, 3
+     ORDER BY 3, 1, 2`,
+    [firstDay, days, SHIPMENT_ROWS_PER_DAY, missing, truncated, TRUNCATED_BOARDS, products, slots, lastDay],
+  );
+  for (const i of indexes) await step(`index ${i.indexname}`, i.indexdef);
+  // The days: the first a baseline, then complete (spanning a missing day before it) or truncated.
+  await step(
+    'shipment_days',
+    `INSERT INTO shipment_days (ship_date, covers_from, status, applied, first_extracted_at, last_extracted_at, records, missing_board_ids)
+     SELECT day, CASE WHEN day - 1 = ANY($3::date[]) THEN day - 1 ELSE day END,
+            (CASE WHEN day = $1::date THEN 'baseline' WHEN day = ANY($4::date[]) THEN 'truncated' ELSE 'complete' END)::"ShipmentDayStatus",
+            true, t, t, 85000, CASE WHEN day = ANY($4::date[]) THEN $5::int[] ELSE '{}' END
+     FROM generate_series($1::date, $2::date, interval '1 day') g, LATERAL (SELECT g::date AS day) d,
+          LATERAL (SELECT (d.day + time '11:05') AT TIME ZONE ${NY} AS t) x
+     WHERE NOT day = ANY($3::date[])`,
+    [firstDay, lastDay, missing, truncated, TRUNCATED_BOARDS],
+  );
+  await step(
+    'shipment_totals',
+    `INSERT INTO shipment_totals (plu, board_id, units, extracted_at)
+     SELECT plu, board_id, sum(units)::int, ($1::date + time '11:05') AT TIME ZONE ${NY}
+     FROM shipments WHERE ship_date > $1::date - 16 GROUP BY plu, board_id`,
+    [lastDay],
+  );
+  await client.query('DROP TABLE b_store_slots, b_catalog');
+  await client.query('ANALYZE shipments, shipment_days, shipment_totals');
+  return { lastDay };
 }

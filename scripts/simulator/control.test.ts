@@ -199,4 +199,34 @@ describe('simulator control: faults, markup, respell, debuts, stock', () => {
     );
     expect(row?.cells[2]).toBe('Special Release');
   });
+
+  it('shipments over HTTP: POST /__sim/shipment; extract faults drop-boards, drop-records, stale-extract; GET /__sim/extract-days', async () => {
+    const extract = async () => (await (await get(PATHS.shipped)).json()) as { metadata: { extractDatetime: string }; records: { NCcode: string; boardName: string; NUMUNITS: number }[] };
+    const whole = await extract();
+    const plu = sim.world.data.allocated[1].plu;
+    const at = new Date(sim.world.nowMillis() + 30 * 60_000).toISOString();
+    const shipped = await post('/__sim/shipment', { plu, boardId: 43, at, units: 6 });
+    expect(shipped).toMatchObject({ status: 200, body: { plu, boardId: 43, units: 6 } });
+    expect((await post('/__sim/shipment', { plu, boardId: 43, at: '2020-01-01T00:00:00Z', units: 6 })).status).toBe(400);
+
+    expect((await post('/__sim/fault', { path: PATHS.shipped, kind: 'drop-boards', boardIds: [53] })).status).toBe(200);
+    const dropped = await extract();
+    expect(dropped.records.length).toBeLessThan(whole.records.length);
+    expect(dropped.records.some((r) => r.boardName.startsWith('Mecklenburg'))).toBe(false);
+    expect((await post('/__sim/fault', { path: PATHS.shipped, kind: 'drop-records', percent: 60 })).status).toBe(200);
+    expect((await extract()).records.length).toBeLessThan(whole.records.length * 0.5);
+    expect((await post('/__sim/fault', { path: PATHS.shipped, kind: 'drop-boards' })).status).toBe(400);
+    expect((await post('/__sim/fault', { path: PATHS.shipped, kind: 'drop-records', percent: 0 })).status).toBe(400);
+    expect((await post('/__sim/fault', { path: PATHS.stocks, kind: 'stale-extract' })).status).toBe(400);
+
+    // The next day, a stale extract is yesterday's again; the day never published, then the fault cleared.
+    await post('/__sim/advance', { minutes: 24 * 60 });
+    await post('/__sim/fault', { path: PATHS.shipped, kind: 'stale-extract' });
+    expect((await extract()).metadata.extractDatetime).toBe(whole.metadata.extractDatetime);
+    const days = async () => ((await (await fetch(`${sim.url}/__sim/extract-days`)).json()) as { days: { date: string; published: boolean; publishedTo: number[] }[] }).days;
+    expect((await days()).map((d) => d.date)).not.toContain('2026-07-21');
+    sim.setFault('*', 'none');
+    expect((await extract()).metadata.extractDatetime).not.toBe(whole.metadata.extractDatetime);
+    expect((await days()).find((d) => d.date === '2026-07-21')).toMatchObject({ published: true });
+  });
 });

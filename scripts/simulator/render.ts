@@ -484,21 +484,12 @@ ${summary}
 
 const extractCache = new WeakMap<ShipmentsExtract, string>();
 
-/** The board an extract with a board left out (the short-extract fault) leaves out: the one with the most records. */
-export function boardLeftOut(extract: ShipmentsExtract): string | undefined {
-  const counts = new Map<string, number>();
-  for (const r of extract.records) counts.set(r.board.name, (counts.get(r.board.name) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
-}
-
 /**
- * GET /Search/StockShippedData: the latest extract as JSON (cached per extract). `short`: a valid-looking
- * extract without one board's records (boardLeftOut), as a shortened real one would be.
+ * GET /Search/StockShippedData: an extract as JSON (default the world's latest; cached per extract). A faulty
+ * one (extract-faults.ts) comes from SimWorld.serveExtract.
  */
-export function renderShipmentsExtract(world: SimWorld, options: { short?: boolean } = {}): string {
-  const whole = world.extract();
-  const leftOut = options.short ? boardLeftOut(whole) : undefined;
-  const extract = leftOut ? { ...whole, records: whole.records.filter((r) => r.board.name !== leftOut) } : whole;
+export function renderShipmentsExtract(world: SimWorld, options: { extract?: ShipmentsExtract } = {}): string {
+  const extract = options.extract ?? world.extract();
   const cached = extractCache.get(extract);
   if (cached) return cached;
   const codes = new Set<string>();
@@ -528,6 +519,6 @@ export function renderShipmentsExtract(world: SimWorld, options: { short?: boole
       boards: world.data.boards.map((b) => b.name).sort(),
     })},` +
     `"records":[${parts.join(',')}]}`;
-  if (!leftOut) extractCache.set(extract, body);
+  extractCache.set(extract, body);
   return body;
 }

@@ -18,11 +18,14 @@
 // Control:
 //   GET  /__sim/state                         now, next delivery per store, counters, faults, markup, respellings, debuts, other boards
 //   POST /__sim/advance                       {"minutes"|"hours"|"days"|"ms": n} or {"to": ISO}
-//   POST /__sim/fault                         {"path": "/StoresBoards/Stocks" | ... | "*", "kind": ..., "count"?: n, "plus"?: ["27090"]}
+//   POST /__sim/fault                         {"path": "/StoresBoards/Stocks" | ... | "*", "kind": ..., "count"?: n, "plus"?: ["27090"],
+//                                             "boardIds"?: [53] (drop-boards), "percent"?: 60 (drop-records)}
 //   GET  /__sim/deliveries?date=YYYY-MM-DD&board=179   what each store of a board received that day (default today, Wake)
 //   POST /__sim/markup                        {"wake"?: "documented"|"live"|"alternate", "warehouse"?: ..., "durham"?: "documented"|"drift"|"alternate", "greensboro"?: ..., "abcgo"?: ...}
 //   POST /__sim/respell                       {"storeNumber": n, "address": "..." | null, "boardId"?: 78}
 //   POST /__sim/debut                         a DebutSpec (times as ISO strings); answers the DebutInfo
+//   POST /__sim/shipment                      {"plu", "boardId", "at": ISO, "units"}: a shipment to a board (in its extract period)
+//   GET  /__sim/extract-days                  which extract days were served, whole or not, and to which boards
 //   GET  /__sim/debuts                        every debut with its state now
 //   POST /__sim/relabel                       {"plu": "12345", "label": "", "from"?: ISO, "classifyAt"?: ISO, "classifyAs"?: "..."}
 //   POST /__sim/delist                        {"plu": "12345", "at"?: ISO}: gone from every board's pages from then (default: the next tick)
@@ -46,7 +49,11 @@ import {
   type BoardMarkup,
 } from './render-boards.ts';
 import { MARKUPS, renderShipmentsExtract, renderStoreLocator, renderWakeSearch, renderWarehouseReport, type Markup } from './render.ts';
-import { SimWorld, type NextDelivery, type SimWorldOptions } from './world.ts';
+import { SimWorld, type ExtractFault, type NextDelivery, type ShipmentSpec, type SimWorldOptions } from './world.ts';
+
+/** Faults of the shipments extract only: a valid extract that is not the whole truth (extract-faults.ts). */
+const EXTRACT_FAULT_KINDS = ['short-extract', 'stale-extract', 'drop-boards', 'drop-records'] as const;
+const EXTRACT_PATH = '/Search/StockShippedData';
 
 export const FAULT_KINDS = [
   'timeout',
@@ -56,7 +63,7 @@ export const FAULT_KINDS = [
   'refuse',
   ...ERROR_PAGE_KINDS,
   'empty-table',
-  'short-extract',
+  ...EXTRACT_FAULT_KINDS,
   'nothing-matched',
   'none',
 ] as const;
@@ -208,6 +215,9 @@ export interface FaultState {
   remaining: number | null;
   /** Only requests about these PLUs (searched for, or the product asked); null = every request. */
   plus: string[] | null;
+  /** drop-boards: the boards left out; drop-records: the percentage of records left out. */
+  boardIds?: number[];
+  percent?: number;
 }
 
 export interface RunningSimulator {
@@ -218,10 +228,12 @@ export interface RunningSimulator {
   /**
    * Sets (or with kind 'none' clears) the fault of a path; path '*' matches every data path
    * ('empty-table' only ever affects /StoresBoards/Stocks, 'nothing-matched' only NOTHING_MATCHED_PATHS,
-   * 'short-extract' — a valid extract without its busiest board's records — only /Search/StockShippedData).
+   * the extract faults only /Search/StockShippedData: 'short-extract' — a valid extract without its busiest
+   * board's records —, 'stale-extract' — the previous extract again —, 'drop-boards' — without `boardIds`' records
+   * — and 'drop-records' — without `percent`% of its records).
    * With `plus`, only requests about those PLUs are affected (and counted).
    */
-  setFault(path: string, kind: FaultKind, count?: number, plus?: string[]): void;
+  setFault(path: string, kind: FaultKind, count?: number, plus?: string[], extract?: { boardIds?: number[]; percent?: number }): void;
   faults(): FaultState[];
   /**
    * Changes the markup of Wake's search, the warehouse report and/or the other boards' answers (an
@@ -367,7 +379,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const timer = options.realtime ? setInterval(syncRealtime, Math.max(50, Math.min(1000, TICK_MS / speed / 4))) : undefined;
   timer?.unref();
 
-  const setFault = (path: string, kind: FaultKind, count?: number, plus?: string[]) => {
+  const setFault = (path: string, kind: FaultKind, count?: number, plus?: string[], extract: { boardIds?: number[]; percent?: number } = {}) => {
     if (!FAULT_KINDS.includes(kind)) throw new HttpError(400, `unknown fault kind "${kind}" (one of ${FAULT_KINDS.join(', ')})`);
     if (path !== '*' && !dataPathOf(path)) {
       throw new HttpError(400, `unknown path "${path}" (one of ${DATA_PATHS.join(', ')}, *)`);
@@ -383,19 +395,35 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (kind === 'nothing-matched' && path !== '*' && !nothingMatchedPath(path)) {
       throw new HttpError(400, `fault nothing-matched applies to ${NOTHING_MATCHED_PATHS.join(', ')} (or *) only`);
     }
+    const extractFault = (EXTRACT_FAULT_KINDS as readonly string[]).includes(kind);
+    if (extractFault && path !== '*' && path !== EXTRACT_PATH) throw new HttpError(400, `fault ${kind} applies to ${EXTRACT_PATH} (or *) only`);
+    const { boardIds, percent } = extract;
+    if (kind === 'drop-boards' && !(Array.isArray(boardIds) && boardIds.length && boardIds.every((id) => Number.isInteger(id) && id > 0))) {
+      throw new HttpError(400, 'fault drop-boards needs boardIds, a list of board ids');
+    }
+    if (kind === 'drop-records' && !(typeof percent === 'number' && percent > 0 && percent <= 100)) {
+      throw new HttpError(400, 'fault drop-records needs percent, a number in (0, 100]');
+    }
     if (count !== undefined && !(Number.isInteger(count) && count > 0)) throw new HttpError(400, 'count must be a positive integer');
     if (plus !== undefined && !(Array.isArray(plus) && plus.every((p) => typeof p === 'string' && /^\d{5}$/.test(p)))) {
       throw new HttpError(400, 'plus must be a list of 5-digit PLUs');
     }
-    faults.set(path, { path, kind, remaining: count ?? null, plus: plus ?? null });
+    faults.set(path, {
+      path,
+      kind,
+      remaining: count ?? null,
+      plus: plus ?? null,
+      ...(kind === 'drop-boards' ? { boardIds } : {}),
+      ...(kind === 'drop-records' ? { percent } : {}),
+    });
   };
 
   /** The fault this request takes (counting it), given the PLU it is about (undefined: none). */
-  const takeFault = (path: string, subject: string | undefined): FaultState['kind'] | undefined => {
+  const takeFault = (path: string, subject: string | undefined): FaultState | undefined => {
     let fault = faults.get(path) ?? faults.get('*');
     // empty-table and nothing-matched (set for their paths or '*') pass the other paths by, keeping their count.
     if (fault?.kind === 'empty-table' && path !== WAREHOUSE_PATH) fault = undefined;
-    if (fault?.kind === 'short-extract' && path !== '/Search/StockShippedData') fault = undefined;
+    if (fault && (EXTRACT_FAULT_KINDS as readonly string[]).includes(fault.kind) && path !== EXTRACT_PATH) fault = undefined;
     if (fault?.kind === 'nothing-matched' && !nothingMatchedPath(path)) fault = undefined;
     if (fault?.plus && !(subject && fault.plus.includes(subject))) fault = undefined;
     if (!fault) return undefined;
@@ -404,7 +432,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       if (fault.remaining <= 0) faults.delete(fault.path);
     }
     faultsTriggered[fault.kind] = (faultsTriggered[fault.kind] ?? 0) + 1;
-    return fault.kind;
+    return fault;
   };
 
   /** What the answer to a request about `plu` says about it, given the fault the request took. */
@@ -497,6 +525,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
             'POST /__sim/markup',
             'POST /__sim/respell',
             'POST /__sim/debut',
+            'POST /__sim/shipment',
+            'GET /__sim/extract-days',
             'GET /__sim/debuts',
             'POST /__sim/relabel',
             'POST /__sim/delist',
@@ -557,6 +587,23 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         throw new HttpError(400, (error as Error).message);
       }
       send(res, 200, JSON_TYPE, JSON.stringify(info));
+      return;
+    }
+    if (path === '/__sim/shipment' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      syncRealtime();
+      let info;
+      try {
+        info = world.scheduleShipment(body as unknown as ShipmentSpec);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      send(res, 200, JSON_TYPE, JSON.stringify(info));
+      return;
+    }
+    if (path === '/__sim/extract-days' && method === 'GET') {
+      syncRealtime();
+      send(res, 200, JSON_TYPE, JSON.stringify({ days: world.extractDays() }));
       return;
     }
     if (path === '/__sim/debuts' && method === 'GET') {
@@ -638,7 +685,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       const body = parseJson(await readBody(req));
       const count = body.count === undefined || body.count === null ? undefined : Number(body.count);
       const plus = body.plus === undefined || body.plus === null ? undefined : (body.plus as string[]);
-      setFault(String(body.path ?? ''), String(body.kind ?? '') as FaultKind, count, plus);
+      const boardIds = body.boardIds === undefined || body.boardIds === null ? undefined : (body.boardIds as number[]);
+      const percent = body.percent === undefined || body.percent === null ? undefined : Number(body.percent);
+      setFault(String(body.path ?? ''), String(body.kind ?? '') as FaultKind, count, plus, { boardIds, percent });
       send(res, 200, JSON_TYPE, JSON.stringify({ faults: [...faults.values()] }));
       return;
     }
@@ -670,7 +719,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (options.tickOnRequest) world.advance(TICK_MS);
 
     const subject = subjectOf(path, url, form, body);
-    const fault = takeFault(path, subject);
+    const taken = takeFault(path, subject);
+    const fault = taken?.kind;
     const answer = recordAnswer(path, subject, fault);
     if (answer) answerOfResponse.set(res, answer);
     if (fault === 'refuse') {
@@ -774,7 +824,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         out = MAINTENANCE_PAGE;
       } else {
         type = JSON_TYPE;
-        out = renderShipmentsExtract(world, { short: fault === 'short-extract' });
+        const extractFault = taken && (EXTRACT_FAULT_KINDS as readonly string[]).includes(taken.kind) ? (taken as ExtractFault) : undefined;
+        out = renderShipmentsExtract(world, { extract: world.serveExtract(extractFault, fault !== 'truncated-json') });
       }
     }
     if (fault === 'truncated-json') {

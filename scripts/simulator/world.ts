@@ -50,10 +50,12 @@ import {
 import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import type { ListingTypeName } from '../../lib/reference/products.ts';
 import type { BoardStoreSeed } from '../../lib/reference/reference.ts';
+import { faultyExtract, type ExtractFault } from './extract-faults.ts';
 import { cumulativeIndexOf, hash32, hashInt, hashUnit, Rng } from './random.ts';
 import { allocatedSellP, BoardShelves, deliveryTick, isDeliveryDay, KEEP_DAYS, type DeliveryRecord, type ShelfCounters } from './shelves.ts';
 
 export type { DebutInfo, DebutSpec, DebutStoreSpec, RelabelSpec } from './debuts.ts';
+export type { ExtractFault } from './extract-faults.ts';
 export type { DeliveryItem, DeliveryRecord } from './shelves.ts';
 
 export interface SimWorldOptions {
@@ -182,6 +184,42 @@ export interface ShipmentsExtract {
   records: ExtractRecord[];
 }
 
+/** A shipment scheduled by a test (scheduleShipment). */
+export interface ShipmentSpec {
+  /** A 5-digit product code the pages know. */
+  plu: string;
+  /** A board id (any of the 173). */
+  boardId: number;
+  /** When it leaves the warehouse (rounded up to a 15-minute tick); after the simulated now. */
+  at: Date | number | string;
+  /** Bottles, 1..9999. */
+  units: number;
+}
+
+export interface ScheduledShipment {
+  plu: string;
+  boardId: number;
+  /** The tick it is shipped at (ISO). */
+  at: string;
+  units: number;
+  /** The New York day of the first extract that counts it (YYYY-MM-DD). */
+  extractDay: string;
+}
+
+/** One day's extract and what was served of it: the ground truth of which days were published, to whom. */
+export interface ExtractDay {
+  /** The extract's New York day (YYYY-MM-DD). */
+  date: string;
+  extractDatetime: string;
+  records: number;
+  /** Boards with records in the whole extract. */
+  boardIds: number[];
+  /** Whether a valid copy of it was served (a cut-off answer is not one). */
+  published: boolean;
+  /** Boards all of whose records were in a valid copy served. */
+  publishedTo: number[];
+}
+
 export interface WarehouseReportData {
   dayNumber: number;
   /** The time the report's data is as of (epoch ms). */
@@ -264,6 +302,11 @@ export class SimWorld {
   private readonly shipLog = new Map<number, Map<number, number>>();
   private readonly warehouseHistory = new Map<number, Int32Array>();
   private currentExtract: ShipmentsExtract | undefined;
+  private previousExtract: ShipmentsExtract | undefined;
+  /** Scheduled shipments by tick (scheduleShipment): stateless, like debuts. */
+  private readonly scheduledShipments = new Map<number, { productIndex: number; boardIndex: number; units: number }[]>();
+  /** Per extract day: the board ids served whole in a valid copy (extractDays); days never served are absent. */
+  private readonly servedExtracts = new Map<number, { extractDatetime: string; records: number; perBoard: Map<number, number>; publishedTo: Set<number> | null }>();
 
   // debuts, relabels, respellings
   private readonly autoDebutEvery: number;
@@ -483,6 +526,8 @@ export class SimWorld {
       }
     }
     if (wd >= 1 && wd <= 5 && m >= ORDER_START_MIN && m < ORDER_END_MIN) this.boardOrders(period);
+    for (const s of this.scheduledShipments.get(t) ?? []) this.logShipment(period, s.productIndex, s.boardIndex, s.units);
+    this.scheduledShipments.delete(t);
     if (this.debutList.length) this.debutTick(t, local.dayNumber, m, wd, period);
     this.counters.ticks++;
     this.version++;
@@ -593,8 +638,71 @@ export class SimWorld {
       if (this.shadowed.has(index)) continue; // a catalog product replaced by a debut
       records.push({ product: this.productAt(index), board: this.data.boards[key % 256], units });
     }
+    this.previousExtract = this.currentExtract;
     this.currentExtract = { generatedAt: at, extractDatetime: label, dayNumber: day, records };
     this.counters.extracts++;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Shipments scheduled by tests, faulty extracts and what was served
+
+  /**
+   * Schedules a shipment of `units` bottles of a product to a board at a tick after now: it counts in the
+   * extract of its period like any other (and in shippedUnits). Stateless, like debuts: it takes nothing
+   * from the world's random stream or the warehouse, so nothing else changes. Throws a RangeError for a bad spec.
+   */
+  scheduleShipment(spec: ShipmentSpec): ScheduledShipment {
+    const plu = String(spec?.plu ?? '').replace(/-/g, '').trim();
+    const bad = (why: string) => new RangeError(`simulator: shipment: ${why}`);
+    const product = this.product(plu);
+    if (!product) throw bad(`no product ${String(spec?.plu)}`);
+    const board = this.data.boards.find((b) => b.id === Number(spec.boardId));
+    if (!board) throw bad(`no board ${String(spec.boardId)}`);
+    const units = Number(spec.units);
+    if (!(Number.isInteger(units) && units >= 1 && units <= 9999)) throw bad('units must be a whole number 1..9999');
+    const at = tickAtOrAfter(toMs(spec.at));
+    if (!(at > this.lastTick)) throw bad(`at must be after the simulated now (${new Date(this.nowMs).toISOString()})`);
+    const list = this.scheduledShipments.get(at) ?? [];
+    list.push({ productIndex: product.index, boardIndex: board.index, units });
+    this.scheduledShipments.set(at, list);
+    const local = nyLocal(at);
+    const period = local.minuteOfDay >= EXTRACT_MIN ? local.dayNumber + 1 : local.dayNumber;
+    return { plu, boardId: board.id, at: new Date(at).toISOString(), units, extractDay: ymd(period) };
+  }
+
+  /**
+   * The extract a request gets (the latest, or as a fault makes it) and records it: `valid` false for an
+   * answer cut off in transit, which publishes nothing.
+   */
+  serveExtract(fault?: ExtractFault, valid = true): ShipmentsExtract {
+    const current = this.extract();
+    const served = fault ? faultyExtract(this.seed, current, this.previousExtract, fault) : current;
+    let entry = this.servedExtracts.get(served.dayNumber);
+    if (!entry) {
+      const whole = [this.currentExtract, this.previousExtract].find((e) => e?.dayNumber === served.dayNumber) ?? served;
+      entry = { extractDatetime: whole.extractDatetime, records: whole.records.length, perBoard: recordsPerBoard(whole), publishedTo: null };
+      this.servedExtracts.set(served.dayNumber, entry);
+    }
+    if (valid) {
+      const got = recordsPerBoard(served);
+      entry.publishedTo ??= new Set();
+      for (const [id, n] of entry.perBoard) if (got.get(id) === n) entry.publishedTo.add(id);
+    }
+    return served;
+  }
+
+  /** Every extract day served so far, oldest first: whether it was published, and to which boards whole. */
+  extractDays(): ExtractDay[] {
+    return [...this.servedExtracts]
+      .sort((a, b) => a[0] - b[0])
+      .map(([day, { extractDatetime, records, perBoard, publishedTo }]) => ({
+        date: ymd(day),
+        extractDatetime,
+        records,
+        boardIds: [...perBoard.keys()].sort((a, b) => a - b),
+        published: publishedTo !== null,
+        publishedTo: [...(publishedTo ?? [])].sort((a, b) => a - b),
+      }));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1195,4 +1303,27 @@ export class SimWorld {
     for (let k = fromDay; k <= toDay; k++) total += this.shipLog.get(k)?.get(p.index * 256 + b.index) ?? 0;
     return total;
   }
+  /** Units shipped to a board (by id) per product code in the extract periods of New York days [from, to] (YYYY-MM-DD). */
+  shippedTo(boardId: number, from: string, to: string): Map<string, number> {
+    const b = this.data.boards.find((x) => x.id === boardId);
+    const out = new Map<string, number>();
+    if (!b) return out;
+    const [first, last] = [parseYmd(from), parseYmd(to)];
+    if (first === undefined || last === undefined) throw new RangeError('simulator: shippedTo takes YYYY-MM-DD days');
+    for (let k = first; k <= last; k++) {
+      for (const [key, units] of this.shipLog.get(k) ?? []) {
+        if (key % 256 !== b.index) continue;
+        const plu = this.productAt(Math.floor(key / 256)).plu;
+        out.set(plu, (out.get(plu) ?? 0) + units);
+      }
+    }
+    return out;
+  }
+
+}
+
+function recordsPerBoard(extract: ShipmentsExtract): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const r of extract.records) counts.set(r.board.id, (counts.get(r.board.id) ?? 0) + 1);
+  return counts;
 }

@@ -3,12 +3,15 @@ import { boardShortName, type BoardOption } from '@/lib/reports-client/boards';
 import { deliveriesWithCases, estimateStoresWithoutDeliveries } from '@/lib/reports-client/delivery';
 import { usDate, usTime } from '@/lib/reports-client/format';
 import { weeksBackLabel, type WeeksBack } from '@/lib/reports-client/options';
-import type { DeliveryAnalysis, StoreRef } from '@/lib/reports/types';
+import type { DeliveryAnalysis, ShipmentDay, StoreRef } from '@/lib/reports/types';
 import { Collapsible } from '../../_components/reports/collapsible';
+import { ShipmentDayNotes } from '../../_components/reports/shipment-day-notes';
 import { Stats } from '../../_components/reports/stats';
 
 export interface Report {
   analysis: DeliveryAnalysis;
+  /** The range's days as the shipments extract says them: the notes of the days behind "Cases shipped" that were not whole. */
+  shipmentDays: ShipmentDay[];
   storesWithout: StoreRef[] | null;
   includeOtherDrops: boolean;
   weeksBack: WeeksBack;
@@ -55,6 +58,7 @@ export function AnalysisReport({ report, estimateBase, boards }: { report: Repor
             { label: 'Stores without deliveries', value: storesWithout ? withoutCount : `~${withoutCount}` },
           ]}
         />
+        <ShipmentDayNotes days={report.shipmentDays} />
         <p className="muted small" data-testid="analysis-freshness">
           {report.fromCache ? 'Saved report' : 'Generated'} at {usTime(new Date(report.savedAt).toISOString())}
           {report.fromCache ? ' (kept for 30 minutes; Refresh for the latest).' : '.'} Dates are New York dates.

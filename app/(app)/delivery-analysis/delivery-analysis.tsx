@@ -5,7 +5,7 @@ import { DELIVERY_ANALYSIS_TTL_MS, deliveryAnalysisCacheKey } from '@/lib/report
 import { isWeeksBack, WEEKS_BACK_VALUES, weeksBackLabel, type WeeksBack } from '@/lib/reports-client/options';
 import { boardName, storesEstimateBase } from '@/lib/reports-client/boards';
 import { listedStoreIds } from '@/lib/reports-client/delivery';
-import type { DeliveryAnalysis as Analysis, Store } from '@/lib/reports/types';
+import type { DeliveryAnalysis as Analysis, ShipmentDay, Store } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
 import { BoardHeader, coveredInfo, useBoard, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
@@ -15,7 +15,15 @@ import { useResource, type Loaded } from '../../_components/reports/use-resource
 import { AnalysisReport, type Report } from './analysis-report';
 import { ProductSearch, type ChosenProduct } from './product-search';
 
-type Cached = { analysis: Analysis; storesWithout: Store[] | null; includeOtherDrops: boolean; weeksBack: WeeksBack; boardId: number };
+type Cached = {
+  analysis: Analysis;
+  /** What the shipments extract says about each day of the range (absent from reports kept before it existed). */
+  shipmentDays?: ShipmentDay[];
+  storesWithout: Store[] | null;
+  includeOtherDrops: boolean;
+  weeksBack: WeeksBack;
+  boardId: number;
+};
 
 /** One Generate or Refresh: the choices, whether the kept report may answer (not for Refresh), and its number. */
 interface Target {
@@ -58,11 +66,11 @@ async function loadReport(target: Target, signal: AbortSignal): Promise<Loaded<R
           writeCache<Cached>(key, value);
         }
       }
-      return { ok: true, data: { ...value, savedAt: hit.savedAt, fromCache: true } };
+      return { ok: true, data: { ...value, shipmentDays: value.shipmentDays ?? [], savedAt: hit.savedAt, fromCache: true } };
     }
   }
   try {
-    const res = await apiFetch<{ success?: boolean; analysis?: Analysis; error?: string }>('/api/inventory/delivery-analysis', {
+    const res = await apiFetch<{ success?: boolean; analysis?: Analysis; shipment_days?: ShipmentDay[]; error?: string }>('/api/inventory/delivery-analysis', {
       method: 'POST',
       body: { plu: target.product.plu, weeksBack: target.weeksBack, includeOtherDrops: target.includeOtherDrops, boardId: target.boardId },
       signal,
@@ -70,9 +78,10 @@ async function loadReport(target: Target, signal: AbortSignal): Promise<Loaded<R
     if (!res.ok || res.data.success === false || !res.data.analysis) return { ok: false, error: res.data.error || FAILED };
     const analysis = res.data.analysis;
     const storesWithout = await fetchStoresWithout(analysis, target.boardId);
-    const value: Cached = { analysis, storesWithout, includeOtherDrops: target.includeOtherDrops, weeksBack: target.weeksBack, boardId: target.boardId };
+    const shipmentDays = res.data.shipment_days ?? [];
+    const value: Cached = { analysis, shipmentDays, storesWithout, includeOtherDrops: target.includeOtherDrops, weeksBack: target.weeksBack, boardId: target.boardId };
     writeCache<Cached>(key, value);
-    return { ok: true, data: { ...value, savedAt: Date.now(), fromCache: false } };
+    return { ok: true, data: { ...value, shipmentDays, savedAt: Date.now(), fromCache: false } };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { ok: false, error: FAILED };

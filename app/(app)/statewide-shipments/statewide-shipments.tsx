@@ -17,6 +17,7 @@ import type { Board, Shipment, ShipmentDay } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
 import { useDebounced } from '../../_components/use-debounced';
 import { ErrorRetry } from '../../_components/reports/error-retry';
+import { ShipmentDayNotes } from '../../_components/reports/shipment-day-notes';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
 import { useResource, type Loaded } from '../../_components/reports/use-resource';
@@ -73,7 +74,7 @@ export function StatewideShipments({ initialSearch, first }: { initialSearch: st
   });
   const shipments = state.status === 'ready' ? state.data.shipments : [];
   // Days the extract did not cover, or covered only in part: said in words, never left to look like "nothing shipped".
-  const dayNotes = state.status === 'ready' ? state.data.days.filter((d) => d.note) : [];
+  const days = state.status === 'ready' ? state.data.days : [];
 
   function back() {
     if (window.history.length > 1) router.back();
@@ -144,15 +145,7 @@ export function StatewideShipments({ initialSearch, first }: { initialSearch: st
       )}
       {state.status === 'ready' && (
         <>
-          {dayNotes.length > 0 && (
-            <div className="alert alert-warn small" role="status" data-testid="shipment-day-notes">
-              <ul>
-                {dayNotes.map((d) => (
-                  <li key={d.date}>{d.note}</li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <ShipmentDayNotes days={days} />
           <Stats
             label="Shipments summary"
             items={[

@@ -109,6 +109,9 @@ describe('GET /api/health', () => {
       const read = await healthReport({ staff: true, now: new Date('2026-11-23T18:00:00Z') });
       expect(read.view === 'staff' && read.shipments_extract).toEqual({ date: '2026-11-23', status: 'complete', note: null });
       expect(await healthReport({ staff: false })).not.toHaveProperty('shipments_extract');
+      // Now, after the failed shipments run of the fixture (and none that read an extract): today's note says so.
+      const failing = await healthReport({ staff: true });
+      expect(failing.view === 'staff' && failing.shipments_extract?.note).toContain("The state's shipment report could not be read since ");
     } finally {
       await sql(`DELETE FROM shipment_days`);
     }

@@ -7,6 +7,7 @@ import type { ProductWhereabouts, WhereaboutsBoard } from '@/lib/reports/types';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
 import { getJson } from '../../../_components/reports/fetchers';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
+import { ShipmentDayNotes } from '../../../_components/reports/shipment-day-notes';
 import { SkeletonList } from '../../../_components/reports/skeleton';
 import { LastSeen, UnknownFigure, UnknownStockNote } from '../../../_components/reports/stock-age';
 import { useResource } from '../../../_components/reports/use-resource';
@@ -71,15 +72,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
           ))}
           <section className="card stack-sm" aria-labelledby="where-shipments">
             <h2 id="where-shipments">Shipped to boards, last {data.shipment_days} days</h2>
-            {data.shipment_day_notes.length > 0 && (
-              <div className="alert alert-warn small" role="status" data-testid="shipment-day-notes">
-                <ul>
-                  {data.shipment_day_notes.map((d) => (
-                    <li key={d.date}>{d.note}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            <ShipmentDayNotes days={data.shipment_day_notes} />
             {data.shipments.length === 0 ? (
               <p className="muted">No shipments of this product in the last {data.shipment_days} days.</p>
             ) : (

@@ -74,6 +74,39 @@ describe('POST /api/inventory/delivery-analysis', () => {
     expect((await analyse({ plu: busy.plu, weeksBack: '4' })).json.analysis.dateRange.startDate).toBe('2026-02-09');
   });
 
+  // Today is 3/11 at 12:40 in New York: past the extract's usual time.
+  it("adds what the shipments extract says about each day of the range, for the board (shipment_days, newest first), with the failing note", async () => {
+    await query(`INSERT INTO shipment_days (ship_date, covers_from, status, applied, first_extracted_at, last_extracted_at, records, missing_board_ids) VALUES
+      ('2026-03-09', '2026-03-09', 'complete', true, now(), now(), 100, '{}'),
+      ('2026-03-10', '2026-03-10', 'truncated', true, now(), now(), 90, '{179}')`);
+    // The scraper's latest look at the extract (after the demo's last whole one) failed.
+    const [failed] = await query<{ id: number }>(
+      `INSERT INTO scrape_runs (source, started_at, finished_at, status, error) VALUES ('shipments', '2026-03-11T16:39:00Z', '2026-03-11T16:39:02Z', 'failed', 'shipments extract: cut off') RETURNING id`,
+    );
+    try {
+      const res = await analyse({ plu: busy.plu, weeksBack: 0, includeOtherDrops: false });
+      expect(res.json.shipment_days).toEqual([
+        {
+          date: '2026-03-11',
+          status: 'late',
+          note: "The shipment report for 3/11 is late — shipments that day will show up when it comes. The state's shipment report could not be read since 03/11/2026 12:39 PM.",
+        },
+        {
+          date: '2026-03-10',
+          status: 'truncated',
+          note: "The report for 3/10 was incomplete: this board's shipments will show up with the next complete report. The state's shipment report could not be read since 03/11/2026 12:39 PM.",
+        },
+        { date: '2026-03-09', status: 'complete', note: null },
+      ]);
+      // Another board's view of the same days: 3/10 left out Wake only.
+      const durham = await analyse({ plu: busy.plu, weeksBack: 0, includeOtherDrops: false, boardId: 78 });
+      expect(durham.json.shipment_days.map((d: { status: string }) => d.status)).toEqual(['late', 'complete', 'complete']);
+    } finally {
+      await query(`DELETE FROM shipment_days`);
+      await query(`DELETE FROM scrape_runs WHERE id = $1`, [failed.id]);
+    }
+  });
+
   it('rounds each delivery up to whole cases (at least 1), counts an unknown case size as 6, and rounds shipped units up', async () => {
     // A product without history: deliveries of 1, 6 and 7 bottles, 13 bottles shipped to Wake.
     const [p] = await query<{ plu: string }>(
