@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { read } from '../api/handler.ts';
 import { nyDate } from '../time.ts';
 import { arrivalsOn } from './arrivals.ts';
+import { boardDirectoryJson } from './board-directory.ts';
 import { coveredBoards } from './boards.ts';
 import { allocatedCurrentJson } from './inventory.ts';
 import { boardIdQuery, boardQuery, idText, listingTypes, oneOf, pluParams, searchText, storeIdParams, ymd } from './params.ts';
@@ -45,6 +46,9 @@ export const storeHistoryRead = read({
 
 /** GET /api/boards/covered: every covered board's stores and freshness. */
 export const coveredBoardsRead = read({ answer: () => coveredBoards() });
+
+/** GET /api/boards: every board in the state with its precision, stores and freshness (~40 KB, gzipped once). */
+export const boardsRead = read({ answer: async ({ headers }) => jsonResponse(headers, await boardDirectoryJson()) });
 
 /** GET /api/reports/warehouse-inventory: the warehouse's levels over a period, revalidated by version. */
 export const warehouseRead = read({
