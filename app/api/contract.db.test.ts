@@ -209,6 +209,9 @@ describe('report answers match lib/reports/types.ts', () => {
     const inventory = await answer({ route: '/api/stores/[storeId]/inventory', method: 'GET', options: { params }, schema: reports.storeInventorySchema });
     expect(inventory).toMatchObject({ board_id: 43, precision: 'store_by_shipment', shelf_read: false, inventory: [] });
     await answer({ route: '/api/inventory/store-history/[storeId]', method: 'GET', options: { params }, schema: reports.storeHistorySchema });
+    for (const days of ['30', '90']) {
+      await answer({ route: '/api/stores/[storeId]/shipments', method: 'GET', options: { params, query: { days } }, schema: reports.storeShipmentsSchema });
+    }
   });
 
   it("the spec's calls without boardId answer Wake with the spec's fields (section 7)", async () => {

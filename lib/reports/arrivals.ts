@@ -93,7 +93,7 @@ async function shelfArrivals(date: string, boardId: number, source: string): Pro
 }
 
 /** The store a shipment to this board goes to: its only store when it has one (store_by_shipment), else none known. */
-function shipmentStore(board: BoardEntry): BoardShipment['store'] {
+export function shipmentStore(board: BoardEntry): BoardShipment['store'] {
   const s = board.only_store;
   return s ? { store_id: s.store_id, store_number: s.store_number, store_nickname: s.nickname, store_address: s.address } : null;
 }

@@ -10,6 +10,7 @@ import { allocatedCurrentJson } from './inventory.ts';
 import { boardIdQuery, boardQuery, idText, listingTypes, oneOf, pluParams, searchText, storeIdParams, ymd } from './params.ts';
 import { jsonResponse } from './sql.ts';
 import { DATE_RANGES, listBoards, listShipments, PRODUCT_TYPES } from './statewide.ts';
+import { SHIPMENT_PERIODS, storeShipments } from './store-shipments.ts';
 import { HISTORY_PERIODS, listStoresJson, storeHistory, storeInventory } from './stores.ts';
 import { TIME_PERIODS } from './types.ts';
 import { warehouseInventory } from './warehouse.ts';
@@ -42,6 +43,13 @@ export const storeHistoryRead = read({
   params: storeIdParams,
   query: z.object({ days: oneOf('days', HISTORY_PERIODS).default('30') }),
   answer: async ({ params, query, headers }) => jsonResponse(headers, await storeHistory(params.storeId, Number(query.days))),
+});
+
+/** GET /api/stores/{storeId}/shipments: what the state shipped to the store's board over the last 30 (60, 90) days. */
+export const storeShipmentsRead = read({
+  params: storeIdParams,
+  query: z.object({ days: oneOf('days', SHIPMENT_PERIODS).default('30') }),
+  answer: ({ params, query }) => storeShipments(params.storeId, Number(query.days)),
 });
 
 /** GET /api/boards/covered: every covered board's stores and freshness. */

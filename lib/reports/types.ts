@@ -342,6 +342,22 @@ export const storeHistorySchema = z.strictObject({
 });
 export type StoreHistory = z.infer<typeof storeHistorySchema>;
 
+/** One day of a store's board's shipments: the day's status in the state's report and what it shipped. */
+export const storeShipmentDaySchema = shipmentDayInfoSchema.extend({ date: ymd, shipments: z.array(boardShipmentSchema) });
+
+/** GET /api/stores/{storeId}/shipments: the store's board's hunted shipments, every day of the range, newest first. */
+export const storeShipmentsSchema = z.strictObject({
+  success: ok,
+  store_id: id,
+  board_id: id,
+  /** The board's precision (a shelf board's shipments are still the board's, listed apart from its shelves). */
+  board_precision: boardPrecisionSchema,
+  /** The shipments' precision: `store_by_shipment` (its board's only store) or `board` (the state does not say which store). */
+  precision: z.enum(['store_by_shipment', 'board']),
+  days: z.array(storeShipmentDaySchema),
+});
+export type StoreShipments = z.infer<typeof storeShipmentsSchema>;
+
 // ── delivery analysis ──
 
 export const deliverySchema = z.strictObject({
@@ -483,6 +499,8 @@ export type WhereaboutsStore = z.infer<typeof whereaboutsStoreSchema>;
 export const whereaboutsBoardSchema = z.strictObject({
   board_id: id,
   name: z.string(),
+  /** Shelf readings. */
+  precision: z.literal('shelf'),
   /** When the board's shelves were last read (its source's latest ok or partial run), or null: never. */
   last_check: instant.nullable(),
   /** As GET /api/boards/covered: the board's latest finished run failed; no good check for a day or more. */
@@ -508,11 +526,28 @@ export const productWhereaboutsSchema = z.strictObject({
     bottles_per_case: z.number().int().positive().nullable(),
   }),
   /** The warehouse's latest Total Available, or null when the report never listed it. */
-  warehouse: z.strictObject({ current_inventory: count, checked_at: instant }).nullable(),
+  warehouse: z.strictObject({ current_inventory: count, checked_at: instant, precision: z.literal('warehouse') }).nullable(),
   /** Every covered board (Wake first), whether or not its stores hold the product. */
   boards: z.array(whereaboutsBoardSchema),
-  /** Boards it shipped to within `shipment_days`, the latest first. */
-  shipments: z.array(z.strictObject({ board_id: id, board_name_clean: z.string(), last_ship_date: ymd, cases: count })),
+  /**
+   * Boards it shipped to within `shipment_days`, the latest first, with how precisely that places the bottles:
+   * `store_by_shipment` (`only_store` is where they went) or `board` (one of its `stores`, the state does not say which).
+   */
+  shipments: z.array(
+    z.strictObject({
+      board_id: id,
+      board_name_clean: z.string(),
+      last_ship_date: ymd,
+      cases: count,
+      /** Bottles shipped within the window. */
+      units: count,
+      precision: z.enum(['store_by_shipment', 'board']),
+      /** The board's own precision (a shelf board's shelves are in `boards`). */
+      board_precision: boardPrecisionSchema,
+      stores: count,
+      only_store: storeRefSchema.nullable(),
+    }),
+  ),
   shipment_days: count,
   /** The days of that window whose shipments may be missing or moved (no report, a late or incomplete one), newest first. */
   shipment_day_notes: z.array(shipmentDaySchema),

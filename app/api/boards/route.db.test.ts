@@ -6,11 +6,12 @@ import { POST as analysisRoute } from '@/app/api/inventory/delivery-analysis/rou
 import { GET as productStoresRoute } from '@/app/api/inventory/product/[plu]/stores/route';
 import { POST as withoutRoute } from '@/app/api/inventory/stores-without-deliveries/route';
 import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route';
+import { GET as storeShipmentsRoute } from '@/app/api/stores/[storeId]/shipments/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
 import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '../../../scripts/testing/harness.ts';
 import { ErrorCode } from '../../../lib/api/error-codes.ts';
 import { addDays, nyDate } from '../../../lib/time.ts';
-import { arrivalsReportSchema, availableDatesSchema, boardDirectorySchema, storesSchema } from '../../../lib/reports/types.ts';
+import { arrivalsReportSchema, availableDatesSchema, boardDirectorySchema, storeShipmentsSchema, storesSchema } from '../../../lib/reports/types.ts';
 
 // Every board in the state is a board a hunter can choose (issue 24): GET /api/boards lists all 173 with how
 // precisely the product places their bottles, Today's Arrivals and its dates answer for any board with what the
@@ -162,5 +163,39 @@ describe('boardId on every store-level call', () => {
     expect(answer).toMatchObject({ precision: 'board', shelf_read: false });
     expect(answer.stores).toHaveLength(31);
     expect(storesSchema.parse((await browser.call(storesRoute, '/api/stores')).json)).toMatchObject({ precision: 'shelf', shelf_read: true });
+  });
+});
+
+describe('GET /api/stores/{storeId}/shipments', () => {
+  const shipments = (storeId: number, q: Record<string, string> = {}) =>
+    browser.call(storeShipmentsRoute, `/api/stores/${storeId}/shipments`, { params: { storeId: String(storeId) }, query: q });
+
+  it("is Boone's only store's delivery history: the board's shipments named to it, each day with its status", async () => {
+    const res = await shipments(booneStore);
+    expect(res.status).toBe(200);
+    const answer = storeShipmentsSchema.parse(res.json);
+    expect(answer).toMatchObject({ store_id: booneStore, board_id: 43, board_precision: 'store_by_shipment', precision: 'store_by_shipment' });
+    expect(answer.days).toHaveLength(30);
+    expect(answer.days[0].date).toBe(today);
+    const byDate = new Map(answer.days.map((d) => [d.date, d]));
+    expect(byDate.get(d1)!.shipments).toEqual([expect.objectContaining({ units: 12, store: expect.objectContaining({ store_id: booneStore }) })]);
+    expect(byDate.get(d1)!.status).toBe('spans');
+    expect(byDate.get(d2)).toMatchObject({ status: 'missing', shipments: [] });
+    expect(byDate.get(d4)!.status).toBe('complete');
+    expect(storeShipmentsSchema.parse((await shipments(booneStore, { days: '90' })).json).days).toHaveLength(90);
+  });
+
+  it("a Mecklenburg store gets its board's shipments, as the board's", async () => {
+    const [{ id }] = await query<{ id: number }>('SELECT id FROM stores WHERE board_id = 53 ORDER BY store_number LIMIT 1');
+    const answer = storeShipmentsSchema.parse((await shipments(id)).json);
+    expect(answer).toMatchObject({ board_id: 53, board_precision: 'board', precision: 'board' });
+    const d1Day = answer.days.find((d) => d.date === d1)!;
+    expect(d1Day.shipments).toEqual([expect.objectContaining({ units: 30, precision: 'board', store: null })]);
+    expect(answer.days.find((d) => d.date === d4)!.status).toBe('truncated');
+  });
+
+  it('404 for an unknown store, 400 for a bad period', async () => {
+    expectClientError(await shipments(999999), 404);
+    expectClientError(await shipments(booneStore, { days: '7' }), 400);
   });
 });
