@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { COVERED_BOARDS, coveredBoard } from '../reference/boards.ts';
 import {
   isValidEmail,
   newPasswordError,
@@ -55,12 +54,17 @@ export const changePasswordSchema = z
   .object({ old_password: text().min(1, RULE_MESSAGES.passwordFieldsRequired), new_password: text() })
   .superRefine(rule((v: { new_password: string }) => newPasswordError(v.new_password)));
 
-const HOME_BOARD = `home_board_id must be null or a covered board: ${COVERED_BOARDS.map((b) => `${b.id} (${b.name})`).join(', ')}`;
+export const HOME_BOARD = "home_board_id must be null or a board's id (any of the state's boards, e.g. 179 for Wake County)";
 
-/** The report screens' default board: a covered board's id, null for none (Wake); left out: unchanged. */
+/**
+ * The report screens' default board: any board's id, null for none (Wake); left out: unchanged. Here only its
+ * form: lib/users/profile.ts refuses an id no board has, with the same words.
+ */
 const homeBoardId = z
   .number({ error: HOME_BOARD })
-  .refine((id) => coveredBoard(id) !== undefined, HOME_BOARD)
+  .int(HOME_BOARD)
+  .positive(HOME_BOARD)
+  .max(999_999_999, HOME_BOARD)
   .nullable()
   .optional();
 

@@ -1,5 +1,5 @@
 import { COVERED_BOARDS, coveredBoard, WAKE_BOARD_ID } from '../reference/boards.ts';
-import type { CoveredBoardInfo } from '../reports/types.ts';
+import type { BoardEntry, CoveredBoardInfo } from '../reports/types.ts';
 import { usDateTime } from './format.ts';
 import { WAKE_RETAIL_STORES_ESTIMATE } from './options.ts';
 
@@ -12,19 +12,41 @@ export { COVERED_BOARDS, WAKE_BOARD_ID };
 /** The address parameter that names the board. */
 export const BOARD_PARAM = 'board';
 
-/** A covered board's id from the address's text, or null (absent, not a number, not covered). */
-export function boardFromParam(value: string | string[] | null | undefined): number | null {
+/**
+ * A board's id from the address's text, or null (absent, not a number, not a board). `known`: whether a board
+ * has this id (the board directory); without it, the covered boards.
+ */
+export function boardFromParam(value: string | string[] | null | undefined, known: (id: number) => boolean = (id) => coveredBoard(id) !== undefined): number | null {
   const text = Array.isArray(value) ? value[0] : value;
   if (!text || !/^\d{1,9}$/.test(text)) return null;
   const id = Number(text);
-  return coveredBoard(id) ? id : null;
+  return known(id) ? id : null;
 }
 
-/** The board shown: the one the address names, else the home board when it is covered, else Wake. */
-export function chooseBoard(fromAddress: number | null, homeBoardId: number | null | undefined): number {
+/** The board shown: the one the address names, else the home board when it is a board (`known`), else Wake. */
+export function chooseBoard(
+  fromAddress: number | null,
+  homeBoardId: number | null | undefined,
+  known: (id: number) => boolean = (id) => coveredBoard(id) !== undefined,
+): number {
   if (fromAddress !== null) return fromAddress;
-  if (homeBoardId && coveredBoard(homeBoardId)) return homeBoardId;
+  if (homeBoardId && known(homeBoardId)) return homeBoardId;
   return WAKE_BOARD_ID;
+}
+
+/** The board choice's groups, by precision, in this order (every board of the directory in one of them). */
+export const BOARD_GROUPS = [
+  { precision: 'shelf', label: 'Store shelves read' },
+  { precision: 'store_by_shipment', label: 'One store' },
+  { precision: 'board', label: 'Shipments to the board only' },
+] as const;
+
+/** The directory's boards in BOARD_GROUPS, each group by name. */
+export function groupBoards(boards: readonly BoardEntry[]): { label: string; boards: BoardEntry[] }[] {
+  return BOARD_GROUPS.map((g) => ({
+    label: g.label,
+    boards: boards.filter((b) => b.precision === g.precision).sort((a, b) => a.name.localeCompare(b.name, 'en')),
+  }));
 }
 
 /**

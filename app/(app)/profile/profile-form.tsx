@@ -2,9 +2,10 @@
 
 import { useState, type FormEvent } from 'react';
 import { formatPhone, NAME_MAX_LENGTH, normalizePhone, profileError } from '@/lib/auth/rules';
-import { COVERED_BOARDS, WAKE_BOARD_ID } from '@/lib/reports-client/boards';
+import { COVERED_BOARDS, groupBoards, WAKE_BOARD_ID } from '@/lib/reports-client/boards';
 import { useAuth } from '../../_components/auth-context';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
+import { directoryBoards, useBoardDirectory } from '../../_components/reports/board-choice';
 import { getJson } from '../../_components/reports/fetchers';
 import { useResource } from '../../_components/reports/use-resource';
 import { PhoneInput } from './phone-input';
@@ -51,6 +52,8 @@ function ProfileDetailsForm({ loaded }: { loaded: Profile }) {
   const { refresh } = useAuth();
   const [form, setForm] = useState(() => toForm(loaded));
   const save = useSubmit({ failed: 'Profile update failed. Please try again.' });
+  // Every board can be the home board; the choice is grouped by what is known of it (GET /api/boards).
+  const directory = directoryBoards(useBoardDirectory().state);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -106,11 +109,21 @@ function ProfileDetailsForm({ loaded }: { loaded: Profile }) {
         <Field id="home_board_id" label="Home board" hint="The board whose stores Today's Arrivals, Current Inventory, Delivery Analysis and Stores show first.">
           {(control) => (
             <select {...control} className="input" value={form.homeBoard} onChange={(e) => setForm((f) => ({ ...f, homeBoard: e.target.value }))}>
-              {COVERED_BOARDS.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
+              {directory
+                ? groupBoards(directory).map((g) => (
+                    <optgroup key={g.label} label={g.label}>
+                      {g.boards.map((b) => (
+                        <option key={b.board_id} value={b.board_id}>
+                          {b.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))
+                : COVERED_BOARDS.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {b.name}
+                    </option>
+                  ))}
             </select>
           )}
         </Field>

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { BOARD_PARAM, COVERED_BOARDS, freshness } from '@/lib/reports-client/boards';
-import type { CoveredBoardInfo, CoveredBoards } from '@/lib/reports/types';
+import { BOARD_PARAM, COVERED_BOARDS, freshness, groupBoards } from '@/lib/reports-client/boards';
+import type { BoardDirectory, BoardEntry, CoveredBoardInfo, CoveredBoards } from '@/lib/reports/types';
 import { getJson } from './fetchers';
 import { useResource } from './use-resource';
 
@@ -43,17 +43,42 @@ export function coveredInfo(state: ReturnType<typeof useCoveredBoards>['state'],
   return state.status === 'ready' ? (state.data.boards ?? []).find((b) => b.board_id === boardId) ?? null : null;
 }
 
-export function BoardSelect({ board, disabled }: { board: BoardChoice; disabled?: boolean }) {
+/** Every board of the state with its precision (GET /api/boards); `initial`: the server page's first answer. */
+export function useBoardDirectory(initial?: BoardDirectory | null) {
+  return useResource<BoardDirectory>('board-directory', (signal) => getJson<BoardDirectory>('/api/boards', '', signal), undefined, {
+    initial: initial ? { key: 'board-directory', data: initial } : undefined,
+  });
+}
+
+export function directoryBoards(state: ReturnType<typeof useBoardDirectory>['state']): BoardEntry[] | null {
+  return state.status === 'ready' ? (state.data.boards ?? []) : null;
+}
+
+/**
+ * The Board select: with the board directory, every board in groups by what is known of it ("Store shelves
+ * read", "One store", "Shipments to the board only"); without it (a screen of shelf readings only), the covered boards.
+ */
+export function BoardSelect({ board, disabled, directory }: { board: BoardChoice; disabled?: boolean; directory?: BoardEntry[] | null }) {
   return (
     <div className="field board-select">
       <label htmlFor="board-select">Board</label>
       <select id="board-select" className="input" value={board.boardId} disabled={disabled}
         onChange={(e) => board.choose(Number(e.target.value))}>
-        {COVERED_BOARDS.map((b) => (
-          <option key={b.id} value={b.id}>
-            {b.name}
-          </option>
-        ))}
+        {directory
+          ? groupBoards(directory).map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.boards.map((b) => (
+                  <option key={b.board_id} value={b.board_id}>
+                    {b.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))
+          : COVERED_BOARDS.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
       </select>
     </div>
   );
@@ -69,12 +94,15 @@ export function BoardHeader({
   board,
   info,
   showCheck = true,
+  directory,
 }: {
   title: string;
   subtitle: string;
   board: BoardChoice;
   info: CoveredBoardInfo | null;
   showCheck?: boolean;
+  /** Every board, for a screen that shows any board (BoardSelect). */
+  directory?: BoardEntry[] | null;
 }) {
   const fresh = info ? freshness(info) : null;
   return (
@@ -89,7 +117,7 @@ export function BoardHeader({
             </p>
           )}
         </div>
-        <BoardSelect board={board} />
+        <BoardSelect board={board} directory={directory} />
       </div>
       {fresh?.kind === 'warn' && (
         <div className="alert alert-warn small" role="status" data-testid="board-freshness">
