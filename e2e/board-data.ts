@@ -54,6 +54,25 @@ export async function insertBoardData(databaseUrl: string): Promise<void> {
        VALUES ($1, 78, ((now() AT TIME ZONE 'America/New_York')::date - 3), 12) ON CONFLICT DO NOTHING`,
       [allocation.plu],
     );
+    // Boards whose shelves are not read (e2e/board-precision.spec.ts): the Allocation product shipped to
+    // Mecklenburg County (53, 31 stores) yesterday (24 bottles) and 3 days ago (6), and to Boone (43, one store)
+    // yesterday (12). The state's report: 4 days ago incomplete for 53, 3 days ago complete, 2 days ago never
+    // read (missing), yesterday complete and counting the day before.
+    await client.query(
+      `INSERT INTO shipments (plu, board_id, ship_date, units) VALUES
+         ($1, 53, ((now() AT TIME ZONE 'America/New_York')::date - 1), 24),
+         ($1, 53, ((now() AT TIME ZONE 'America/New_York')::date - 3), 6),
+         ($1, 43, ((now() AT TIME ZONE 'America/New_York')::date - 1), 12) ON CONFLICT DO NOTHING`,
+      [allocation.plu],
+    );
+    await client.query(
+      `WITH d AS (SELECT (now() AT TIME ZONE 'America/New_York')::date AS today)
+       INSERT INTO shipment_days (ship_date, covers_from, status, applied, first_extracted_at, last_extracted_at, records, missing_board_ids)
+       SELECT today - 4, today - 4, 'truncated'::"ShipmentDayStatus", true, now() - interval '4 days', now() - interval '4 days', 80000, '{53}'::int[] FROM d UNION ALL
+       SELECT today - 3, today - 3, 'complete', true, now() - interval '3 days', now() - interval '3 days', 80000, '{}' FROM d UNION ALL
+       SELECT today - 1, today - 2, 'complete', true, now() - interval '1 day', now() - interval '1 day', 80000, '{}' FROM d
+       ON CONFLICT (ship_date) DO NOTHING`,
+    );
     await client.query(
       `INSERT INTO scrape_runs (source, started_at, finished_at, status, items_seen, changes_written, error, details) VALUES
          ('durham_inventory', now() - interval '10 minutes', now() - interval '8 minutes', 'ok', 310, 1, NULL, NULL),

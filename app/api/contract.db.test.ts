@@ -25,7 +25,7 @@ interface Call {
   status?: number;
 }
 
-const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/boards/', '/api/watchlist'];
+const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/boards', '/api/watchlist'];
 const NOT_JSON = new Set(['/api/images/[...path] GET']);
 
 const routes = listApiRoutes().filter((r) => FOLDERS.some((f) => r.pattern.startsWith(f)));
@@ -196,6 +196,50 @@ describe('report answers match lib/reports/types.ts', () => {
     expect(inventory.board_id).toBe(58);
     await answer({ route: '/api/inventory/todays-arrivals', method: 'GET', options: { query: { boardId: '78' } }, schema: reports.arrivalsReportSchema });
     await answer({ route: '/api/inventory/allocated-current', method: 'GET', options: { query: { boardId: '135' } }, schema: reports.allocatedCurrentSchema });
+  });
+
+  it('every board, and the calls for boards whose shelves are not read (Boone: one store, Mecklenburg, Catawba: none known)', async () => {
+    const { boards } = await answer({ route: '/api/boards', method: 'GET', schema: reports.boardDirectorySchema });
+    expect(boards).toHaveLength(173);
+    for (const boardId of ['179', '78', '58', '135', '43', '53', '260']) {
+      const day = await answer({ route: '/api/inventory/todays-arrivals', method: 'GET', options: { query: { boardId } }, schema: reports.arrivalsReportSchema });
+      expect(day.precision === 'shelf').toBe(['179', '78', '58', '135'].includes(boardId));
+      await answer({ route: '/api/inventory/available-dates', method: 'GET', options: { query: { boardId } }, schema: reports.availableDatesSchema });
+    }
+    const { stores } = await answer({ route: '/api/stores', method: 'GET', options: { query: { boardId: '43' } }, schema: reports.storesSchema });
+    const params = { storeId: String(stores[0].store_id) };
+    const inventory = await answer({ route: '/api/stores/[storeId]/inventory', method: 'GET', options: { params }, schema: reports.storeInventorySchema });
+    expect(inventory).toMatchObject({ board_id: 43, precision: 'store_by_shipment', shelf_read: false, inventory: [] });
+    await answer({ route: '/api/inventory/store-history/[storeId]', method: 'GET', options: { params }, schema: reports.storeHistorySchema });
+    for (const days of ['30', '90']) {
+      await answer({ route: '/api/stores/[storeId]/shipments', method: 'GET', options: { params, query: { days } }, schema: reports.storeShipmentsSchema });
+    }
+  });
+
+  it("the spec's calls without boardId answer Wake with the spec's fields (section 7)", async () => {
+    const read = async (handlerPath: string, options: CallOptions = {}, method = 'GET') =>
+      (await browser.call(await handlerOf(handlerPath, method), handlerPath, { method: method as 'GET', ...options })).json as Record<string, unknown>;
+    const arrivals = await read('/api/inventory/todays-arrivals');
+    expect(arrivals).toMatchObject({ success: true, date: expect.any(String), total_arrivals: expect.any(Number), arrivals: expect.any(Array) });
+    const dates = await read('/api/inventory/available-dates', { query: { currentDate: '2026-03-11', direction: 'previous' } });
+    expect(dates).toMatchObject({ allAvailableDates: expect.any(Array), availableDate: expect.any(String) });
+    expect(await read('/api/inventory/allocated-current')).toMatchObject({ success: true, products: expect.any(Array), summary: expect.any(Object) });
+    expect(await read('/api/inventory/product/[plu]/stores', { params: { plu: busyPlu } })).toMatchObject({ success: true, stores: expect.any(Array) });
+    const stores = await read('/api/stores');
+    expect(stores).toMatchObject({ success: true });
+    expect((stores.stores as { store_id: number }[]).length).toBe(28); // Wake's
+    expect(await read('/api/stores/[storeId]/inventory', { params: { storeId: String(storeId) } })).toMatchObject({ success: true, inventory: expect.any(Array) });
+    expect(await read('/api/inventory/store-history/[storeId]', { params: { storeId: String(storeId) }, query: { days: '30' } })).toMatchObject({
+      success: true,
+      summary: expect.any(Object),
+      changes: expect.any(Array),
+    });
+    const analysis = await read('/api/inventory/delivery-analysis', { body: { plu: busyPlu, weeksBack: 0, includeOtherDrops: true } }, 'POST');
+    expect(analysis).toMatchObject({ success: true, analysis: expect.any(Object) });
+    expect(await read('/api/inventory/stores-without-deliveries', { body: { deliveredStoreIds: [], otherDropStoreIds: [] } }, 'POST')).toMatchObject({
+      success: true,
+      stores: expect.any(Array),
+    });
   });
 
   it('statewide boards, products and shipments', async () => {

@@ -16,10 +16,11 @@ import { shelfBoardIds } from '../../lib/reference/shelves.ts';
 import { nyDate } from '../../lib/time.ts';
 
 // The reference data holds every store in the state (465), but the product reads the shelves of only four
-// boards' stores (lib/reference/shelves.ts). A store of any other board must never be listed as if its shelf
-// were known: not in a board's store list, not as a store "without deliveries", not with stock or arrivals,
-// not as an alert store. Here a Mecklenburg store (board 53, 31 stores) and Boone's only store (board 43)
-// even hold stock and history, as a board whose reading stopped would leave behind; no answer shows them.
+// boards' stores (lib/reference/shelves.ts). A store of any other board is listed and has its page, but never
+// as if its shelf were known: its answers say `shelf_read: false` and hold no stock, no drop, no arrival; it is
+// never a store "without deliveries", never stock on any report, never an alert store. Here a Mecklenburg store
+// (board 53, 31 stores) and Boone's only store (board 43) even hold stock and history, as a board whose reading
+// stopped would leave behind; no answer shows them.
 
 withTestDatabase('reference', 'unread_boards');
 
@@ -60,19 +61,29 @@ function storeIdsIn(value: unknown): number[] {
 }
 
 describe('a store of a board whose shelves are not read', () => {
-  it('is in no board’s store list, and its board has no store list', async () => {
+  it('is in no shelf board’s store list, and its own board’s list says its shelves are not read', async () => {
     for (const boardId of SHELF_BOARDS) {
       const res = await browser.call(storesRoute, '/api/stores', { query: { boardId: String(boardId) } });
       expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ precision: 'shelf', shelf_read: true });
       expect(storeIdsIn(res.json).sort((a, b) => a - b)).toEqual(storesOf.get(boardId));
     }
-    for (const boardId of ['53', '43']) expectClientError(await browser.call(storesRoute, '/api/stores', { query: { boardId } }), 400);
+    for (const [boardId, precision] of [['53', 'board'], ['43', 'store_by_shipment']]) {
+      const res = await browser.call(storesRoute, '/api/stores', { query: { boardId } });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ precision, shelf_read: false });
+      expect(storeIdsIn(res.json).sort((a, b) => a - b)).toEqual(storesOf.get(Number(boardId)));
+    }
   });
 
-  it('has no store page: not a shelf, not a history', async () => {
+  it('has a store page with no shelf and no history, saying its shelves are not read', async () => {
     for (const id of unread.map(String)) {
-      expectClientError(await browser.call(inventoryRoute, `/api/stores/${id}/inventory`, { params: { storeId: id } }), 404);
-      expectClientError(await browser.call(historyRoute, `/api/inventory/store-history/${id}`, { params: { storeId: id } }), 404);
+      const inventory = await browser.call(inventoryRoute, `/api/stores/${id}/inventory`, { params: { storeId: id } });
+      expect(inventory.status).toBe(200);
+      expect(inventory.json).toMatchObject({ inventory: [], stock_unknown: [], shelf_read: false });
+      const history = await browser.call(historyRoute, `/api/inventory/store-history/${id}`, { params: { storeId: id } });
+      expect(history.status).toBe(200);
+      expect(history.json).toMatchObject({ changes: [], summary: { totalChanges: 0, daysWithChanges: 0 }, shelf_read: false });
     }
   });
 
@@ -102,16 +113,22 @@ describe('a store of a board whose shelves are not read', () => {
     answers.push(where);
     for (const res of answers) {
       expect(res.status).toBe(200);
-      expect(storeIdsIn(res.json).filter((id) => unread.includes(id))).toEqual([]);
+      expect(storeIdsIn(res.json === where.json ? { ...where.json, shipments: [] } : res.json).filter((id) => unread.includes(id))).toEqual([]);
     }
+    // Boone's store is named only as where its board's shipment went, worded as a shipment, never a shelf.
+    const boone = where.json.shipments.find((s: { board_id: number }) => s.board_id === 43);
+    expect(boone).toMatchObject({ precision: 'store_by_shipment', only_store: { store_id: storesOf.get(43)![0] } });
+    expect(where.json.shipments.find((s: { board_id: number }) => s.board_id === 53)).toMatchObject({ precision: 'board', only_store: null, stores: 31 });
     expect(where.json.boards.map((b: { board_id: number }) => b.board_id)).toEqual(SHELF_BOARDS);
     expect(where.json.shipments.map((s: { board_id: number }) => s.board_id).sort()).toEqual([43, 53]);
-    for (const call of [
-      () => browser.call(arrivalsRoute, '/api/inventory/todays-arrivals', { query: { boardId: '53' } }),
-      () => browser.call(allocatedRoute, '/api/inventory/allocated-current', { query: { boardId: '43' } }),
-    ]) {
-      expectClientError(await call(), 400);
+    // Its board's arrivals are what the state shipped to the board, never its stores' leftover rows.
+    for (const boardId of ['53', '43']) {
+      const res = await browser.call(arrivalsRoute, '/api/inventory/todays-arrivals', { query: { boardId } });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ arrivals: [], total_arrivals: 0, last_check: null, total_shipments: 1 });
+      expect(res.json.shipments[0].precision).not.toBe('shelf');
     }
+    expectClientError(await browser.call(allocatedRoute, '/api/inventory/allocated-current', { query: { boardId: '43' } }), 400);
   });
 
   it('is no alert store, and cannot be chosen as one', async () => {

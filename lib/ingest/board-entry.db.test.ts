@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as coveredRoute } from '../../app/api/boards/covered/route.ts';
 import { GET as healthRoute } from '../../app/api/health/route.ts';
+import { GET as allocatedRoute } from '../../app/api/inventory/allocated-current/route.ts';
 import { GET as storesRoute } from '../../app/api/stores/route.ts';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { loadReferenceData, type BoardStoreSeed } from '../reference/reference.ts';
@@ -108,7 +109,12 @@ describe('a board is one entry', () => {
     expect(await dueSources(sim.world.now())).not.toContain(KEY);
     const covered = await browser.call(coveredRoute, '/api/boards/covered');
     expect((covered.json.boards as { board_id: number }[]).map((b) => b.board_id)).toEqual([179, 78, 58, 135]);
-    expectClientError(await browser.call(storesRoute, '/api/stores', { query: { boardId: String(CARTERET) } }), 400);
+    // Still one of the state's boards: its stores are listed as a board's whose shelves are not read, and a
+    // call that only reads shelves refuses it.
+    const stores = await browser.call(storesRoute, '/api/stores', { query: { boardId: String(CARTERET) } });
+    expect(stores.status).toBe(200);
+    expect(stores.json).toMatchObject({ precision: 'board', shelf_read: false });
+    expectClientError(await browser.call(allocatedRoute, '/api/inventory/allocated-current', { query: { boardId: String(CARTERET) } }), 400);
     const health = await browser.call(healthRoute, '/api/health');
     expect((health.json.scrapers as { source: string }[]).map((s) => s.source)).not.toContain(KEY);
     // Its runs stay, naming it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardAbc, boardFromParam, boardShortName, chooseBoard, freshness, storesEstimateBase, withBoard } from './boards.ts';
+import { BOARD_GROUPS, boardAbc, boardFromParam, boardShortName, chooseBoard, freshness, groupBoards, storesEstimateBase, withBoard } from './boards.ts';
 import { estimateStoresWithoutDeliveries } from './delivery.ts';
 
 /** The covered boards as GET /api/boards/covered lists them. */
@@ -65,5 +65,22 @@ describe('how fresh a board’s shelves are', () => {
       kind: 'warn',
       text: "New Hanover's store shelves have not been checked yet.",
     });
+  });
+});
+
+describe('groupBoards', () => {
+  it('puts every board in the group of its precision, each by name', () => {
+    const entry = (board_id: number, name: string, precision: 'shelf' | 'store_by_shipment' | 'board') =>
+      ({ board_id, name, precision }) as Parameters<typeof groupBoards>[0][number];
+    const groups = groupBoards([entry(179, 'Wake County', 'shelf'), entry(53, 'Mecklenburg County', 'board'), entry(43, 'Boone', 'store_by_shipment'), entry(78, 'Durham County', 'shelf')]);
+    expect(groups.map((g) => g.label)).toEqual(BOARD_GROUPS.map((g) => g.label));
+    expect(groups.map((g) => g.boards.map((b) => b.board_id))).toEqual([[78, 179], [43], [53]]);
+  });
+
+  it('reads any board of the directory from the address when told which exist', () => {
+    const known = [179, 53, 43].map((board_id) => ({ board_id, name: `Board ${board_id}` }));
+    expect(boardFromParam('53', known)).toBe(53);
+    expect(boardFromParam('999', known)).toBeNull();
+    expect(chooseBoard(null, 43, known)).toBe(43);
   });
 });

@@ -1,17 +1,18 @@
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
-import type { CoveredBoardInfo } from '../reports/types.ts';
+import type { BoardEntry, CoveredBoardInfo } from '../reports/types.ts';
 import { usDateTime } from './format.ts';
 import { WAKE_RETAIL_STORES_ESTIMATE } from './options.ts';
 
 // The board a store-level report screen shows (Today's Arrivals, Current Inventory, Delivery Analysis, Stores):
-// one of the covered boards, chosen in the screen's Board select and kept in the address as `?board=<id>`;
-// without it, the user's home board (profile), else Wake. Which boards are covered is data (board_sources):
-// the browser gets them from GET /api/boards/covered, which the server pages pass down with their first
-// answer (app/_components/reports/initial-board.ts), and hands them to these helpers.
+// a board chosen in the screen's Board select and kept in the address as `?board=<id>`; without it, the user's
+// home board (profile), else Wake. Which boards there are and which have their shelves read is data: the
+// browser gets them from GET /api/boards (every board, with its precision) and GET /api/boards/covered (the
+// shelf boards' freshness), which the server pages pass down with their first answer
+// (app/_components/reports/initial-board.ts), and hands them to these helpers.
 
 export { WAKE_BOARD_ID };
 
-/** A board a screen offers and names: the covered boards' answer, or its id and name alone. */
+/** A board a screen offers and names: a directory or covered-boards entry, or its id and name alone. */
 export type BoardOption = Pick<CoveredBoardInfo, 'board_id' | 'name'>;
 
 const find = (id: number, boards: readonly BoardOption[]) => boards.find((b) => b.board_id === id);
@@ -19,7 +20,7 @@ const find = (id: number, boards: readonly BoardOption[]) => boards.find((b) => 
 /** The address parameter that names the board. */
 export const BOARD_PARAM = 'board';
 
-/** A covered board's id from the address's text, or null (absent, not a number, not among `boards`). */
+/** A board's id from the address's text, or null (absent, not a number, not among `boards`). */
 export function boardFromParam(value: string | string[] | null | undefined, boards: readonly BoardOption[]): number | null {
   const text = Array.isArray(value) ? value[0] : value;
   if (!text || !/^\d{1,9}$/.test(text)) return null;
@@ -27,11 +28,26 @@ export function boardFromParam(value: string | string[] | null | undefined, boar
   return find(id, boards) ? id : null;
 }
 
-/** The board shown: the one the address names, else the home board when it is covered, else Wake. */
+/** The board shown: the one the address names, else the home board when it is among `boards`, else Wake. */
 export function chooseBoard(fromAddress: number | null, homeBoardId: number | null | undefined, boards: readonly BoardOption[]): number {
   if (fromAddress !== null) return fromAddress;
   if (homeBoardId && find(homeBoardId, boards)) return homeBoardId;
   return WAKE_BOARD_ID;
+}
+
+/** The board choice's groups, by precision, in this order (every board of the directory in one of them). */
+export const BOARD_GROUPS = [
+  { precision: 'shelf', label: 'Store shelves read' },
+  { precision: 'store_by_shipment', label: 'One store' },
+  { precision: 'board', label: 'Shipments to the board only' },
+] as const;
+
+/** The directory's boards in BOARD_GROUPS, each group by name. */
+export function groupBoards(boards: readonly BoardEntry[]): { label: string; boards: BoardEntry[] }[] {
+  return BOARD_GROUPS.map((g) => ({
+    label: g.label,
+    boards: boards.filter((b) => b.precision === g.precision).sort((a, b) => a.name.localeCompare(b.name, 'en')),
+  }));
 }
 
 /**

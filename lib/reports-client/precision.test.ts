@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRECISIONS } from '../reference/precision.ts';
 import type { DayNote } from '../reports/shipment-days.ts';
+import * as w from './precision.ts';
 import { dayWords, failingWords, placeSentence, PRECISION_BADGES } from './precision.ts';
 
 // 2026-11-20 15:05 UTC is 10:05 AM in New York.
@@ -63,5 +64,16 @@ describe("the words of a day's shipments", () => {
 
   it('says since when the report could not be read', () => {
     expect(failingWords(AT)).toBe("The state's shipment report could not be read since 11/20/2026 10:05 AM.");
+  });
+});
+
+describe("the words of a board whose shelves are not read", () => {
+  it('say it is what the state shipped, not a shelf', () => {
+    expect(w.shipmentsSubtitle('Mecklenburg County')).toBe(
+      'Hunted products the state shipped to Mecklenburg County on this day. Mecklenburg County does not publish its shelves, so this is what left the state warehouse, not what is on a shelf.',
+    );
+    expect(w.noShipmentsWords('Boone', '2026-11-20')).toBe('No hunted products were shipped to Boone on 11/20/2026.');
+    expect(w.shipmentsFooter(null)).toBe("Shipments come from the state's daily report, published about 11 AM. Report read: not yet.");
+    expect(w.shelvesNotReadWords('Boone')).toBe("We can't read Boone's store shelves: it publishes no store inventory. What the state shipped to it is on Today's Arrivals.");
   });
 });

@@ -68,3 +68,28 @@ export function dayWords(day: DayNote, firstTracked: string | null): string | nu
 export function failingWords(since: string): string {
   return `The state's shipment report could not be read since ${usDateTime(since)}.`;
 }
+
+/** Today's Arrivals' sentence for a board whose shelves are not read. */
+export function shipmentsSubtitle(board: string): string {
+  return `Hunted products the state shipped to ${board} on this day. ${board} does not publish its shelves, so this is what left the state warehouse, not what is on a shelf.`;
+}
+
+/** Where a day's shipments come from and when that report was read (null: none read for the day). */
+export function shipmentsFooter(readAt: string | null): string {
+  return `Shipments come from the state's daily report, published about 11 AM. Report read: ${readAt ? usDateTime(readAt) : 'not yet'}.`;
+}
+
+/** A complete day with nothing hunted shipped to the board. */
+export function noShipmentsWords(board: string, date: string): string {
+  return `No hunted products were shipped to ${board} on ${usDate(date)}.`;
+}
+
+/** A shelf board's shipments of the day, shown apart from its shelf arrivals. */
+export function shelfBoardShipmentsTitle(board: string): string {
+  return `Shipped to ${board}'s board this day (from the state's report — not a shelf reading)`;
+}
+
+/** The panel of a shelf-only screen (Current Inventory, Delivery Analysis) for a board whose shelves are not read. */
+export function shelvesNotReadWords(board: string): string {
+  return `We can't read ${board}'s store shelves: it publishes no store inventory. What the state shipped to it is on Today's Arrivals.`;
+}

@@ -2,9 +2,13 @@ import 'server-only';
 import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
+import { dayWords } from '../reports-client/precision.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
-import { ARRIVAL, atBoardStores, HUNTED, isoInstant, type JsonText } from './sql.ts';
-import type { ArrivalsReport, AvailableDates } from './types.ts';
+import { boardEntry } from './board-directory.ts';
+import { dayStatusHoldsUntil, extractDays } from './extract-days.ts';
+import { dayNote, type DayContext } from './shipment-days.ts';
+import { ARRIVAL, atBoardStores, casesSql, HUNTED, isoInstant, type JsonText } from './sql.ts';
+import type { ArrivalsReport, AvailableDates, BoardEntry, BoardShipment, ShipmentDayInfo } from './types.ts';
 
 // Today's Arrivals: inventory increases (first/increase) of hunted products at a covered board's stores
 // (Wake by default) on a New York date, and the dates that had any. Indexes (see prisma/schema.prisma):
@@ -17,23 +21,58 @@ import type { ArrivalsReport, AvailableDates } from './types.ts';
 //   (atBoardStores), not a join.
 
 /**
- * Answers by date and board, kept in memory until the history, the catalog, the stores or the runs change
- * (lib/db/changes.ts): when a delivery lands, hunters refresh this screen by the hundred between two polls.
+ * Answers by date and board, kept in memory until the history, the catalog, the stores, the runs or the
+ * shipments change (lib/db/changes.ts), and only while the day's shipment status holds (today's report turns
+ * late at 12:30 and the day missing at midnight): when a delivery lands, hunters refresh this screen by the
+ * hundred between two polls.
  */
-const arrivalsAnswers = new ChangeCache<string>(['inventory_history', 'products', 'stores', 'scrape_runs', 'board_sources'], 64);
+const arrivalsAnswers = new ChangeCache<{ json: JsonText<ArrivalsReport>; from: number; until: number }>(
+  ['inventory_history', 'products', 'stores', 'scrape_runs', 'boards', 'board_sources', 'shipments', 'shipment_days'],
+  64,
+);
 
-/** The arrivals of a New York date as JSON text (`ArrivalsReport`): the busiest call, so not re-serialised in Node. */
-export function arrivalsOn(date: string, boardId: number = WAKE_BOARD_ID): Promise<JsonText<ArrivalsReport>> {
-  return arrivalsAnswers.get(`${date}|${boardId}`, () => readArrivals(date, boardId));
+/**
+ * The arrivals of a New York date as JSON text (`ArrivalsReport`): the busiest call, so not re-serialised in
+ * Node. `arrivals` are shelf readings only (empty for a board whose shelves are not read); `shipments` are
+ * what the state's report says it shipped to the board that day, never merged with them. 404 for an unknown board.
+ */
+export async function arrivalsOn(date: string, boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<JsonText<ArrivalsReport>> {
+  const board = await boardEntry(boardId, now);
+  const at = now.getTime();
+  const kept = await arrivalsAnswers.get(`${date}|${boardId}`, () => readArrivals(date, board, now), { valid: (k) => k.from <= at && at < k.until });
+  return kept.json;
 }
 
-async function readArrivals(date: string, boardId: number): Promise<JsonText<ArrivalsReport>> {
+async function readArrivals(date: string, board: BoardEntry, now: Date): Promise<{ json: JsonText<ArrivalsReport>; from: number; until: number }> {
+  const [shelf, shipments, days] = await Promise.all([
+    // A board whose shelves are not read has no shelf arrivals and no shelf check, never its stores' old rows.
+    board.shelf ? shelfArrivals(date, board.board_id, board.shelf.source) : Promise.resolve(JSON.stringify({ success: true, date, total_arrivals: 0, arrivals: [], last_check: null })),
+    db.$queryRaw<Omit<BoardShipment, 'covers_from' | 'precision' | 'store'>[]>`
+      SELECT sh.id::int AS shipment_id, p.name AS bourbon_name, p.plu,
+             COALESCE(to_json(p.retail_price), to_json('Not Available'::text)) AS price, p.listing_type,
+             sh.units, ${casesSql('sh.units', 'p.bottles_per_case')} AS cases, to_char(sh.ship_date, 'YYYY-MM-DD') AS ship_date
+      FROM shipments sh JOIN products p ON p.plu = sh.plu AND p.listing_type IN ${HUNTED}
+      WHERE sh.board_id = ${board.board_id} AND sh.ship_date = ${date}::date
+      ORDER BY p.name, p.plu`,
+    extractDays(addDays(date, -1)),
+  ]);
+  const shipmentDay = boardShipmentDay(date, board.board_id, { ...days, now });
+  const precision = board.precision === 'store_by_shipment' ? ('store_by_shipment' as const) : ('board' as const);
+  const rows: BoardShipment[] = shipments.map((s) => ({ ...s, covers_from: shipmentDay.covers_from, precision, store: shipmentStore(board) }));
+  // The shelf part is Postgres's JSON text as it is; the board's facts and shipments are appended to it.
+  const json = `${shelf.slice(0, -1)},"precision":${JSON.stringify(board.precision)},"total_shipments":${rows.length},"shipments":${JSON.stringify(rows)},"shipment_day":${JSON.stringify(shipmentDay)}}`;
+  return { json, from: now.getTime(), until: dayStatusHoldsUntil(date, now) };
+}
+
+
+/** The spec's part of the answer (success, date, total_arrivals, arrivals, last_check) for a shelf board. */
+async function shelfArrivals(date: string, boardId: number, source: string): Promise<string> {
   const { start, end } = nyDayRange(date);
   const [row] = await db.$queryRaw<{ body: string }[]>`
     SELECT row_to_json(r)::text AS body FROM (
       SELECT true AS success, ${date}::text AS date, json_array_length(list.arrivals) AS total_arrivals, list.arrivals,
              (SELECT ${isoInstant('sr.started_at')} FROM scrape_runs sr
-               WHERE sr.source = (SELECT key FROM board_sources WHERE board_id = ${boardId}) AND sr.status IN ('ok', 'partial')
+               WHERE sr.source = ${source} AND sr.status IN ('ok', 'partial')
                ORDER BY sr.started_at DESC LIMIT 1) AS last_check
       FROM (
         SELECT COALESCE(json_agg(a ORDER BY a.last_updated DESC, a.bourbon_name, a.store_number, a.history_id), '[]'::json) AS arrivals
@@ -51,6 +90,28 @@ async function readArrivals(date: string, boardId: number): Promise<JsonText<Arr
       ) list
     ) r`;
   return row.body;
+}
+
+/** The store a shipment to this board goes to: its only store when it has one (store_by_shipment), else none known. */
+export function shipmentStore(board: BoardEntry): BoardShipment['store'] {
+  const s = board.only_store;
+  return s ? { store_id: s.store_id, store_number: s.store_number, store_nickname: s.nickname, store_address: s.address } : null;
+}
+
+/** What the state's report says about one board's day: its status, the days it covers, when it was read and the words. */
+export function boardShipmentDay(date: string, boardId: number, ctx: Omit<DayContext, 'boardId'>): ShipmentDayInfo {
+  const day = dayNote(date, { ...ctx, boardId });
+  const row = ctx.rows.find((r) => r.shipDate === date && r.applied);
+  const coversFrom = row?.coversFrom ?? date;
+  const missing: string[] = [];
+  for (let d = coversFrom; d < date; d = addDays(d, 1)) missing.push(d);
+  return {
+    status: day.status,
+    covers_from: coversFrom,
+    extracted_at: row?.lastExtractedAt ?? null,
+    missing_dates: missing,
+    note: dayWords(day, ctx.firstTracked),
+  };
 }
 
 /** How many dates `allAvailableDates` lists (the screens show up to 5 of them). */
@@ -100,18 +161,38 @@ async function nearestArrivalDate(boardId: number, direction: 'previous' | 'next
  * The dates with arrivals at a board's stores (newest first, at most 30, up to today) and, with a direction, the nearest
  * date with arrivals before `currentDate` or after it (up to today).
  */
-export function availableDates(
+export async function availableDates(
   currentDate: string,
   direction?: 'previous' | 'next',
   now = new Date(),
   boardId: number = WAKE_BOARD_ID,
 ): Promise<AvailableDates> {
+  const board = await boardEntry(boardId, now);
   const today = nyDate(now);
-  return dateAnswers.get(JSON.stringify([currentDate, direction ?? null, today, boardId]), () => readAvailableDates(currentDate, direction, today, boardId));
+  return dateAnswers.get(JSON.stringify([currentDate, direction ?? null, today, boardId]), () =>
+    board.precision === 'shelf' ? readAvailableDates(currentDate, direction, today, boardId) : shipmentDates(currentDate, direction, today, boardId),
+  );
 }
 
 /** Answers by date, direction, New York date and board, kept like the arrivals (the same tables). Shared: never modify. */
-const dateAnswers = new ChangeCache<AvailableDates>(['inventory_history', 'products', 'stores'], 256);
+const dateAnswers = new ChangeCache<AvailableDates>(['inventory_history', 'products', 'stores', 'shipments'], 256);
+
+/**
+ * For a board whose shelves are not read: the dates with hunted shipments to it (newest first, at most 30, up
+ * to today) and the nearest one before or after `currentDate` (index (board_id, ship_date, plu)).
+ */
+async function shipmentDates(currentDate: string, direction: 'previous' | 'next' | undefined, today: string, boardId: number): Promise<AvailableDates> {
+  const [row] = await db.$queryRaw<{ dates: string[] | null; previous: string | null; next: string | null }[]>`
+    WITH hunted AS (
+      SELECT sh.ship_date FROM shipments sh JOIN products p ON p.plu = sh.plu AND p.listing_type IN ${HUNTED}
+      WHERE sh.board_id = ${boardId} AND sh.ship_date <= ${today}::date
+    )
+    SELECT (SELECT array_agg(to_char(d, 'YYYY-MM-DD') ORDER BY d DESC) FROM (SELECT DISTINCT ship_date AS d FROM hunted ORDER BY 1 DESC LIMIT ${AVAILABLE_DATES_LIMIT}) x) AS dates,
+           (SELECT to_char(max(ship_date), 'YYYY-MM-DD') FROM hunted WHERE ship_date < ${currentDate}::date) AS previous,
+           (SELECT to_char(min(ship_date), 'YYYY-MM-DD') FROM hunted WHERE ship_date > ${currentDate}::date) AS next`;
+  const availableDate = direction === 'previous' ? row.previous : direction === 'next' && currentDate < today ? row.next : null;
+  return { success: true, allAvailableDates: row.dates ?? [], availableDate, basis: 'shipments' };
+}
 
 async function readAvailableDates(currentDate: string, direction: 'previous' | 'next' | undefined, today: string, boardId: number): Promise<AvailableDates> {
   const endOfToday = nyDayRange(today).end;
@@ -130,5 +211,5 @@ async function readAvailableDates(currentDate: string, direction: 'previous' | '
     if (covered(currentDate)) availableDate = [...dates].reverse().find((d) => d > currentDate) ?? null;
     else availableDate = await nearestArrivalDate(boardId, 'next', { after: nyDayRange(currentDate).end, until: endOfToday });
   }
-  return { success: true, allAvailableDates: dates, availableDate };
+  return { success: true, allAvailableDates: dates, availableDate, basis: 'shelf' };
 }

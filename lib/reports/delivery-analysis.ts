@@ -4,6 +4,7 @@ import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange, weekdayOf } from '../time.ts';
 import { ARRIVAL, atBoardStores, casesOf, DEFAULT_BOTTLES_PER_CASE, HUNTED, storeRefFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
+import { boardWithShelves } from './board-directory.ts';
 import { listStores } from './stores.ts';
 import { rangeDayNotes } from './extract-days.ts';
 import type { Delivery, DeliveryAnalysis, OtherDropStore, ShipmentDay, Store } from './types.ts';
@@ -43,6 +44,7 @@ export async function deliveryAnalysis(request: DeliveryAnalysisRequest, now = n
  */
 export async function deliveryAnalysisJson(request: DeliveryAnalysisRequest, now = new Date()): Promise<JsonText<DeliveryAnalysisAnswer>> {
   const { plu, weeksBack, includeOtherDrops, boardId = WAKE_BOARD_ID } = request;
+  await boardWithShelves(boardId, now);
   const { startDate, endDate } = analysisRange(weeksBack, now);
   const key = JSON.stringify([plu, startDate, endDate, includeOtherDrops, boardId]);
   const [kept, days] = await Promise.all([
@@ -138,11 +140,12 @@ export async function storesWithoutDeliveries(
 }
 
 /** storesWithoutDeliveries as JSON text (the API's answer, sent as it is), kept per board and stores named. */
-export function storesWithoutDeliveriesJson(
+export async function storesWithoutDeliveriesJson(
   deliveredStoreIds: number[],
   otherDropStoreIds: number[],
   boardId: number = WAKE_BOARD_ID,
 ): Promise<JsonText<{ success: true; stores: Store[] }>> {
+  await boardWithShelves(boardId);
   const excluded = [...new Set([...deliveredStoreIds, ...otherDropStoreIds])].sort((a, b) => a - b);
   return withoutDeliveries.get(`${boardId}|${excluded.join(',')}`, async () => {
     const { stores } = await listStores(boardId);

@@ -1,7 +1,8 @@
 import 'server-only';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
-import { dayNote, dayNotes, type DayContext, type DayNote, type ShipmentDayRow } from './shipment-days.ts';
+import { nyDate, nyDayRange, nyTimeToUtc } from '../time.ts';
+import { dayNote, dayNotes, EXTRACT_LATE_AFTER, type DayContext, type DayNote, type ShipmentDayRow } from './shipment-days.ts';
 
 // The shipment_days rows a report needs. They are kept until shipment_days or scrape_runs is written
 // (decision 014: a round trip costs more than the rest of a kept answer); the statuses and notes are worked
@@ -21,7 +22,8 @@ const keptDays = new ChangeCache<Omit<DayContext, 'now' | 'boardId'>>(['shipment
 async function readExtractDays(startDate: string): Promise<Omit<DayContext, 'now' | 'boardId'>> {
   const [row] = await db.$queryRaw<{ rows: ShipmentDayRow[] | null; first: string | null; failing_since: Date | null }[]>`
     SELECT (SELECT json_agg(json_build_object('shipDate', d.ship_date, 'coversFrom', d.covers_from, 'status', d.status::text,
-                                              'applied', d.applied, 'missingBoardIds', COALESCE(d.missing_board_ids, '{}')))
+                                              'applied', d.applied, 'missingBoardIds', COALESCE(d.missing_board_ids, '{}'),
+                                              'lastExtractedAt', to_char(d.last_extracted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
               FROM shipment_days d WHERE d.ship_date >= ${startDate}::date) AS rows,
            (SELECT to_char(min(ship_date), 'YYYY-MM-DD') FROM shipment_days) AS first,
            (SELECT min(f.started_at) FROM scrape_runs f
@@ -39,4 +41,15 @@ export async function rangeDayNotes(startDate: string, endDate: string, now: Dat
 /** Today's extract status (staff health). */
 export async function todaysExtract(today: string, now: Date): Promise<DayNote> {
   return dayNote(today, { ...(await extractDays(today)), now });
+}
+
+/**
+ * Until when (epoch ms, exclusive) the status of `date` holds with no write to shipment_days: today's turns
+ * late at 12:30 New York time and missing at midnight; a past day's changes only with a write.
+ */
+export function dayStatusHoldsUntil(date: string, now: Date): number {
+  const today = nyDate(now);
+  if (date < today) return Infinity;
+  const lateAt = nyTimeToUtc(today, EXTRACT_LATE_AFTER.hour, EXTRACT_LATE_AFTER.minute).getTime();
+  return Math.min(nyDayRange(today).end.getTime(), ...(lateAt > now.getTime() ? [lateAt] : []));
 }

@@ -5,6 +5,7 @@ import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { HUNTED, huntedFirst, isoInstant, PRODUCT_SEARCH, storeRefFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
 import { stateChangesAt, stockAge, stockStatesHoldUntil } from './stock-age.ts';
+import { boardWithShelves } from './board-directory.ts';
 import type { AllocatedCurrent, AllocatedProduct, InventorySummary, ProductSearch, ProductStores, UnknownProduct } from './types.ts';
 
 // Current Inventory: what is on a covered board's shelves now (store_inventory; Wake by default), per hunted
@@ -25,6 +26,7 @@ export async function allocatedCurrent(boardId: number = WAKE_BOARD_ID, now = ne
 
 /** allocatedCurrent as JSON text (the API's answer, sent as it is). */
 export async function allocatedCurrentJson(boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<JsonText<AllocatedCurrent>> {
+  await boardWithShelves(boardId, now);
   const at = now.getTime();
   const kept = await allocatedAnswers.get(String(boardId), () => readAllocated(boardId, now), { valid: (answer) => answer.from <= at && at < answer.until });
   return kept.json;
@@ -86,6 +88,7 @@ async function readAllocated(boardId: number, now: Date): Promise<{ json: JsonTe
  * does not know.
  */
 export async function productStores(plu: string, boardId: number = WAKE_BOARD_ID, now = new Date()): Promise<ProductStores> {
+  await boardWithShelves(boardId, now);
   const at = now.getTime();
   const kept = await productStoreAnswers.get(`${plu}|${boardId}`, () => readProductStores(plu, boardId, now), {
     valid: (answer) => answer.from <= at && at < answer.until,

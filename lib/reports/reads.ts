@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { read } from '../api/handler.ts';
 import { nyDate } from '../time.ts';
 import { arrivalsOn } from './arrivals.ts';
+import { boardDirectoryJson } from './board-directory.ts';
 import { coveredBoards } from './boards.ts';
 import { allocatedCurrentJson } from './inventory.ts';
 import { boardIdQuery, boardQuery } from './board-params.ts';
 import { idText, listingTypes, oneOf, pluParams, searchText, storeIdParams, ymd } from './params.ts';
 import { jsonResponse } from './sql.ts';
 import { DATE_RANGES, listBoards, listShipments, PRODUCT_TYPES } from './statewide.ts';
+import { SHIPMENT_PERIODS, storeShipments } from './store-shipments.ts';
 import { HISTORY_PERIODS, listStoresJson, storeHistory, storeInventory } from './stores.ts';
 import { TIME_PERIODS } from './types.ts';
 import { warehouseInventory } from './warehouse.ts';
@@ -44,8 +46,18 @@ export const storeHistoryRead = read({
   answer: async ({ params, query, headers }) => jsonResponse(headers, await storeHistory(params.storeId, Number(query.days))),
 });
 
+/** GET /api/stores/{storeId}/shipments: what the state shipped to the store's board over the last 30 (60, 90) days. */
+export const storeShipmentsRead = read({
+  params: storeIdParams,
+  query: z.object({ days: oneOf('days', SHIPMENT_PERIODS).default('30') }),
+  answer: ({ params, query }) => storeShipments(params.storeId, Number(query.days)),
+});
+
 /** GET /api/boards/covered: every covered board's stores and freshness. */
 export const coveredBoardsRead = read({ answer: () => coveredBoards() });
+
+/** GET /api/boards: every board in the state with its precision, stores and freshness (~40 KB, gzipped once). */
+export const boardsRead = read({ answer: async ({ headers }) => jsonResponse(headers, await boardDirectoryJson()) });
 
 /** GET /api/reports/warehouse-inventory: the warehouse's levels over a period, revalidated by version. */
 export const warehouseRead = read({

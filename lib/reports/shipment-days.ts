@@ -12,6 +12,8 @@ export interface ShipmentDayRow {
   status: 'baseline' | 'complete' | 'truncated';
   applied: boolean;
   missingBoardIds: number[];
+  /** When the day's latest extract was read (ISO instant), where the reader has it. */
+  lastExtractedAt?: string;
 }
 
 export type DayStatus =

@@ -4,9 +4,10 @@ import { foundOrThrow } from '../api/errors.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { addDays, nyDate, nyDayRange } from '../time.ts';
+import { boardEntry } from './board-directory.ts';
 import { ARRIVAL, huntedFirst, isoInstant, storeFields, WAKE_BOARD_ID, type JsonText } from './sql.ts';
 import { stateChangesAt, stockAge, stockStatesHoldUntil } from './stock-age.ts';
-import type { Store, StoreHistory, StoreInventory } from './types.ts';
+import type { BoardEntry, Store, StoreHistory, StoreInventory, Stores } from './types.ts';
 
 // Stores: a covered board's directory (Wake by default), one store's shelves now (store_inventory) and its drops over the last 30,
 // 60 or 90 days. A store's drops come from (store_id, change_type, checked_at): the increases only, a few
@@ -24,29 +25,47 @@ export const storeOrThrow = <T>(found: T, storeId: number) => foundOrThrow(found
 /** A board's store list as kept: the stores and the answer's JSON text. Shared: never modify. */
 interface StoreList {
   stores: Store[];
-  json: JsonText<{ success: true; stores: Store[] }>;
+  json: JsonText<Stores>;
 }
 
-/** Store lists by board: they read `stores` only. */
+/** Store lists by board and its precision: they read `stores` only (the precision is the directory's). */
 const storeLists = new ChangeCache<StoreList>(['stores'], 16);
 
-function keptStoreList(boardId: number): Promise<StoreList> {
-  return storeLists.get(String(boardId), async () => {
+async function keptStoreList(boardId: number): Promise<StoreList> {
+  const board = await boardEntry(boardId);
+  return storeLists.get(`${boardId}|${board.precision}`, async () => {
     const [row] = await db.$queryRaw<{ stores: Store[] }[]>`
       SELECT COALESCE(json_agg(x ORDER BY x.store_number), '[]'::json) AS stores
       FROM (SELECT ${storeFields('s')} FROM stores s WHERE s.board_id = ${boardId}) x`;
-    return { stores: row.stores, json: JSON.stringify({ success: true, stores: row.stores }) };
+    return { stores: row.stores, json: JSON.stringify({ success: true, ...shelfFacts(board), stores: row.stores }) };
   });
 }
 
-/** A covered board's stores (Wake by default), by store number. The list is shared with later calls: never modify it. */
+/** How precise a board's store facts are, as every store answer says it: a store whose shelves are not read has no shelf to show. */
+function shelfFacts(board: BoardEntry): { precision: BoardEntry['precision']; shelf_read: boolean } {
+  return { precision: board.precision, shelf_read: board.precision === 'shelf' };
+}
+
+/** `text` (a JSON object) with the board's shelfFacts added at its end. */
+const withShelfFacts = (text: string, board: BoardEntry) => `${text.slice(0, -1)},${JSON.stringify(shelfFacts(board)).slice(1)}`;
+
+/** A board's stores (Wake by default), by store number. The list is shared with later calls: never modify it. 404 for an unknown board. */
 export async function listStores(boardId: number = WAKE_BOARD_ID): Promise<{ success: true; stores: Store[] }> {
   return { success: true, stores: (await keptStoreList(boardId)).stores };
 }
 
-/** listStores as JSON text (the API's answer, sent as it is). */
-export async function listStoresJson(boardId: number = WAKE_BOARD_ID): Promise<JsonText<{ success: true; stores: Store[] }>> {
+/**
+ * listStores as JSON text (the API's answer, sent as it is), with the board's precision: any board's stores are
+ * listed, with `shelf_read: false` where the product does not read their shelves.
+ */
+export async function listStoresJson(boardId: number = WAKE_BOARD_ID): Promise<JsonText<Stores>> {
   return (await keptStoreList(boardId)).json;
+}
+
+/** The board of a store, or 404 for an unknown store. */
+async function boardOfStore(storeId: number): Promise<BoardEntry> {
+  const [row] = await db.$queryRaw<{ board_id: number }[]>`SELECT board_id FROM stores WHERE id = ${storeId}`;
+  return boardEntry(storeOrThrow(row, storeId).board_id);
 }
 
 /**
@@ -56,8 +75,11 @@ export async function listStoresJson(boardId: number = WAKE_BOARD_ID): Promise<J
  * and not confirmed for STOCK_UNKNOWN_AFTER_MINUTES) are listed apart (lib/reports/stock-age.ts). 404 for an unknown store.
  */
 export async function storeInventory(storeId: number, now = new Date()): Promise<JsonText<StoreInventory>> {
+  const board = await boardOfStore(storeId);
   const at = now.getTime();
-  const kept = await inventories.get(String(storeId), () => readStoreInventory(storeId, now), { valid: (answer) => answer.from <= at && at < answer.until });
+  const kept = await inventories.get(`${storeId}|${board.precision}`, () => readStoreInventory(storeId, board, now), {
+    valid: (answer) => answer.from <= at && at < answer.until,
+  });
   return kept.json;
 }
 
@@ -70,7 +92,7 @@ const inventories = new ChangeCache<{ json: JsonText<StoreInventory>; from: numb
   64,
 );
 
-async function readStoreInventory(storeId: number, now: Date): Promise<{ json: JsonText<StoreInventory>; from: number; until: number }> {
+async function readStoreInventory(storeId: number, board: BoardEntry, now: Date): Promise<{ json: JsonText<StoreInventory>; from: number; until: number }> {
   const [row] = await db.$queryRaw<{ body: string; changes_at: number | null }[]>`
     WITH items AS MATERIALIZED (
       SELECT p.name AS brand_name, p.name AS product_name, p.listing_type AS "Listing_Type", p.plu AS nc_code, p.retail_price,
@@ -103,9 +125,14 @@ async function readStoreInventory(storeId: number, now: Date): Promise<{ json: J
              WHERE i.state = 'unknown'
            ), '[]'::json)::text || '}' AS body,
            ${stateChangesAt('items')} AS changes_at
-    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id IN (SELECT board_id FROM board_sources WHERE enabled))`;
+    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId})`;
   const found = storeOrThrow(row, storeId);
-  return { json: found.body, from: now.getTime(), until: stockStatesHoldUntil(found.changes_at) };
+  if (board.precision !== 'shelf') {
+    // Rows a reading of its shelves once left behind are not the shelf now: nothing is known about it.
+    const blank = JSON.parse(found.body) as StoreInventory;
+    return { json: JSON.stringify({ ...blank, inventory: [], stock_unknown: [], ...shelfFacts(board) }), from: now.getTime(), until: Infinity };
+  }
+  return { json: withShelfFacts(found.body, board), from: now.getTime(), until: stockStatesHoldUntil(found.changes_at) };
 }
 
 /**
@@ -113,9 +140,15 @@ async function readStoreInventory(storeId: number, now: Date): Promise<{ json: J
  * date, newest first; within a day hunted products first, then by name. JSON text (`StoreHistory`, up to
  * ~700 KB for 90 days of a busy store). 404 for an unknown store.
  */
-export function storeHistory(storeId: number, days: number, now = new Date()): Promise<JsonText<StoreHistory>> {
+export async function storeHistory(storeId: number, days: number, now = new Date()): Promise<JsonText<StoreHistory>> {
+  const board = await boardOfStore(storeId);
   const today = nyDate(now);
-  return histories.get(`${storeId}|${days}|${today}`, () => readStoreHistory(storeId, days, today));
+  if (board.precision !== 'shelf') {
+    // Its shelves are not read: no drop is known (its deliveries are the board's shipments: /api/stores/{id}/shipments).
+    const none = { totalChanges: 0, uniqueProducts: 0, totalInventoryAdded: 0, daysWithChanges: 0 };
+    return JSON.stringify({ success: true, summary: none, changes: [], ...shelfFacts(board) });
+  }
+  return histories.get(`${storeId}|${days}|${today}`, async () => withShelfFacts(await readStoreHistory(storeId, days, today), board));
 }
 
 /** Store histories by store, period and New York date (the period ends today): they read inventory_history, products and stores. */
@@ -157,6 +190,6 @@ async function readStoreHistory(storeId: number, days: number, today: string): P
                       to_char(day, 'FMDay') AS day_of_week, item_count, other_count, items
                FROM by_day
              ) d), '[]'::json)::text || '}' AS body
-    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId} AND board_id IN (SELECT board_id FROM board_sources WHERE enabled))`;
+    WHERE EXISTS (SELECT 1 FROM stores WHERE id = ${storeId})`;
   return storeOrThrow(row, storeId).body;
 }

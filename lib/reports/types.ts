@@ -28,6 +28,13 @@ const price = z.number().nonnegative().nullable();
 const flag = z.union([z.literal(1), z.literal(0)]);
 const changeType = z.enum(['first', 'increase']);
 
+/** How precisely a figure places a bottle (lib/reference/precision.ts). */
+export const precisionSchema = z.enum(['shelf', 'store_by_shipment', 'board', 'warehouse']);
+/** A board's precision: never `warehouse`. */
+export const boardPrecisionSchema = z.enum(['shelf', 'store_by_shipment', 'board']);
+/** What the shipments extract says about a day (lib/reports/shipment-days.ts dayStatus). */
+export const dayStatusSchema = z.enum(['not_tracked', 'baseline', 'complete', 'spans', 'truncated', 'pending', 'late', 'missing']);
+
 /**
  * Every error answer: `{ success: false, error, message, code }` (the same text: our screens read `error`,
  * other clients `message`; `code` from the closed set in lib/api/error-codes.ts), sometimes with more
@@ -62,13 +69,55 @@ export const arrivalSchema = z.strictObject({
 });
 export type Arrival = z.infer<typeof arrivalSchema>;
 
-/** GET /api/inventory/todays-arrivals */
+/**
+ * A hunted product the state's report shipped to a board on a day: a fact about the board (or, for a board with
+ * one store, that store), never a shelf reading.
+ */
+export const boardShipmentSchema = z.strictObject({
+  shipment_id: id,
+  bourbon_name: z.string(),
+  plu: pluCode,
+  price: z.union([z.number().nonnegative(), z.literal('Not Available')]),
+  listing_type: listingType,
+  /** Bottles shipped, and the cases they make. */
+  units: z.number().int().positive(),
+  cases: count,
+  ship_date: ymd,
+  /** The first day whose shipments this report's day counts (earlier than ship_date when reports were missing). */
+  covers_from: ymd,
+  precision: z.enum(['store_by_shipment', 'board']),
+  /** The store it went to, for a board with one store; null when the state does not say which. */
+  store: z.strictObject({ store_id: id, store_number: count, store_nickname: z.string(), store_address: z.string() }).nullable(),
+});
+export type BoardShipment = z.infer<typeof boardShipmentSchema>;
+
+/** One board's day in the state's shipment report. */
+export const shipmentDayInfoSchema = z.strictObject({
+  status: dayStatusSchema,
+  covers_from: ymd,
+  /** When that day's report was read (null: none read for it). */
+  extracted_at: instant.nullable(),
+  /** The days before it without a usable report, whose shipments are counted on it. */
+  missing_dates: z.array(ymd),
+  /** What a hunter should know about the day; null for a complete day. */
+  note: z.string().nullable(),
+});
+export type ShipmentDayInfo = z.infer<typeof shipmentDayInfoSchema>;
+
+/**
+ * GET /api/inventory/todays-arrivals. The spec's fields (`arrivals` are shelf readings only: empty for a board
+ * whose shelves are not read), and the board's precision and what the state shipped to it that day.
+ */
 export const arrivalsReportSchema = z.strictObject({
   success: ok,
   date: ymd,
   total_arrivals: count,
   arrivals: z.array(arrivalSchema),
   last_check: instant.nullable(),
+  precision: boardPrecisionSchema,
+  total_shipments: count,
+  shipments: z.array(boardShipmentSchema),
+  shipment_day: shipmentDayInfoSchema,
 });
 export type ArrivalsReport = z.infer<typeof arrivalsReportSchema>;
 
@@ -77,6 +126,8 @@ export const availableDatesSchema = z.strictObject({
   success: ok,
   allAvailableDates: z.array(ymd),
   availableDate: ymd.nullable(),
+  /** What the dates are: days with shelf arrivals (shelf boards), or with hunted shipments to the board. */
+  basis: z.enum(['shelf', 'shipments']),
 });
 export type AvailableDates = z.infer<typeof availableDatesSchema>;
 
@@ -216,8 +267,12 @@ export const storeSchema = z.strictObject({
 });
 export type Store = z.infer<typeof storeSchema>;
 
-/** GET /api/stores */
-export const storesSchema = z.strictObject({ success: ok, stores: z.array(storeSchema) });
+/** Every store answer says how precise its board's facts are; `shelf_read: false`: nothing is known about its shelves. */
+const shelfFactsShape = { precision: boardPrecisionSchema, shelf_read: z.boolean() };
+
+/** GET /api/stores: any board's stores. */
+export const storesSchema = z.strictObject({ success: ok, ...shelfFactsShape, stores: z.array(storeSchema) });
+export type Stores = z.infer<typeof storesSchema>;
 
 export const storeItemSchema = z.strictObject({
   brand_name: z.string(),
@@ -249,6 +304,7 @@ export const storeInventorySchema = z.strictObject({
   inventory: z.array(storeItemSchema),
   /** Products whose stock here is unknown (not confirmed for STOCK_UNKNOWN_AFTER_MINUTES): not in `inventory`. */
   stock_unknown: z.array(unknownStoreItemSchema),
+  ...shelfFactsShape,
 });
 export type StoreInventory = z.infer<typeof storeInventorySchema>;
 
@@ -282,8 +338,25 @@ export const storeHistorySchema = z.strictObject({
   success: ok,
   summary: z.strictObject({ totalChanges: count, uniqueProducts: count, totalInventoryAdded: count, daysWithChanges: count }),
   changes: z.array(historyDaySchema),
+  ...shelfFactsShape,
 });
 export type StoreHistory = z.infer<typeof storeHistorySchema>;
+
+/** One day of a store's board's shipments: the day's status in the state's report and what it shipped. */
+export const storeShipmentDaySchema = shipmentDayInfoSchema.extend({ date: ymd, shipments: z.array(boardShipmentSchema) });
+
+/** GET /api/stores/{storeId}/shipments: the store's board's hunted shipments, every day of the range, newest first. */
+export const storeShipmentsSchema = z.strictObject({
+  success: ok,
+  store_id: id,
+  board_id: id,
+  /** The board's precision (a shelf board's shipments are still the board's, listed apart from its shelves). */
+  board_precision: boardPrecisionSchema,
+  /** The shipments' precision: `store_by_shipment` (its board's only store) or `board` (the state does not say which store). */
+  precision: z.enum(['store_by_shipment', 'board']),
+  days: z.array(storeShipmentDaySchema),
+});
+export type StoreShipments = z.infer<typeof storeShipmentsSchema>;
 
 // ── delivery analysis ──
 
@@ -333,7 +406,7 @@ export type DeliveryAnalysis = z.infer<typeof deliveryAnalysisSchema>;
 export const deliveryAnalysisAnswerSchema = z.strictObject({ success: ok, analysis: deliveryAnalysisSchema, shipment_days: z.array(shipmentDaySchema) });
 
 /** POST /api/inventory/stores-without-deliveries */
-export const storesWithoutDeliveriesSchema = storesSchema;
+export const storesWithoutDeliveriesSchema = z.strictObject({ success: ok, stores: z.array(storeSchema) });
 
 // ── warehouse ──
 
@@ -430,6 +503,8 @@ export type WhereaboutsStore = z.infer<typeof whereaboutsStoreSchema>;
 export const whereaboutsBoardSchema = z.strictObject({
   board_id: id,
   name: z.string(),
+  /** Shelf readings. */
+  precision: z.literal('shelf'),
   /** When the board's shelves were last read (its source's latest ok or partial run), or null: never. */
   last_check: instant.nullable(),
   /** As GET /api/boards/covered: the board's latest finished run failed; no good check for a day or more. */
@@ -455,11 +530,28 @@ export const productWhereaboutsSchema = z.strictObject({
     bottles_per_case: z.number().int().positive().nullable(),
   }),
   /** The warehouse's latest Total Available, or null when the report never listed it. */
-  warehouse: z.strictObject({ current_inventory: count, checked_at: instant }).nullable(),
+  warehouse: z.strictObject({ current_inventory: count, checked_at: instant, precision: z.literal('warehouse') }).nullable(),
   /** Every covered board (Wake first), whether or not its stores hold the product. */
   boards: z.array(whereaboutsBoardSchema),
-  /** Boards it shipped to within `shipment_days`, the latest first. */
-  shipments: z.array(z.strictObject({ board_id: id, board_name_clean: z.string(), last_ship_date: ymd, cases: count })),
+  /**
+   * Boards it shipped to within `shipment_days`, the latest first, with how precisely that places the bottles:
+   * `store_by_shipment` (`only_store` is where they went) or `board` (one of its `stores`, the state does not say which).
+   */
+  shipments: z.array(
+    z.strictObject({
+      board_id: id,
+      board_name_clean: z.string(),
+      last_ship_date: ymd,
+      cases: count,
+      /** Bottles shipped within the window. */
+      units: count,
+      precision: z.enum(['store_by_shipment', 'board']),
+      /** The board's own precision (a shelf board's shelves are in `boards`). */
+      board_precision: boardPrecisionSchema,
+      stores: count,
+      only_store: storeRefSchema.nullable(),
+    }),
+  ),
   shipment_days: count,
   /** The days of that window whose shipments may be missing or moved (no report, a late or incomplete one), newest first. */
   shipment_day_notes: z.array(shipmentDaySchema),
@@ -492,3 +584,26 @@ export type CoveredBoardInfo = z.infer<typeof coveredBoardInfoSchema>;
 /** GET /api/boards/covered */
 export const coveredBoardsSchema = z.strictObject({ success: ok, boards: z.array(coveredBoardInfoSchema) });
 export type CoveredBoards = z.infer<typeof coveredBoardsSchema>;
+
+// ── every board (lib/reports/board-directory.ts) ──
+
+export const boardEntrySchema = z.strictObject({
+  board_id: id,
+  /** The board's short name (boards.name_clean). */
+  name: z.string(),
+  precision: boardPrecisionSchema,
+  /** Its stores in the reference data, mixed-beverage outlets included, and its retail stores alone. */
+  stores: count,
+  retail_stores: count,
+  /** For a `store_by_shipment` board, the one store a shipment to the board goes to; null otherwise. */
+  only_store: storeRefSchema.nullable(),
+  /** For a `shelf` board, how fresh its shelves are (as GET /api/boards/covered); null otherwise. */
+  shelf: coveredBoardInfoSchema.nullable(),
+  /** The latest day a shipment to the board was dated (null: none), and what today's report says so far. */
+  shipments: z.strictObject({ last_day: ymd.nullable(), today_status: dayStatusSchema }),
+});
+export type BoardEntry = z.infer<typeof boardEntrySchema>;
+
+/** GET /api/boards: every board in the state, by name. */
+export const boardDirectorySchema = z.strictObject({ success: ok, boards: z.array(boardEntrySchema) });
+export type BoardDirectory = z.infer<typeof boardDirectorySchema>;

@@ -4,6 +4,7 @@ import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { shelfBoards } from '../reference/shelf-boards.ts';
 import { addDays, nyDate } from '../time.ts';
+import { boardDirectory } from './board-directory.ts';
 import { keptCoveredBoards } from './boards.ts';
 import { rangeDayNotes } from './extract-days.ts';
 import { casesOf } from './sql.ts';
@@ -57,7 +58,7 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<P
   const covered = await shelfBoards();
   const boardIds = covered.map((b) => b.id);
   const since = addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS);
-  const [products, shelves, levels, freshness, shipments] = await Promise.all([
+  const [products, shelves, levels, freshness, shipments, directory] = await Promise.all([
     db.$queryRaw<{ plu: string; name: string; listing_type: string; retail_price: string | null; size_ml: number | null; bottles_per_case: number | null }[]>`
       SELECT plu, name, listing_type::text, retail_price::text, size_ml, bottles_per_case FROM products WHERE plu = ${plu}`,
     db.$queryRaw<Shelf[]>`
@@ -76,7 +77,9 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<P
       WHERE sh.plu = ${plu} AND sh.ship_date >= ${since}::date
       GROUP BY b.id, b.name_clean
       ORDER BY max(sh.ship_date) DESC, sum(sh.units) DESC, b.name_clean`,
+    boardDirectory(now),
   ]);
+  const boardsById = new Map(directory.boards.map((b) => [b.board_id, b]));
   const product = productOrThrow(products[0], plu);
   const bottlesPerCase = product.bottles_per_case;
   const fresh = new Map(freshness.answer.boards.map((b) => [b.board_id, b]));
@@ -93,7 +96,7 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<P
       size_ml: product.size_ml,
       bottles_per_case: bottlesPerCase,
     },
-    warehouse: levels[0] ? { current_inventory: levels[0].total_available, checked_at: levels[0].checked_at.toISOString() } : null,
+    warehouse: levels[0] ? { current_inventory: levels[0].total_available, checked_at: levels[0].checked_at.toISOString(), precision: 'warehouse' } : null,
     boards: covered.map((board) => {
       const held = shelves.filter((s) => s.board_id === board.id);
       const stores = held.filter((s) => s.state !== 'unknown');
@@ -102,6 +105,7 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<P
       return {
         board_id: board.id,
         name: board.name,
+        precision: 'shelf' as const,
         last_check: info?.last_check ?? null,
         failing: info?.failing ?? false,
         stale: info?.stale ?? true,
@@ -118,12 +122,21 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<P
           .map((s) => ({ ...ref(s), last_quantity: s.quantity, last_seen: s.confirmed_at.toISOString() })),
       };
     }),
-    shipments: shipments.map((s) => ({
-      board_id: s.board_id,
-      board_name_clean: s.board_name_clean,
-      last_ship_date: s.last_ship_date,
-      cases: casesOf(s.units, bottlesPerCase),
-    })),
+    shipments: shipments.map((s) => {
+      const board = boardsById.get(s.board_id);
+      return {
+        board_id: s.board_id,
+        board_name_clean: s.board_name_clean,
+        last_ship_date: s.last_ship_date,
+        cases: casesOf(s.units, bottlesPerCase),
+        units: s.units,
+        // A shelf board's shipments are still the board's: its shelves are listed in `boards`.
+        precision: board?.precision === 'store_by_shipment' ? ('store_by_shipment' as const) : ('board' as const),
+        board_precision: board?.precision ?? 'board',
+        stores: board?.stores ?? 0,
+        only_store: board?.precision === 'store_by_shipment' ? board.only_store : null,
+      };
+    }),
     shipment_days: WHEREABOUTS_SHIPMENT_DAYS,
   };
   return { answer, from: now.getTime(), until };

@@ -1,5 +1,6 @@
 import 'server-only';
 import { ErrorCode } from '../api/error-codes.ts';
+import { HOME_BOARD } from '../auth/schemas.ts';
 import { ApiError, foundOrThrow } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -34,6 +35,9 @@ export async function updateProfile(
   userId: number,
   input: { firstName: string; lastName: string; phoneNumber: string | null; homeBoardId?: number | null },
 ): Promise<Profile> {
+  if (input.homeBoardId != null && !(await db.board.findUnique({ where: { id: input.homeBoardId }, select: { id: true } }))) {
+    throw new ApiError('bad_request', HOME_BOARD);
+  }
   const user = await db.user.update({
     where: { id: userId },
     data: {

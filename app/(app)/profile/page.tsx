@@ -1,17 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstAnswer } from '@/lib/api/handler';
-import { coveredBoardsRead } from '@/lib/reports/reads';
-import type { CoveredBoards } from '@/lib/reports/types';
+import { boardsRead } from '@/lib/reports/reads';
+import type { BoardDirectory } from '@/lib/reports/types';
 import { ArrivalAlertsCard } from './arrival-alerts/arrival-alerts-card';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 
 export const metadata: Metadata = { title: 'My Profile' };
 
-/** The home boards offered come in the HTML (the covered boards' first answer). */
+/** The home boards offered come in the HTML (the board directory's first answer). */
 export default async function ProfilePage() {
-  const covered = await firstAnswer<CoveredBoards>(coveredBoardsRead);
+  const directory = await firstAnswer<BoardDirectory>(boardsRead);
   return (
     <div className="stack narrow">
       <div className="page-header">
@@ -24,7 +24,7 @@ export default async function ProfilePage() {
         Looking for the products you follow? Your watchlist has moved to its own page:{' '}
         <Link href="/watchlist">go to My Watchlist</Link>.
       </div>
-      <ProfileForm covered={covered} />
+      <ProfileForm directory={directory} />
       <ChangePasswordForm />
       <ArrivalAlertsCard />
     </div>

@@ -2,11 +2,11 @@
 
 import { useState, type FormEvent } from 'react';
 import { formatPhone, NAME_MAX_LENGTH, normalizePhone, profileError } from '@/lib/auth/rules';
-import { WAKE_BOARD_ID } from '@/lib/reports-client/boards';
-import type { CoveredBoardInfo, CoveredBoards } from '@/lib/reports/types';
+import { groupBoards, WAKE_BOARD_ID } from '@/lib/reports-client/boards';
+import type { BoardDirectory, BoardEntry } from '@/lib/reports/types';
 import { useAuth } from '../../_components/auth-context';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
-import { useCoveredBoards } from '../../_components/reports/board-choice';
+import { useBoardDirectory } from '../../_components/reports/board-choice';
 import { getJson } from '../../_components/reports/fetchers';
 import { useResource } from '../../_components/reports/use-resource';
 import { PhoneInput } from './phone-input';
@@ -29,12 +29,12 @@ const toForm = (p: Profile) => ({
 });
 
 /**
- * The "Profile details" card: loads GET /api/user/me, then shows the form; the home boards offered are the
- * covered boards (GET /api/boards/covered, `covered`: the server's first answer).
+ * The "Profile details" card: loads GET /api/user/me, then shows the form; every board can be the home board,
+ * offered in groups by what is known of it (GET /api/boards, `directory`: the server's first answer).
  */
-export function ProfileForm({ covered }: { covered?: CoveredBoards | null }) {
+export function ProfileForm({ directory }: { directory?: BoardDirectory | null }) {
   const { state, reload } = useResource('profile', (signal) => getJson<Profile>('/api/user/me', LOAD_ERROR, signal), LOAD_ERROR);
-  const boards = useCoveredBoards(covered);
+  const boards = useBoardDirectory(directory);
   const failed = state.status === 'error' || boards.state.status === 'error';
   const retry = () => {
     if (state.status === 'error') reload();
@@ -58,7 +58,7 @@ export function ProfileForm({ covered }: { covered?: CoveredBoards | null }) {
 }
 
 /** The form: saves with PUT /api/user/me, then refreshes the header's user. */
-function ProfileDetailsForm({ loaded, boards }: { loaded: Profile; boards: CoveredBoardInfo[] }) {
+function ProfileDetailsForm({ loaded, boards }: { loaded: Profile; boards: BoardEntry[] }) {
   const { refresh } = useAuth();
   const [form, setForm] = useState(() => toForm(loaded));
   const save = useSubmit({ failed: 'Profile update failed. Please try again.' });
@@ -117,10 +117,14 @@ function ProfileDetailsForm({ loaded, boards }: { loaded: Profile; boards: Cover
         <Field id="home_board_id" label="Home board" hint="The board whose stores Today's Arrivals, Current Inventory, Delivery Analysis and Stores show first.">
           {(control) => (
             <select {...control} className="input" value={form.homeBoard} onChange={(e) => setForm((f) => ({ ...f, homeBoard: e.target.value }))}>
-              {boards.map((b) => (
-                <option key={b.board_id} value={b.board_id}>
-                  {b.name}
-                </option>
+              {groupBoards(boards).map((g) => (
+                <optgroup key={g.label} label={g.label}>
+                  {g.boards.map((b) => (
+                    <option key={b.board_id} value={b.board_id}>
+                      {b.name}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
           )}

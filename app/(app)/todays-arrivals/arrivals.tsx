@@ -6,10 +6,11 @@ import { groupArrivalsByProduct, nextDayOutcome, summarizeArrivals } from '@/lib
 import { BOARD_PARAM, boardAbc, withBoard } from '@/lib/reports-client/boards';
 import { formatUsDate, nyDate, price, usDateTime, usTime } from '@/lib/reports-client/format';
 import { RECENT_DATES_SHOWN } from '@/lib/reports-client/options';
-import type { ArrivalsReport, AvailableDates, ErrorAnswer } from '@/lib/reports/types';
+import { noShipmentsWords, shelfBoardShipmentsTitle, shipmentsFooter, shipmentsSubtitle } from '@/lib/reports-client/precision';
+import type { ArrivalsReport, AvailableDates, BoardDirectory, BoardShipment, ErrorAnswer } from '@/lib/reports/types';
 import { weekdayOf } from '@/lib/time';
 import { apiFetch } from '../../_components/api';
-import { BoardHeader, coveredInfo, useBoard, type InitialBoard } from '../../_components/reports/board-choice';
+import { BoardHeader, coveredInfo, directoryBoards, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { ListingBadge } from '../../_components/reports/listing-badge';
@@ -25,14 +26,22 @@ export function Arrivals({
   initialDate,
   initialBoard,
   first,
+  directory: firstDirectory,
 }: {
   initialDate?: string;
   initialBoard: InitialBoard;
   first?: { date: string; report: ArrivalsReport } | null;
+  /** Every board (GET /api/boards), as the server page read it. */
+  directory?: BoardDirectory | null;
 }) {
   const board = useBoard(initialBoard);
   const boards = board.covered;
+  const directory = directoryBoards(useBoardDirectory(firstDirectory).state);
   const boardId = board.boardId;
+  const entry = directory?.find((b) => b.board_id === boardId) ?? null;
+  // Shelves read unless the directory says otherwise: a board whose shelves are not read shows what was shipped to it.
+  const byShipments = entry !== null && entry.precision !== 'shelf';
+  const name = entry?.name ?? boardAbc(boardId, board.boards);
   const [today] = useState(() => nyDate());
   const [date, setDate] = useState(() => initialDate ?? today);
   const [notice, setNotice] = useState<Notice>(null);
@@ -45,7 +54,7 @@ export function Arrivals({
     undefined,
     { initial: first && { key: `${initialBoard.boardId}:${first.date}`, data: first.report } },
   );
-  const isEmpty = state.status === 'ready' && (state.data.arrivals ?? []).length === 0;
+  const isEmpty = state.status === 'ready' && (byShipments ? state.data.shipments ?? [] : state.data.arrivals ?? []).length === 0;
   // The empty state suggests recent dates that had arrivals.
   const recent = useResource<AvailableDates>(isEmpty ? `recent:${boardId}:${date}` : null, (signal) =>
     getJson<AvailableDates>(withBoard(`/api/inventory/available-dates?currentDate=${date}`, boardId), '', signal),
@@ -98,10 +107,11 @@ export function Arrivals({
     <div className="stack">
       <BoardHeader
         title="Today's Arrivals"
-        subtitle={`New bottles of allocated, limited and barrel products at ${boardAbc(boardId, board.boards)} stores.`}
+        subtitle={byShipments ? shipmentsSubtitle(name) : `New bottles of allocated, limited and barrel products at ${boardAbc(boardId, board.boards)} stores.`}
         board={{ ...board, choose: chooseBoard }}
-        info={coveredInfo(boards.state, boardId)}
+        info={byShipments ? null : coveredInfo(boards.state, boardId)}
         showCheck={false}
+        directory={directory}
       />
       <nav className="card date-nav" aria-label="Choose a day">
         <button type="button" className="btn btn-secondary" onClick={() => void go('previous')} disabled={busy}>
@@ -147,7 +157,29 @@ export function Arrivals({
         <ErrorRetry message={`Failed to load arrivals for ${shown}. Please try again.`} onRetry={reload} />
       )}
 
-      {state.status === 'ready' && (
+      {state.status === 'ready' && byShipments && (
+        <>
+          <ShipmentsSummary data={state.data} refreshing={refreshing} onRefresh={reload} />
+          {state.data.shipment_day?.note && (
+            <div className="alert alert-warn small" role="status" data-testid="shipment-day-note">
+              {state.data.shipment_day.note}
+            </div>
+          )}
+          {isEmpty ? (
+            <section className="card stack-sm empty-state" data-testid="arrivals-empty">
+              <h2>{state.data.shipment_day?.status === 'complete' ? noShipmentsWords(name, date) : `No shipments known for ${shown}`}</h2>
+              <RecentDates recent={recent.state} date={date} show={show} label="Recent dates with shipments:" />
+            </section>
+          ) : (
+            <ShipmentGroups shipments={state.data.shipments ?? []} />
+          )}
+          <p className="report-note small" data-testid="arrivals-footer">
+            {shipmentsFooter(state.data.shipment_day?.extracted_at ?? null)}
+          </p>
+        </>
+      )}
+
+      {state.status === 'ready' && !byShipments && (
         <>
           <ArrivalsSummary data={state.data} refreshing={refreshing} onRefresh={reload} />
           {isEmpty ? (
@@ -174,6 +206,12 @@ export function Arrivals({
             </section>
           ) : (
             <ArrivalGroups data={state.data} />
+          )}
+          {(state.data.shipments ?? []).length > 0 && (
+            <details className="card stack-sm" data-testid="shelf-board-shipments">
+              <summary>{shelfBoardShipmentsTitle(name)}</summary>
+              <ShipmentGroups shipments={state.data.shipments ?? []} />
+            </details>
           )}
           <p className="report-note small" data-testid="arrivals-footer">
             Data updates every 15 minutes during business hours (7 AM to 9 PM). Last check:{' '}
@@ -204,6 +242,87 @@ function ArrivalsSummary({ data, refreshing, onRefresh }: { data: ArrivalsReport
           { label: 'Bottles', value: s.bottles },
         ]}
       />
+    </section>
+  );
+}
+
+function RecentDates({
+  recent,
+  date,
+  show,
+  label,
+}: {
+  recent: ReturnType<typeof useResource<AvailableDates>>['state'];
+  date: string;
+  show: (d: string) => void;
+  label: string;
+}) {
+  if (recent.status === 'loading') return <div className="skeleton skeleton-line" style={{ width: '70%' }} />;
+  const dates = recent.status === 'ready' ? (recent.data.allAvailableDates ?? []).filter((d) => d !== date).slice(0, RECENT_DATES_SHOWN) : [];
+  if (dates.length === 0) return <p className="muted">Check back after the next shipment report.</p>;
+  return (
+    <>
+      <p className="muted">{label}</p>
+      <div className="row">
+        {dates.map((d) => (
+          <button key={d} type="button" className="btn btn-secondary btn-sm" onClick={() => show(d)}>
+            {formatUsDate(d)}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** A day's shipments to a board whose shelves are not read: what left the warehouse, never a shelf count. */
+function ShipmentsSummary({ data, refreshing, onRefresh }: { data: ArrivalsReport; refreshing: boolean; onRefresh: () => void }) {
+  const rows = data.shipments ?? [];
+  return (
+    <section className="card stack-sm" aria-labelledby="shipments-summary">
+      <div className="row spread nowrap">
+        <h2 id="shipments-summary" className="summary-title">Shipments</h2>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
+          {refreshing ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      <Stats
+        label="Shipments summary"
+        items={[
+          { label: 'Products shipped', value: new Set(rows.map((r) => r.plu)).size },
+          { label: 'Cases', value: rows.reduce((n, r) => n + r.cases, 0) },
+          { label: 'Bottles', value: rows.reduce((n, r) => n + r.units, 0) },
+        ]}
+      />
+    </section>
+  );
+}
+
+function ShipmentGroups({ shipments }: { shipments: BoardShipment[] }) {
+  return (
+    <section className="stack-sm" aria-label="Products shipped">
+      {shipments.map((s) => (
+        <details key={s.shipment_id} className="card product-card" data-testid="shipment-product">
+          <summary>
+            <span className="product-card-title">
+              <span className="product-name">{s.bourbon_name}</span>
+              <span className="product-meta">
+                <ListingBadge type={s.listing_type} />
+                <span>{price(s.price)}</span>
+                <span>PLU {s.plu}</span>
+              </span>
+            </span>
+            <span className="product-card-figures">
+              <strong>{s.cases}</strong> {s.cases === 1 ? 'case' : 'cases'}
+              <span className="muted"> · {s.units} {s.units === 1 ? 'bottle' : 'bottles'}</span>
+            </span>
+          </summary>
+          <p className="small muted">
+            {s.store
+              ? `Shipped to this store's board: ${s.store.store_nickname} (#${s.store.store_number}), ${s.store.store_address}, is its only store. Its shelves are not published.`
+              : 'Shipped to the board: the state does not say which store.'}
+          </p>
+        </details>
+      ))}
     </section>
   );
 }

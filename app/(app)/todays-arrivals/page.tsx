@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
-import { todaysArrivalsRead } from '@/lib/reports/reads';
-import type { ArrivalsReport } from '@/lib/reports/types';
+import { boardsRead, todaysArrivalsRead } from '@/lib/reports/reads';
+import type { ArrivalsReport, BoardDirectory } from '@/lib/reports/types';
 import { isYmd, nyDate } from '@/lib/time';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { Arrivals } from './arrivals';
@@ -10,13 +10,16 @@ export const metadata: Metadata = { title: "Today's Arrivals" };
 
 /**
  * ?date=YYYY-MM-DD opens a past day (the screen keeps the address in step as you move between days);
- * ?board=<id> a covered board other than the home board (or Wake). The day's arrivals come in the HTML.
+ * ?board=<id> any board other than the home board (or Wake). The day's arrivals come in the HTML.
  */
 export default async function TodaysArrivalsPage({ searchParams }: { searchParams: Promise<{ date?: string | string[]; board?: string | string[] }> }) {
   const { date, board } = await searchParams;
   const initialDate = typeof date === 'string' && isYmd(date) ? date : undefined;
-  const opening = await initialBoard(board);
+  const opening = await initialBoard(board, { anyBoard: true });
   const day = initialDate ?? nyDate();
-  const report = await firstAnswer<ArrivalsReport>(todaysArrivalsRead, { query: { date: day, boardId: String(opening.boardId) } });
-  return <Arrivals initialDate={initialDate} initialBoard={opening} first={report && { date: day, report }} />;
+  const [report, directory] = await Promise.all([
+    firstAnswer<ArrivalsReport>(todaysArrivalsRead, { query: { date: day, boardId: String(opening.boardId) } }),
+    firstAnswer<BoardDirectory>(boardsRead),
+  ]);
+  return <Arrivals initialDate={initialDate} initialBoard={opening} first={report && { date: day, report }} directory={directory} />;
 }

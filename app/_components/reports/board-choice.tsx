@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { BOARD_PARAM, freshness, type BoardOption } from '@/lib/reports-client/boards';
-import type { CoveredBoardInfo, CoveredBoards } from '@/lib/reports/types';
+import { BOARD_PARAM, freshness, groupBoards, type BoardOption } from '@/lib/reports-client/boards';
+import type { BoardDirectory, BoardEntry, CoveredBoardInfo, CoveredBoards } from '@/lib/reports/types';
 import { getJson } from './fetchers';
 import { useResource } from './use-resource';
 
@@ -16,7 +16,7 @@ export interface InitialBoard {
   boardId: number;
   /** The address names the board (a choice made here, or a shared link). */
   inAddress: boolean;
-  /** The boards the screen offers and names, in their order (Wake first). */
+  /** The boards the screen offers and names, in their order (Wake first): the shelf boards, or every board. */
   boards: BoardOption[];
   /** GET /api/boards/covered's first answer (null: the screen loads it). */
   covered: CoveredBoards | null;
@@ -51,17 +51,40 @@ export function coveredInfo(state: ReturnType<typeof useCoveredBoards>['state'],
   return state.status === 'ready' ? (state.data.boards ?? []).find((b) => b.board_id === boardId) ?? null : null;
 }
 
-export function BoardSelect({ board, disabled }: { board: BoardChoice; disabled?: boolean }) {
+/** Every board of the state with its precision (GET /api/boards); `initial`: the server page's first answer. */
+export function useBoardDirectory(initial?: BoardDirectory | null) {
+  return useResource<BoardDirectory>('board-directory', (signal) => getJson<BoardDirectory>('/api/boards', '', signal), undefined, {
+    initial: initial ? { key: 'board-directory', data: initial } : undefined,
+  });
+}
+
+export function directoryBoards(state: ReturnType<typeof useBoardDirectory>['state']): BoardEntry[] | null {
+  return state.status === 'ready' ? (state.data.boards ?? []) : null;
+}
+
+/**
+ * The Board select: with the board directory, every board in groups by what is known of it ("Store shelves
+ * read", "One store", "Shipments to the board only"); without it (a screen of shelf readings only), the
+ * screen's boards.
+ */
+export function BoardSelect({ board, disabled, directory }: { board: BoardChoice; disabled?: boolean; directory?: BoardEntry[] | null }) {
+  const option = (b: BoardOption) => (
+    <option key={b.board_id} value={b.board_id}>
+      {b.name}
+    </option>
+  );
   return (
     <div className="field board-select">
       <label htmlFor="board-select">Board</label>
       <select id="board-select" className="input" value={board.boardId} disabled={disabled}
         onChange={(e) => board.choose(Number(e.target.value))}>
-        {board.boards.map((b) => (
-          <option key={b.board_id} value={b.board_id}>
-            {b.name}
-          </option>
-        ))}
+        {directory
+          ? groupBoards(directory).map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.boards.map(option)}
+              </optgroup>
+            ))
+          : board.boards.map(option)}
       </select>
     </div>
   );
@@ -77,12 +100,15 @@ export function BoardHeader({
   board,
   info,
   showCheck = true,
+  directory,
 }: {
   title: string;
   subtitle: string;
   board: BoardChoice;
   info: CoveredBoardInfo | null;
   showCheck?: boolean;
+  /** Every board, for a screen that shows any board (BoardSelect). */
+  directory?: BoardEntry[] | null;
 }) {
   const fresh = info ? freshness(info) : null;
   return (
@@ -97,7 +123,7 @@ export function BoardHeader({
             </p>
           )}
         </div>
-        <BoardSelect board={board} />
+        <BoardSelect board={board} directory={directory} />
       </div>
       {fresh?.kind === 'warn' && (
         <div className="alert alert-warn small" role="status" data-testid="board-freshness">

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
-import { boardOptions } from '../../../_components/reports/initial-board';
+import { directoryOptions } from '../../../_components/reports/initial-board';
 import { coveredBoardsRead } from '@/lib/reports/reads';
 import { DEFAULT_HISTORY_DAYS } from '@/lib/reports-client/options';
 import { storeHistoryRead, storeInventoryRead, storesRead } from '@/lib/reports/reads';
@@ -15,7 +15,7 @@ export default async function StorePage({ params }: { params: Promise<{ storeId:
   const [inventory, history, boards, covered] = await Promise.all([
     firstAnswer<StoreInventory>(storeInventoryRead, { params: { storeId } }),
     firstAnswer<StoreHistory>(storeHistoryRead, { params: { storeId }, query: { days: String(DEFAULT_HISTORY_DAYS) } }),
-    boardOptions(),
+    directoryOptions(),
     firstAnswer<CoveredBoards>(coveredBoardsRead),
   ]);
   const stores = inventory && (await firstAnswer<{ stores: Store[] }>(storesRead, { query: { boardId: String(inventory.board_id) } }));

@@ -1,11 +1,12 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { boardAbc, freshness, WAKE_BOARD_ID, withBoard, type BoardOption } from '@/lib/reports-client/boards';
-import { usDate } from '@/lib/reports-client/format';
+import { boardAbc, boardName, freshness, WAKE_BOARD_ID, withBoard, type BoardOption } from '@/lib/reports-client/boards';
+import { formatUsDate, usDate } from '@/lib/reports-client/format';
 import { deliveryDayLabel, deliveryIntervalLabel, isMixedBeverage } from '@/lib/reports-client/stores';
-import type { CoveredBoards, Store, StoreHistory as History, StoreInventory as InventoryReport, StoreItem, UnknownStoreItem } from '@/lib/reports/types';
+import type { BoardEntry, CoveredBoards, Store, StoreHistory as History, StoreInventory as InventoryReport, StoreItem, StoreShipments, UnknownStoreItem } from '@/lib/reports/types';
 import { apiFetch } from '../../../_components/api';
 import { coveredInfo, useCoveredBoards } from '../../../_components/reports/board-choice';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
@@ -22,14 +23,34 @@ interface InventoryData {
   inventory: StoreItem[];
   /** Products whose stock here the board stopped confirming: unknown, never counted as on the shelf. */
   unknown: UnknownStoreItem[];
+  /** false: nothing is known about this store's shelves (its board does not publish them). */
+  shelfRead: boolean;
+  precision: BoardPrecision;
 }
 
-type InventoryAnswer = { success?: boolean; store?: Store; board_id?: number; inventory?: StoreItem[]; stock_unknown?: UnknownStoreItem[] };
+type BoardPrecision = BoardEntry['precision'];
+
+type InventoryAnswer = {
+  success?: boolean;
+  store?: Store;
+  board_id?: number;
+  inventory?: StoreItem[];
+  stock_unknown?: UnknownStoreItem[];
+  shelf_read?: boolean;
+  precision?: BoardPrecision;
+};
 
 /** The screen's view of GET /api/stores/{storeId}/inventory (the server's first answer and later loads alike). */
 function inventoryData(answer: InventoryAnswer): InventoryData | null {
   if (answer.success === false || !answer.store) return null;
-  return { store: answer.store, boardId: answer.board_id ?? WAKE_BOARD_ID, inventory: answer.inventory ?? [], unknown: answer.stock_unknown ?? [] };
+  return {
+    store: answer.store,
+    boardId: answer.board_id ?? WAKE_BOARD_ID,
+    inventory: answer.inventory ?? [],
+    unknown: answer.stock_unknown ?? [],
+    shelfRead: answer.shelf_read ?? true,
+    precision: answer.precision ?? 'shelf',
+  };
 }
 
 async function loadStore(storeId: string, signal: AbortSignal): Promise<Loaded<InventoryData>> {
@@ -52,7 +73,7 @@ export interface StoreFirst {
   covered: CoveredBoards | null;
 }
 
-/** `boards`: the covered boards, to name the store's board. */
+/** `boards`: every board by name, to name the store's board. */
 export function StoreDetail({ storeId, boards: boardList, first }: { storeId: string; boards: BoardOption[]; first?: StoreFirst }) {
   const router = useRouter();
   // The store being switched to, until its page arrives (then the URL's store wins again).
@@ -122,11 +143,62 @@ export function StoreDetail({ storeId, boards: boardList, first }: { storeId: st
       {store && detail.state.status === 'ready' && (
         <>
           <StoreInfo store={store} />
-          <StoreInventory items={detail.state.data.inventory} unknown={detail.state.data.unknown} />
+          {detail.state.data.shelfRead ? (
+            <StoreInventory items={detail.state.data.inventory} unknown={detail.state.data.unknown} />
+          ) : (
+            <UnreadShelves storeId={storeId} boardId={detail.state.data.boardId} name={boardName(detail.state.data.boardId, boardList)} precision={detail.state.data.precision} />
+          )}
         </>
       )}
-      {detail.state.status !== 'error' && <StoreHistory storeId={storeId} first={first?.history} />}
+      {detail.state.status !== 'error' && (detail.state.status !== 'ready' || detail.state.data.shelfRead) && <StoreHistory storeId={storeId} first={first?.history} />}
     </div>
+  );
+}
+
+/**
+ * A store whose shelves are not read: said plainly, never an empty shelf. A board's only store has its board's
+ * shipments as its delivery history; a store of a bigger board links to what was shipped to the board.
+ */
+function UnreadShelves({ storeId, boardId, name, precision }: { storeId: string; boardId: number; name: string; precision: BoardPrecision }) {
+  const shipments = useResource<StoreShipments>(precision === 'store_by_shipment' ? `shipments:${storeId}` : null, (signal) =>
+    getJson<StoreShipments>(`/api/stores/${encodeURIComponent(storeId)}/shipments?days=30`, 'Failed to load the shipments', signal),
+  );
+  if (precision !== 'store_by_shipment') {
+    return (
+      <section className="card stack-sm" data-testid="store-unread">
+        <p>
+          Shipments to {name} are not published per store:{' '}
+          <Link href={`/todays-arrivals?board=${boardId}`}>
+            see what was shipped to the board
+          </Link>
+          .
+        </p>
+      </section>
+    );
+  }
+  const days = shipments.state.status === 'ready' ? (shipments.state.data.days ?? []).filter((d) => d.shipments.length > 0 || d.note) : [];
+  return (
+    <section className="card stack-sm" data-testid="store-unread">
+      <p>{name} does not publish its shelves.</p>
+      <h2>Shipments to this store</h2>
+      <p className="muted small">{`What the state's daily report shipped to ${name}, whose only store this is, over the last 30 days.`}</p>
+      {shipments.state.status === 'loading' && <div className="skeleton skeleton-line" style={{ width: '70%' }} />}
+      {shipments.state.status === 'error' && <ErrorRetry message={shipments.state.error} onRetry={shipments.reload} />}
+      {shipments.state.status === 'ready' && days.length === 0 && <p className="muted">No hunted products were shipped to it in the last 30 days.</p>}
+      <ul className="store-lines" data-testid="store-shipments">
+        {days.map((d) => (
+          <li key={d.date} className="stack-sm">
+            <strong>{formatUsDate(d.date)}</strong>
+            {d.note && <span className="small alert alert-warn">{d.note}</span>}
+            {d.shipments.map((s) => (
+              <span key={s.shipment_id} className="small">
+                {s.bourbon_name} (PLU {s.plu}): {s.cases} {s.cases === 1 ? 'case' : 'cases'} ({s.units} {s.units === 1 ? 'bottle' : 'bottles'})
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -10,6 +10,7 @@ import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route'
 import { GET as inventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
 import { TestClient } from '@/scripts/testing/api';
+import { ErrorCode } from '@/lib/api/error-codes';
 import { DEMO_NOW, DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
 import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../../../../lib/reference/boards.ts';
 import { STALE_AFTER_HOURS } from '../../../../lib/reports/boards.ts';
@@ -17,7 +18,7 @@ import { coveredBoardsSchema } from '../../../../lib/reports/types.ts';
 
 // The board choice of the store-level reports (`boardId`), on the demo data (Wake's history only) plus a few
 // rows written here for Durham and Greensboro stores: what happens at one board's stores shows on that board's
-// reports and never on Wake's, a board that is not covered is a 400, and a store of any covered board has its
+// reports and never on Wake's, a board that does not exist is a 404 (any board is a board: app/api/boards/route.db.test.ts), and a store of any covered board has its
 // page. Today is Wednesday 11 March 2026 in New York.
 
 withTestDatabase('demo', 'boards');
@@ -202,8 +203,8 @@ describe('stores with boardId, and a store of any covered board', () => {
   });
 });
 
-describe('a boardId that is not a covered board', () => {
-  const BAD = ['3', '999', 'wake', '', '-78', '78.0'];
+describe('a boardId that is not a board', () => {
+  const MALFORMED = ['wake', '', '-78', '78.0', '0'];
   const gets: [string, (q: Record<string, string>) => Promise<{ status: number; json: Record<string, unknown> }>][] = [
     ['todays-arrivals', arrivals],
     ['available-dates', dates],
@@ -211,23 +212,27 @@ describe('a boardId that is not a covered board', () => {
     ['product stores', (q) => browser.call(productStoresRoute, `/api/inventory/product/${plu}/stores`, { params: { plu }, query: q })],
     ['stores', (q) => browser.call(storesRoute, '/api/stores', { query: q })],
   ];
-  it.each(gets)('%s answers 400 with a message that names the covered boards', async (_name, call) => {
-    for (const boardId of BAD) {
+  it.each(gets)('%s answers 400 for a malformed boardId and 404 BOARD_NOT_FOUND for a board that does not exist', async (_name, call) => {
+    for (const boardId of MALFORMED) {
       const res = await call({ boardId });
       expectClientError(res, 400);
-      expect(res.json.error).toBe('boardId: boardId must be a covered board: 179 (Wake County), 78 (Durham County), 58 (Greensboro), 135 (New Hanover County)');
+      expect(res.json.error).toBe("boardId: boardId must be a board's id, a positive whole number (e.g. 179 for Wake County)");
     }
+    const res = await call({ boardId: '999' });
+    expectClientError(res, 404);
+    expect(res.json).toMatchObject({ error: 'No board with id 999', code: ErrorCode.BOARD_NOT_FOUND });
   });
 
   it.each([
     ['delivery-analysis', analysisRoute, '/api/inventory/delivery-analysis', () => ({ plu, weeksBack: 0 })],
     ['stores-without-deliveries', withoutRoute, '/api/inventory/stores-without-deliveries', () => ({})],
-  ] as const)('%s answers 400 for a bad boardId in the body', async (_name, handler, path, body) => {
-    for (const boardId of [3, 999, 'wake', '', null, 78.5, [78], { id: 78 }]) {
+  ] as const)('%s answers 400 for a malformed boardId in the body and 404 for a board that does not exist', async (_name, handler, path, body) => {
+    for (const boardId of ['wake', '', null, 78.5, [78], { id: 78 }, 0]) {
       const res = await browser.call(handler, path, { method: 'POST', body: { ...body(), boardId } });
       expectClientError(res, 400);
-      expect(res.json.error).toContain('boardId must be a covered board');
+      expect(res.json.error).toContain("boardId must be a board's id");
     }
+    for (const boardId of [999, '999']) expectClientError(await browser.call(handler, path, { method: 'POST', body: { ...body(), boardId } }), 404);
   });
 });
 

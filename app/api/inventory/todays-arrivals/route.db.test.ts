@@ -118,7 +118,18 @@ describe('GET /api/inventory/todays-arrivals', () => {
     expect(today.json.arrivals.map((a: { history_id: number }) => a.history_id).sort()).toEqual((await historyIdsOn(DEMO_TODAY)).sort());
 
     const sunday = await arrivals('2026-03-08');
-    expect(sunday.json).toEqual({ success: true, date: '2026-03-08', total_arrivals: 0, arrivals: [], last_check: '2026-03-11T16:30:00.000Z' });
+    // The spec's fields exactly; the board's precision and what was shipped to it that day (lib/reports/types.ts) beside them.
+    expect(sunday.json).toEqual({
+      success: true,
+      date: '2026-03-08',
+      total_arrivals: 0,
+      arrivals: [],
+      last_check: '2026-03-11T16:30:00.000Z',
+      precision: 'shelf',
+      total_shipments: sunday.json.shipments.length,
+      shipments: expect.any(Array),
+      shipment_day: expect.objectContaining({ covers_from: '2026-03-08' }),
+    });
   });
 
   it.each([['2026-02-30'], ['2026-3-10'], ['03/10/2026'], ['yesterday'], [''], ['2026-03-10T00:00'], ['1999-12-31'], ['2026-03-10\u0000']])(
@@ -139,7 +150,7 @@ describe('GET /api/inventory/available-dates', () => {
   it('lists the 30 latest dates with arrivals, newest first, and no neighbour without a direction', async () => {
     const res = await dates({ currentDate: DEMO_TODAY });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, allAvailableDates: (await datesWithArrivals()).slice(0, 30), availableDate: null });
+    expect(res.json).toEqual({ success: true, allAvailableDates: (await datesWithArrivals()).slice(0, 30), availableDate: null, basis: 'shelf' });
     expect(res.json.allAvailableDates).toHaveLength(30);
     expect(res.json.allAvailableDates[0]).toBe(DEMO_TODAY);
     expect(res.json.allAvailableDates).not.toContain('2026-03-08'); // a Sunday

@@ -35,7 +35,7 @@ describe('GET /api/inventory/product/{plu}/where', () => {
     expect(res.status).toBe(200);
     const body = res.json;
     expect(body.product).toMatchObject({ plu: PLU, name: expect.any(String) });
-    expect(body.warehouse).toEqual({ current_inventory: 12, checked_at: minutesAgo(30).toISOString() });
+    expect(body.warehouse).toEqual({ current_inventory: 12, checked_at: minutesAgo(30).toISOString(), precision: 'warehouse' });
     const [wake, durham, greensboro, newHanover] = body.boards;
     expect([wake.name, durham.name, greensboro.name, newHanover.name]).toEqual(['Wake County', 'Durham County', 'Greensboro', 'New Hanover County']);
     expect(wake).toMatchObject({ total_bottles: 2, failing: false, stale: false, last_check: minutesAgo(15).toISOString() });
@@ -49,6 +49,9 @@ describe('GET /api/inventory/product/{plu}/where', () => {
     expect(body.shipment_days).toBe(30);
     expect(body.shipments.map((s: { board_id: number }) => s.board_id)).toEqual([78, 179]);
     expect(body.shipments[0]).toMatchObject({ board_name_clean: 'Durham County', last_ship_date: new Date(NOW.getTime() - 2 * 86_400_000).toISOString().slice(0, 10) });
+    // A shelf board's shipments are the board's, never a shelf reading; its shelves are in `boards`.
+    expect(body.shipments[0]).toMatchObject({ units: 18, precision: 'board', board_precision: 'shelf', stores: 10, only_store: null });
+    expect(body.boards.every((b: { precision: string }) => b.precision === 'shelf')).toBe(true);
   });
 
   it("says which days of its shipments window had no usable report, as Statewide Shipments does; nothing before the first", async () => {
