@@ -193,6 +193,15 @@ async function run(): Promise<boolean> {
      FROM inventory_history h JOIN products p ON p.plu = h.plu JOIN stores s ON s.id = h.store_id AND s.board_id = ${DURHAM}
      WHERE p.listing_type <> 'Listed' AND h.change_type IN ('first', 'increase') AND h.checked_at > now() - interval '10 days'`,
   );
+  // Boards whose shelves are not read (issue 24): Mecklenburg County (31 stores: shipments to the board) and
+  // Boone (one store: shipments to that store), on the last day the state shipped a hunted product to each.
+  const MECKLENBURG = 53;
+  const BOONE = 43;
+  const { shipDay } = await pick<{ shipDay: string }>(
+    `SELECT to_char(max(sh.ship_date), 'YYYY-MM-DD') AS "shipDay" FROM shipments sh JOIN products p ON p.plu = sh.plu
+     WHERE sh.board_id = ${MECKLENBURG} AND p.listing_type IN ('Allocation', 'Limited', 'Barrel')`,
+  );
+  const { booneStore } = await pick<{ booneStore: number }>(`SELECT id AS "booneStore" FROM stores WHERE board_id = ${BOONE}`);
   const { durhamStore } = await pick<{ durhamStore: number }>(
     `SELECT h.store_id AS "durhamStore" FROM inventory_history h JOIN stores s ON s.id = h.store_id AND s.board_id = ${DURHAM}
      WHERE h.change_type IN ('first', 'increase') AND h.checked_at > now() - interval '30 days'
@@ -312,6 +321,14 @@ async function run(): Promise<boolean> {
     { label: 'Durham: store-history/{id} (30 days)', path: `/api/inventory/store-history/${durhamStore}` },
     { label: 'boards/covered', path: '/api/boards/covered' },
     { label: 'product/{plu}/where', path: `/api/inventory/product/${stocked}/where` },
+    { label: 'boards (every board)', path: '/api/boards' },
+    { label: `Mecklenburg: todays-arrivals?date=${shipDay}`, path: `/api/inventory/todays-arrivals?date=${shipDay}&boardId=${MECKLENBURG}` },
+    { label: 'Mecklenburg: todays-arrivals (today)', path: `/api/inventory/todays-arrivals?boardId=${MECKLENBURG}` },
+    { label: 'Mecklenburg: available-dates?direction=previous', path: `/api/inventory/available-dates?currentDate=${shipDay}&direction=previous&boardId=${MECKLENBURG}` },
+    { label: 'Mecklenburg: stores', path: `/api/stores?boardId=${MECKLENBURG}` },
+    { label: `Boone: todays-arrivals?date=${shipDay}`, path: `/api/inventory/todays-arrivals?date=${shipDay}&boardId=${BOONE}` },
+    { label: 'Boone: stores/{id}/inventory', path: `/api/stores/${booneStore}/inventory` },
+    { label: 'Boone: stores/{id}/shipments?days=90', path: `/api/stores/${booneStore}/shipments?days=90` },
   ];
   const selected = (list: Call[]) => list.filter((c) => !only || c.label.includes(only) || c.label === FLOOR_LABEL);
   say(`one client: ${SEQUENTIAL.warmup} warm-up + ${SEQUENTIAL.count} requests per call (load average ${load()})`);
