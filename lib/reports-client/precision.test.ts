@@ -76,4 +76,15 @@ describe("the words of a board whose shelves are not read", () => {
     expect(w.shipmentsFooter(null)).toBe("Shipments come from the state's daily report, published about 11 AM. Report read: not yet.");
     expect(w.shelvesNotReadWords('Boone')).toBe("We can't read Boone's store shelves: it publishes no store inventory. What the state shipped to it is on Today's Arrivals.");
   });
+
+  it("say once above a board's stores that its shelves are not published, and whose its shipments are", () => {
+    expect(w.storesNotReadWords('Boone', 'store_by_shipment')).toBe(
+      "Boone does not publish its shelves. It has one store, so what the state ships to Boone is that store's: its page lists those shipments.",
+    );
+    expect(w.storesNotReadWords('Mecklenburg County', 'board')).toBe(
+      "Mecklenburg County does not publish its shelves, and the state's report names only the board, not which of its stores: what was shipped to it is on Today's Arrivals.",
+    );
+    expect(w.storesSubtitle('Wake County ABC', true)).toBe('Wake County ABC stores: where they are, when their trucks come and what they got.');
+    expect(w.storesSubtitle('Mecklenburg County ABC', false)).toBe('Mecklenburg County ABC stores: where they are and how to reach them.');
+  });
 });

@@ -93,3 +93,20 @@ export function shelfBoardShipmentsTitle(board: string): string {
 export function shelvesNotReadWords(board: string): string {
   return `We can't read ${board}'s store shelves: it publishes no store inventory. What the state shipped to it is on Today's Arrivals.`;
 }
+
+/**
+ * The Stores list's note for a board whose shelves are not read, said once above its stores. A one-store
+ * board's shipments are its store's; a bigger board's name only the board.
+ */
+export function storesNotReadWords(board: string, precision: 'store_by_shipment' | 'board'): string {
+  return precision === 'store_by_shipment'
+    ? `${board} does not publish its shelves. It has one store, so what the state ships to ${board} is that store's: its page lists those shipments.`
+    : `${board} does not publish its shelves, and the state's report names only the board, not which of its stores: what was shipped to it is on Today's Arrivals.`;
+}
+
+/** The Stores screen's sentence: a shelf board's stores with their trucks and drops, any other board's with where they are. */
+export function storesSubtitle(boardAbc: string, shelvesRead: boolean): string {
+  return shelvesRead
+    ? `${boardAbc} stores: where they are, when their trucks come and what they got.`
+    : `${boardAbc} stores: where they are and how to reach them.`;
+}
