@@ -39,6 +39,19 @@ describe('the words of each precision', () => {
     );
   });
 
+  it('never dates a total over several days as one day', () => {
+    expect(placeSentence({ precision: 'store_by_shipment', board: 'Boone', store: '2067 Blowing Rock Rd', date: '2026-11-20', cases: 3, units: 18, withinDays: 30 })).toBe(
+      "Shipped to this store's board in the last 30 days (latest 11/20/2026): 3 cases (18 bottles) for 2067 Blowing Rock Rd, Boone's only store. Its shelves are not published.",
+    );
+    expect(placeSentence({ precision: 'board', board: 'Mecklenburg County', stores: 31, date: '2026-11-20', cases: 5, units: 30, withinDays: 30 })).toBe(
+      'Shipped to Mecklenburg County in the last 30 days (latest 11/20/2026): 5 cases (30 bottles) for one of its 31 stores — the state does not say which.',
+    );
+  });
+
+  it('names the sections of Where is it now, finest first', () => {
+    expect(PRECISIONS.map((p) => w.WHERE_SECTIONS[p])).toEqual(['On the shelf', 'Shipped to a board with one store', 'Shipped to a board', 'At the state warehouse']);
+  });
+
   it('says the warehouse is the warehouse', () => {
     expect(placeSentence({ precision: 'warehouse', bottles: 1234, checkedAt: AT })).toBe('1,234 bottles at the state warehouse (checked 11/20/2026 10:05 AM)');
   });
