@@ -142,7 +142,7 @@ export function StoreDetail({ storeId, boards: boardList, first }: { storeId: st
       )}
       {store && detail.state.status === 'ready' && (
         <>
-          <StoreInfo store={store} />
+          <StoreInfo store={store} shelfRead={detail.state.data.shelfRead} />
           {detail.state.data.shelfRead ? (
             <StoreInventory items={detail.state.data.inventory} unknown={detail.state.data.unknown} />
           ) : (
@@ -185,7 +185,7 @@ function UnreadShelves({ storeId, boardId, name, precision }: { storeId: string;
       {shipments.state.status === 'loading' && <div className="skeleton skeleton-line" style={{ width: '70%' }} />}
       {shipments.state.status === 'error' && <ErrorRetry message={shipments.state.error} onRetry={shipments.reload} />}
       {shipments.state.status === 'ready' && days.length === 0 && <p className="muted">No hunted products were shipped to it in the last 30 days.</p>}
-      <ul className="store-lines" data-testid="store-shipments">
+      <ul className="store-lines shipment-day-lines" data-testid="store-shipments">
         {days.map((d) => (
           <li key={d.date} className="stack-sm">
             <strong>{formatUsDate(d.date)}</strong>
@@ -202,7 +202,8 @@ function UnreadShelves({ storeId, boardId, name, precision }: { storeId: string;
   );
 }
 
-function StoreInfo({ store }: { store: Store }) {
+/** `shelfRead`: delivery days and the last delivery come from shelf readings, so a store without them shows none. */
+function StoreInfo({ store, shelfRead }: { store: Store; shelfRead: boolean }) {
   return (
     <section className="card" aria-label="Store information">
       <dl className="kv store-info">
@@ -224,18 +225,22 @@ function StoreInfo({ store }: { store: Store }) {
             <dd>{store.hours}</dd>
           </div>
         )}
-        <div>
-          <dt>Delivery day</dt>
-          <dd data-testid="delivery-day">{deliveryDayLabel(store.delivery_day)}</dd>
-        </div>
-        <div>
-          <dt>Delivery interval</dt>
-          <dd data-testid="delivery-interval">{deliveryIntervalLabel(store.delivery_interval_days)}</dd>
-        </div>
-        <div>
-          <dt>Last delivery</dt>
-          <dd data-testid="last-delivery">{usDate(store.last_delivery_date)}</dd>
-        </div>
+        {shelfRead && (
+          <>
+            <div>
+              <dt>Delivery day</dt>
+              <dd data-testid="delivery-day">{deliveryDayLabel(store.delivery_day)}</dd>
+            </div>
+            <div>
+              <dt>Delivery interval</dt>
+              <dd data-testid="delivery-interval">{deliveryIntervalLabel(store.delivery_interval_days)}</dd>
+            </div>
+            <div>
+              <dt>Last delivery</dt>
+              <dd data-testid="last-delivery">{usDate(store.last_delivery_date)}</dd>
+            </div>
+          </>
+        )}
         {isMixedBeverage(store) && (
           <div className="wide">
             <dt>Customers</dt>
