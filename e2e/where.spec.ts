@@ -28,7 +28,7 @@ test('from Current Inventory: every board\'s stores holding it, a failing source
   await expect(durham.getByRole('link', { name: data.durham[0].nickname })).toBeVisible();
   await expect(durham).toContainText('3 bottles');
   await expect(durham).toContainText(/Shelves last checked \d{2}\/\d{2}\/\d{4}/);
-  await expect(durham).toContainText(/shipped \d+ cases? on \d{2}\/\d{2}\/\d{4}/);
+  await expect(durham).toContainText(/shipped \d+ cases? in the last 30 days \(latest \d{2}\/\d{2}\/\d{4}\)/);
   const greensboro = boards.filter({ has: page.getByRole('heading', { name: 'Greensboro' }) });
   await expect(greensboro.getByRole('status')).toContainText('The latest check of Greensboro’s inventory failed');
   const newHanover = boards.filter({ has: page.getByRole('heading', { name: 'New Hanover County' }) });

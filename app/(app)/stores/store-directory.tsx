@@ -63,7 +63,8 @@ export function StoreDirectory({ initialBoard, first, directory: firstDirectory 
           <input id="store-search" className="input" type="search" autoComplete="off" placeholder="Name, number or address"
             value={filters.search} onChange={(e) => update({ search: e.target.value })} />
         </div>
-        <div className="field">
+        {/* Without the delivery day beside it, the region takes its row. */}
+        <div className={shelvesRead ? 'field' : 'field span-2'}>
           <label htmlFor="store-region">Region</label>
           <select id="store-region" className="input" value={filters.region} onChange={(e) => update({ region: e.target.value })}>
             <option value="">All regions</option>

@@ -71,7 +71,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
           <section className="stack" aria-labelledby="where-shelf">
             <h2 id="where-shelf">{WHERE_SECTIONS.shelf}</h2>
             {data.boards.map((board) => (
-              <BoardShelves key={board.board_id} board={board} shipped={data.shipments.find((s) => s.board_id === board.board_id)} />
+              <BoardShelves key={board.board_id} board={board} days={data.shipment_days} shipped={data.shipments.find((s) => s.board_id === board.board_id)} />
             ))}
           </section>
           <ShipmentDayNotes days={data.shipment_day_notes} />
@@ -103,7 +103,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
   );
 }
 
-function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: ProductWhereabouts['shipments'][number] }) {
+function BoardShelves({ board, days, shipped }: { board: WhereaboutsBoard; days: number; shipped?: ProductWhereabouts['shipments'][number] }) {
   const headingId = `where-board-${board.board_id}`;
   return (
     <section className="card stack-sm" aria-labelledby={headingId} data-testid="where-board">
@@ -115,7 +115,8 @@ function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: P
       </div>
       <p className="muted small">
         {board.last_check ? `Shelves last checked ${usDateTime(board.last_check)}` : 'Not checked yet'}
-        {shipped ? ` · shipped ${plural(shipped.cases, 'case')} on ${usDate(shipped.last_ship_date)}` : ''}
+        {/* The window's total, dated by its latest shipment: never as one day's. */}
+        {shipped ? ` · shipped ${plural(shipped.cases, 'case')} in the last ${days} days (latest ${usDate(shipped.last_ship_date)})` : ''}
       </p>
       {(board.failing || board.stale) && (
         <p className="alert alert-warn" role="status">
