@@ -188,4 +188,16 @@ test("Where is it now in sections by precision: shelves, a one-store board's sto
   await expect(page.getByTestId('shipment-product')).toContainText(data.allocation.name);
 });
 
+test("Statewide Shipments' board view says what is known of each board @phone", async ({ page }) => {
+  await page.goto('/statewide-shipments');
+  await page.getByRole('button', { name: 'By board' }).click();
+  for (const [board, words] of [['Mecklenburg County', 'Shipments to the board only'], ['Boone', 'One store'], ['Durham County', 'Store shelves read']]) {
+    await page.getByLabel('Board', { exact: true }).selectOption({ label: board });
+    const group = page.getByTestId('shipment-group');
+    await expect(group).toHaveCount(1);
+    await expect(group.locator('.product-name')).toHaveText(board);
+    await expect(group.getByTestId('precision-badge')).toHaveText(words);
+  }
+});
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
