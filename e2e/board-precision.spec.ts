@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { boardData, type BoardData } from './board-data';
 
@@ -25,13 +26,18 @@ const nyDay = (daysAgo: number) => {
   return new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 };
 
-test("a home board whose shelves are not read: Today's Arrivals shows its shipments, its day notes and the empty state @phone", async ({ page }) => {
+/** The profile's home board, chosen in its grouped select and saved. */
+async function chooseHomeBoard(page: Page, name: string) {
   await page.goto('/profile');
   const home = page.getByLabel('Home board');
   await expect(home.locator('optgroup[label="Shipments to the board only"] option', { hasText: 'Mecklenburg County' })).toHaveCount(1);
-  await home.selectOption({ label: 'Mecklenburg County' });
+  await home.selectOption({ label: name });
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Profile updated successfully.' })).toBeVisible();
+}
+
+test("a home board whose shelves are not read: Today's Arrivals shows its shipments, its day notes and the empty state @phone", async ({ page }) => {
+  await chooseHomeBoard(page, 'Mecklenburg County');
 
   // Yesterday: 24 bottles (4 cases) shipped to the board, counted with the day before, which had no report.
   await page.goto(`/todays-arrivals?date=${ymdAgo(1)}`);
@@ -85,3 +91,113 @@ test("Boone's only store shows its shipments; a Mecklenburg store points to its 
   await unread.getByRole('link', { name: 'see what was shipped to the board' }).click();
   await expect(page).toHaveURL(/\/todays-arrivals\?board=53$/);
 });
+
+test('the Mecklenburg home board on Current Inventory, Delivery Analysis and Stores: no shelf shown, none asked for @phone', async ({ page }) => {
+  await chooseHomeBoard(page, 'Mecklenburg County');
+  const shelfCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/inventory\/(allocated-current|delivery-analysis|stores-without-deliveries)/.test(r.url())) shelfCalls.push(r.url());
+  });
+  const notRead = "We can't read Mecklenburg County's store shelves: it publishes no store inventory. What the state shipped to it is on Today's Arrivals.";
+
+  // Current Inventory opens the home board and says what it cannot show, pointing to the board's shipments.
+  await page.goto('/inventory');
+  await expect(page.getByLabel('Board', { exact: true })).toHaveValue('53');
+  const panel = page.getByTestId('shelves-not-read');
+  await expect(panel).toContainText(notRead);
+  await expect(page.getByTestId('inventory-count')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Inventory summary' })).toHaveCount(0);
+  await panel.getByRole('link', { name: 'What the state shipped to Mecklenburg County' }).click();
+  await expect(page).toHaveURL(/\/todays-arrivals\?board=53$/);
+  await expect(page.getByLabel('Board', { exact: true })).toHaveValue('53');
+
+  // Delivery Analysis: the same panel, no form; Wake chosen in the select brings the report's form back.
+  await page.goto('/delivery-analysis');
+  await expect(page.getByTestId('shelves-not-read')).toContainText(notRead);
+  await expect(page.getByRole('button', { name: 'Generate Report' })).toHaveCount(0);
+  await page.getByLabel('Board', { exact: true }).selectOption({ label: 'Wake County' });
+  await expect(page.getByRole('button', { name: 'Generate Report' })).toBeVisible();
+  await expect(page.getByTestId('shelves-not-read')).toHaveCount(0);
+  expect(shelfCalls).toEqual([]);
+
+  // Stores: Mecklenburg's stores, said once to be without shelves, with no delivery days or drops.
+  const meck = await page.evaluate(async () => (await (await fetch('/api/stores?boardId=53')).json()) as { stores: { store_id: number; nickname: string }[] });
+  await page.goto('/stores');
+  await expect(page.getByLabel('Board', { exact: true })).toHaveValue('53');
+  await expect(page.getByText('Mecklenburg County ABC stores: where they are and how to reach them.')).toBeVisible();
+  const unread = page.getByTestId('stores-unread');
+  await expect(unread).toHaveCount(1);
+  await expect(unread).toContainText(
+    "Mecklenburg County does not publish its shelves, and the state's report names only the board, not which of its stores: what was shipped to it is on Today's Arrivals.",
+  );
+  await expect(page.getByTestId('stores-count')).toHaveText(`Showing ${meck.stores.length} of ${meck.stores.length} stores`);
+  const cards = page.getByTestId('store-card');
+  await expect(cards).toHaveCount(meck.stores.length);
+  await expect(page.getByRole('list', { name: 'Stores' })).not.toContainText(/Delivery|Last delivery/);
+  await expect(page.getByLabel('Delivery day')).toHaveCount(0);
+  await expect(cards.first()).toContainText('Phone');
+  await cards.filter({ hasText: meck.stores[0].nickname }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/stores/${meck.stores[0].store_id}$`));
+  await expect(page.getByTestId('store-unread')).toContainText('Shipments to Mecklenburg County are not published per store');
+
+  // Boone, chosen in the Board select: its one store, whose shipments are the board's.
+  await page.goto('/stores');
+  await page.getByLabel('Board', { exact: true }).selectOption({ label: 'Boone' });
+  await expect(page).toHaveURL(/\/stores\?board=43$/);
+  await expect(page.getByTestId('stores-unread')).toHaveText(
+    "Boone does not publish its shelves. It has one store, so what the state ships to Boone is that store's: its page lists those shipments.",
+  );
+  await expect(page.getByTestId('stores-count')).toHaveText('Showing 1 of 1 stores');
+  await page.getByTestId('store-card').click();
+  await expect(page.getByRole('heading', { name: 'Shipments to this store' })).toBeVisible();
+  await expect(page.getByTestId('store-unread')).toContainText('Boone does not publish its shelves.');
+  expect(shelfCalls).toEqual([]);
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("Where is it now in sections by precision: shelves, a one-store board's store, a board's stores, the warehouse @phone", async ({ page }) => {
+  await page.goto(`/products/${data.allocation.plu}`);
+  const boone = await page.evaluate(async () => (await (await fetch('/api/stores?boardId=43')).json()).stores[0] as { store_id: number; nickname: string });
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(['On the shelf', 'Shipped to a board with one store', 'Shipped to a board', 'At the state warehouse']);
+  // Durham's shelf holds it: under "On the shelf", never among the shipments' words.
+  const shelf = page.getByRole('region', { name: 'On the shelf' });
+  await expect(shelf.getByTestId('where-board').filter({ hasText: 'Durham County' })).toContainText('3 bottles');
+
+  const oneStore = page.getByTestId('where-shipped-store_by_shipment').getByTestId('where-shipment').filter({ hasText: 'Boone' });
+  await expect(oneStore).toContainText(
+    new RegExp(
+      `^Shipped to this store's board in the last 30 days \\(latest ${escape(nyDay(1))}\\): \\d+ cases? \\(\\d+ bottles\\) for ${escape(boone.nickname)}, Boone's only store\\. Its shelves are not published\\.`,
+    ),
+  );
+  const board = page.getByTestId('where-shipped-board').getByTestId('where-shipment').filter({ hasText: 'Mecklenburg County' });
+  await expect(board).toContainText(
+    new RegExp(`^Shipped to Mecklenburg County in the last 30 days \\(latest ${escape(nyDay(1))}\\): \\d+ cases? \\(\\d+ bottles\\) for one of its \\d+ stores — the state does not say which\\.`),
+  );
+  // The 30 days' notes: the day whose report was never read.
+  await expect(page.getByTestId('shipment-day-notes')).toContainText(/No shipment report for/);
+  await expect(page.getByRole('region', { name: 'At the state warehouse' })).toContainText(/bottles? at the state warehouse \(checked \d{2}\/\d{2}\/\d{4}|Not on the warehouse report\./);
+
+  // A one-store board's line goes to its store; a board's to its day on Today's Arrivals.
+  await oneStore.getByRole('link', { name: boone.nickname }).click();
+  await expect(page).toHaveURL(new RegExp(`/stores/${boone.store_id}$`));
+  await page.goBack();
+  await page.getByTestId('where-shipped-board').getByRole('link', { name: `Mecklenburg County on ${nyDay(1)}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/todays-arrivals\\?board=53&date=${ymdAgo(1)}$`));
+  await expect(page.getByTestId('shipment-product')).toContainText(data.allocation.name);
+});
+
+test("Statewide Shipments' board view says what is known of each board @phone", async ({ page }) => {
+  await page.goto('/statewide-shipments');
+  await page.getByRole('button', { name: 'By board' }).click();
+  for (const [board, words] of [['Mecklenburg County', 'Shipments to the board only'], ['Boone', 'One store'], ['Durham County', 'Store shelves read']]) {
+    await page.getByLabel('Board', { exact: true }).selectOption({ label: board });
+    const group = page.getByTestId('shipment-group');
+    await expect(group).toHaveCount(1);
+    await expect(group.locator('.product-name')).toHaveText(board);
+    await expect(group.getByTestId('precision-badge')).toHaveText(words);
+  }
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -28,13 +28,16 @@ test('from Current Inventory: every board\'s stores holding it, a failing source
   await expect(durham.getByRole('link', { name: data.durham[0].nickname })).toBeVisible();
   await expect(durham).toContainText('3 bottles');
   await expect(durham).toContainText(/Shelves last checked \d{2}\/\d{2}\/\d{4}/);
-  await expect(durham).toContainText(/shipped \d+ cases? on \d{2}\/\d{2}\/\d{4}/);
+  await expect(durham).toContainText(/shipped \d+ cases? in the last 30 days \(latest \d{2}\/\d{2}\/\d{4}\)/);
   const greensboro = boards.filter({ has: page.getByRole('heading', { name: 'Greensboro' }) });
   await expect(greensboro.getByRole('status')).toContainText('The latest check of Greensboro’s inventory failed');
   const newHanover = boards.filter({ has: page.getByRole('heading', { name: 'New Hanover County' }) });
   await expect(newHanover).toContainText('Not checked yet');
   await expect(page.getByTestId('where-warehouse')).toContainText(/bottles? · \d{2}\/\d{2}\/\d{4}|Not on the warehouse report/);
-  await expect(page.getByRole('table')).toContainText('Durham County');
+  // Durham's shipment is the board's (the state does not say which store), apart from its shelves.
+  await expect(page.getByTestId('where-shipped-board').getByTestId('where-shipment').filter({ hasText: 'Durham County' })).toContainText(
+    /^Shipped to Durham County in the last 30 days \(latest \d{2}\/\d{2}\/\d{4}\): \d+ cases? \(\d+ bottles\) for one of its \d+ stores — the state does not say which\./,
+  );
 
   // A store links to its page.
   await durham.getByRole('link', { name: data.durham[0].nickname }).click();
@@ -62,11 +65,21 @@ test('a product shipped to many boards lists the ten latest, and the rest on req
   await page.route(`**/api/inventory/product/${data.allocation.plu}/where`, async (route) => {
     const response = await route.fetch();
     const body = await response.json();
-    body.shipments = Array.from({ length: 14 }, (_, i) => ({ board_id: 1000 + i, board_name_clean: `Board ${i + 1}`, last_ship_date: `2026-11-${String(24 - i).padStart(2, '0')}`, cases: 1 }));
+    body.shipments = Array.from({ length: 14 }, (_, i) => ({
+      board_id: 1000 + i,
+      board_name_clean: `Board ${i + 1}`,
+      last_ship_date: `2026-11-${String(24 - i).padStart(2, '0')}`,
+      cases: 1,
+      units: 6,
+      precision: 'board',
+      board_precision: 'board',
+      stores: 3,
+      only_store: null,
+    }));
     await route.fulfill({ response, json: body });
   });
   await page.goto(`/products/${data.allocation.plu}`);
-  const rows = page.getByRole('table').locator('tbody tr');
+  const rows = page.getByTestId('where-shipped-board').getByTestId('where-shipment');
   await expect(rows).toHaveCount(10);
   await expect(rows.first()).toContainText('Board 1');
   await page.getByRole('button', { name: 'Show all 14 boards' }).click();

@@ -247,9 +247,19 @@ describe('report answers match lib/reports/types.ts', () => {
     expect(boards.length).toBeGreaterThan(100);
     await answer({ route: '/api/state/products', method: 'GET', schema: reports.shippedProductsSchema });
     const queries: Record<string, string>[] = [{}, { dateRange: 'current-month', boardId: '179' }, { productType: 'barrel', dateRange: 'last-24-days' }];
+    const directory = await answer({ route: '/api/boards', method: 'GET', schema: reports.boardDirectorySchema });
+    const precisionOf = new Map(directory.boards.map((b) => [String(b.board_id), b.precision]));
     for (const q of queries) {
-      await answer({ route: '/api/state/shipments', method: 'GET', options: { query: q }, schema: reports.shipmentsSchema });
+      const shipped = await answer({ route: '/api/state/shipments', method: 'GET', options: { query: q }, schema: reports.shipmentsSchema });
+      // Every board shipped to, and no other, with its precision as the board directory says it.
+      const boardIds = [...new Set(shipped.shipments.map((s) => String(s.board_id)))].sort();
+      expect(Object.keys(shipped.board_precision ?? {}).sort()).toEqual(boardIds);
+      for (const [id, precision] of Object.entries(shipped.board_precision ?? {})) expect(precision, `board ${id}`).toBe(precisionOf.get(id));
+      if (q.boardId === '179' && boardIds.length) expect(shipped.board_precision).toEqual({ 179: 'shelf' });
     }
+    const all = await answer({ route: '/api/state/shipments', method: 'GET', options: { query: { dateRange: 'last-24-days' } }, schema: reports.shipmentsSchema });
+    // The demo ships to boards of every precision: the map tells them apart.
+    expect(new Set(Object.values(all.board_precision ?? {}))).toEqual(new Set(['shelf', 'store_by_shipment', 'board']));
   });
 });
 

@@ -39,6 +39,19 @@ describe('the words of each precision', () => {
     );
   });
 
+  it('never dates a total over several days as one day', () => {
+    expect(placeSentence({ precision: 'store_by_shipment', board: 'Boone', store: '2067 Blowing Rock Rd', date: '2026-11-20', cases: 3, units: 18, withinDays: 30 })).toBe(
+      "Shipped to this store's board in the last 30 days (latest 11/20/2026): 3 cases (18 bottles) for 2067 Blowing Rock Rd, Boone's only store. Its shelves are not published.",
+    );
+    expect(placeSentence({ precision: 'board', board: 'Mecklenburg County', stores: 31, date: '2026-11-20', cases: 5, units: 30, withinDays: 30 })).toBe(
+      'Shipped to Mecklenburg County in the last 30 days (latest 11/20/2026): 5 cases (30 bottles) for one of its 31 stores — the state does not say which.',
+    );
+  });
+
+  it('names the sections of Where is it now, finest first', () => {
+    expect(PRECISIONS.map((p) => w.WHERE_SECTIONS[p])).toEqual(['On the shelf', 'Shipped to a board with one store', 'Shipped to a board', 'At the state warehouse']);
+  });
+
   it('says the warehouse is the warehouse', () => {
     expect(placeSentence({ precision: 'warehouse', bottles: 1234, checkedAt: AT })).toBe('1,234 bottles at the state warehouse (checked 11/20/2026 10:05 AM)');
   });
@@ -75,5 +88,16 @@ describe("the words of a board whose shelves are not read", () => {
     expect(w.noShipmentsWords('Boone', '2026-11-20')).toBe('No hunted products were shipped to Boone on 11/20/2026.');
     expect(w.shipmentsFooter(null)).toBe("Shipments come from the state's daily report, published about 11 AM. Report read: not yet.");
     expect(w.shelvesNotReadWords('Boone')).toBe("We can't read Boone's store shelves: it publishes no store inventory. What the state shipped to it is on Today's Arrivals.");
+  });
+
+  it("say once above a board's stores that its shelves are not published, and whose its shipments are", () => {
+    expect(w.storesNotReadWords('Boone', 'store_by_shipment')).toBe(
+      "Boone does not publish its shelves. It has one store, so what the state ships to Boone is that store's: its page lists those shipments.",
+    );
+    expect(w.storesNotReadWords('Mecklenburg County', 'board')).toBe(
+      "Mecklenburg County does not publish its shelves, and the state's report names only the board, not which of its stores: what was shipped to it is on Today's Arrivals.",
+    );
+    expect(w.storesSubtitle('Wake County ABC', true)).toBe('Wake County ABC stores: where they are, when their trucks come and what they got.');
+    expect(w.storesSubtitle('Mecklenburg County ABC', false)).toBe('Mecklenburg County ABC stores: where they are and how to reach them.');
   });
 });

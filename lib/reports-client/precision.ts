@@ -6,6 +6,14 @@ import { plural, usDate, usDateTime } from './format.ts';
 // place so screens, e-mails and the e2e tests say the same thing. A shipment is never worded as a shelf: a
 // wrong "arrived" costs a hunter a drive. Pure; dates are YYYY-MM-DD, times ISO instants, shown in New York.
 
+/** Where is it now's sections, finest first: the product on a shelf, shipped to a one-store board, to a bigger board, at the warehouse. */
+export const WHERE_SECTIONS: Record<Precision, string> = {
+  shelf: 'On the shelf',
+  store_by_shipment: 'Shipped to a board with one store',
+  board: 'Shipped to a board',
+  warehouse: 'At the state warehouse',
+};
+
 /** The badge beside a figure, by precision. */
 export const PRECISION_BADGES: Record<Precision, string> = {
   shelf: 'On the shelf',
@@ -14,16 +22,28 @@ export const PRECISION_BADGES: Record<Precision, string> = {
   warehouse: 'At the state warehouse',
 };
 
+/**
+ * What was shipped: on `date`, or, with `withinDays`, in total over that many days up to the latest shipment on
+ * `date` (a sum is never dated as one day's shipment).
+ */
+interface Shipped {
+  date: string;
+  cases: number;
+  units: number;
+  withinDays?: number;
+}
+
 /** One figure and what it is about; `precision` picks the sentence. */
 export type PlaceFigure =
   | { precision: 'shelf'; store: string; bottles: number; checkedAt: string }
   | { precision: 'shelf'; store: string; arrivedAt: string }
-  | { precision: 'store_by_shipment'; board: string; store: string; date: string; cases: number; units: number }
+  | ({ precision: 'store_by_shipment'; board: string; store: string } & Shipped)
   /** `stores`: the board's known stores (0 for a board with none in the reference data). */
-  | { precision: 'board'; board: string; stores: number; date: string; cases: number; units: number }
+  | ({ precision: 'board'; board: string; stores: number } & Shipped)
   | { precision: 'warehouse'; bottles: number; checkedAt: string };
 
-const shipped = (f: { cases: number; units: number }) => `${plural(f.cases, 'case')} (${plural(f.units, 'bottle')})`;
+const shipped = (f: Shipped) => `${plural(f.cases, 'case')} (${plural(f.units, 'bottle')})`;
+const shippedWhen = (f: Shipped) => (f.withinDays ? `in the last ${f.withinDays} days (latest ${usDate(f.date)})` : `on ${usDate(f.date)}`);
 
 /** The sentence for one figure, e.g. "Shipped to Mecklenburg County on 11/20/2026: 2 cases (12 bottles) for one of its 31 stores — the state does not say which." */
 export function placeSentence(f: PlaceFigure): string {
@@ -33,12 +53,12 @@ export function placeSentence(f: PlaceFigure): string {
         ? `Arrived on the shelf at ${f.store}, ${usDateTime(f.arrivedAt)}`
         : `On the shelf at ${f.store}: ${plural(f.bottles, 'bottle')} (checked ${usDateTime(f.checkedAt)})`;
     case 'store_by_shipment':
-      return `Shipped to this store's board on ${usDate(f.date)}: ${shipped(f)} for ${f.store}, ${f.board}'s only store. Its shelves are not published.`;
+      return `Shipped to this store's board ${shippedWhen(f)}: ${shipped(f)} for ${f.store}, ${f.board}'s only store. Its shelves are not published.`;
     case 'board':
       // "One of its 1 stores" would name the store it cannot (its one store is an outlet); with none known there is none to name.
       return f.stores >= 2
-        ? `Shipped to ${f.board} on ${usDate(f.date)}: ${shipped(f)} for one of its ${f.stores} stores — the state does not say which.`
-        : `Shipped to ${f.board} on ${usDate(f.date)}: ${shipped(f)} — the state does not say for which store.`;
+        ? `Shipped to ${f.board} ${shippedWhen(f)}: ${shipped(f)} for one of its ${f.stores} stores — the state does not say which.`
+        : `Shipped to ${f.board} ${shippedWhen(f)}: ${shipped(f)} — the state does not say for which store.`;
     case 'warehouse':
       return `${plural(f.bottles, 'bottle')} at the state warehouse (checked ${usDateTime(f.checkedAt)})`;
   }
@@ -92,4 +112,21 @@ export function shelfBoardShipmentsTitle(board: string): string {
 /** The panel of a shelf-only screen (Current Inventory, Delivery Analysis) for a board whose shelves are not read. */
 export function shelvesNotReadWords(board: string): string {
   return `We can't read ${board}'s store shelves: it publishes no store inventory. What the state shipped to it is on Today's Arrivals.`;
+}
+
+/**
+ * The Stores list's note for a board whose shelves are not read, said once above its stores. A one-store
+ * board's shipments are its store's; a bigger board's name only the board.
+ */
+export function storesNotReadWords(board: string, precision: 'store_by_shipment' | 'board'): string {
+  return precision === 'store_by_shipment'
+    ? `${board} does not publish its shelves. It has one store, so what the state ships to ${board} is that store's: its page lists those shipments.`
+    : `${board} does not publish its shelves, and the state's report names only the board, not which of its stores: what was shipped to it is on Today's Arrivals.`;
+}
+
+/** The Stores screen's sentence: a shelf board's stores with their trucks and drops, any other board's with where they are. */
+export function storesSubtitle(boardAbc: string, shelvesRead: boolean): string {
+  return shelvesRead
+    ? `${boardAbc} stores: where they are, when their trucks come and what they got.`
+    : `${boardAbc} stores: where they are and how to reach them.`;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addDays, nyDate } from '../time.ts';
+import { boardDirectory } from './board-directory.ts';
 import { boardOrThrow } from './boards.ts';
 import { rangeDayNotes } from './extract-days.ts';
 import type { DayNote } from './shipment-days.ts';
@@ -83,10 +84,11 @@ export async function listShipments(filters: ShipmentFilters, now = new Date()):
 }
 
 /**
- * Answers by filters and dates, kept in memory until shipments, the catalog or the boards change
+ * Answers by filters and dates, kept in memory until shipments, the catalog, the boards or what decides their
+ * precision (their stores, their shelf sources) change
  * (lib/db/changes.ts; the shipments report is read once a cycle). Up to ~800 KB each, so only a few.
  */
-const shipmentAnswers = new ChangeCache<string>(['shipments', 'products', 'boards'], 16);
+const shipmentAnswers = new ChangeCache<string>(['shipments', 'products', 'boards', 'stores', 'board_sources'], 16);
 
 async function readShipments(filters: ShipmentFilters, startDate: string, endDate: string, days: JsonText<DayNote[]>): Promise<JsonText<Shipments>> {
   const term = filters.searchTerm.trim();
@@ -143,7 +145,10 @@ async function readShipments(filters: ShipmentFilters, startDate: string, endDat
     const cases = casesOf(units, product.bottlesPerCase);
     return `${product.json}${boardOf.get(boardId)!.json},"ship_date":"${shipDate}","ship_date_formatted":"${m}/${d}/${y}","cases":${cases}}`;
   });
-  return `{"success":true,"days":${days},"shipments":[${parts.join(',')}]}`;
+  // How precisely each shipment's board places the bottles, so a board-level figure is never read as a shelf.
+  const precisionOf = new Map((await boardDirectory()).boards.map((b) => [b.board_id, b.precision]));
+  const boardPrecision = Object.fromEntries([...new Set(sorted.map((r) => r[1]))].map((id) => [id, precisionOf.get(id) ?? 'board']));
+  return `{"success":true,"days":${days},"board_precision":${JSON.stringify(boardPrecision)},"shipments":[${parts.join(',')}]}`;
 }
 
 /** Code-point order, as Postgres sorts text in the C collation: the same order on every machine. */

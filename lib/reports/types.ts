@@ -481,8 +481,16 @@ export const shipmentSchema = z.strictObject({
 export type Shipment = z.infer<typeof shipmentSchema>;
 
 
-/** GET /api/state/shipments (`days`: an addition to the spec, newest first) */
-export const shipmentsSchema = z.strictObject({ success: ok, days: z.array(shipmentDaySchema).optional(), shipments: z.array(shipmentSchema) });
+/**
+ * GET /api/state/shipments (`days`: an addition to the spec, newest first; `board_precision`: another, how
+ * precisely each shipment's board places its bottles, by board id — every board of `shipments`, no other).
+ */
+export const shipmentsSchema = z.strictObject({
+  success: ok,
+  days: z.array(shipmentDaySchema).optional(),
+  board_precision: z.record(z.string().regex(/^[1-9]\d*$/), boardPrecisionSchema).optional(),
+  shipments: z.array(shipmentSchema),
+});
 export type Shipments = z.infer<typeof shipmentsSchema>;
 
 // ── where is it now (one product across the covered boards) ──

@@ -5,11 +5,12 @@ import { DELIVERY_ANALYSIS_TTL_MS, deliveryAnalysisCacheKey } from '@/lib/report
 import { isWeeksBack, WEEKS_BACK_VALUES, weeksBackLabel, type WeeksBack } from '@/lib/reports-client/options';
 import { boardName, storesEstimateBase } from '@/lib/reports-client/boards';
 import { listedStoreIds } from '@/lib/reports-client/delivery';
-import type { DeliveryAnalysis as Analysis, ShipmentDay, Store } from '@/lib/reports/types';
+import type { DeliveryAnalysis as Analysis, BoardDirectory, ShipmentDay, Store } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
-import { BoardHeader, coveredInfo, useBoard, type InitialBoard } from '../../_components/reports/board-choice';
+import { BoardHeader, coveredInfo, directoryBoards, directoryEntry, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { readCache, writeCache } from '../../_components/reports/local-cache';
+import { ShelvesNotRead } from '../../_components/reports/shelves-not-read';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { useResource, type Loaded } from '../../_components/reports/use-resource';
 import { AnalysisReport, type Report } from './analysis-report';
@@ -88,11 +89,17 @@ async function loadReport(target: Target, signal: AbortSignal): Promise<Loaded<R
   }
 }
 
-/** No first data (a report needs a product): each Generate, Refresh or board change is a load of the shared loader. */
-export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard }) {
+/**
+ * No first data (a report needs a product): each Generate, Refresh or board change is a load of the shared loader.
+ * `directory`: every board (GET /api/boards), as the server read it; a board whose shelves are not read gets no report.
+ */
+export function DeliveryAnalysis({ initialBoard, directory: firstDirectory }: { initialBoard: InitialBoard; directory?: BoardDirectory | null }) {
   const board = useBoard(initialBoard);
   const boards = board.covered;
   const boardId = board.boardId;
+  const directory = directoryBoards(useBoardDirectory(firstDirectory).state);
+  const entry = directoryEntry(directory, boardId);
+  const shelvesRead = (id: number) => directoryEntry(directory, id)?.precision === 'shelf';
   const info = coveredInfo(boards.state, boardId);
   const [product, setProduct] = useState<ChosenProduct | null>(null);
   const [weeksBack, setWeeksBack] = useState<WeeksBack>(0);
@@ -142,8 +149,9 @@ export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard 
     board.choose(id);
     setChoiceError(null);
     setDismissedRun(target?.run ?? null);
-    // A report is one board's: switching shows the new board's report for the same choices, when there is one.
-    if (report) generate(false, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: id });
+    // A report is one board's: switching shows the new board's report for the same choices, when there is one
+    // and the new board's shelves are read.
+    if (report && shelvesRead(id)) generate(false, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: id });
   }
 
   return (
@@ -153,59 +161,66 @@ export function DeliveryAnalysis({ initialBoard }: { initialBoard: InitialBoard 
         subtitle={`How one product was spread across the ${boardName(boardId, board.boards)} stores, and which stores went without.`}
         board={{ ...board, choose: chooseBoard }}
         info={info}
+        directory={directory}
       />
-      <form className="card form analysis-form" onSubmit={onSubmit} noValidate aria-busy={busy !== null}>
-        <ProductSearch chosen={product} onChoose={setProduct} />
-        <div className="form-pair">
-          <div className="field">
-            <label htmlFor="weeks-back">Time period</label>
-            <select id="weeks-back" className="input" value={weeksBack}
-              onChange={(e) => {
-                const v = Number(e.target.value);
-                if (isWeeksBack(v)) setWeeksBack(v);
-              }}>
-              {WEEKS_BACK_VALUES.map((w) => (
-                <option key={w} value={w}>
-                  {weeksBackLabel(w)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field checkbox-field">
-            <label className="checkbox">
-              <input type="checkbox" checked={includeOtherDrops} onChange={(e) => setIncludeOtherDrops(e.target.checked)} />
-              <span>Include other drops</span>
-            </label>
-            <span className="hint">Also list stores that got other allocated products instead.</span>
-          </div>
-        </div>
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-            {busy === 'generate' ? 'Generating…' : 'Generate Report'}
-          </button>
-          {report && (
-            <button type="button" className="btn btn-secondary" disabled={busy !== null}
-              onClick={() => generate(true, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: report.boardId })}>
-              {busy === 'refresh' ? 'Refreshing…' : 'Refresh'}
-            </button>
+      {entry === null && <SkeletonList count={3} height={64} label="Loading the board…" />}
+      {entry !== null && entry.precision !== 'shelf' && <ShelvesNotRead boardId={boardId} name={entry.name} />}
+      {entry?.precision === 'shelf' && (
+        <>
+          <form className="card form analysis-form" onSubmit={onSubmit} noValidate aria-busy={busy !== null}>
+            <ProductSearch chosen={product} onChoose={setProduct} />
+            <div className="form-pair">
+              <div className="field">
+                <label htmlFor="weeks-back">Time period</label>
+                <select id="weeks-back" className="input" value={weeksBack}
+                  onChange={(e) => {
+                    const v = Number(e.target.value);
+                    if (isWeeksBack(v)) setWeeksBack(v);
+                  }}>
+                  {WEEKS_BACK_VALUES.map((w) => (
+                    <option key={w} value={w}>
+                      {weeksBackLabel(w)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field checkbox-field">
+                <label className="checkbox">
+                  <input type="checkbox" checked={includeOtherDrops} onChange={(e) => setIncludeOtherDrops(e.target.checked)} />
+                  <span>Include other drops</span>
+                </label>
+                <span className="hint">Also list stores that got other allocated products instead.</span>
+              </div>
+            </div>
+            <div className="row">
+              <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+                {busy === 'generate' ? 'Generating…' : 'Generate Report'}
+              </button>
+              {report && (
+                <button type="button" className="btn btn-secondary" disabled={busy !== null}
+                  onClick={() => generate(true, { product: report.analysis.product, weeksBack: report.weeksBack, includeOtherDrops: report.includeOtherDrops, boardId: report.boardId })}>
+                  {busy === 'refresh' ? 'Refreshing…' : 'Refresh'}
+                </button>
+              )}
+            </div>
+          </form>
+
+          <div aria-live="polite">{error && <ErrorRetry message={error} />}</div>
+
+          {busy === 'generate' && !report ? (
+            <div className="stack" aria-hidden="true">
+              <div className="skeleton" style={{ height: 200 }} />
+              <SkeletonStats count={3} />
+              <SkeletonList count={3} height={64} label="Generating the report…" />
+            </div>
+          ) : (
+            report && (
+              <div ref={reportRef} className="report-anchor">
+                <AnalysisReport report={report} boards={board.boards} estimateBase={storesEstimateBase(report.boardId, boards.state.status === 'ready' ? coveredInfo(boards.state, report.boardId)?.retail_stores : null)} />
+              </div>
+            )
           )}
-        </div>
-      </form>
-
-      <div aria-live="polite">{error && <ErrorRetry message={error} />}</div>
-
-      {busy === 'generate' && !report ? (
-        <div className="stack" aria-hidden="true">
-          <div className="skeleton" style={{ height: 200 }} />
-          <SkeletonStats count={3} />
-          <SkeletonList count={3} height={64} label="Generating the report…" />
-        </div>
-      ) : (
-        report && (
-          <div ref={reportRef} className="report-anchor">
-            <AnalysisReport report={report} boards={board.boards} estimateBase={storesEstimateBase(report.boardId, boards.state.status === 'ready' ? coveredInfo(boards.state, report.boardId)?.retail_stores : null)} />
-          </div>
-        )
+        </>
       )}
     </div>
   );

@@ -6,31 +6,36 @@ import { bottleSize, price } from '@/lib/reports-client/format';
 import { boardAbc, boardName, withBoard } from '@/lib/reports-client/boards';
 import { toggleType, typePasses } from '@/lib/reports-client/listing-types';
 import { matchesSearch } from '@/lib/text/search';
-import type { AllocatedCurrent, UnknownProduct } from '@/lib/reports/types';
-import { BoardHeader, coveredInfo, useBoard, type InitialBoard } from '../../_components/reports/board-choice';
+import type { AllocatedCurrent, BoardDirectory, UnknownProduct } from '@/lib/reports/types';
+import { BoardHeader, coveredInfo, directoryBoards, directoryEntry, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
 import { ListingBadge } from '../../_components/reports/listing-badge';
+import { ShelvesNotRead } from '../../_components/reports/shelves-not-read';
 import { UnknownFigure, UnknownStockNote } from '../../_components/reports/stock-age';
 import { TypeFilter } from '../../_components/reports/type-filter';
 import { useResource } from '../../_components/reports/use-resource';
 import { ProductCard } from './product-card';
 
-/** `first`: the opening board's inventory, rendered by the server. */
+/** `first`: the opening board's inventory, rendered by the server; `directory`: every board (GET /api/boards), as the server read it. */
 export function CurrentInventory({
   initialSearch = '',
   initialBoard,
   first,
+  directory: firstDirectory,
 }: {
   initialSearch?: string;
   initialBoard: InitialBoard;
   first?: AllocatedCurrent | null;
+  directory?: BoardDirectory | null;
 }) {
   const board = useBoard(initialBoard);
   const boards = board.covered;
   const boardId = board.boardId;
+  const directory = directoryBoards(useBoardDirectory(firstDirectory).state);
+  const entry = directoryEntry(directory, boardId);
   const abc = boardAbc(boardId, board.boards);
   // The server's answer is for the opening board only: another board, or coming back later, loads afresh.
   const [opening, setOpening] = useState(first);
@@ -41,15 +46,24 @@ export function CurrentInventory({
   return (
     <div className="stack">
       <BoardHeader title="Current Inventory" subtitle={`Allocated, limited and barrel bottles on ${abc} shelves right now.`} board={{ ...board, choose }}
-        info={coveredInfo(boards.state, boardId)} />
-      <aside className="alert alert-warn small disclaimers" aria-label="Before you go">
-        <ul>
-          <li>Counts come from public {abc} pages and may not be real-time.</li>
-          <li>Mixed-beverage permit holders (bars and restaurants) can claim bottles too, so shelves empty fast.</li>
-          <li>Call the store before you drive there.</li>
-        </ul>
-      </aside>
-      <InventoryList key={boardId} boardId={boardId} boardName={boardName(boardId, board.boards)} initialSearch={initialSearch} first={opening} />
+        info={coveredInfo(boards.state, boardId)} directory={directory} />
+      {/* No shelf call until the directory says the board's shelves are read: an empty answer would read as empty shelves. */}
+      {entry === null ? (
+        <SkeletonList count={4} height={72} label="Loading the board…" />
+      ) : entry.precision !== 'shelf' ? (
+        <ShelvesNotRead boardId={boardId} name={entry.name} />
+      ) : (
+        <>
+          <aside className="alert alert-warn small disclaimers" aria-label="Before you go">
+            <ul>
+              <li>Counts come from public {abc} pages and may not be real-time.</li>
+              <li>Mixed-beverage permit holders (bars and restaurants) can claim bottles too, so shelves empty fast.</li>
+              <li>Call the store before you drive there.</li>
+            </ul>
+          </aside>
+          <InventoryList key={boardId} boardId={boardId} boardName={boardName(boardId, board.boards)} initialSearch={initialSearch} first={opening} />
+        </>
+      )}
     </div>
   );
 }

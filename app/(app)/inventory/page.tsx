@@ -1,20 +1,21 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
-import { allocatedCurrentRead } from '@/lib/reports/reads';
-import type { AllocatedCurrent } from '@/lib/reports/types';
+import { allocatedCurrentRead, boardsRead } from '@/lib/reports/reads';
+import type { AllocatedCurrent, BoardDirectory } from '@/lib/reports/types';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { CurrentInventory } from './current-inventory';
 
 export const metadata: Metadata = { title: 'Current Inventory' };
 
 /**
- * ?search= pre-fills the search (arrival alert e-mails link here with the product's PLU); ?board=<id> a covered
- * board. The opening board's inventory comes in the HTML.
+ * ?search= pre-fills the search (arrival alert e-mails link here with the product's PLU); ?board=<id> any board.
+ * The opening board's inventory comes in the HTML; a board whose shelves are not read has none to read.
  */
 export default async function InventoryPage({ searchParams }: { searchParams: Promise<{ search?: string | string[]; board?: string | string[] }> }) {
   const { search, board } = await searchParams;
   const initialSearch = typeof search === 'string' ? search.slice(0, 100) : '';
-  const opening = await initialBoard(board);
-  const first = await firstAnswer<AllocatedCurrent>(allocatedCurrentRead, { query: { boardId: String(opening.boardId) } });
-  return <CurrentInventory initialSearch={initialSearch} initialBoard={opening} first={first} />;
+  const [opening, directory] = await Promise.all([initialBoard(board, { anyBoard: true }), firstAnswer<BoardDirectory>(boardsRead)]);
+  const shelves = directory?.boards.find((b) => b.board_id === opening.boardId)?.precision === 'shelf';
+  const first = shelves ? await firstAnswer<AllocatedCurrent>(allocatedCurrentRead, { query: { boardId: String(opening.boardId) } }) : null;
+  return <CurrentInventory initialSearch={initialSearch} initialBoard={opening} first={first} directory={directory} />;
 }

@@ -3,6 +3,8 @@
 import { useState, type ReactNode } from 'react';
 import { price, usDate } from '@/lib/reports-client/format';
 import type { ShipmentView } from '@/lib/reports-client/options';
+import { BOARD_GROUPS } from '@/lib/reports-client/boards';
+import type { BoardPrecision } from '@/lib/reference/precision';
 import { groupByBoard, groupByDate, groupByProduct } from '@/lib/reports-client/shipments';
 import type { Shipment } from '@/lib/reports/types';
 import { weekdayOf } from '@/lib/time';
@@ -58,8 +60,25 @@ const productLabel = (s: Shipment) => (
   </>
 );
 
-/** The three views of the same shipments: by product, by date, by board. */
-export function ShipmentGroups({ view, shipments }: { view: ShipmentView; shipments: Shipment[] }) {
+/**
+ * What is known of a board, as the Board select groups it ("Store shelves read", "One store", "Shipments to the
+ * board only"): a shipment to it shows up on shelves we read, went to its only store, or to one of its stores.
+ */
+function PrecisionBadge({ precision }: { precision: BoardPrecision | undefined }) {
+  const group = BOARD_GROUPS.find((g) => g.precision === precision);
+  if (!group) return null;
+  return (
+    <span className={`badge badge-precision-${group.precision}`} data-testid="precision-badge">
+      {group.label}
+    </span>
+  );
+}
+
+/**
+ * The three views of the same shipments: by product, by date, by board; the board view says how precisely each
+ * board's shipments place the bottles (`boardPrecision`, by board id).
+ */
+export function ShipmentGroups({ view, shipments, boardPrecision = {} }: { view: ShipmentView; shipments: Shipment[]; boardPrecision?: Partial<Record<string, BoardPrecision>> }) {
   const [limit, setLimit] = useState(PAGE);
   let total: number;
   let items: ReactNode[];
@@ -102,6 +121,7 @@ export function ShipmentGroups({ view, shipments }: { view: ShipmentView; shipme
       <GroupCard
         key={g.boardId}
         title={g.name}
+        meta={<PrecisionBadge precision={boardPrecision[g.boardId]} />}
         cases={g.cases}
         detail={plural(g.products, 'product')}
         lines={g.shipments.map((s) => ({ label: productLabel(s), secondary: shipDate(s), cases: s.cases }))}

@@ -13,7 +13,7 @@ import {
   type ShipmentView,
 } from '@/lib/reports-client/options';
 import { findWakeBoard } from '@/lib/reports-client/shipments';
-import type { Board, Shipment, ShipmentDay } from '@/lib/reports/types';
+import type { Board, Shipment, Shipments, ShipmentDay } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
 import { useDebounced } from '../../_components/use-debounced';
 import { ErrorRetry } from '../../_components/reports/error-retry';
@@ -29,13 +29,15 @@ const FAILED = 'Failed to fetch shipments data';
 export interface ShipmentsAnswer {
   shipments: Shipment[];
   days: ShipmentDay[];
+  /** How precisely each board's shipments place the bottles, by board id. */
+  boardPrecision: NonNullable<Shipments['board_precision']>;
 }
 
 async function loadShipments(query: string, signal: AbortSignal): Promise<Loaded<ShipmentsAnswer>> {
   try {
-    const res = await apiFetch<{ success?: boolean; shipments?: Shipment[]; days?: ShipmentDay[] }>(`/api/state/shipments?${query}`, { signal });
+    const res = await apiFetch<{ success?: boolean } & Partial<Omit<Shipments, 'success'>>>(`/api/state/shipments?${query}`, { signal });
     if (!res.ok || res.data.success === false || !Array.isArray(res.data.shipments)) return { ok: false, error: FAILED };
-    return { ok: true, data: { shipments: res.data.shipments, days: res.data.days ?? [] } };
+    return { ok: true, data: { shipments: res.data.shipments, days: res.data.days ?? [], boardPrecision: res.data.board_precision ?? {} } };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { ok: false, error: FAILED };
@@ -160,7 +162,7 @@ export function StatewideShipments({ initialSearch, first }: { initialSearch: st
               <p>No shipments match these filters. Try a longer date range or all boards.</p>
             </div>
           ) : (
-            <ShipmentGroups key={`${view}:${query}`} view={view} shipments={shipments} />
+            <ShipmentGroups key={`${view}:${query}`} view={view} shipments={shipments} boardPrecision={state.data.boardPrecision} />
           )}
         </>
       )}

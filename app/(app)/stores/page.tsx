@@ -1,16 +1,19 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
-import { storesRead } from '@/lib/reports/reads';
-import type { Store } from '@/lib/reports/types';
+import { boardsRead, storesRead } from '@/lib/reports/reads';
+import type { BoardDirectory, Stores } from '@/lib/reports/types';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { StoreDirectory } from './store-directory';
 
 export const metadata: Metadata = { title: 'Stores' };
 
-/** ?board=<id> lists a covered board other than the home board (or Wake). The opening board's stores come in the HTML. */
+/** ?board=<id> lists any board's stores other than the home board's (or Wake's). The opening board's stores come in the HTML. */
 export default async function StoresPage({ searchParams }: { searchParams: Promise<{ board?: string | string[] }> }) {
   const { board } = await searchParams;
-  const opening = await initialBoard(board);
-  const first = await firstAnswer<{ stores: Store[] }>(storesRead, { query: { boardId: String(opening.boardId) } });
-  return <StoreDirectory initialBoard={opening} first={first} />;
+  const opening = await initialBoard(board, { anyBoard: true });
+  const [first, directory] = await Promise.all([
+    firstAnswer<Stores>(storesRead, { query: { boardId: String(opening.boardId) } }),
+    firstAnswer<BoardDirectory>(boardsRead),
+  ]);
+  return <StoreDirectory initialBoard={opening} first={first} directory={directory} />;
 }

@@ -2,25 +2,32 @@
 
 import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
-import { boardAbc, withBoard } from '@/lib/reports-client/boards';
+import { boardAbc, boardName, withBoard } from '@/lib/reports-client/boards';
 import { usDate } from '@/lib/reports-client/format';
 import { DELIVERY_DAYS } from '@/lib/reports-client/options';
+import { storesNotReadWords, storesSubtitle } from '@/lib/reports-client/precision';
 import { deliveryDayLabel, deliveryIntervalLabel, filterStores, isMixedBeverage, NO_STORE_FILTERS, regionsOf, type StoreFilters } from '@/lib/reports-client/stores';
-import type { Store } from '@/lib/reports/types';
-import { BoardHeader, coveredInfo, useBoard, type InitialBoard } from '../../_components/reports/board-choice';
+import type { BoardDirectory, Stores } from '@/lib/reports/types';
+import { BoardHeader, coveredInfo, directoryBoards, directoryEntry, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
 import { SkeletonGrid } from '../../_components/reports/skeleton';
 import { useResource } from '../../_components/reports/use-resource';
 
-/** `first`: the opening board's stores, rendered by the server. */
-export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialBoard; first?: { stores: Store[] } | null }) {
+/**
+ * Any board's stores. A board whose shelves are not read says so once above them and shows no delivery days
+ * or drops (those come from shelf readings), only where each store is and how to reach it.
+ * `first`: the opening board's stores, rendered by the server; `directory`: every board, as the server read it.
+ */
+export function StoreDirectory({ initialBoard, first, directory: firstDirectory }: { initialBoard: InitialBoard; first?: Stores | null; directory?: BoardDirectory | null }) {
   const board = useBoard(initialBoard);
   const boards = board.covered;
   const boardId = board.boardId;
-  const { state, reload } = useResource<{ stores: Store[] }>(
+  const directory = directoryBoards(useBoardDirectory(firstDirectory).state);
+  const entry = directoryEntry(directory, boardId);
+  const { state, reload } = useResource<Stores>(
     `stores:${boardId}`,
-    (signal) => getJson<{ stores: Store[] }>(withBoard('/api/stores', boardId), 'Failed to fetch stores data', signal),
+    (signal) => getJson<Stores>(withBoard('/api/stores', boardId), 'Failed to fetch stores data', signal),
     undefined,
     { initial: first && { key: `stores:${initialBoard.boardId}`, data: first } },
   );
@@ -29,6 +36,9 @@ export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialB
   const update = (patch: Partial<StoreFilters>) => setFilters((f) => ({ ...f, ...patch }));
 
   const stores = state.status === 'ready' ? state.data.stores ?? [] : [];
+  // The list says what its answer says of the board's shelves; the header, until the answer comes, what the directory says.
+  const unread = state.status === 'ready' && state.data.precision !== 'shelf' ? state.data.precision : null;
+  const shelvesRead = state.status === 'ready' ? unread === null : (entry?.precision ?? 'shelf') === 'shelf';
   const visible = filterStores(stores, { ...filters, search });
   const filtered = filters !== NO_STORE_FILTERS;
 
@@ -36,7 +46,7 @@ export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialB
     <div className="stack">
       <BoardHeader
         title="Stores"
-        subtitle={`${boardAbc(boardId, board.boards)} stores: where they are, when their trucks come and what they got.`}
+        subtitle={storesSubtitle(boardAbc(boardId, board.boards), shelvesRead)}
         board={{
           ...board,
           choose: (id) => {
@@ -45,6 +55,7 @@ export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialB
           },
         }}
         info={coveredInfo(boards.state, boardId)}
+        directory={directory}
       />
       <form className="card filters filter-grid" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
         <div className="field span-2">
@@ -52,7 +63,8 @@ export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialB
           <input id="store-search" className="input" type="search" autoComplete="off" placeholder="Name, number or address"
             value={filters.search} onChange={(e) => update({ search: e.target.value })} />
         </div>
-        <div className="field">
+        {/* Without the delivery day beside it, the region takes its row. */}
+        <div className={shelvesRead ? 'field' : 'field span-2'}>
           <label htmlFor="store-region">Region</label>
           <select id="store-region" className="input" value={filters.region} onChange={(e) => update({ region: e.target.value })}>
             <option value="">All regions</option>
@@ -61,15 +73,17 @@ export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialB
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="store-day">Delivery day</label>
-          <select id="store-day" className="input" value={filters.deliveryDay} onChange={(e) => update({ deliveryDay: e.target.value })}>
-            <option value="">Any day</option>
-            {DELIVERY_DAYS.map((d) => (
-              <option key={d} value={d}>{d}</option>
-            ))}
-          </select>
-        </div>
+        {shelvesRead && (
+          <div className="field">
+            <label htmlFor="store-day">Delivery day</label>
+            <select id="store-day" className="input" value={filters.deliveryDay} onChange={(e) => update({ deliveryDay: e.target.value })}>
+              <option value="">Any day</option>
+              {DELIVERY_DAYS.map((d) => (
+                <option key={d} value={d}>{d}</option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field span-2">
           <label htmlFor="store-mxb">Mixed beverage</label>
           <select id="store-mxb" className="input" value={filters.mixedBeverage}
@@ -85,6 +99,16 @@ export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialB
       {(state.status === 'loading' || state.status === 'idle') && <SkeletonGrid count={9} height={150} label="Loading stores…" />}
       {state.status === 'ready' && (
         <>
+          {unread && (
+            <section className="card stack-sm" data-testid="stores-unread">
+              <p>{storesNotReadWords(boardName(boardId, board.boards), unread)}</p>
+              {unread === 'board' && (
+                <p>
+                  <Link href={`/todays-arrivals?board=${boardId}`}>What the state shipped to {boardName(boardId, board.boards)}</Link>
+                </p>
+              )}
+            </section>
+          )}
           <div className="row spread">
             <p className="muted small" aria-live="polite" data-testid="stores-count">
               Showing {visible.length} of {stores.length} stores
@@ -112,19 +136,37 @@ export function StoreDirectory({ initialBoard, first }: { initialBoard: InitialB
                       {s.region && <span className="badge">{s.region}</span>}
                       {isMixedBeverage(s) && <span className="badge badge-mxb">MXB only</span>}
                     </div>
-                    <dl className="kv small">
-                      <div>
-                        <dt>Delivery</dt>
-                        <dd>
-                          {deliveryDayLabel(s.delivery_day)}
-                          {s.delivery_interval_days ? ` · ${deliveryIntervalLabel(s.delivery_interval_days)}` : ''}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>Last delivery</dt>
-                        <dd>{usDate(s.last_delivery_date)}</dd>
-                      </div>
-                    </dl>
+                    {unread ? (
+                      // Delivery days and drops come from shelf readings: none here, only how to reach the store.
+                      <dl className="kv small">
+                        {s.phone && (
+                          <div>
+                            <dt>Phone</dt>
+                            <dd>{s.phone}</dd>
+                          </div>
+                        )}
+                        {s.hours && (
+                          <div>
+                            <dt>Hours</dt>
+                            <dd>{s.hours}</dd>
+                          </div>
+                        )}
+                      </dl>
+                    ) : (
+                      <dl className="kv small">
+                        <div>
+                          <dt>Delivery</dt>
+                          <dd>
+                            {deliveryDayLabel(s.delivery_day)}
+                            {s.delivery_interval_days ? ` · ${deliveryIntervalLabel(s.delivery_interval_days)}` : ''}
+                          </dd>
+                        </div>
+                        <div>
+                          <dt>Last delivery</dt>
+                          <dd>{usDate(s.last_delivery_date)}</dd>
+                        </div>
+                      </dl>
+                    )}
                   </Link>
                 </li>
               ))}

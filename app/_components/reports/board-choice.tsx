@@ -62,6 +62,11 @@ export function directoryBoards(state: ReturnType<typeof useBoardDirectory>['sta
   return state.status === 'ready' ? (state.data.boards ?? []) : null;
 }
 
+/** A board's directory entry: what is known of it (precision); null while the directory loads. */
+export function directoryEntry(directory: readonly BoardEntry[] | null, boardId: number): BoardEntry | null {
+  return directory?.find((b) => b.board_id === boardId) ?? null;
+}
+
 /**
  * The Board select: with the board directory, every board in groups by what is known of it ("Store shelves
  * read", "One store", "Shipments to the board only"); without it (a screen of shelf readings only), the

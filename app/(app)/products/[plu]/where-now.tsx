@@ -1,8 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
-import { bottleSize, num, plural, price, usDate, usDateTime } from '@/lib/reports-client/format';
+import { useState, type ReactNode } from 'react';
+import { bottleSize, plural, price, usDate, usDateTime } from '@/lib/reports-client/format';
+import { placeSentence, WHERE_SECTIONS } from '@/lib/reports-client/precision';
 import type { ProductWhereabouts, WhereaboutsBoard } from '@/lib/reports/types';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
 import { getJson } from '../../../_components/reports/fetchers';
@@ -12,12 +13,14 @@ import { SkeletonList } from '../../../_components/reports/skeleton';
 import { LastSeen, UnknownFigure, UnknownStockNote } from '../../../_components/reports/stock-age';
 import { useResource } from '../../../_components/reports/use-resource';
 
-// Where a product is now (GET /api/inventory/product/{plu}/where): every covered board's stores holding
-// it, the warehouse's level and the boards it shipped to lately. Reached from Current Inventory and
+// Where a product is now (GET /api/inventory/product/{plu}/where), in sections by how precisely each figure
+// places the bottles (lib/reference/precision.ts): on the shelf (every board whose shelves are read), shipped
+// to a board with one store (its store), shipped to a board (one of its stores, the state does not say which),
+// and at the state warehouse. A shipment is never shown as a shelf. Reached from Current Inventory and
 // Warehouse Inventory.
 
 const FAILED = 'Failed to load where this product is';
-/** A product shipped to every board would list ~150 rows: the latest ones first, the rest on request (a phone in a store line). */
+/** A product shipped to every board would list ~150 lines: the latest ones first, the rest on request (a phone in a store line). */
 const SHIPMENT_ROWS_SHOWN = 10;
 
 /** `first`: the answer the server rendered. */
@@ -30,15 +33,13 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
   );
   const data = where.state.status === 'ready' ? where.state.data : null;
   const holding = data ? data.boards.reduce((n, b) => n + b.stores.length, 0) : 0;
-  const [allShipments, setAllShipments] = useState(false);
-  const shipments = data ? (allShipments ? data.shipments : data.shipments.slice(0, SHIPMENT_ROWS_SHOWN)) : [];
 
   return (
     <div className="stack">
       <div className="page-header">
         <div>
           <h1>{data ? data.product.name : where.state.status === 'error' ? 'Where is it now' : <span className="skeleton skeleton-title" aria-label="Loading the product" />}</h1>
-          <p>Where is it now: every store we follow that holds it, the warehouse and the latest shipments.</p>
+          <p>Where is it now: on the shelves we read, shipped to boards whose shelves we cannot read, and at the state warehouse.</p>
         </div>
       </div>
       {where.state.status === 'error' && <ErrorRetry message={where.state.error} onRetry={where.reload} />}
@@ -67,42 +68,34 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
               </div>
             </dl>
           </section>
-          {data.boards.map((board) => (
-            <BoardShelves key={board.board_id} board={board} shipped={data.shipments.find((s) => s.board_id === board.board_id)} />
-          ))}
-          <section className="card stack-sm" aria-labelledby="where-shipments">
-            <h2 id="where-shipments">Shipped to boards, last {data.shipment_days} days</h2>
-            <ShipmentDayNotes days={data.shipment_day_notes} />
-            {data.shipments.length === 0 ? (
-              <p className="muted">No shipments of this product in the last {data.shipment_days} days.</p>
-            ) : (
-              <div className="table-wrap">
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Board</th>
-                      <th scope="col">Latest shipment</th>
-                      <th scope="col">Cases</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {shipments.map((s) => (
-                      <tr key={s.board_id}>
-                        <td>{s.board_name_clean}</td>
-                        <td>{usDate(s.last_ship_date)}</td>
-                        <td>{num(s.cases)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {shipments.length < data.shipments.length && (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAllShipments(true)}>
-                Show all {data.shipments.length} boards
-              </button>
-            )}
+          <section className="stack" aria-labelledby="where-shelf">
+            <h2 id="where-shelf">{WHERE_SECTIONS.shelf}</h2>
+            {data.boards.map((board) => (
+              <BoardShelves key={board.board_id} board={board} days={data.shipment_days} shipped={data.shipments.find((s) => s.board_id === board.board_id)} />
+            ))}
+          </section>
+          <ShipmentDayNotes days={data.shipment_day_notes} />
+          <ShipmentSection
+            precision="store_by_shipment"
+            days={data.shipment_days}
+            rows={data.shipments.filter((s) => s.precision === 'store_by_shipment')}
+            none={`No shipments of this product to a one-store board in the last ${data.shipment_days} days.`}
+          />
+          <ShipmentSection
+            precision="board"
+            days={data.shipment_days}
+            rows={data.shipments.filter((s) => s.precision !== 'store_by_shipment')}
+            none={`No shipments of this product to a board in the last ${data.shipment_days} days.`}
+          >
             <Link href={`/statewide-shipments?search=${encodeURIComponent(data.product.name)}`}>Every shipment on Statewide Shipments</Link>
+          </ShipmentSection>
+          <section className="card stack-sm" aria-labelledby="where-at-warehouse" data-testid="where-warehouse-section">
+            <h2 id="where-at-warehouse">{WHERE_SECTIONS.warehouse}</h2>
+            <p>
+              {data.warehouse
+                ? placeSentence({ precision: 'warehouse', bottles: data.warehouse.current_inventory, checkedAt: data.warehouse.checked_at })
+                : 'Not on the warehouse report.'}
+            </p>
           </section>
         </>
       )}
@@ -110,7 +103,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
   );
 }
 
-function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: ProductWhereabouts['shipments'][number] }) {
+function BoardShelves({ board, days, shipped }: { board: WhereaboutsBoard; days: number; shipped?: ProductWhereabouts['shipments'][number] }) {
   const headingId = `where-board-${board.board_id}`;
   return (
     <section className="card stack-sm" aria-labelledby={headingId} data-testid="where-board">
@@ -122,7 +115,8 @@ function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: P
       </div>
       <p className="muted small">
         {board.last_check ? `Shelves last checked ${usDateTime(board.last_check)}` : 'Not checked yet'}
-        {shipped ? ` · shipped ${plural(shipped.cases, 'case')} on ${usDate(shipped.last_ship_date)}` : ''}
+        {/* The window's total, dated by its latest shipment: never as one day's. */}
+        {shipped ? ` · shipped ${plural(shipped.cases, 'case')} in the last ${days} days (latest ${usDate(shipped.last_ship_date)})` : ''}
       </p>
       {(board.failing || board.stale) && (
         <p className="alert alert-warn" role="status">
@@ -178,4 +172,55 @@ function BoardShelves({ board, shipped }: { board: WhereaboutsBoard; shipped?: P
       )}
     </section>
   );
+}
+
+type ShipmentRow = ProductWhereabouts['shipments'][number];
+
+/** One precision's shipments over the window, the latest first, each line in its precision's words. */
+function ShipmentSection({ precision, days, rows, none, children }: { precision: 'store_by_shipment' | 'board'; days: number; rows: ShipmentRow[]; none: string; children?: ReactNode }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, SHIPMENT_ROWS_SHOWN);
+  const headingId = `where-${precision}`;
+  return (
+    <section className="card stack-sm" aria-labelledby={headingId} data-testid={`where-shipped-${precision}`}>
+      <h2 id={headingId}>{WHERE_SECTIONS[precision]}</h2>
+      <p className="muted small">Last {days} days, from the state&apos;s daily shipment report.</p>
+      {rows.length === 0 ? (
+        <p className="muted">{none}</p>
+      ) : (
+        <ul className="item-lines">
+          {shown.map((s) => (
+            <li key={s.board_id} data-testid="where-shipment">
+              <div className="item-main">
+                <span>{shipmentSentence(s, days)}</span>
+                {s.only_store ? (
+                  <Link className="small" href={`/stores/${s.only_store.store_id}`}>
+                    {s.only_store.nickname}
+                  </Link>
+                ) : (
+                  <Link className="small" href={`/todays-arrivals?board=${s.board_id}&date=${s.last_ship_date}`}>
+                    {`${s.board_name_clean} on ${usDate(s.last_ship_date)}`}
+                  </Link>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {shown.length < rows.length && (
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAll(true)}>
+          Show all {rows.length} boards
+        </button>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** A board's shipments within the window, in its precision's words (a sum over the window, never dated as one day's). */
+function shipmentSentence(s: ShipmentRow, days: number): string {
+  const shipped = { date: s.last_ship_date, cases: s.cases, units: s.units, withinDays: days };
+  return s.precision === 'store_by_shipment' && s.only_store
+    ? placeSentence({ precision: 'store_by_shipment', board: s.board_name_clean, store: s.only_store.nickname, ...shipped })
+    : placeSentence({ precision: 'board', board: s.board_name_clean, stores: s.stores, ...shipped });
 }

@@ -142,7 +142,7 @@ export function StoreDetail({ storeId, boards: boardList, first }: { storeId: st
       )}
       {store && detail.state.status === 'ready' && (
         <>
-          <StoreInfo store={store} />
+          <StoreInfo store={store} shelfRead={detail.state.data.shelfRead} />
           {detail.state.data.shelfRead ? (
             <StoreInventory items={detail.state.data.inventory} unknown={detail.state.data.unknown} />
           ) : (
@@ -176,7 +176,10 @@ function UnreadShelves({ storeId, boardId, name, precision }: { storeId: string;
       </section>
     );
   }
-  const days = shipments.state.status === 'ready' ? (shipments.state.data.days ?? []).filter((d) => d.shipments.length > 0 || d.note) : [];
+  const all = shipments.state.status === 'ready' ? (shipments.state.data.days ?? []) : [];
+  // The days before the first report read share one note: said once, below the days that had shipments.
+  const untracked = all.find((d) => d.status === 'not_tracked' && d.note)?.note ?? null;
+  const days = all.filter((d) => d.shipments.length > 0 || (d.note && d.status !== 'not_tracked'));
   return (
     <section className="card stack-sm" data-testid="store-unread">
       <p>{name} does not publish its shelves.</p>
@@ -184,12 +187,12 @@ function UnreadShelves({ storeId, boardId, name, precision }: { storeId: string;
       <p className="muted small">{`What the state's daily report shipped to ${name}, whose only store this is, over the last 30 days.`}</p>
       {shipments.state.status === 'loading' && <div className="skeleton skeleton-line" style={{ width: '70%' }} />}
       {shipments.state.status === 'error' && <ErrorRetry message={shipments.state.error} onRetry={shipments.reload} />}
-      {shipments.state.status === 'ready' && days.length === 0 && <p className="muted">No hunted products were shipped to it in the last 30 days.</p>}
-      <ul className="store-lines" data-testid="store-shipments">
+      {shipments.state.status === 'ready' && days.length === 0 && !untracked && <p className="muted">No hunted products were shipped to it in the last 30 days.</p>}
+      <ul className="store-lines shipment-day-lines" data-testid="store-shipments">
         {days.map((d) => (
           <li key={d.date} className="stack-sm">
             <strong>{formatUsDate(d.date)}</strong>
-            {d.note && <span className="small alert alert-warn">{d.note}</span>}
+            {d.note && d.status !== 'not_tracked' && <span className="small alert alert-warn">{d.note}</span>}
             {d.shipments.map((s) => (
               <span key={s.shipment_id} className="small">
                 {s.bourbon_name} (PLU {s.plu}): {s.cases} {s.cases === 1 ? 'case' : 'cases'} ({s.units} {s.units === 1 ? 'bottle' : 'bottles'})
@@ -198,11 +201,13 @@ function UnreadShelves({ storeId, boardId, name, precision }: { storeId: string;
           </li>
         ))}
       </ul>
+      {untracked && <p className="small alert alert-warn">{untracked}</p>}
     </section>
   );
 }
 
-function StoreInfo({ store }: { store: Store }) {
+/** `shelfRead`: delivery days and the last delivery come from shelf readings, so a store without them shows none. */
+function StoreInfo({ store, shelfRead }: { store: Store; shelfRead: boolean }) {
   return (
     <section className="card" aria-label="Store information">
       <dl className="kv store-info">
@@ -224,18 +229,22 @@ function StoreInfo({ store }: { store: Store }) {
             <dd>{store.hours}</dd>
           </div>
         )}
-        <div>
-          <dt>Delivery day</dt>
-          <dd data-testid="delivery-day">{deliveryDayLabel(store.delivery_day)}</dd>
-        </div>
-        <div>
-          <dt>Delivery interval</dt>
-          <dd data-testid="delivery-interval">{deliveryIntervalLabel(store.delivery_interval_days)}</dd>
-        </div>
-        <div>
-          <dt>Last delivery</dt>
-          <dd data-testid="last-delivery">{usDate(store.last_delivery_date)}</dd>
-        </div>
+        {shelfRead && (
+          <>
+            <div>
+              <dt>Delivery day</dt>
+              <dd data-testid="delivery-day">{deliveryDayLabel(store.delivery_day)}</dd>
+            </div>
+            <div>
+              <dt>Delivery interval</dt>
+              <dd data-testid="delivery-interval">{deliveryIntervalLabel(store.delivery_interval_days)}</dd>
+            </div>
+            <div>
+              <dt>Last delivery</dt>
+              <dd data-testid="last-delivery">{usDate(store.last_delivery_date)}</dd>
+            </div>
+          </>
+        )}
         {isMixedBeverage(store) && (
           <div className="wide">
             <dt>Customers</dt>
