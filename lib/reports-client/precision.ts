@@ -68,3 +68,45 @@ export function dayWords(day: DayNote, firstTracked: string | null): string | nu
 export function failingWords(since: string): string {
   return `The state's shipment report could not be read since ${usDateTime(since)}.`;
 }
+
+/** An earlier day a shipment also counts, and why that day had no whole report for the board. */
+export interface CoveredDay {
+  date: string;
+  why: 'missing' | 'incomplete';
+}
+
+/**
+ * What a shipment dated `date` also counts: "(between 11/16/2026 and 11/17/2026: the report for 11/16/2026
+ * was missing)". Empty when it counts its own day only. `alsoCovers`: oldest first, the days just before `date`.
+ */
+export function spanWords(date: string, alsoCovers: CoveredDay[]): string {
+  if (!alsoCovers.length) return '';
+  const dates = alsoCovers.map((d) => usDate(d.date));
+  const kinds = new Set(alsoCovers.map((d) => d.why));
+  const why = kinds.size > 1 ? 'missing or incomplete' : alsoCovers[0].why;
+  const which =
+    dates.length === 1
+      ? `the report for ${dates[0]} was`
+      : `the reports for ${dates.length === 2 ? dates.join(' and ') : `${dates[0]}–${dates[dates.length - 1]}`} were`;
+  return `(between ${dates[0]} and ${usDate(date)}: ${which} ${why})`;
+}
+
+/** One shipment line of an alert e-mail (a shipment is never worded as a shelf). */
+export type ShipmentAlertFigure =
+  | { precision: 'store_by_shipment'; board: string; store: string; address: string; date: string; cases: number; units: number; alsoCovers: CoveredDay[] }
+  | { precision: 'board'; board: string; stores: number; date: string; cases: number; units: number; alsoCovers: CoveredDay[] };
+
+/**
+ * "Shipped to this store's board on 11/20/2026: Boone, 123 King St (Boone's only store) — 1 case (6 bottles). Not yet seen on a shelf."
+ * "Shipped to Mecklenburg County on 11/20/2026 — 2 cases (12 bottles) for one of its 31 stores; the state does not say which."
+ */
+export function shipmentAlertLine(f: ShipmentAlertFigure): string {
+  const span = spanWords(f.date, f.alsoCovers);
+  const on = `on ${usDate(f.date)}${span ? ` ${span}` : ''}`;
+  if (f.precision === 'store_by_shipment') {
+    return `${PRECISION_BADGES.store_by_shipment} ${on}: ${f.store}, ${f.address} (${f.board}'s only store) — ${shipped(f)}. Not yet seen on a shelf.`;
+  }
+  return f.stores >= 2
+    ? `Shipped to ${f.board} ${on} — ${shipped(f)} for one of its ${f.stores} stores; the state does not say which.`
+    : `Shipped to ${f.board} ${on} — ${shipped(f)}; the state does not say for which store.`;
+}
