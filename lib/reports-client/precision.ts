@@ -1,4 +1,4 @@
-import type { Precision } from '../reference/precision.ts';
+import type { BoardPrecision, Precision } from '../reference/precision.ts';
 import type { DayNote } from '../reports/shipment-days.ts';
 import { plural, usDate, usDateTime } from './format.ts';
 
@@ -110,3 +110,27 @@ export function shipmentAlertLine(f: ShipmentAlertFigure): string {
     ? `Shipped to ${f.board} ${on} — ${shipped(f)} for one of its ${f.stores} stores; the state does not say which.`
     : `Shipped to ${f.board} ${on} — ${shipped(f)}; the state does not say for which store.`;
 }
+
+/** The groups a board choice shows boards in, by precision. */
+export const BOARD_GROUP_LABELS: Record<BoardPrecision, string> = {
+  shelf: 'Store shelves read',
+  store_by_shipment: 'One store',
+  board: 'Shipments to the board only',
+};
+
+/** What alerts for a board mean, by its precision (the alert settings' hint under each chosen board). */
+export function alertBoardHint(b: { precision: BoardPrecision; name: string; stores: number; onlyStore: string | null }): string {
+  switch (b.precision) {
+    case 'shelf':
+      return 'Alerts when bottles arrive on one of its store shelves.';
+    case 'store_by_shipment':
+      return `Alerts when the state ships to its only store, ${b.onlyStore} (from the state's daily report, about 11 AM).`;
+    case 'board':
+      return b.stores >= 2
+        ? `Alerts when the state ships to ${b.name}. The state does not say which of its ${b.stores} stores.`
+        : `Alerts when the state ships to ${b.name}. The state does not say for which store.`;
+  }
+}
+
+/** The minimum-quantity hint: what the number counts for each kind of alert. */
+export const MIN_QUANTITY_HINT = 'On a shelf: bottles there after the arrival. Shipments: bottles shipped.';
