@@ -18,6 +18,8 @@ const BOONE = 43;
 const MECKLENBURG = 53;
 const DURHAM = 78;
 const WAKE = 179;
+/** Boone's one store, named by its street in the reference data. */
+const BOONE_STORE = '2067 Blowing Rock Rd, Boone, NC 28607';
 
 const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-ship-alerts-mail-'));
 const mail = await startControlledMailServer(mailDir);
@@ -44,6 +46,7 @@ beforeAll(async () => {
   products = await q(`SELECT plu, name FROM products WHERE listing_type = 'Allocation' AND bottles_per_case = 6 ORDER BY plu LIMIT 30`);
   expect(products.length).toBe(30);
   [booneStore] = await q(`SELECT id, nickname, address FROM stores WHERE board_id = $1`, [BOONE]);
+  expect(booneStore.address).toBe(BOONE_STORE);
   [{ n: mecklenburgStores }] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM stores WHERE board_id = $1`, [MECKLENBURG]);
   [{ id: wakeStore }] = await q<{ id: number }>(`SELECT id FROM stores WHERE board_id = $1 AND NOT mixed_beverage ORDER BY id LIMIT 1`, [WAKE]);
   expect(mecklenburgStores).toBeGreaterThan(1);
@@ -74,7 +77,7 @@ describe('shipment alerts', () => {
     expect(got[0].subject).toBe(`Shipped: ${products[1].name} to 2 places`);
     expect(got[0].text).not.toContain(products[0].name);
     expect(got[0].text).toContain(
-      `  • Shipped to this store's board on 11/20/2026: ${booneStore.nickname}, ${booneStore.address} (Boone's only store) — 2 cases (12 bottles). Not yet seen on a shelf.`,
+      `  • Shipped to this store's board on 11/20/2026: ${BOONE_STORE} (Boone's only store) — 2 cases (12 bottles). Not yet seen on a shelf.`,
     );
     expect(got[0].text).toContain(`/stores/${booneStore.id}`);
     expect(got[0].text).toContain(
@@ -211,9 +214,9 @@ describe('shipment alerts', () => {
     await insertShipment(url(), { plu: products[17].plu, boardId: BOONE, shipDate: '2026-12-02', units: 6 });
     await processArrivalAlerts({ checkedAt: at('2026-12-02', 11, 30) });
     const [got] = mailsTo(user);
-    expect(got.text).toContain(`Shipped to this store's board on 11/30/2026 (between 11/29/2026 and 11/30/2026: the report for 11/29/2026 was missing): ${booneStore.nickname}`);
+    expect(got.text).toContain(`Shipped to this store's board on 11/30/2026 (between 11/29/2026 and 11/30/2026: the report for 11/29/2026 was missing): ${BOONE_STORE} (Boone's only store)`);
     expect(got.text).toContain('Shipped to Mecklenburg County on 12/02/2026 (between 12/01/2026 and 12/02/2026: the report for 12/01/2026 was incomplete) — 1 case (6 bottles)');
     // Boone was in 12/01's report: its 12/02 shipment is that day's alone.
-    expect(got.text).toContain(`Shipped to this store's board on 12/02/2026: ${booneStore.nickname}`);
+    expect(got.text).toContain(`Shipped to this store's board on 12/02/2026: ${BOONE_STORE} (Boone's only store)`);
   });
 });

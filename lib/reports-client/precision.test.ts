@@ -71,6 +71,10 @@ describe('the shipment lines of an alert e-mail', () => {
     expect(
       shipmentAlertLine({ precision: 'store_by_shipment', board: 'Boone', store: 'Boone', address: '2067 Blowing Rock Rd', date: '2026-11-20', cases: 1, units: 6, alsoCovers: [] }),
     ).toBe("Shipped to this store's board on 11/20/2026: Boone, 2067 Blowing Rock Rd (Boone's only store) — 1 case (6 bottles). Not yet seen on a shelf.");
+    // A store named by its street is named once.
+    expect(
+      shipmentAlertLine({ precision: 'store_by_shipment', board: 'Boone', store: '2067 Blowing Rock Rd', address: '2067 Blowing Rock Rd, Boone, NC 28607', date: '2026-11-20', cases: 1, units: 6, alsoCovers: [] }),
+    ).toBe("Shipped to this store's board on 11/20/2026: 2067 Blowing Rock Rd, Boone, NC 28607 (Boone's only store) — 1 case (6 bottles). Not yet seen on a shelf.");
   });
 
   it('never names a store of a board with several', () => {

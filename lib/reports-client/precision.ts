@@ -104,7 +104,9 @@ export function shipmentAlertLine(f: ShipmentAlertFigure): string {
   const span = spanWords(f.date, f.alsoCovers);
   const on = `on ${usDate(f.date)}${span ? ` ${span}` : ''}`;
   if (f.precision === 'store_by_shipment') {
-    return `${PRECISION_BADGES.store_by_shipment} ${on}: ${f.store}, ${f.address} (${f.board}'s only store) — ${shipped(f)}. Not yet seen on a shelf.`;
+    // Stores named by their street ("2067 Blowing Rock Rd") are not named twice.
+    const store = f.address.startsWith(f.store) ? f.address : `${f.store}, ${f.address}`;
+    return `${PRECISION_BADGES.store_by_shipment} ${on}: ${store} (${f.board}'s only store) — ${shipped(f)}. Not yet seen on a shelf.`;
   }
   return f.stores >= 2
     ? `Shipped to ${f.board} ${on} — ${shipped(f)} for one of its ${f.stores} stores; the state does not say which.`
