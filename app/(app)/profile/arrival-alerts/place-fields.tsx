@@ -31,10 +31,10 @@ export function BoardsFieldset({ form, update, boards, stores }: Places) {
         {chosen.map((b) => (
           <li key={b.board_id} className="alerts-board">
             <div className="alerts-board-text">
-              <strong id={`${id}-board-${b.board_id}`}>{b.name}</strong>
+              <strong>{b.name}</strong>
               <span className="hint">{hintOf(b)}</span>
             </div>
-            <button type="button" className="btn btn-secondary btn-sm" aria-describedby={`${id}-board-${b.board_id}`} aria-label={`Remove ${b.name}`}
+            <button type="button" className="btn btn-secondary btn-sm" aria-label={`Remove ${b.name}`}
               onClick={() => update(chooseBoard(form, stores, b.board_id, false))}>
               Remove
             </button>
