@@ -208,7 +208,9 @@ async function collectArrivals(ctx: Ctx): Promise<number> {
       ON CONFLICT (id) DO UPDATE SET last_history_id = GREATEST(alert_cursor.last_history_id, EXCLUDED.last_history_id),
                                      last_shipment_id = GREATEST(alert_cursor.last_shipment_id, EXCLUDED.last_shipment_id), updated_at = now()`;
     return shelf + shipped;
-  });
+    // Prisma's default 5 s would fail a large collection (a backlog after days of a failing step) on every
+    // cycle from then on: the cursor moves only when it commits.
+  }, { timeout: 120_000 });
 }
 
 /** Waiting alerts of users who turned alerts off, or whose account is no longer active, are dropped. */
