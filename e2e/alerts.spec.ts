@@ -26,7 +26,7 @@ test.describe('the Arrival alerts card on /profile', () => {
     await expect(alerts.getByRole('radio', { name: /Right away/ })).toBeChecked();
     for (const t of ['Allocation', 'Limited', 'Barrel']) await expect(typeBox(page, t)).toBeChecked();
     await expect(typeBox(page, 'Premium')).not.toBeChecked();
-    await expect(alerts.getByLabel('Minimum bottles at the store')).toHaveValue('1');
+    await expect(alerts.getByLabel('Minimum bottles')).toHaveValue('1');
     await expect(alerts.getByRole('radio', { name: 'All stores' })).toBeChecked();
 
     // Nothing to alert about: refused before anything is sent.
@@ -39,7 +39,7 @@ test.describe('the Arrival alerts card on /profile', () => {
     await alerts.getByLabel('Send the digest at').selectOption({ label: '6 PM' });
     await typeBox(page, 'Allocation').check();
     await typeBox(page, 'Premium').check();
-    await alerts.getByLabel('Minimum bottles at the store').fill('2');
+    await alerts.getByLabel('Minimum bottles').fill('2');
     await alerts.getByRole('radio', { name: /Only these stores/ }).check();
     const stores = alerts.getByRole('group', { name: 'Stores to alert for' }).getByRole('checkbox');
     await stores.nth(0).check();
@@ -56,7 +56,7 @@ test.describe('the Arrival alerts card on /profile', () => {
     await expect(typeBox(page, 'Allocation')).toBeChecked();
     await expect(typeBox(page, 'Limited')).not.toBeChecked();
     await expect(typeBox(page, 'Premium')).toBeChecked();
-    await expect(alerts.getByLabel('Minimum bottles at the store')).toHaveValue('2');
+    await expect(alerts.getByLabel('Minimum bottles')).toHaveValue('2');
     await expect(alerts.getByRole('radio', { name: /Only these stores/ })).toBeChecked();
     await expect(stores.nth(0)).toBeChecked();
     await expect(stores.nth(1)).not.toBeChecked();
@@ -77,6 +77,68 @@ test.describe('the Arrival alerts card on /profile', () => {
     await alerts.getByRole('switch', { name: /Send me arrival alerts/ }).check();
     await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
     await expect(inMain(page).getByRole('status')).toHaveText('Alert settings saved.');
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('alerts for boards whose shelves are not read', () => {
+  test('adds a one-store board and a board of several with what their alerts mean, and refuses narrowing a board of several to stores @phone', async ({ page, createUser, signIn }) => {
+    const user = await createUser();
+    const [boone] = await sql<{ id: number; nickname: string }>('SELECT id, nickname FROM stores WHERE board_id = 43', [], process.env.E2E_DATABASE_URL);
+    await signIn(page, user);
+    await page.goto('/profile#arrival-alerts');
+    const alerts = card(page);
+    const chosen = alerts.getByRole('list', { name: 'Boards you get alerts for' });
+    const item = (name: string) => chosen.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+    await expect(chosen.getByRole('listitem')).toHaveCount(1);
+    await expect(item('Wake County')).toContainText('Alerts when bottles arrive on one of its store shelves.');
+
+    // The grouped choice: shelves read, one store, shipments to the board only.
+    const add = alerts.getByLabel('Add a board');
+    await expect(add.locator('optgroup')).toHaveCount(3);
+    expect(await add.locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label')))).toEqual([
+      'Store shelves read',
+      'One store',
+      'Shipments to the board only',
+    ]);
+    await expect(add.locator('optgroup[label="One store"] option', { hasText: /^Boone$/ })).toHaveCount(1);
+    await expect(add.locator('optgroup[label="Shipments to the board only"] option', { hasText: /^Mecklenburg County$/ })).toHaveCount(1);
+    for (const name of ['Boone', 'Mecklenburg County']) {
+      await add.selectOption({ label: name });
+      await alerts.getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    await expect(item('Boone')).toContainText(`Alerts when the state ships to its only store, ${boone.nickname} (from the state's daily report, about 11 AM).`);
+    await expect(item('Mecklenburg County')).toContainText('Alerts when the state ships to Mecklenburg County. The state does not say which of its 31 stores.');
+    await expect(alerts.getByText('On a shelf: bottles there after the arrival. Shipments: bottles shipped.')).toBeVisible();
+    await alerts.getByRole('switch', { name: /Send me arrival alerts/ }).check();
+    await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
+    await expect(inMain(page).getByRole('status')).toHaveText('Alert settings saved.');
+
+    // Narrowing to stores would silence Mecklenburg County: refused, and nothing saved.
+    await alerts.getByRole('radio', { name: /Only these stores/ }).check();
+    const groups = alerts.getByRole('group', { name: 'Stores to alert for' });
+    await expect(groups.getByRole('group', { name: 'Boone stores' }).getByRole('checkbox')).toHaveCount(1);
+    await expect(groups.getByRole('group', { name: 'Mecklenburg County stores' })).toHaveCount(0);
+    await groups.getByRole('group', { name: 'Boone stores' }).getByRole('checkbox').check();
+    await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
+    await expect(inMain(page).getByRole('alert')).toHaveText('Shipments name only the board: choose all stores of Mecklenburg County.');
+    const saved = async () =>
+      (await sql<{ board_ids: number[]; store_ids: number[] }>('SELECT board_ids, store_ids FROM alert_settings WHERE user_id = $1', [user.id], process.env.E2E_DATABASE_URL))[0];
+    expect(await saved()).toEqual({ board_ids: [179, 43, 53], store_ids: [] });
+
+    // Without it, Boone's one store can be the only store alerted.
+    await item('Mecklenburg County').getByRole('button', { name: 'Remove Mecklenburg County' }).click();
+    await expect(chosen.getByRole('listitem')).toHaveCount(2);
+    await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
+    await expect(inMain(page).getByRole('status')).toHaveText('Alert settings saved.');
+    expect(await saved()).toEqual({ board_ids: [179, 43], store_ids: [boone.id] });
+    await page.reload();
+    await expect(chosen.getByRole('listitem')).toHaveCount(2);
+    await expect(item('Boone')).toBeVisible();
+    await expect(alerts.getByRole('radio', { name: /Only these stores/ })).toBeChecked();
+
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -10,6 +10,12 @@
 //                    the next day's ~85,000-record extract applied (judgement, diff, totals, day row) on a year
 //                    of the state's shipments (scripts/bench/dataset.ts buildShipmentsYear: ~2.2 M dated rows,
 //                    365 extract days, ~85,000 totals)
+//   alerts-shipments-year
+//                    the alert step after a shipment day (the year's last day, ~6,000 dated rows) against 5,000
+//                    active users (1–5 boards each, 20-item watchlists), all on the digest (not due): what is
+//                    timed is collecting shelf arrivals and shipments into alert_log (lib/alerts/process.ts)
+//   alerts-send-year the same with 1,000 of them instant: collection, then compose and send of their e-mails to
+//                    a transport that drops them (what is timed is ours, not an SMTP server's)
 //   durham-poll, greensboro-poll, new-hanover-poll
 //                    one poll of that board's shelves through the real scraper pass (poll-stores.ts): the
 //                    hunted products' pages fetched from the simulator (its own process, on loopback, no
@@ -18,7 +24,7 @@
 // Each store phase first writes a baseline poll, then times a full poll in which ~5% of the cells changed
 // (arrivals, sales, sell-outs): that second poll is what every 15-minute cycle does.
 // Targets (2-core machine): Wake ≤ 1 s, statewide ≤ 10 s, peak RSS ≤ 300 MB; shipments ≤ 2 s and ≤ 200 MB
-// (parse), ≤ 3 s and ≤ 250 MB (applied on the year);
+// (parse), ≤ 3 s and ≤ 250 MB (applied on the year); alerts ≤ 1 s and ≤ 200 MB (collection), ≤ 10 s with the e-mails;
 // a board's poll ≤ 10 s and ≤ 300 MB (with the default politeness its ~260 requests take ~4 minutes: the sites' pace, not ours).
 // Options: --only=TEXT measures only the phases whose name contains TEXT (the year of history is generated
 // only when a *-year phase is among them: it takes most of the run).
@@ -35,6 +41,8 @@ const self = fileURLToPath(import.meta.url);
 const TARGETS = {
   'shipments-parse': { seconds: 2, rssMb: 200 },
   'shipments-diff-year': { seconds: 3, rssMb: 250 },
+  'alerts-shipments-year': { seconds: 1, rssMb: 200 },
+  'alerts-send-year': { seconds: 10, rssMb: 300 },
   'wake-empty': { seconds: 1, rssMb: 300 },
   'statewide-empty': { seconds: 10, rssMb: 300 },
   'wake-year': { seconds: 1, rssMb: 300 },
@@ -77,6 +85,7 @@ async function runPhase(phase: Phase, databaseUrl: string, workDir: string): Pro
     return { phase, seconds: m.seconds, rows: m.result.records.length, peakRssMb: m.peakRssMb, note: `${(readFileSync(file).length / 1e6).toFixed(1)} MB read and parsed` };
   }
   if (phase === 'shipments-diff-year') return runShipmentsDiff(phase, databaseUrl);
+  if (phase === 'alerts-shipments-year' || phase === 'alerts-send-year') return runAlerts(phase, databaseUrl, phase === 'alerts-send-year' ? 1000 : 0);
   if (BOARD_PHASES[phase]) return runBoardPoll(phase, BOARD_PHASES[phase]!, databaseUrl);
   const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
   const { applyStoreSnapshot } = await import('../lib/ingest/store-snapshot.ts');
@@ -171,6 +180,79 @@ async function runShipmentsDiff(phase: Phase, databaseUrl: string): Promise<Phas
     rows: records.length,
     peakRssMb: m.peakRssMb,
     note: `${records.length.toLocaleString('en-US')} records of ${day} on the year; ${m.result.shipmentsWritten.toLocaleString('en-US')} shipments dated`,
+  };
+}
+
+const ALERT_USERS = 5000;
+
+/**
+ * The alert step after the shipments year's last day: 5,000 hunters with alerts on (boards 1–5 each, 20
+ * watched products each), `instant` of them e-mailed right away, the others on a digest that is not due.
+ * The step starts where the day's shipments start (the cursor just before them), with nothing logged yet.
+ */
+async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Promise<PhaseResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [{ day }] = (await client.query<{ day: string }>(`SELECT to_char(max(ship_date), 'YYYY-MM-DD') AS day FROM shipments`)).rows;
+  const { nyTimeToUtc } = await import('../lib/time.ts');
+  const now = nyTimeToUtc(day, 11, 30);
+  if ((await client.query(`SELECT 1 FROM users WHERE email LIKE 'bench-alerts-%' LIMIT 1`)).rowCount === 0) {
+    await client.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, role, status, email_verified_at, updated_at)
+       SELECT 'bench-alerts-' || g || '@example.test', 'not-a-hash', 'Bench', 'Hunter', 'user', 'active', now(), now() FROM generate_series(1, $1::int) g`,
+      [ALERT_USERS],
+    );
+    // Boards weighted as a hunter picks them: any of the 173, 1–5 each.
+    await client.query(
+      `WITH b AS (SELECT array_agg(id ORDER BY id) AS a FROM boards),
+            u AS (SELECT id, row_number() OVER (ORDER BY id) AS g FROM users WHERE email LIKE 'bench-alerts-%')
+       INSERT INTO alert_settings (user_id, enabled, mode, digest_hour, listing_types, min_quantity, board_ids, store_ids, updated_at)
+       SELECT u.id, true, 'digest', 17, '{Allocation,Limited,Barrel}', 1,
+              ARRAY(SELECT DISTINCT b.a[1 + ((u.g * 7 + k * 31) % array_length(b.a, 1))] FROM generate_series(0, (u.g % 5)::int) k), '{}', now()
+         FROM u, b`,
+    );
+    await client.query(
+      `WITH p AS (SELECT array_agg(plu ORDER BY plu) AS a FROM products),
+            u AS (SELECT id, row_number() OVER (ORDER BY id) AS g FROM users WHERE email LIKE 'bench-alerts-%')
+       INSERT INTO watch_items (user_id, plu, interest_type, active)
+       SELECT u.id, p.a[1 + ((u.g * 13 + k * 101) % array_length(p.a, 1))], 'interested', true FROM u, p, generate_series(0, 19) k
+       ON CONFLICT DO NOTHING`,
+    );
+  }
+  await client.query(
+    `UPDATE alert_settings s SET mode = (CASE WHEN u.rn <= $1 THEN 'instant' ELSE 'digest' END)::"AlertMode", last_digest_at = $2
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE email LIKE 'bench-alerts-%') u WHERE s.user_id = u.id`,
+    [instant, now],
+  );
+  await client.query('TRUNCATE alert_log');
+  await client.query(
+    `INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, updated_at)
+     VALUES (1, (SELECT COALESCE(max(id), 0) FROM inventory_history), (SELECT COALESCE(max(id), 0) FROM shipments WHERE ship_date < $1::date), now())
+     ON CONFLICT (id) DO UPDATE SET last_history_id = EXCLUDED.last_history_id, last_shipment_id = EXCLUDED.last_shipment_id`,
+    [day],
+  );
+  const [{ n: dayRows }] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM shipments WHERE ship_date = $1::date`, [day])).rows;
+  await client.query('ANALYZE users; ANALYZE alert_settings; ANALYZE watch_items; ANALYZE alert_log');
+  await client.end();
+
+  const { setDatabaseUrl, disconnectDb, db } = await import('../lib/db/index.ts');
+  const { processArrivalAlerts } = await import('../lib/alerts/process.ts');
+  await setDatabaseUrl(databaseUrl);
+  // Warm, as a running scraper's client is (the first query loads Prisma's query compiler).
+  await db.$transaction(async (tx) => tx.$queryRaw`SELECT count(*)::int AS n FROM alert_settings`);
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = await measure(() => processArrivalAlerts({ checkedAt: now, send: async () => ({ ok: true, via: 'smtp' }), policy: { dailyCap: 1000 } }));
+  await disconnectDb();
+  const r = m.result;
+  if (!r || !r.collected || (instant > 0 ? r.emailsSent === 0 || r.emailsSent > instant : r.emailsSent !== 0)) {
+    throw new Error(`${phase}: unexpected result ${JSON.stringify(r)}`);
+  }
+  return {
+    phase,
+    seconds: m.seconds,
+    rows: r.collected,
+    peakRssMb: m.peakRssMb,
+    note: `${dayRows.toLocaleString('en-US')} shipments of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users: ${r.collected.toLocaleString('en-US')} alerts logged, ${r.emailsSent} e-mails composed and sent`,
   };
 }
 
@@ -281,9 +363,9 @@ async function main() {
     if (phases.length === 0) throw new Error(`no phase matches --only=${only}`);
     console.log('Preparing databases (reference data; a year of history for the *-year phases)…');
     const empty = await prepare('empty', false);
-    const year = phases.some((p) => p.endsWith('-year') && !p.startsWith('shipments')) ? await prepare('year', true) : empty;
+    const year = phases.some((p) => p.endsWith('-year') && !p.startsWith('shipments') && !p.startsWith('alerts')) ? await prepare('year', true) : empty;
     let shipmentsYear = empty;
-    if (phases.includes('shipments-diff-year')) {
+    if (phases.some((p) => p === 'shipments-diff-year' || p.startsWith('alerts-'))) {
       const db = await createTestDatabase('bench_shipments');
       databases.push(db);
       const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
@@ -302,7 +384,8 @@ async function main() {
       await c.end();
       shipmentsYear = db.url;
     }
-    const plan: [Phase, string][] = phases.map((p) => [p, p === 'shipments-diff-year' ? shipmentsYear : p.endsWith('-year') ? year : empty]);
+    const onShipmentsYear = (p: Phase) => p === 'shipments-diff-year' || p.startsWith('alerts-');
+    const plan: [Phase, string][] = phases.map((p) => [p, onShipmentsYear(p) ? shipmentsYear : p.endsWith('-year') ? year : empty]);
     const results: PhaseResult[] = [];
     for (const [phase, url] of plan) {
       // The wake and statewide phases of one database share its inventory: reset it between them.

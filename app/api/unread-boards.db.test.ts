@@ -18,9 +18,10 @@ import { nyDate } from '../../lib/time.ts';
 // The reference data holds every store in the state (465), but the product reads the shelves of only four
 // boards' stores (lib/reference/shelves.ts). A store of any other board is listed and has its page, but never
 // as if its shelf were known: its answers say `shelf_read: false` and hold no stock, no drop, no arrival; it is
-// never a store "without deliveries", never stock on any report, never an alert store. Here a Mecklenburg store
-// (board 53, 31 stores) and Boone's only store (board 43) even hold stock and history, as a board whose reading
-// stopped would leave behind; no answer shows them.
+// never a store "without deliveries", never stock on any report, and an alert store only as a one-store
+// board's store (its board's shipments are that store's). Here a Mecklenburg store (board 53, 31 stores) and
+// Boone's only store (board 43) even hold stock and history, as a board whose reading stopped would leave
+// behind; no answer shows them.
 
 withTestDatabase('reference', 'unread_boards');
 
@@ -131,16 +132,21 @@ describe('a store of a board whose shelves are not read', () => {
     expectClientError(await browser.call(allocatedRoute, '/api/inventory/allocated-current', { query: { boardId: '43' } }), 400);
   });
 
-  it('is no alert store, and cannot be chosen as one', async () => {
+  it('is an alert store only where a shipment names it (a one-store board\'s store), and a store of a board of several cannot be chosen', async () => {
     const options = await browser.call(alertSettingsRoute, '/api/alerts/settings');
     expect(options.status).toBe(200);
     const offered = options.json.stores.map((s: { store_id: number }) => s.store_id).sort((a: number, b: number) => a - b);
-    expect(offered).toEqual(SHELF_BOARDS.flatMap((id) => storesOf.get(id)!).sort((a, b) => a - b));
+    // Shipments to Boone are its one store's (issue 24 §4); its shelf is still never shown as read.
+    const onlyStores = options.json.boards.flatMap((b: { only_store: { store_id: number } | null }) => (b.only_store ? [b.only_store.store_id] : []));
+    expect(onlyStores).toContain(unread[1]);
+    expect(offered).toEqual([...SHELF_BOARDS.flatMap((id) => storesOf.get(id)!), ...onlyStores].sort((a, b) => a - b));
+    expect(offered).not.toContain(unread[0]);
     const saved = await browser.call(saveAlertSettingsRoute, '/api/alerts/settings', {
       method: 'PUT',
-      body: { ...options.json.settings, board_ids: [179], store_ids: [unread[0]] },
+      body: { ...options.json.settings, board_ids: [179, 53], store_ids: [unread[0]] },
     });
     expectClientError(saved, 400);
+    expect(saved.json.error).toBe('Shipments name only the board: choose all stores of Mecklenburg County.');
   });
 
   it('still counts in the reference data and its board in no shelf board’s store count', async () => {

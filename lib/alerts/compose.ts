@@ -1,15 +1,21 @@
-// What one alert e-mail says, built from the user's claimed arrivals: one entry per product with its
-// stores, the most wanted types first. Pure, so the grouping and the "more arrivals" count are unit-tested.
+// What one alert e-mail says, built from the user's claimed alerts: one entry per product with its shelf
+// arrivals and its shipments, the most wanted types first. Pure, so the grouping and the "more arrivals"
+// count are unit-tested. A shipment is never merged into a shelf line: it says where the state sent bottles,
+// not what is on a shelf (docs/decisions/023-shipment-alerts.md).
 
 export type ArrivalType = 'first' | 'increase';
 
-/** One claimed alert: an arrival (inventory_history first/increase row) with its product and store. */
-export interface ArrivalRow {
+interface ClaimedProduct {
   alertId: string;
   plu: string;
   productName: string;
   listingType: string;
   retailPrice: number | null;
+}
+
+/** A claimed shelf alert: an arrival (inventory_history first/increase row) with its product and store. */
+export interface ShelfArrivalRow extends ClaimedProduct {
+  precision: 'shelf';
   storeId: number;
   storeNumber: number;
   storeNickname: string;
@@ -20,6 +26,35 @@ export interface ArrivalRow {
   changeType: ArrivalType;
   checkedAt: Date;
 }
+
+/** The one store of a board whose shipments are that store's. */
+export interface OnlyStore {
+  storeId: number;
+  storeNumber: number;
+  nickname: string;
+  address: string;
+}
+
+/** A claimed shipment alert: a shipments row to a board whose shelves are not read. */
+export interface ShipmentArrivalRow extends ClaimedProduct {
+  /** store_by_shipment: the board's one retail store got it; board: one of its stores, not said which. */
+  precision: 'store_by_shipment' | 'board';
+  shipmentId: string;
+  boardId: number;
+  boardName: string;
+  /** The board's known stores. */
+  boardStores: number;
+  /** Set for store_by_shipment. */
+  store: OnlyStore | null;
+  /** The New York day the shipment is dated (YYYY-MM-DD). */
+  shipDate: string;
+  units: number;
+  cases: number;
+  /** Earlier days whose shipments this one also counts (no whole report for this board), oldest first. */
+  alsoCovers: { date: string; why: 'missing' | 'incomplete' }[];
+}
+
+export type ArrivalRow = ShelfArrivalRow | ShipmentArrivalRow;
 
 export interface StoreLine {
   storeId: number;
@@ -32,32 +67,51 @@ export interface StoreLine {
   checkedAt: Date;
 }
 
+export type ShipmentLine = Omit<ShipmentArrivalRow, keyof ClaimedProduct>;
+
 export interface ProductBlock {
   plu: string;
   name: string;
   listingType: string;
   retailPrice: number | null;
+  /** Shelf arrivals, one per store. */
   stores: StoreLine[];
+  /** Shipments to boards whose shelves are not read, one per shipments row. */
+  shipments: ShipmentLine[];
 }
 
 export interface AlertContent {
   /** Products listed one by one, at most `maxProducts`. */
   products: ProductBlock[];
-  /** Arrivals not listed: products past the limit plus earlier arrivals held back by the daily cap. */
+  /** Alerts not listed: products past the limit plus earlier ones held back by the daily cap. */
   moreArrivals: number;
-  /** Distinct stores among the listed products. */
-  storeCount: number;
+  /** Distinct places among the listed products: stores with a shelf arrival or a shipment, boards with a shipment. */
+  placeCount: number;
+  /** Some listed line is a shipment (the e-mail then says what a shipment is). */
+  hasShipments: boolean;
+  /** Some listed line is a shelf arrival. */
+  hasShelf: boolean;
 }
 
 const TYPE_RANK: Record<string, number> = { Allocation: 0, Limited: 1, Barrel: 2, Listed: 3, Unknown: 4 };
+
+/** Where a line happened: a store (a shelf, or a one-store board's store), else the board. */
+const placeOf = (line: StoreLine | ShipmentLine) =>
+  'boardId' in line ? (line.store ? `store:${line.store.storeId}` : `board:${line.boardId}`) : `store:${line.storeId}`;
 
 export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number; earlierSuppressed?: number }): AlertContent {
   const byProduct = new Map<string, ProductBlock>();
   for (const row of rows) {
     let block = byProduct.get(row.plu);
     if (!block) {
-      block = { plu: row.plu, name: row.productName, listingType: row.listingType, retailPrice: row.retailPrice, stores: [] };
+      block = { plu: row.plu, name: row.productName, listingType: row.listingType, retailPrice: row.retailPrice, stores: [], shipments: [] };
       byProduct.set(row.plu, block);
+    }
+    if (row.precision !== 'shelf') {
+      // Each shipments row is its own alert (a digest may hold a board's shipments of two days): no merging.
+      const { precision, shipmentId, boardId, boardName, boardStores, store, shipDate, units, cases, alsoCovers } = row;
+      block.shipments.push({ precision, shipmentId, boardId, boardName, boardStores, store, shipDate, units, cases, alsoCovers });
+      continue;
     }
     // A product that arrived twice at one store (a digest spans several runs) is one line: the latest.
     const line: StoreLine = {
@@ -77,6 +131,13 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
   const all = [...byProduct.values()];
   for (const block of all) {
     block.stores.sort((a, b) => b.quantity - a.quantity || a.nickname.localeCompare(b.nickname, 'en') || a.storeId - b.storeId);
+    // Finest first (a named store before a whole board), then the newest day, then by board.
+    block.shipments.sort(
+      (a, b) =>
+        Number(b.precision === 'store_by_shipment') - Number(a.precision === 'store_by_shipment') ||
+        b.shipDate.localeCompare(a.shipDate) ||
+        a.boardName.localeCompare(b.boardName, 'en'),
+    );
   }
   all.sort(
     (a, b) =>
@@ -85,10 +146,13 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
       a.plu.localeCompare(b.plu),
   );
   const products = all.slice(0, Math.max(1, options.maxProducts));
-  const overflow = all.slice(products.length).reduce((n, p) => n + p.stores.length, 0);
+  const overflow = all.slice(products.length).reduce((n, p) => n + p.stores.length + p.shipments.length, 0);
+  const lines = products.flatMap((p) => [...p.stores, ...p.shipments]);
   return {
     products,
     moreArrivals: overflow + (options.earlierSuppressed ?? 0),
-    storeCount: new Set(products.flatMap((p) => p.stores.map((s) => s.storeId))).size,
+    placeCount: new Set(lines.map(placeOf)).size,
+    hasShipments: products.some((p) => p.shipments.length > 0),
+    hasShelf: products.some((p) => p.stores.length > 0),
   };
 }

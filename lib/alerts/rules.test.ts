@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nyTimeToUtc } from '../time.ts';
-import { composeAlert, type ArrivalRow } from './compose.ts';
+import { composeAlert, type ShelfArrivalRow, type ShipmentArrivalRow } from './compose.ts';
 import { afterFailure, capDecision, DEFAULT_POLICY, digestDueAt, isDigestDue, nextAttemptAt } from './policy.ts';
 import { hourLabel, parseMinQuantity } from './rules.ts';
 import { alertEmail, moreArrivalsLine, subjectFor } from './templates.ts';
@@ -9,8 +9,9 @@ import { unsubscribeToken, verifyUnsubscribeToken } from './token.ts';
 // The pure parts of arrival alerts: grouping, the daily cap, backoff, digest timing, the token, the e-mail.
 
 let nextId = 1;
-function arrival(overrides: Partial<ArrivalRow> = {}): ArrivalRow {
+function arrival(overrides: Partial<ShelfArrivalRow> = {}): ShelfArrivalRow {
   return {
+    precision: 'shelf',
     alertId: String(nextId++),
     plu: '11111',
     productName: "Blanton's Single Barrel",
@@ -46,7 +47,7 @@ describe('composeAlert', () => {
       ['Apex', 5],
       ['North Hills', 2],
     ]);
-    expect(content.storeCount).toBe(3);
+    expect(content.placeCount).toBe(3);
     expect(content.moreArrivals).toBe(0);
   });
 
@@ -174,6 +175,76 @@ describe('the alert e-mail', () => {
     expect(subjectFor('instant', { ...content, products: [...content.products, { ...content.products[0], plu: '2' }] })).toBe(
       '2 watched products arrived at 2 stores',
     );
+  });
+});
+
+describe('an e-mail with shelf arrivals and shipments', () => {
+  const shipment = (overrides: Partial<ShipmentArrivalRow> = {}): ShipmentArrivalRow => ({
+    alertId: String(nextId++),
+    plu: '12345',
+    productName: "Blanton's Single Barrel",
+    listingType: 'Allocation',
+    retailPrice: 69.99,
+    precision: 'board',
+    shipmentId: String(nextId++),
+    boardId: 53,
+    boardName: 'Mecklenburg County',
+    boardStores: 31,
+    store: null,
+    shipDate: '2026-11-20',
+    units: 12,
+    cases: 2,
+    alsoCovers: [],
+    ...overrides,
+  });
+  const boone = { storeId: 301, storeNumber: 1, nickname: 'Boone', address: '2067 Blowing Rock Rd' };
+  const rows = [
+    shipment(),
+    shipment({ precision: 'store_by_shipment', boardId: 43, boardName: 'Boone', boardStores: 1, store: boone, units: 6, cases: 1, alsoCovers: [{ date: '2026-11-19', why: 'missing' }] }),
+    arrival({ plu: '12345', productName: "Blanton's Single Barrel", storeId: 7, storeNickname: 'North Hills', newQuantity: 3 }),
+    shipment({ plu: '20000', productName: 'Weller 12', listingType: 'Limited' }),
+  ];
+  const content = composeAlert(rows, { maxProducts: 20 });
+
+  it('lists a product\'s shelf lines, then its shipments (a named store first), and counts places: stores and boards', () => {
+    expect(content.products.map((p) => [p.name, p.stores.length, p.shipments.map((s) => s.boardName)])).toEqual([
+      ["Blanton's Single Barrel", 1, ['Boone', 'Mecklenburg County']],
+      ['Weller 12', 0, ['Mecklenburg County']],
+    ]);
+    // North Hills, Boone's store, Mecklenburg County (twice, one place).
+    expect(content.placeCount).toBe(3);
+    expect(content).toMatchObject({ hasShelf: true, hasShipments: true, moreArrivals: 0 });
+    expect(composeAlert(rows, { maxProducts: 1 }).moreArrivals).toBe(1);
+  });
+
+  it('words each line by its precision, never a shipment as a shelf, with the days it also counts', () => {
+    const mail = alertEmail({ to: 'a@example.test', userId: 5, firstName: 'Casey', kind: 'instant', content });
+    expect(mail.subject).toBe('2 watched products arrived or shipped to 3 places');
+    const blantons = mail.text.slice(mail.text.indexOf("Blanton's Single Barrel (PLU"), mail.text.indexOf('Weller 12 (PLU'));
+    expect(blantons.split('\n').filter((l) => l.startsWith('  • '))).toEqual([
+      '  • North Hills (store #11), 4421 Six Forks Rd, Raleigh — 3 bottles, new at this store, 11:15 AM',
+      "  • Shipped to this store's board on 11/20/2026 (between 11/19/2026 and 11/20/2026: the report for 11/19/2026 was missing): Boone, 2067 Blowing Rock Rd (Boone's only store) — 1 case (6 bottles). Not yet seen on a shelf.",
+      '  • Shipped to Mecklenburg County on 11/20/2026 — 2 cases (12 bottles) for one of its 31 stores; the state does not say which.',
+    ]);
+    expect(blantons).toContain('http://localhost:3000/stores/301');
+    expect(blantons).toContain('http://localhost:3000/todays-arrivals?board=53&date=2026-11-20');
+    expect(mail.text).toContain('Bottles from your watchlist just arrived on store shelves or were shipped to your boards:');
+    expect(mail.text).toContain("Shipments come from the state's daily shipment report");
+    expect(mail.html).toContain("Shipped to this store's board on 11/20/2026");
+    expect(mail.html).toContain('for one of its 31 stores; the state does not say which.');
+    expect(mail.html).toContain('href="http://localhost:3000/todays-arrivals?board=53&amp;date=2026-11-20"');
+  });
+
+  it('has its own subjects when only shipments are listed', () => {
+    const one = composeAlert([shipment()], { maxProducts: 20 });
+    expect(subjectFor('instant', one)).toBe("Shipped: Blanton's Single Barrel to 1 place");
+    const mail = alertEmail({ to: 'a@example.test', userId: 5, firstName: 'Casey', kind: 'instant', content: one });
+    expect(mail.text).toContain('The state just shipped bottles from your watchlist to your boards:');
+    expect(mail.text).not.toContain('Shelf counts');
+    const two = composeAlert([shipment(), shipment({ plu: '20000', productName: 'Weller 12', boardId: 43, boardName: 'Boone' })], { maxProducts: 20 });
+    expect(subjectFor('instant', two)).toBe('2 watched products shipped to 2 places');
+    expect(subjectFor('digest', two)).toBe('Your daily arrivals digest: 2 watched products at 2 places');
+    expect(subjectFor('instant', composeAlert([shipment(), arrival({ plu: '12345' })], { maxProducts: 20 }))).toBe("Arrived or shipped: Blanton's Single Barrel to 2 places");
   });
 });
 

@@ -1,6 +1,7 @@
 // Arrival alert settings as the screen and the API both see them: the choices, the defaults and the
 // messages. No server imports, so the profile card uses the same rules the server enforces.
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
+import type { BoardPrecision } from '../reference/precision.ts';
 
 export const ALERT_LISTING_TYPES = ['Allocation', 'Limited', 'Barrel', 'Listed'] as const;
 export type AlertListingType = (typeof ALERT_LISTING_TYPES)[number];
@@ -10,6 +11,7 @@ export type AlertModeName = (typeof ALERT_MODES)[number];
 
 export const MIN_QUANTITY_MAX = 99;
 export const MAX_ALERT_STORES = 50;
+export const MAX_ALERT_BOARDS = 25;
 
 /** What the API reads and writes (GET/PUT /api/alerts/settings). */
 /** A store an alert can be limited to: GET /api/alerts/settings lists them (lib/alerts/settings.ts), the card offers them. */
@@ -21,6 +23,18 @@ export interface StoreOption {
   address: string;
 }
 
+/** A board alerts can follow: GET /api/alerts/settings lists every board, the card offers them by precision. */
+export interface AlertBoardOption {
+  board_id: number;
+  name: string;
+  /** shelf: its store shelves are read; store_by_shipment: shipments to it are its one store's; board: shipments name only the board. */
+  precision: BoardPrecision;
+  /** Its stores in the reference data. */
+  stores: number;
+  /** Its one store, for store_by_shipment. */
+  only_store: StoreOption | null;
+}
+
 export interface AlertSettingsDto {
   enabled: boolean;
   mode: AlertModeName;
@@ -28,11 +42,11 @@ export interface AlertSettingsDto {
   digest_hour: number;
   /** Types of the default list that alert (Listed: the Premium ones); products the user added always alert. */
   listing_types: AlertListingType[];
-  /** Alert only when the store has at least this many bottles after the arrival. */
+  /** Alert only when the store has at least this many bottles after the arrival, or this many were shipped. */
   min_quantity: number;
-  /** The covered boards whose stores alert (lib/reference/boards.ts); at least one. Default: the home board. */
+  /** The boards that alert, at most MAX_ALERT_BOARDS: shelf boards by their shelves, the others by shipments. Default: the home board. */
   board_ids: number[];
-  /** Only these stores (of those boards); empty means every store of the chosen boards. */
+  /** Only these stores (of shelf boards, or a one-store board's store); empty means every store of the chosen boards. */
   store_ids: number[];
 }
 
@@ -65,7 +79,8 @@ export const ALERT_MESSAGES = {
   tooManyStores: `Choose at most ${MAX_ALERT_STORES} stores, or all stores.`,
   unknownStore: 'One of the chosen stores does not exist. Reload the page and try again.',
   noBoard: 'Choose at least one board.',
-  unknownBoard: 'One of the chosen boards is not covered. Reload the page and try again.',
+  tooManyBoards: `Choose at most ${MAX_ALERT_BOARDS} boards.`,
+  unknownBoard: 'One of the chosen boards does not exist. Reload the page and try again.',
   storeOutsideBoards: 'Choose stores of the boards you get alerts for, or all stores.',
   saved: 'Alert settings saved.',
   saveFailed: 'Could not save your alert settings. Please try again.',
@@ -73,6 +88,18 @@ export const ALERT_MESSAGES = {
   unsubscribed: 'You are unsubscribed from arrival alerts. No more alert e-mails will be sent.',
   invalidToken: 'This unsubscribe link is not valid. Open the link from your most recent alert e-mail, or turn alerts off on your profile.',
 } as const;
+
+/** Shipments to a board of several stores name no store: narrowing to stores would silence it. */
+export const storeOfWholeBoardMessage = (board: string) => `Shipments name only the board: choose all stores of ${board}.`;
+
+/**
+ * The chosen board that store narrowing would silence (its shipments name no store), or undefined: one rule
+ * for the card and the server.
+ */
+export function wholeBoardNarrowed(boardIds: number[], storeIds: number[], boards: AlertBoardOption[]): AlertBoardOption | undefined {
+  if (!storeIds.length) return undefined;
+  return boards.find((b) => b.precision === 'board' && boardIds.includes(b.board_id));
+}
 
 /** "5 PM", "12 AM": how digest hours are shown (New York time). */
 export function hourLabel(hour: number): string {

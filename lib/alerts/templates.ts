@@ -1,7 +1,8 @@
 import { env } from '../env.ts';
 import type { MailMessage } from '../mail/index.ts';
 import { NY_TZ } from '../time.ts';
-import type { AlertContent, ArrivalType, ProductBlock } from './compose.ts';
+import { shipmentAlertLine } from '../reports-client/precision.ts';
+import type { AlertContent, ArrivalType, ProductBlock, ShipmentLine } from './compose.ts';
 import { unsubscribeToken } from './token.ts';
 
 // The arrival alert and digest e-mails, as text and HTML, in the look of lib/mail/templates.ts (same
@@ -22,6 +23,8 @@ export const links = {
   product: (plu: string) => url(`/products/${encodeURIComponent(plu)}`),
   store: (storeId: number) => url(`/stores/${storeId}`),
   todaysArrivals: () => url('/todays-arrivals'),
+  /** What was shipped to a board on a day. */
+  boardDay: (boardId: number, date: string) => url(`/todays-arrivals?board=${boardId}&date=${date}`),
   settings: () => url('/profile#arrival-alerts'),
   unsubscribe: (userId: number) => url(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`),
 };
@@ -41,12 +44,27 @@ export function moreArrivalsLine(n: number): string {
   return `…and ${plural(n, 'more arrival')} — see Today's Arrivals`;
 }
 
+/** Shelf arrivals count stores; once a shipment is listed they count places (a store or a board). */
 export function subjectFor(kind: 'instant' | 'digest', content: AlertContent): string {
-  const stores = plural(content.storeCount, 'store');
-  if (kind === 'digest') return `Your daily arrivals digest: ${plural(content.products.length, 'watched product')} at ${stores}`;
-  if (content.products.length === 1) return `Arrived: ${content.products[0].name} at ${stores}`;
-  return `${content.products.length} watched products arrived at ${stores}`;
+  const places = content.hasShipments ? plural(content.placeCount, 'place') : plural(content.placeCount, 'store');
+  const n = content.products.length;
+  if (kind === 'digest') return `Your daily arrivals digest: ${plural(n, 'watched product')} at ${places}`;
+  if (!content.hasShipments) return n === 1 ? `Arrived: ${content.products[0].name} at ${places}` : `${n} watched products arrived at ${places}`;
+  const verb = content.hasShelf ? 'arrived or shipped' : 'shipped';
+  if (n === 1) return `${content.hasShelf ? 'Arrived or shipped' : 'Shipped'}: ${content.products[0].name} to ${places}`;
+  return `${n} watched products ${verb} to ${places}`;
 }
+
+/** The words of one shipment line (lib/reports-client/precision.ts, shared with the screens). */
+export function shipmentText(s: ShipmentLine): string {
+  const figure = { board: s.boardName, date: s.shipDate, cases: s.cases, units: s.units, alsoCovers: s.alsoCovers };
+  return s.precision === 'store_by_shipment' && s.store
+    ? shipmentAlertLine({ precision: 'store_by_shipment', ...figure, store: s.store.nickname, address: s.store.address })
+    : shipmentAlertLine({ precision: 'board', ...figure, stores: s.boardStores });
+}
+
+/** Where a shipment line links: the store's page for a one-store board, else the board's day. */
+const shipmentLink = (s: ShipmentLine) => (s.precision === 'store_by_shipment' && s.store ? links.store(s.store.storeId) : links.boardDay(s.boardId, s.shipDate));
 
 export interface AlertEmailInput {
   to: string;
@@ -66,6 +84,7 @@ function productText(p: ProductBlock): string {
       `    ${links.store(s.storeId)}`,
     );
   }
+  for (const s of p.shipments) lines.push(`  • ${shipmentText(s)}`, `    ${shipmentLink(s)}`);
   return lines.join('\n');
 }
 
@@ -79,27 +98,40 @@ function productHtml(p: ProductBlock): string {
         `<br><span style="${MUTED}">${escape(s.address)}</span></li>`,
     )
     .join('');
+  const shipments = p.shipments
+    .map((s) => `<li style="margin:0 0 8px">${escape(shipmentText(s))} <a href="${escape(shipmentLink(s))}" style="color:#8a4b12">Details</a></li>`)
+    .join('');
   return (
     `<div style="border-top:1px solid #e3d9cc;padding:14px 0 4px">` +
     `<a href="${escape(links.product(p.plu))}" style="color:#231c16;font-weight:700;font-size:16px">${escape(p.name)}</a>` +
     `<div style="${MUTED};margin:2px 0 8px">${escape(p.listingType)} · ${escape(priceLabel(p.retailPrice))} · PLU ${escape(p.plu)}</div>` +
-    `<ul style="margin:0;padding-left:18px">${stores}</ul></div>`
+    `<ul style="margin:0;padding-left:18px">${stores}${shipments}</ul></div>`
   );
 }
 
 export function alertEmail(input: AlertEmailInput): MailMessage {
   const { content } = input;
+  const what = content.hasShipments ? (content.hasShelf ? 'arrived on store shelves or was shipped to your boards' : 'was shipped to your boards') : 'arrived on store shelves';
   const intro =
     input.kind === 'digest'
-      ? 'Here is what arrived at Wake County ABC stores from your watchlist since your last digest:'
-      : 'Bottles from your watchlist just arrived at Wake County ABC stores:';
-  const caution = 'Counts come from public Wake County ABC pages and may not be real-time; call the store before you drive there.';
+      ? `Here is what ${what} from your watchlist since your last digest:`
+      : content.hasShelf
+        ? `Bottles from your watchlist just ${content.hasShipments ? 'arrived on store shelves or were shipped to your boards' : 'arrived on store shelves'}:`
+        : 'The state just shipped bottles from your watchlist to your boards:';
+  const caution = [
+    content.hasShelf && "Shelf counts come from the boards' public inventory pages and may not be real-time; call the store before you drive there.",
+    content.hasShipments &&
+      "Shipments come from the state's daily shipment report (published about 11 AM): the bottles left the state warehouse for that board. They are not a shelf count, and may take days to reach a shelf.",
+  ]
+    .filter(Boolean)
+    .join(' ');
   const more = content.moreArrivals > 0 ? moreArrivalsLine(content.moreArrivals) : null;
   const last = input.lastForToday
     ? `This is your last alert e-mail today (limit ${input.lastForToday.dailyCap} a day). Later arrivals today are on Today's Arrivals and counted in your next alert.`
     : null;
   const unsubscribe = links.unsubscribe(input.userId);
-  const title = input.kind === 'digest' ? 'Your daily arrivals digest' : 'Watched bottles arrived';
+  const title =
+    input.kind === 'digest' ? 'Your daily arrivals digest' : `Watched bottles ${content.hasShelf ? (content.hasShipments ? 'arrived or shipped' : 'arrived') : 'shipped'}`;
 
   const text = [
     `Hi ${input.firstName},`,

@@ -62,6 +62,9 @@ describe('the migrated database matches prisma/schema.prisma', () => {
       onUpdate: 'CASCADE',
     });
     expect(expected.tables.stores.foreignKeys[0].onDelete).toBe('RESTRICT'); // Prisma's default, required relation
+    // A check constraint is expected only where the model declares it (/// @check).
+    expect(expected.tables.alert_log.otherConstraints).toEqual(['check constraint alert_log_one_kind_check']);
+    expect(expected.tables.stores.otherConstraints).toEqual([]);
     expect(expected.enums.ListingType).toEqual(['Listed', 'Limited', 'Allocation', 'Barrel', 'Unknown']);
   });
 

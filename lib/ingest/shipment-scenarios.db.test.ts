@@ -1,7 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import type { RunningSimulator } from '../../scripts/simulator/index.ts';
+import { setAlertSettings } from '../../scripts/testing/alerts.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { readMailbox, startMailServer } from '../../scripts/testing/mail-server.ts';
+import { insertTestUser, type TestUser } from '../../scripts/testing/users.ts';
 import { boardTotals, datedShipments, publication, shippedTruth } from '../../scripts/testing/shipment-truth.ts';
 import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { sql } from '../../scripts/testing/sql.ts';
@@ -18,6 +24,10 @@ import { runCycle } from './runner.ts';
 //
 // d0 Fri 11/13 baseline · d1 Sat a shipment to each · d2 Sun none · d3 Mon stale (missing) · d4 Tue covers
 // d3 · d5 Wed cut off (failed), then without Mecklenburg (truncated) · d6 Thu whole · d7 Fri 60% dropped (refused).
+//
+// A hunter follows the three boards (docs/decisions/023-shipment-alerts.md): every cycle's alert step e-mails
+// the watched shipments to Boone and Mecklenburg through a real SMTP server, each shipments row once, and
+// never Durham's (a shelf board alerts from its shelves).
 
 const BOONE = 43;
 const MECKLENBURG = 53;
@@ -28,13 +38,22 @@ const EXTRACT = '/Search/StockShippedData';
 
 let sim: RunningSimulator;
 let database: TestDatabase;
+let mail: { port: number; stop(): Promise<void> };
+let hunter: TestUser;
+const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-shipscen-mail-'));
 
 beforeAll(async () => {
+  mail = await startMailServer(mailDir);
   // 00:00 New York on d0, no earlier shipments.
-  sim = await startSimulatorForScraper({ seed: 24, start: nyTimeToUtc(D0, 0, 0).toISOString(), historyDays: 0 }, { SOURCE_TIMEOUT_MS: '2000' });
+  sim = await startSimulatorForScraper(
+    { seed: 24, start: nyTimeToUtc(D0, 0, 0).toISOString(), historyDays: 0 },
+    { SOURCE_TIMEOUT_MS: '2000', SMTP_URL: `smtp://127.0.0.1:${mail.port}` },
+  );
   database = await createTestDatabase('shipscen', 'reference');
   process.env.DATABASE_URL = database.url;
   await setDatabaseUrl(database.url);
+  hunter = await insertTestUser(database.url);
+  await setAlertSettings(database.url, hunter.id, { board_ids: BOARDS });
   // Shipments the scenario needs (besides the world's own orders): each leaves before its day's 11:15 extract.
   const [blantons, weller] = sim.world.data.allocated.map((p) => p.plu);
   const ship = (boardId: number, plu: string, ymd: string, hour: number, units: number) =>
@@ -49,8 +68,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim?.stop();
+  await mail?.stop();
   await disconnectDb();
   await database?.drop();
+  rmSync(mailDir, { recursive: true, force: true });
 });
 
 /** The scraper reads the shipments extract at that New York time. */
@@ -77,6 +98,38 @@ async function expectStatusesAgreeWithTruth(ymd: string, now: Date) {
 }
 
 const datedOn = (ymd: string, boardIds = BOARDS) => datedShipments(database.url, boardIds, ymd);
+const mails = () => readMailbox(mailDir).filter((m) => m.to.includes(hunter.email.toLowerCase()));
+
+/**
+ * The hunter's alerts against the data: every shipments row of a watched product (the default types, and new
+ * releases) to Boone or Mecklenburg is alerted exactly once, and nothing else is.
+ */
+async function expectEachWatchedShipmentAlertedOnce() {
+  const watched = await q<{ id: string }>(
+    `SELECT sh.id::text FROM shipments sh JOIN products p ON p.plu = sh.plu
+      WHERE sh.board_id = ANY($1::int[]) AND p.listing_type IN ('Allocation', 'Limited', 'Barrel', 'Unknown') ORDER BY sh.id`,
+    [[BOONE, MECKLENBURG]],
+  );
+  const alerted = await q<{ id: string }>(`SELECT shipment_id::text AS id FROM alert_log WHERE user_id = $1 AND shipment_id IS NOT NULL ORDER BY shipment_id`, [hunter.id]);
+  expect(alerted).toEqual(watched);
+  expect(await q(`SELECT 1 FROM alert_log WHERE user_id = $1 AND status <> 'sent'`, [hunter.id])).toEqual([]);
+}
+
+/** The line one pair's shipment reads in the e-mail, up to its units. */
+async function alertLine(plu: string, boardId: number, ymd: string, span = '') {
+  // Boone's one store is named by its street: its address alone names it.
+  const [row] = await q<{ units: number; address: string; stores: number }>(
+    `SELECT sh.units, s.address, (SELECT count(*)::int FROM stores WHERE board_id = sh.board_id) AS stores
+       FROM shipments sh LEFT JOIN stores s ON s.board_id = sh.board_id AND sh.board_id = ${BOONE}
+      WHERE sh.plu = $1 AND sh.board_id = $2 AND sh.ship_date = $3::date`,
+    [plu, boardId, ymd],
+  );
+  const date = `${ymd.slice(5, 7)}/${ymd.slice(8, 10)}/${ymd.slice(0, 4)}${span}`;
+  return boardId === BOONE
+    ? new RegExp(`• Shipped to this store's board on ${escapeRe(date)}: ${escapeRe(row.address)} \\(Boone's only store\\) — \\d+ cases? \\(${row.units} bottles?\\)\\. Not yet seen on a shelf\\.`)
+    : new RegExp(`• Shipped to Mecklenburg County on ${escapeRe(date)} — \\d+ cases? \\(${row.units} bottles?\\) for one of its ${row.stores} stores; the state does not say which\\.`);
+}
+const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const truth = (from: string, to = from, boardIds = BOARDS) => shippedTruth(sim.world, boardIds, from, to);
 const q = <T>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 
@@ -86,6 +139,7 @@ describe('shipments extract scenarios: one-store, many-store and shelf boards ag
     expect(await datedOn(D0)).toEqual({});
     expect(Object.values(await day(D0, nyTimeToUtc(D0, 13)))).toEqual(BOARDS.map(() => ({ status: 'baseline', note: null })));
     await expectStatusesAgreeWithTruth(D0, nyTimeToUtc(D0, 13));
+    expect(mails()).toEqual([]);
   });
 
   it('d1: a shipment to each board, dated exactly as shipped, every pair', async () => {
@@ -94,6 +148,18 @@ describe('shipments extract scenarios: one-store, many-store and shelf boards ag
     for (const boardId of BOARDS) expect(Object.keys(dated).some((k) => k.endsWith(`|${boardId}`)), `a shipment to ${boardId}`).toBe(true);
     expect(dated).toEqual(truth(D1));
     await expectStatusesAgreeWithTruth(D1, nyTimeToUtc(D1, 13));
+
+    // One e-mail: Boone's line names its store, Mecklenburg's only the board; nothing for Durham's shipment.
+    const [blantons] = sim.world.data.allocated;
+    expect(mails()).toHaveLength(1);
+    const [alert] = mails();
+    expect(alert.text).toMatch(await alertLine(blantons.plu, BOONE, D1));
+    expect(alert.text).toMatch(await alertLine(blantons.plu, MECKLENBURG, D1));
+    expect(alert.text).not.toContain('Durham');
+    await expectEachWatchedShipmentAlertedOnce();
+    // A second cycle the same day (the same extract again) sends nothing.
+    expect(await readAt(D1, 12, 30)).toMatchObject({ status: 'ok', details: expect.objectContaining({ skipped: true }) });
+    expect(mails()).toHaveLength(1);
   });
 
   it('d2: a day nothing shipped to them is complete — known to be nothing, not unknown', async () => {
@@ -101,6 +167,7 @@ describe('shipments extract scenarios: one-store, many-store and shelf boards ag
     expect(truth(D2)).toEqual({});
     expect(await datedOn(D2)).toEqual({});
     expect(Object.values(await day(D2, nyTimeToUtc(D2, 13)))).toEqual(BOARDS.map(() => ({ status: 'complete', note: null })));
+    expect(mails()).toHaveLength(1);
   });
 
   it('d3: the extract never comes (stale): late after 12:30, missing the next day; d4 dates d3 and d4 together', async () => {
@@ -124,6 +191,15 @@ describe('shipments extract scenarios: one-store, many-store and shelf boards ag
     expect(row.covers_from).toBe(D3);
     expect((await day(D3, nyTimeToUtc(D4, 13)))[BOONE].note).toBe('No shipment report for 11/16 — shipments that day are counted on 11/17.');
     expect((await day(D4, nyTimeToUtc(D4, 13)))[BOONE].status).toBe('spans');
+
+    // One e-mail for d3 and d4 together, each line saying which days it counts and why.
+    expect(mails()).toHaveLength(2);
+    const alert = mails()[1];
+    const weller = sim.world.data.allocated[1].plu;
+    const span = ' (between 11/16/2026 and 11/17/2026: the report for 11/16/2026 was missing)';
+    expect(alert.text).toMatch(await alertLine(weller, BOONE, D4, span));
+    expect(alert.text).toMatch(await alertLine(weller, MECKLENBURG, D4, span));
+    await expectEachWatchedShipmentAlertedOnce();
   });
 
   it('d5: a cut-off extract is a failed run that writes nothing and says so; one without Mecklenburg keeps its totals', async () => {
@@ -152,6 +228,12 @@ describe('shipments extract scenarios: one-store, many-store and shelf boards ag
     const now = nyTimeToUtc(D5, 14);
     expect(await day(D5, now)).toMatchObject({ [BOONE]: { status: 'complete', note: null }, [MECKLENBURG]: { status: 'truncated' }, [DURHAM]: { status: 'complete' } });
     await expectStatusesAgreeWithTruth(D5, now);
+
+    // The failed read sent nothing; the truncated one alerts Boone's shipment only.
+    expect(mails()).toHaveLength(3);
+    expect(mails()[2].text).toMatch(await alertLine(sim.world.data.allocated[0].plu, BOONE, D5));
+    expect(mails()[2].text).not.toContain('Mecklenburg County');
+    await expectEachWatchedShipmentAlertedOnce();
   });
 
   it('d6: a whole extract dates Mecklenburg’s d5 and d6 shipments on d6 — no phantom 16-day totals', async () => {
@@ -166,6 +248,16 @@ describe('shipments extract scenarios: one-store, many-store and shelf boards ag
     );
     expect(Object.fromEntries(all.map((r) => [r.key, r.units]))).toEqual(truth(D1, D6));
     expect((await day(D5, nyTimeToUtc(D6, 13)))[MECKLENBURG].note).toBe("The report for 11/18 was incomplete: this board's shipments are counted on 11/19.");
+
+    // Mecklenburg's kept totals, counted on d6, alert once, saying so; Boone's d5 shipment is not alerted again.
+    expect(mails()).toHaveLength(4);
+    const alert = mails()[3];
+    const [blantons, weller] = sim.world.data.allocated.map((p) => p.plu);
+    const span = ' (between 11/18/2026 and 11/19/2026: the report for 11/18/2026 was incomplete)';
+    expect(alert.text).toMatch(await alertLine(blantons, MECKLENBURG, D6, span));
+    expect(alert.text).toMatch(await alertLine(weller, MECKLENBURG, D6, span));
+    expect(alert.text).not.toContain('on 11/18/2026:');
+    await expectEachWatchedShipmentAlertedOnce();
   });
 
   it('d7: an extract without 60% of its records is refused whole: nothing dated, totals kept, the day truncated for every board', async () => {
@@ -177,5 +269,7 @@ describe('shipments extract scenarios: one-store, many-store and shelf boards ag
     expect(await datedOn(D7)).toEqual({});
     expect(await q(`SELECT plu, board_id, units FROM shipment_totals ORDER BY plu, board_id`)).toEqual(totalsBefore);
     expect(Object.values(await day(D7, nyTimeToUtc(D7, 13))).map((d) => d.status)).toEqual(['truncated', 'truncated', 'truncated']);
+    expect(mails()).toHaveLength(4);
+    await expectEachWatchedShipmentAlertedOnce();
   });
 });

@@ -1,6 +1,7 @@
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import type { BoardEntry, CoveredBoardInfo } from '../reports/types.ts';
 import { usDateTime } from './format.ts';
+import { BOARD_GROUP_LABELS } from './precision.ts';
 import { WAKE_RETAIL_STORES_ESTIMATE } from './options.ts';
 
 // The board a store-level report screen shows (Today's Arrivals, Current Inventory, Delivery Analysis, Stores):
@@ -36,11 +37,7 @@ export function chooseBoard(fromAddress: number | null, homeBoardId: number | nu
 }
 
 /** The board choice's groups, by precision, in this order (every board of the directory in one of them). */
-export const BOARD_GROUPS = [
-  { precision: 'shelf', label: 'Store shelves read' },
-  { precision: 'store_by_shipment', label: 'One store' },
-  { precision: 'board', label: 'Shipments to the board only' },
-] as const;
+export const BOARD_GROUPS = (['shelf', 'store_by_shipment', 'board'] as const).map((precision) => ({ precision, label: BOARD_GROUP_LABELS[precision] }));
 
 /** The directory's boards in BOARD_GROUPS, each group by name. */
 export function groupBoards(boards: readonly BoardEntry[]): { label: string; boards: BoardEntry[] }[] {

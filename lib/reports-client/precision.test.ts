@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRECISIONS } from '../reference/precision.ts';
 import type { DayNote } from '../reports/shipment-days.ts';
 import * as w from './precision.ts';
-import { dayWords, failingWords, placeSentence, PRECISION_BADGES } from './precision.ts';
+import { dayWords, failingWords, placeSentence, PRECISION_BADGES, shipmentAlertLine, spanWords } from './precision.ts';
 
 // 2026-11-20 15:05 UTC is 10:05 AM in New York.
 const AT = '2026-11-20T15:05:00.000Z';
@@ -99,5 +99,45 @@ describe("the words of a board whose shelves are not read", () => {
     );
     expect(w.storesSubtitle('Wake County ABC', true)).toBe('Wake County ABC stores: where they are, when their trucks come and what they got.');
     expect(w.storesSubtitle('Mecklenburg County ABC', false)).toBe('Mecklenburg County ABC stores: where they are and how to reach them.');
+  });
+});
+
+describe('the shipment lines of an alert e-mail', () => {
+  it("names a one-store board's store and says no shelf has shown it yet", () => {
+    expect(
+      shipmentAlertLine({ precision: 'store_by_shipment', board: 'Boone', store: 'Boone', address: '2067 Blowing Rock Rd', date: '2026-11-20', cases: 1, units: 6, alsoCovers: [] }),
+    ).toBe("Shipped to this store's board on 11/20/2026: Boone, 2067 Blowing Rock Rd (Boone's only store) — 1 case (6 bottles). Not yet seen on a shelf.");
+    // A store named by its street is named once.
+    expect(
+      shipmentAlertLine({ precision: 'store_by_shipment', board: 'Boone', store: '2067 Blowing Rock Rd', address: '2067 Blowing Rock Rd, Boone, NC 28607', date: '2026-11-20', cases: 1, units: 6, alsoCovers: [] }),
+    ).toBe("Shipped to this store's board on 11/20/2026: 2067 Blowing Rock Rd, Boone, NC 28607 (Boone's only store) — 1 case (6 bottles). Not yet seen on a shelf.");
+  });
+
+  it('never names a store of a board with several', () => {
+    expect(shipmentAlertLine({ precision: 'board', board: 'Mecklenburg County', stores: 31, date: '2026-11-20', cases: 2, units: 12, alsoCovers: [] })).toBe(
+      'Shipped to Mecklenburg County on 11/20/2026 — 2 cases (12 bottles) for one of its 31 stores; the state does not say which.',
+    );
+    expect(shipmentAlertLine({ precision: 'board', board: 'Catawba Tribal', stores: 0, date: '2026-11-20', cases: 1, units: 6, alsoCovers: [] })).toBe(
+      'Shipped to Catawba Tribal on 11/20/2026 — 1 case (6 bottles); the state does not say for which store.',
+    );
+  });
+
+  it('says which earlier days a shipment also counts, and why they had no report of their own', () => {
+    expect(spanWords('2026-11-17', [])).toBe('');
+    expect(spanWords('2026-11-17', [{ date: '2026-11-16', why: 'missing' }])).toBe('(between 11/16/2026 and 11/17/2026: the report for 11/16/2026 was missing)');
+    expect(spanWords('2026-11-19', [{ date: '2026-11-18', why: 'incomplete' }])).toBe('(between 11/18/2026 and 11/19/2026: the report for 11/18/2026 was incomplete)');
+    expect(spanWords('2026-11-19', [{ date: '2026-11-17', why: 'missing' }, { date: '2026-11-18', why: 'missing' }])).toBe(
+      '(between 11/17/2026 and 11/19/2026: the reports for 11/17/2026 and 11/18/2026 were missing)',
+    );
+    expect(
+      spanWords('2026-11-20', [
+        { date: '2026-11-17', why: 'missing' },
+        { date: '2026-11-18', why: 'incomplete' },
+        { date: '2026-11-19', why: 'missing' },
+      ]),
+    ).toBe('(between 11/17/2026 and 11/20/2026: the reports for 11/17/2026–11/19/2026 were missing or incomplete)');
+    expect(shipmentAlertLine({ precision: 'board', board: 'Mecklenburg County', stores: 31, date: '2026-11-17', cases: 4, units: 24, alsoCovers: [{ date: '2026-11-16', why: 'missing' }] })).toBe(
+      'Shipped to Mecklenburg County on 11/17/2026 (between 11/16/2026 and 11/17/2026: the report for 11/16/2026 was missing) — 4 cases (24 bottles) for one of its 31 stores; the state does not say which.',
+    );
   });
 });

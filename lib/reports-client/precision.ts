@@ -1,4 +1,4 @@
-import type { Precision } from '../reference/precision.ts';
+import type { BoardPrecision, Precision } from '../reference/precision.ts';
 import type { DayNote } from '../reports/shipment-days.ts';
 import { plural, usDate, usDateTime } from './format.ts';
 
@@ -130,3 +130,71 @@ export function storesSubtitle(boardAbc: string, shelvesRead: boolean): string {
     ? `${boardAbc} stores: where they are, when their trucks come and what they got.`
     : `${boardAbc} stores: where they are and how to reach them.`;
 }
+
+/** An earlier day a shipment also counts, and why that day had no whole report for the board. */
+export interface CoveredDay {
+  date: string;
+  why: 'missing' | 'incomplete';
+}
+
+/**
+ * What a shipment dated `date` also counts: "(between 11/16/2026 and 11/17/2026: the report for 11/16/2026
+ * was missing)". Empty when it counts its own day only. `alsoCovers`: oldest first, the days just before `date`.
+ */
+export function spanWords(date: string, alsoCovers: CoveredDay[]): string {
+  if (!alsoCovers.length) return '';
+  const dates = alsoCovers.map((d) => usDate(d.date));
+  const kinds = new Set(alsoCovers.map((d) => d.why));
+  const why = kinds.size > 1 ? 'missing or incomplete' : alsoCovers[0].why;
+  const which =
+    dates.length === 1
+      ? `the report for ${dates[0]} was`
+      : `the reports for ${dates.length === 2 ? dates.join(' and ') : `${dates[0]}–${dates[dates.length - 1]}`} were`;
+  return `(between ${dates[0]} and ${usDate(date)}: ${which} ${why})`;
+}
+
+/** One shipment line of an alert e-mail (a shipment is never worded as a shelf). */
+export type ShipmentAlertFigure =
+  | { precision: 'store_by_shipment'; board: string; store: string; address: string; date: string; cases: number; units: number; alsoCovers: CoveredDay[] }
+  | { precision: 'board'; board: string; stores: number; date: string; cases: number; units: number; alsoCovers: CoveredDay[] };
+
+/**
+ * "Shipped to this store's board on 11/20/2026: Boone, 123 King St (Boone's only store) — 1 case (6 bottles). Not yet seen on a shelf."
+ * "Shipped to Mecklenburg County on 11/20/2026 — 2 cases (12 bottles) for one of its 31 stores; the state does not say which."
+ */
+export function shipmentAlertLine(f: ShipmentAlertFigure): string {
+  const span = spanWords(f.date, f.alsoCovers);
+  const on = `on ${usDate(f.date)}${span ? ` ${span}` : ''}`;
+  if (f.precision === 'store_by_shipment') {
+    // Stores named by their street ("2067 Blowing Rock Rd") are not named twice.
+    const store = f.address.startsWith(f.store) ? f.address : `${f.store}, ${f.address}`;
+    return `${PRECISION_BADGES.store_by_shipment} ${on}: ${store} (${f.board}'s only store) — ${shipped(f)}. Not yet seen on a shelf.`;
+  }
+  return f.stores >= 2
+    ? `Shipped to ${f.board} ${on} — ${shipped(f)} for one of its ${f.stores} stores; the state does not say which.`
+    : `Shipped to ${f.board} ${on} — ${shipped(f)}; the state does not say for which store.`;
+}
+
+/** The groups a board choice shows boards in, by precision. */
+export const BOARD_GROUP_LABELS: Record<BoardPrecision, string> = {
+  shelf: 'Store shelves read',
+  store_by_shipment: 'One store',
+  board: 'Shipments to the board only',
+};
+
+/** What alerts for a board mean, by its precision (the alert settings' hint under each chosen board). */
+export function alertBoardHint(b: { precision: BoardPrecision; name: string; stores: number; onlyStore: string | null }): string {
+  switch (b.precision) {
+    case 'shelf':
+      return 'Alerts when bottles arrive on one of its store shelves.';
+    case 'store_by_shipment':
+      return `Alerts when the state ships to its only store, ${b.onlyStore} (from the state's daily report, about 11 AM).`;
+    case 'board':
+      return b.stores >= 2
+        ? `Alerts when the state ships to ${b.name}. The state does not say which of its ${b.stores} stores.`
+        : `Alerts when the state ships to ${b.name}. The state does not say for which store.`;
+  }
+}
+
+/** The minimum-quantity hint: what the number counts for each kind of alert. */
+export const MIN_QUANTITY_HINT = 'On a shelf: bottles there after the arrival. Shipments: bottles shipped.';

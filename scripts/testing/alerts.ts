@@ -72,3 +72,14 @@ export async function insertArrival(
   );
   return Number(row.id);
 }
+
+/** A dated shipment as the shipments extract writes it (lib/ingest/shipments.ts): a second one of the same day adds units to the row. */
+export async function insertShipment(url: string, s: { plu: string; boardId: number; shipDate: string; units: number }): Promise<number> {
+  const [row] = await sql<{ id: string }>(
+    `INSERT INTO shipments (plu, board_id, ship_date, units) VALUES ($1, $2, $3::date, $4)
+     ON CONFLICT (plu, board_id, ship_date) DO UPDATE SET units = shipments.units + EXCLUDED.units RETURNING id::text`,
+    [s.plu, s.boardId, s.shipDate, s.units],
+    url,
+  );
+  return Number(row.id);
+}

@@ -36,7 +36,10 @@ export interface TableShape {
   uniques: IndexShape[];
   indexes: IndexShape[];
   foreignKeys: ForeignKeyShape[];
-  /** Check/exclusion/trigger constraints: schema.prisma cannot describe them, so none are expected. */
+  /**
+   * Check/exclusion/trigger constraints. schema.prisma cannot describe them, so only those a model names in
+   * a `/// @check <name>: <what it says>` line are expected (by name; the expression is the migration's).
+   */
   otherConstraints: string[];
 }
 
@@ -174,7 +177,7 @@ export function expectedSchema(datamodel: DmmfDatamodel): SchemaShape {
       uniques: [],
       indexes: [],
       foreignKeys: [],
-      otherConstraints: [],
+      otherConstraints: [...(model.documentation ?? '').matchAll(/^@check (\w+):/gm)].map((m) => `check constraint ${m[1]}`),
     };
     for (const field of model.fields) {
       if (field.kind === 'object') continue;

@@ -25,6 +25,8 @@ export interface DmmfModel {
   primaryKey: { name: string | null; fields: string[] } | null;
   uniqueFields: string[][];
   uniqueIndexes: { name: string | null; fields: string[] }[];
+  /** The model's `///` comment lines. */
+  documentation?: string;
 }
 
 export type DmmfDefault =

@@ -1,16 +1,23 @@
-import { ALERT_MESSAGES, MAX_ALERT_STORES, parseMinQuantity, type AlertListingType, type AlertModeName, type AlertSettingsDto, type StoreOption } from '@/lib/alerts/rules';
+import {
+  ALERT_MESSAGES,
+  MAX_ALERT_BOARDS,
+  MAX_ALERT_STORES,
+  parseMinQuantity,
+  storeOfWholeBoardMessage,
+  wholeBoardNarrowed,
+  type AlertBoardOption,
+  type AlertListingType,
+  type AlertModeName,
+  type AlertSettingsDto,
+  type StoreOption,
+} from '@/lib/alerts/rules';
 
 // The arrival-alert card's form as data: what GET /api/alerts/settings answers, the form's state, the
 // card's own checks before a save, and the body PUT sends. No React, so a unit test reads it.
 
-export interface BoardOption {
-  board_id: number;
-  name: string;
-}
-
-/** What the settings can choose from (the covered boards, their stores, the Premium price). */
+/** What the settings can choose from (every board with its precision, the stores to narrow to, the Premium price). */
 export interface AlertOptions {
-  boards: BoardOption[];
+  boards: AlertBoardOption[];
   stores: StoreOption[];
   premium_min_price: number;
 }
@@ -60,13 +67,22 @@ export const toSettings = (form: AlertForm) => ({
 });
 
 /** What the card refuses before anything is sent, or null. */
-export function formError(form: AlertForm): string | null {
+export function formError(form: AlertForm, boards: AlertBoardOption[] = []): string | null {
   if (!form.types.length) return ALERT_MESSAGES.noListingType;
   if (parseMinQuantity(form.minQuantity) === null) return ALERT_MESSAGES.minQuantity;
   if (!form.boardIds.length) return ALERT_MESSAGES.noBoard;
+  if (form.boardIds.length > MAX_ALERT_BOARDS) return ALERT_MESSAGES.tooManyBoards;
   if (form.someStores && !form.storeIds.length) return 'Choose at least one store, or all stores.';
   if (form.storeIds.length > MAX_ALERT_STORES) return ALERT_MESSAGES.tooManyStores;
+  const silenced = form.someStores ? wholeBoardNarrowed(form.boardIds, form.storeIds, boards) : undefined;
+  if (silenced) return storeOfWholeBoardMessage(silenced.name);
   return null;
+}
+
+/** The stores the card offers for a chosen board: a shelf board's stores, or a one-store board's store. */
+export function storesOfBoard(board: AlertBoardOption, stores: StoreOption[]): StoreOption[] {
+  if (board.precision === 'board') return [];
+  return stores.filter((s) => s.board_id === board.board_id);
 }
 
 /** `list` with `value` added (on) or taken out. */

@@ -25,7 +25,7 @@ export function AlertSettingsForm({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const invalid = formError(form);
+    const invalid = formError(form, options.boards);
     if (invalid) {
       save.show(failure(invalid));
       return;

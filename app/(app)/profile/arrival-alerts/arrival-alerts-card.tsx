@@ -31,7 +31,8 @@ export function ArrivalAlertsCard() {
         <div>
           <h2 id="alerts-heading">Arrival alerts</h2>
           <p className="muted small">
-            An e-mail when a bottle from your <Link href="/watchlist">watchlist</Link> lands at a store of the boards you choose.
+            An e-mail when a bottle from your <Link href="/watchlist">watchlist</Link> lands on a shelf of the boards you choose, or
+            the state ships it to one of them.
           </p>
         </div>
         {loaded && (

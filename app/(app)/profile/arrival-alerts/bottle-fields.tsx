@@ -1,4 +1,5 @@
 import { ALERT_LISTING_TYPES, LISTING_TYPE_LABELS } from '@/lib/alerts/rules';
+import { MIN_QUANTITY_HINT } from '@/lib/reports-client/precision';
 import { Field } from '../../../_components/form';
 import { toggle, type FormPart } from './alert-form';
 
@@ -22,7 +23,7 @@ export function BottleFields({ form, update, premiumMinPrice }: FormPart & { pre
         </span>
       </fieldset>
 
-      <Field id="min_quantity" label="Minimum bottles at the store" hint="Skip arrivals that leave fewer bottles on the shelf.">
+      <Field id="min_quantity" label="Minimum bottles" hint={MIN_QUANTITY_HINT}>
         {(control) => (
           <input {...control} className="input alerts-qty" type="number" inputMode="numeric" min={1} max={99} step={1}
             value={form.minQuantity} onChange={(e) => update({ minQuantity: e.target.value })} />

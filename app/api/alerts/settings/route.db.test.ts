@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS } from '@/lib/alerts/rules';
+import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS, storeOfWholeBoardMessage, type AlertBoardOption } from '@/lib/alerts/rules';
 import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
 import { insertArrival, setAlertSettings } from '@/scripts/testing/alerts';
 import { TestClient } from '@/scripts/testing/api';
@@ -25,20 +25,44 @@ const storeIds = async (boardIds = [179]) =>
 const COVERED = [179, 78, 58, 135];
 
 describe('GET /api/alerts/settings', () => {
-  it('answers the defaults (alerts off, Wake\'s stores) and the boards and stores to choose from', async () => {
+  it('answers the defaults (alerts off, Wake\'s stores) and every board with its precision, and the stores to choose from', async () => {
     const { browser } = await signedIn();
     const res = await browser.call(GET, '/api/alerts/settings');
     expect(res.status).toBe(200);
     expect(res.json.settings).toEqual(DEFAULT_ALERT_SETTINGS);
     expect(res.json.settings.enabled).toBe(false);
     expect(res.json.settings.board_ids).toEqual([179]);
-    expect(res.json.boards).toEqual([
-      { board_id: 179, name: 'Wake County' },
-      { board_id: 78, name: 'Durham County' },
-      { board_id: 58, name: 'Greensboro' },
-      { board_id: 135, name: 'New Hanover County' },
+    // Every board: the shelf boards first, then the one-store boards, then the others.
+    const [{ n: boards }] = await query<{ n: number }>('SELECT count(*)::int AS n FROM boards');
+    expect(res.json.boards).toHaveLength(boards);
+    const options = res.json.boards as AlertBoardOption[];
+    expect(options.slice(0, 4).map((b) => [b.board_id, b.name, b.precision])).toEqual([
+      [179, 'Wake County', 'shelf'],
+      [78, 'Durham County', 'shelf'],
+      [58, 'Greensboro', 'shelf'],
+      [135, 'New Hanover County', 'shelf'],
     ]);
-    expect(res.json.stores.map((s: { store_id: number }) => s.store_id).sort((a: number, b: number) => a - b)).toEqual(await storeIds(COVERED));
+    const precisions = options.map((b) => b.precision);
+    expect(precisions).toEqual([...precisions].sort((a, b) => ['shelf', 'store_by_shipment', 'board'].indexOf(a) - ['shelf', 'store_by_shipment', 'board'].indexOf(b)));
+    const [booneStore] = await query<{ id: number; store_number: number; nickname: string; address: string }>('SELECT id, store_number, nickname, address FROM stores WHERE board_id = 43');
+    expect(options.find((b) => b.board_id === 43)).toEqual({
+      board_id: 43,
+      name: 'Boone',
+      precision: 'store_by_shipment',
+      stores: 1,
+      only_store: { store_id: booneStore.id, board_id: 43, store_number: booneStore.store_number, nickname: booneStore.nickname, address: booneStore.address },
+    });
+    expect(options.find((b) => b.board_id === 53)).toMatchObject({ name: 'Mecklenburg County', precision: 'board', stores: 31, only_store: null });
+    // Stores: the shelf boards' stores and the one store of each one-store board (a retail store, not an outlet).
+    const onlyStores = await query<{ id: number }>(
+      `SELECT min(s.id) AS id FROM stores s WHERE s.board_id <> ALL ($1::int[])
+        GROUP BY s.board_id HAVING count(*) = 1 AND bool_and(NOT s.mixed_beverage)`,
+      [COVERED],
+    );
+    expect(onlyStores.length).toBe(options.filter((b) => b.precision === 'store_by_shipment').length);
+    expect(res.json.stores.map((s: { store_id: number }) => s.store_id).sort((a: number, b: number) => a - b)).toEqual(
+      [...(await storeIds(COVERED)), ...onlyStores.map((r) => r.id)].sort((a, b) => a - b),
+    );
     expect(res.json.premium_min_price).toBe(60);
     expect(res.json.stores[0]).toEqual({
       store_id: expect.any(Number),
@@ -53,6 +77,9 @@ describe('GET /api/alerts/settings', () => {
     const { browser, user } = await signedIn();
     await query('UPDATE users SET home_board_id = 58 WHERE id = $1', [user.id]);
     expect((await browser.call(GET, '/api/alerts/settings')).json.settings).toEqual({ ...DEFAULT_ALERT_SETTINGS, board_ids: [58] });
+    // Whatever the home board's precision.
+    await query('UPDATE users SET home_board_id = 53 WHERE id = $1', [user.id]);
+    expect((await browser.call(GET, '/api/alerts/settings')).json.settings).toEqual({ ...DEFAULT_ALERT_SETTINGS, board_ids: [53] });
   });
 
   it('is 401 without a session', async () => {
@@ -89,6 +116,21 @@ describe('PUT /api/alerts/settings', () => {
     expect(row.board_ids).toEqual([179, 78]);
   });
 
+  it('saves any board, whatever its precision, and a one-store board\'s store beside shelf stores', async () => {
+    const { browser } = await signedIn();
+    const [booneStore] = await storeIds([43]);
+    const [wakeStore] = await storeIds([179]);
+    const res = await put(browser, { ...valid, board_ids: [53, 43, 179, 43] });
+    expect(res.status).toBe(200);
+    expect(res.json.settings.board_ids).toEqual([179, 43, 53]);
+    const narrowed = await put(browser, { ...valid, board_ids: [43, 179], store_ids: [booneStore, wakeStore] });
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.json.settings).toMatchObject({ board_ids: [179, 43], store_ids: [booneStore, wakeStore].sort((a, b) => a - b) });
+    // 25 boards at most, repeats folded.
+    const ids = (await query<{ id: number }>('SELECT id FROM boards ORDER BY id LIMIT 25')).map((b) => b.id);
+    expect((await put(browser, { ...valid, board_ids: [...ids, ...ids] })).json.settings.board_ids).toHaveLength(25);
+  });
+
   it('refuses invalid settings with a readable 400 and keeps what was saved', async () => {
     const { browser, user } = await signedIn();
     expect((await put(browser, valid)).status).toBe(200);
@@ -104,7 +146,13 @@ describe('PUT /api/alerts/settings', () => {
       [{ ...valid, store_ids: [999_999] }, ALERT_MESSAGES.unknownStore],
       [{ ...valid, store_ids: [(await storeIds([78]))[0]] }, ALERT_MESSAGES.storeOutsideBoards],
       [{ ...valid, board_ids: [] }, ALERT_MESSAGES.noBoard],
-      [{ ...valid, board_ids: [179, 1] }, ALERT_MESSAGES.unknownBoard],
+      [{ ...valid, board_ids: [179, 9999] }, ALERT_MESSAGES.unknownBoard],
+      [{ ...valid, board_ids: (await query<{ id: number }>('SELECT id FROM boards ORDER BY id LIMIT 26')).map((b) => b.id) }, ALERT_MESSAGES.tooManyBoards],
+      // Shipments to Mecklenburg County name no store: narrowing would silence it, and none of its stores can be chosen.
+      [{ ...valid, board_ids: [179, 53], store_ids: [(await storeIds([179]))[0]] }, storeOfWholeBoardMessage('Mecklenburg County')],
+      [{ ...valid, board_ids: [53], store_ids: [(await storeIds([53]))[0]] }, 'Shipments name only the board: choose all stores of Mecklenburg County.'],
+      // Boone's one store, without choosing Boone.
+      [{ ...valid, store_ids: [(await storeIds([43]))[0]] }, ALERT_MESSAGES.storeOutsideBoards],
       [{ ...valid, board_ids: undefined }, /board_ids/],
       [{ ...valid, store_ids: Array.from({ length: 51 }, (_, i) => i + 1) }, ALERT_MESSAGES.tooManyStores],
       [{ ...valid, enabled: 'yes' }, /enabled/],
