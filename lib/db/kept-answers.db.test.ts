@@ -12,6 +12,7 @@ import { GET as storeInventoryRoute } from '@/app/api/stores/[storeId]/inventory
 import { GET as storesRoute } from '@/app/api/stores/route';
 import { GET as coveredRoute } from '@/app/api/boards/covered/route';
 import { GET as whereRoute } from '@/app/api/inventory/product/[plu]/where/route';
+import { GET as storeShipmentsRoute } from '@/app/api/stores/[storeId]/shipments/route';
 import { coveredBoards, STALE_AFTER_HOURS } from '@/lib/reports/boards';
 import { productStores } from '@/lib/reports/inventory';
 import { storeInventory } from '@/lib/reports/stores';
@@ -227,6 +228,17 @@ describe.runIf(server)('answers kept until their data changes', () => {
       'shipments',
       'boards',
     ]);
+  });
+
+  it("a store's shipments (a board whose shelves are not read): kept until the shipments, their days or the catalog are written", async () => {
+    const [{ boone }] = await query<{ boone: number }>(`SELECT id AS boone FROM stores WHERE board_id = 43`);
+    const [{ id }] = await query<{ id: number }>(
+      `INSERT INTO shipments (plu, board_id, ship_date, units) VALUES ('${plu}', 43, '${DEMO_TODAY}'::date - 1, 6) RETURNING id::int`,
+    );
+    const storeId = String(boone);
+    const read = () => ok(browser.call(storeShipmentsRoute, `/api/stores/${storeId}/shipments`, { params: { storeId } }));
+    expect(JSON.stringify(await read())).toContain(`"shipment_id":${id}`);
+    await keptUntilWritten(read, () => `UPDATE shipments SET units = units + 6 WHERE id = ${id}`, ['shipments', 'shipment_days', 'products']);
   });
 
   it('the dates with arrivals: kept until the history, the catalog or the stores are written', async () => {

@@ -1,9 +1,10 @@
 import 'server-only';
+import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
 import { addDays, nyDate } from '../time.ts';
 import { boardShipmentDay, shipmentStore } from './arrivals.ts';
 import { boardEntry } from './board-directory.ts';
-import { extractDays } from './extract-days.ts';
+import { dayStatusHoldsUntil, extractDays } from './extract-days.ts';
 import { storeOrThrow } from './stores.ts';
 import { casesSql, HUNTED } from './sql.ts';
 import type { BoardShipment, StoreShipments } from './types.ts';
@@ -11,13 +12,28 @@ import type { BoardShipment, StoreShipments } from './types.ts';
 // What the state's report shipped to a store's board, day by day: the delivery history of a store whose
 // shelves are not read. For a board with one store the shipments are that store's (`store_by_shipment`); for
 // any other board they are the board's (`board`): the state does not say which store. Each day of the range
-// carries its status, so a day without a report never reads as "nothing shipped". Read on every call (one
-// index range of shipments (board_id, ship_date) and a few dozen shipment_days rows): a day's status changes
-// with the clock as well as with the data.
+// carries its status, so a day without a report never reads as "nothing shipped". Kept like the other read
+// answers until a table it reads changes, and only while today's status holds (it changes with the clock too:
+// pending, late, then the next day).
 
 export const SHIPMENT_PERIODS = ['30', '60', '90'] as const;
 
+/** Shared with later calls: never modify. */
+const kept = new ChangeCache<{ answer: StoreShipments; from: number; until: number }>(
+  ['shipments', 'shipment_days', 'scrape_runs', 'products', 'stores', 'boards', 'board_sources'],
+  256,
+);
+
 export async function storeShipments(storeId: number, days: number, now = new Date()): Promise<StoreShipments> {
+  const at = now.getTime();
+  const today = nyDate(now);
+  const entry = await kept.get(`${storeId}:${days}:${today}`, async () => ({ answer: await readStoreShipments(storeId, days, now), from: at, until: dayStatusHoldsUntil(today, now) }), {
+    valid: (k) => k.from <= at && at < k.until,
+  });
+  return entry.answer;
+}
+
+async function readStoreShipments(storeId: number, days: number, now: Date): Promise<StoreShipments> {
   const [store] = await db.$queryRaw<{ board_id: number }[]>`SELECT board_id FROM stores WHERE id = ${storeId}`;
   const board = await boardEntry(storeOrThrow(store, storeId).board_id, now);
   const today = nyDate(now);
