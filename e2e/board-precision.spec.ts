@@ -105,6 +105,9 @@ test('the Mecklenburg home board on Current Inventory, Delivery Analysis and Sto
   await expect(page.getByLabel('Board', { exact: true })).toHaveValue('53');
   const panel = page.getByTestId('shelves-not-read');
   await expect(panel).toContainText(notRead);
+  // The page's sentence never speaks of the board's shelves.
+  await expect(page.getByText('Allocated, limited and barrel bottles on store shelves right now, for the boards that publish them.')).toBeVisible();
+  await expect(page.getByText('Mecklenburg County ABC shelves')).toHaveCount(0);
   await expect(page.getByTestId('inventory-count')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Inventory summary' })).toHaveCount(0);
   await panel.getByRole('link', { name: 'What the state shipped to Mecklenburg County' }).click();
@@ -114,6 +117,7 @@ test('the Mecklenburg home board on Current Inventory, Delivery Analysis and Sto
   // Delivery Analysis: the same panel, no form; Wake chosen in the select brings the report's form back.
   await page.goto('/delivery-analysis');
   await expect(page.getByTestId('shelves-not-read')).toContainText(notRead);
+  await expect(page.getByText("How one product was spread across a board's stores, and which stores went without, for the boards that publish their shelves.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate Report' })).toHaveCount(0);
   await page.getByLabel('Board', { exact: true }).selectOption({ label: 'Wake County' });
   await expect(page.getByRole('button', { name: 'Generate Report' })).toBeVisible();

@@ -158,7 +158,11 @@ export function DeliveryAnalysis({ initialBoard, directory: firstDirectory }: { 
     <div className="stack">
       <BoardHeader
         title="Delivery Analysis"
-        subtitle={`How one product was spread across the ${boardName(boardId, board.boards)} stores, and which stores went without.`}
+        subtitle={
+          entry && entry.precision !== 'shelf'
+            ? "How one product was spread across a board's stores, and which stores went without, for the boards that publish their shelves."
+            : `How one product was spread across the ${boardName(boardId, board.boards)} stores, and which stores went without.`
+        }
         board={{ ...board, choose: chooseBoard }}
         info={info}
         directory={directory}

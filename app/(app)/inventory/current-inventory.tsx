@@ -45,7 +45,7 @@ export function CurrentInventory({
   };
   return (
     <div className="stack">
-      <BoardHeader title="Current Inventory" subtitle={`Allocated, limited and barrel bottles on ${abc} shelves right now.`} board={{ ...board, choose }}
+      <BoardHeader title="Current Inventory" subtitle={entry && entry.precision !== 'shelf' ? 'Allocated, limited and barrel bottles on store shelves right now, for the boards that publish them.' : `Allocated, limited and barrel bottles on ${abc} shelves right now.`} board={{ ...board, choose }}
         info={coveredInfo(boards.state, boardId)} directory={directory} />
       {/* No shelf call until the directory says the board's shelves are read: an empty answer would read as empty shelves. */}
       {entry === null ? (
