@@ -1,30 +1,21 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createDatabaseWithout, type TestDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
-import { migrate, migrationsDir } from './migrate.ts';
+import { migrate } from './migrate.ts';
 
 // Migration 20261211010000_board_sources on a database with runs (decision 021): the runs' enum source becomes
 // text with the same values, and each run of a board's source names its board.
 
 const MIGRATION = '20261211010000_board_sources';
 let db: TestDatabase | undefined;
-let before: string | undefined;
 
 afterAll(async () => {
   await db?.drop();
-  if (before) rmSync(before, { recursive: true, force: true });
 });
 
 describe(MIGRATION, () => {
   it("keeps every run's source and sets board_id for the shelf sources and Wake's locator", async () => {
-    db = await createTestDatabase('boardsources', 'empty');
-    before = mkdtempSync(path.join(os.tmpdir(), 'nbt-migrations-'));
-    cpSync(migrationsDir(), before, { recursive: true });
-    rmSync(path.join(before, MIGRATION), { recursive: true });
-    await migrate(db.url, { dir: before });
+    db = await createDatabaseWithout(MIGRATION, 'boardsources');
     const q = (text: string, params: unknown[] = []) => sql(text, params, db!.url);
     await q(`INSERT INTO boards (id, name, name_clean) VALUES (179, 'Wake County ABC Board', 'Wake County'), (78, 'Durham County ABC Board', 'Durham County'),
              (58, 'Greensboro ABC Board', 'Greensboro'), (135, 'New Hanover County ABC Board', 'New Hanover County')`);

@@ -1,30 +1,21 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createDatabaseWithout, type TestDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
-import { migrate, migrationsDir } from './migrate.ts';
+import { migrate } from './migrate.ts';
 
 // Migration 20261211000000_shipment_days on a database with history: its days come from the shipments runs
 // already recorded, then from the dates that have shipments (decision 022).
 
 const MIGRATION = '20261211000000_shipment_days';
 let db: TestDatabase | undefined;
-let before: string | undefined;
 
 afterAll(async () => {
   await db?.drop();
-  if (before) rmSync(before, { recursive: true, force: true });
 });
 
 describe(MIGRATION, () => {
   it('backfills one day per extract the runs recorded (baseline, complete, truncated, spans) and per other shipment date', async () => {
-    db = await createTestDatabase('shipdays', 'empty');
-    before = mkdtempSync(path.join(os.tmpdir(), 'nbt-migrations-'));
-    cpSync(migrationsDir(), before, { recursive: true });
-    rmSync(path.join(before, MIGRATION), { recursive: true });
-    await migrate(db.url, { dir: before });
+    db = await createDatabaseWithout(MIGRATION, 'shipdays');
     const q = (text: string, params: unknown[] = []) => sql(text, params, db!.url);
     await q(`INSERT INTO boards (id, name, name_clean) VALUES (179, 'Wake County ABC Board', 'Wake County')`);
     await q(`INSERT INTO products (plu, name, listing_type, updated_at) VALUES ('27090', 'Blanton''s Single Barrel', 'Allocation', now())`);

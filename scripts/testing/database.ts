@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedServer } from '../../lib/db/embedded.ts';
-import { migrate } from '../../lib/db/migrate.ts';
+import { migrate, migrationsDir } from '../../lib/db/migrate.ts';
 
 // Test databases: a uniquely named database on the Postgres server named by TEST_PG_SERVER_URL (CI
 // points it at 127.0.0.1:5432), or a throwaway in-memory PGlite when no server is configured. Always
@@ -140,4 +141,21 @@ export async function createTestDatabase(label = 'test', kind: TestDatabaseKind 
     url,
     drop: () => onServer(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
   };
+}
+
+/**
+ * A new database migrated with every migration but `migration`: a deployment from before it, for a test that
+ * fills it with old rows and then applies that one migration alone (`migrate(url)`).
+ */
+export async function createDatabaseWithout(migration: string, label: string): Promise<TestDatabase> {
+  const db = await createTestDatabase(label, 'empty');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'nbt-migrations-'));
+  try {
+    cpSync(migrationsDir(), dir, { recursive: true });
+    rmSync(path.join(dir, migration), { recursive: true });
+    await migrate(db.url, { dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return db;
 }
