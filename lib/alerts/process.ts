@@ -7,6 +7,7 @@ import { boardPrecision } from '../reference/precision.ts';
 import { addDays, nyDate } from '../time.ts';
 import { composeAlert, type ArrivalRow } from './compose.ts';
 import { afterFailure, capDay, capDecision, DEFAULT_POLICY, digestDueAt, isDigestDue, type AlertPolicy } from './policy.ts';
+import { digestReportGaps, type ReportGap } from './report-days.ts';
 import { alertEmail } from './templates.ts';
 
 // Arrival alerts, run by the scraper at the end of every cycle, whatever its sources did:
@@ -18,7 +19,8 @@ import { alertEmail } from './templates.ts';
 //      ON CONFLICT DO NOTHING mean an arrival or a shipment is logged for a user once, whatever restarts or
 //      concurrent runners;
 //   3. alerts of users who turned alerts off or are no longer active are cancelled;
-//   4. digests that are due are claimed and sent (one summary per user and day);
+//   4. digests that are due are claimed and sent (one summary per user and day), with the days since the last
+//      one whose shipment report was missing, late or incomplete for the user's boards (lib/alerts/report-days.ts);
 //   5. instant alerts (and retries) are claimed per user and sent as one e-mail per user.
 // A row is claimed by moving it to 'sending' in a single UPDATE, so two runners never send the same
 // row. A row whose send was cut short stays 'sending' until its lease ends and is then retried: the
@@ -264,7 +266,10 @@ async function sendDueDigests(ctx: Ctx): Promise<void> {
          WHERE l.user_id = s.user_id AND l.status = 'digest_pending'
         RETURNING l.attempts`;
       if (!claimed.length) return;
-      const sent = await deliver(ctx, c.user_id, emailId, 'digest', claimed, null);
+      // Only beside watched products: a digest is sent when something was logged, never for report gaps alone
+      // (decision 023). Until then last_digest_at stays, so the next digest still lists them.
+      const gaps = await digestReportGaps(c.user_id, c.last_digest_at, ctx.now);
+      const sent = await deliver(ctx, c.user_id, emailId, 'digest', claimed, null, gaps);
       if (sent) ctx.result.digestsSent++;
     });
   }
@@ -429,6 +434,7 @@ async function deliver(
   kind: 'instant' | 'digest',
   claimed: { attempts: number }[],
   lastForToday: { dailyCap: number } | null,
+  reportGaps: ReportGap[] = [],
 ): Promise<boolean> {
   const who = await recipient(userId);
   const arrivals = who ? await claimedArrivals(emailId) : [];
@@ -448,6 +454,7 @@ async function deliver(
     kind: kind === 'digest' || who.mode === 'digest' ? 'digest' : 'instant',
     content,
     lastForToday: lastForToday ?? undefined,
+    reportGaps,
   });
 
   let outcome: SendResult;

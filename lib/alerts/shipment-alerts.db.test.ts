@@ -8,6 +8,7 @@ import { newUser, query as q, withTestDatabase, type TestUser } from '../../scri
 import { readMailbox, type ReceivedMail } from '../../scripts/testing/mail-server.ts';
 import { nyTimeToUtc } from '../time.ts';
 import { processArrivalAlerts } from './process.ts';
+import { REPORT_GAPS_HEADING } from '../reports-client/precision.ts';
 import { moreArrivalsLine } from './templates.ts';
 
 // Shipment alerts (docs/decisions/023-shipment-alerts.md): shipments rows to boards whose shelves are not read,
@@ -218,5 +219,68 @@ describe('shipment alerts', () => {
     expect(got.text).toContain('Shipped to Mecklenburg County on 12/02/2026 (between 12/01/2026 and 12/02/2026: the report for 12/01/2026 was incomplete) — 1 case (6 bottles)');
     // Boone was in 12/01's report: its 12/02 shipment is that day's alone.
     expect(got.text).toContain(`Shipped to this store's board on 12/02/2026: ${BOONE_STORE} (Boone's only store)`);
+  });
+  it("lists in the digest each day since the last one whose report was missing, late or incomplete for a chosen board, and sends none for those days alone", async () => {
+    // 1/03 and 1/04 whole, 1/05 no report (counted on 1/06), 1/07 without Mecklenburg, 1/08 none by 17:05.
+    const day = (date: string, coversFrom: string, status: string, missing: number[] = []) =>
+      q(
+        `INSERT INTO shipment_days (ship_date, covers_from, status, applied, first_extracted_at, last_extracted_at, records, missing_board_ids)
+         VALUES ($1::date, $2::date, $3::"ShipmentDayStatus", true, now(), now(), 1000, $4::int[])`,
+        [date, coversFrom, status, missing],
+      );
+    await day('2027-01-03', '2027-01-03', 'complete');
+    await day('2027-01-04', '2027-01-04', 'complete');
+    await day('2027-01-06', '2027-01-05', 'complete');
+    await day('2027-01-07', '2027-01-07', 'truncated', [MECKLENBURG]);
+    const digest = { mode: 'digest' as const, digest_hour: 17, last_digest_at: at('2027-01-04', 17, 0) };
+    const user = await newUser();
+    const quiet = await newUser();
+    // Durham's shelves are read: no report lines for it.
+    await setAlertSettings(url(), user.id, { board_ids: [DURHAM, BOONE, MECKLENBURG], ...digest });
+    await setAlertSettings(url(), quiet.id, { board_ids: [BOONE], min_quantity: 12, ...digest });
+    await insertShipment(url(), { plu: products[18].plu, boardId: BOONE, shipDate: '2027-01-07', units: 6 });
+    await processArrivalAlerts({ checkedAt: at('2027-01-08', 17, 5) });
+
+    let got = mailsTo(user);
+    expect(got).toHaveLength(1);
+    expect(got[0].text).toContain(products[18].name);
+    expect(got[0].text).toContain(
+      [
+        REPORT_GAPS_HEADING,
+        '  • Boone: The shipment report for 1/8 is late — shipments that day will show up when it comes.',
+        '  • Mecklenburg County: The shipment report for 1/8 is late — shipments that day will show up when it comes.',
+        "  • Mecklenburg County: The report for 1/7 was incomplete: this board's shipments will show up with the next complete report.",
+        '  • Boone: No shipment report for 1/5 — shipments that day are counted on 1/6.',
+        '  • Mecklenburg County: No shipment report for 1/5 — shipments that day are counted on 1/6.',
+      ].join('\n'),
+    );
+    expect(got[0].text).not.toMatch(/Durham: |for 1\/4|for 1\/3/);
+    expect(got[0].html).toContain('<li style="margin:0 0 6px">Boone: No shipment report for 1/5 — shipments that day are counted on 1/6.</li>');
+    // Nothing watched for the quiet user: no e-mail for the report's days alone.
+    expect(mailsTo(quiet)).toHaveLength(0);
+
+    // The next day: 1/08 never came (counted on 1/09). Only days since the last digest are listed again.
+    await day('2027-01-09', '2027-01-08', 'complete');
+    await insertShipment(url(), { plu: products[19].plu, boardId: BOONE, shipDate: '2027-01-09', units: 12 });
+    await processArrivalAlerts({ checkedAt: at('2027-01-09', 17, 5) });
+    got = mailsTo(user);
+    expect(got).toHaveLength(2);
+    expect(got[1].text).toContain(
+      [
+        REPORT_GAPS_HEADING,
+        '  • Boone: No shipment report for 1/8 — shipments that day are counted on 1/9.',
+        '  • Mecklenburg County: No shipment report for 1/8 — shipments that day are counted on 1/9.',
+      ].join('\n') + '\n\n',
+    );
+    // The quiet user's first digest since 1/04 carries that week's days for its board.
+    const [toQuiet] = mailsTo(quiet);
+    expect(toQuiet.text).toContain(products[19].name);
+    expect(toQuiet.text).toContain(
+      [
+        REPORT_GAPS_HEADING,
+        '  • Boone: No shipment report for 1/8 — shipments that day are counted on 1/9.',
+        '  • Boone: No shipment report for 1/5 — shipments that day are counted on 1/6.',
+      ].join('\n') + '\n\n',
+    );
   });
 });

@@ -1,8 +1,9 @@
 import { env } from '../env.ts';
 import type { MailMessage } from '../mail/index.ts';
 import { NY_TZ } from '../time.ts';
-import { shipmentAlertLine } from '../reports-client/precision.ts';
+import { REPORT_GAPS_HEADING, reportGapLine, shipmentAlertLine } from '../reports-client/precision.ts';
 import type { AlertContent, ArrivalType, ProductBlock, ShipmentLine } from './compose.ts';
+import type { ReportGap } from './report-days.ts';
 import { unsubscribeToken } from './token.ts';
 
 // The arrival alert and digest e-mails, as text and HTML, in the look of lib/mail/templates.ts (same
@@ -74,6 +75,8 @@ export interface AlertEmailInput {
   content: AlertContent;
   /** This e-mail uses up the day's allowance of alert e-mails. */
   lastForToday?: { dailyCap: number };
+  /** A digest's days without a whole shipment report for the user's boards (lib/alerts/report-days.ts). */
+  reportGaps?: ReportGap[];
 }
 
 function productText(p: ProductBlock): string {
@@ -129,6 +132,7 @@ export function alertEmail(input: AlertEmailInput): MailMessage {
   const last = input.lastForToday
     ? `This is your last alert e-mail today (limit ${input.lastForToday.dailyCap} a day). Later arrivals today are on Today's Arrivals and counted in your next alert.`
     : null;
+  const gaps = (input.reportGaps ?? []).map((g) => reportGapLine(g.boardName, g.note));
   const unsubscribe = links.unsubscribe(input.userId);
   const title =
     input.kind === 'digest' ? 'Your daily arrivals digest' : `Watched bottles ${content.hasShelf ? (content.hasShipments ? 'arrived or shipped' : 'arrived') : 'shipped'}`;
@@ -138,6 +142,7 @@ export function alertEmail(input: AlertEmailInput): MailMessage {
     intro,
     content.products.map(productText).join('\n\n'),
     more && `${more}: ${links.todaysArrivals()}`,
+    gaps.length ? [REPORT_GAPS_HEADING, ...gaps.map((g) => `  • ${g}`)].join('\n') : null,
     caution,
     last,
     `Change your alert settings: ${links.settings()}\nUnsubscribe from arrival alerts: ${unsubscribe}`,
@@ -154,6 +159,7 @@ export function alertEmail(input: AlertEmailInput): MailMessage {
 <p style="margin:0 0 14px">${escape(intro)}</p>
 ${content.products.map(productHtml).join('\n')}
 ${more ? `<p style="margin:14px 0;font-weight:600"><a href="${escape(links.todaysArrivals())}" style="color:#8a4b12">${escape(more)}</a></p>` : ''}
+${gaps.length ? `<p style="margin:14px 0 6px">${escape(REPORT_GAPS_HEADING)}</p><ul style="margin:0;padding-left:18px">${gaps.map((g) => `<li style="margin:0 0 6px">${escape(g)}</li>`).join('')}</ul>` : ''}
 <p style="margin:14px 0 0;${MUTED}">${escape(caution)}</p>
 ${last ? `<p style="margin:14px 0 0;padding:10px 12px;background:#fdf3e3;border-radius:8px">${escape(last)}</p>` : ''}
 </div>

@@ -175,6 +175,15 @@ export function shipmentAlertLine(f: ShipmentAlertFigure): string {
     : `Shipped to ${f.board} ${on} — ${shipped(f)}; the state does not say for which store.`;
 }
 
+/** The digest's heading above the days whose shipment report was missing, late or incomplete for a chosen board. */
+export const REPORT_GAPS_HEADING =
+  "Days the state's shipment report was missing, late or incomplete for your boards — no shipment listed for those days does not mean nothing shipped:";
+
+/** One such day for one board, in the words of its day note (lib/reports/shipment-days.ts:dayNote). */
+export function reportGapLine(board: string, note: string): string {
+  return `${board}: ${note}`;
+}
+
 /** The groups a board choice shows boards in, by precision. */
 export const BOARD_GROUP_LABELS: Record<BoardPrecision, string> = {
   shelf: 'Store shelves read',

@@ -1,11 +1,11 @@
 import 'server-only';
 import { ChangeCache } from '../db/changes.ts';
-import { db } from '../db/index.ts';
 import { nyDate, nyDayRange, nyTimeToUtc } from '../time.ts';
-import { dayNote, dayNotes, EXTRACT_LATE_AFTER, type DayContext, type DayNote, type ShipmentDayRow } from './shipment-days.ts';
+import { readExtractDays } from './extract-day-rows.ts';
+import { dayNote, dayNotes, EXTRACT_LATE_AFTER, type DayContext, type DayNote } from './shipment-days.ts';
 
-// The shipment_days rows a report needs. They are kept until shipment_days or scrape_runs is written
-// (decision 014: a round trip costs more than the rest of a kept answer); the statuses and notes are worked
+// The shipment_days rows a report needs (read by lib/reports/extract-day-rows.ts, shared with the alerts).
+// They are kept until shipment_days or scrape_runs is written (decision 014: a round trip costs more than the rest of a kept answer); the statuses and notes are worked
 // out on every call, because a day's status changes with the clock (pending, then late, then missing) too.
 
 /**
@@ -18,20 +18,6 @@ export function extractDays(startDate: string): Promise<Omit<DayContext, 'now' |
 
 /** By first day; shared: never modify. */
 const keptDays = new ChangeCache<Omit<DayContext, 'now' | 'boardId'>>(['shipment_days', 'scrape_runs'], 64);
-
-async function readExtractDays(startDate: string): Promise<Omit<DayContext, 'now' | 'boardId'>> {
-  const [row] = await db.$queryRaw<{ rows: ShipmentDayRow[] | null; first: string | null; failing_since: Date | null }[]>`
-    SELECT (SELECT json_agg(json_build_object('shipDate', d.ship_date, 'coversFrom', d.covers_from, 'status', d.status::text,
-                                              'applied', d.applied, 'missingBoardIds', COALESCE(d.missing_board_ids, '{}'),
-                                              'lastExtractedAt', to_char(d.last_extracted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
-              FROM shipment_days d WHERE d.ship_date >= ${startDate}::date) AS rows,
-           (SELECT to_char(min(ship_date), 'YYYY-MM-DD') FROM shipment_days) AS first,
-           (SELECT min(f.started_at) FROM scrape_runs f
-             WHERE f.source = 'shipments' AND f.status = 'failed'
-               AND f.started_at > COALESCE((SELECT max(r.started_at) FROM scrape_runs r WHERE r.source = 'shipments' AND r.status IN ('ok', 'partial')), '-infinity')
-           ) AS failing_since`;
-  return { rows: row.rows ?? [], firstTracked: row.first, failingSince: row.failing_since };
-}
 
 /** Each day of a range, newest first, with its status and the note a hunter should read. */
 export async function rangeDayNotes(startDate: string, endDate: string, now: Date, boardId?: number): Promise<DayNote[]> {

@@ -3,7 +3,8 @@ import { addDays, nyDate, nyParts } from '../time.ts';
 
 // What the shipments extract says about one New York day (docs/decisions/022-the-extract-says-what-it-does-not-know.md).
 // The only place that turns shipment_days rows into statuses and words: a day the extract did not cover, or
-// covered only in part, must never read as "nothing shipped". Pure, so screens, the API and tests share it.
+// covered only in part, must never read as "nothing shipped". Pure, so screens, the API, the scraper's alert
+// e-mails (lib/alerts/report-days.ts) and tests share it: it must never import 'server-only' or Next.
 
 /** A shipment_days row as the reports read it (dates YYYY-MM-DD). */
 export interface ShipmentDayRow {
