@@ -27,7 +27,9 @@
 // (parse), ≤ 3 s and ≤ 250 MB (applied on the year); alerts ≤ 1 s and ≤ 200 MB (collection), ≤ 10 s with the e-mails;
 // a board's poll ≤ 10 s and ≤ 300 MB (with the default politeness its ~260 requests take ~4 minutes: the sites' pace, not ours).
 // Options: --only=TEXT measures only the phases whose name contains TEXT (the year of history is generated
-// only when a *-year phase is among them: it takes most of the run).
+// only when a *-year phase is among them: it takes most of the run). --keep leaves the databases in place and
+// prints their URLs, to profile a phase's SQL (EXPLAIN ANALYZE) or run it again by itself:
+//   node --expose-gc --import tsx scripts/bench-ingest.ts --phase alerts-shipments-year --db URL --work /tmp
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -241,6 +243,8 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
   // Warm, as a running scraper's client is (the first query loads Prisma's query compiler).
   await db.$transaction(async (tx) => tx.$queryRaw`SELECT count(*)::int AS n FROM alert_settings`);
   (globalThis as { gc?: () => void }).gc?.();
+  // The process's own size before any of the step's work (Node, tsx, Prisma's client warm): the floor under the peak.
+  const startRssMb = process.memoryUsage().rss / 2 ** 20;
   const m = await measure(() => processArrivalAlerts({ checkedAt: now, send: async () => ({ ok: true, via: 'smtp' }), policy: { dailyCap: 1000 } }));
   await disconnectDb();
   const r = m.result;
@@ -252,7 +256,7 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
     seconds: m.seconds,
     rows: r.collected,
     peakRssMb: m.peakRssMb,
-    note: `${dayRows.toLocaleString('en-US')} shipments of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users: ${r.collected.toLocaleString('en-US')} alerts logged, ${r.emailsSent} e-mails composed and sent`,
+    note: `${dayRows.toLocaleString('en-US')} shipments of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users: ${r.collected.toLocaleString('en-US')} alerts logged, ${r.emailsSent} e-mails composed and sent; RSS ${startRssMb.toFixed(0)} MB before the step`,
   };
 }
 
@@ -314,8 +318,10 @@ async function main() {
   process.env.TEST_PG_SERVER_URL = serverUrl;
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-bench-ingest-'));
   const databases: { url: string; drop(): Promise<void> }[] = [];
+  const keep = process.argv.includes('--keep');
   const cleanup = async () => {
-    for (const d of databases) await d.drop().catch(() => {});
+    if (keep) for (const d of databases) console.log(`  kept: ${d.url}`);
+    else for (const d of databases) await d.drop().catch(() => {});
     rmSync(workDir, { recursive: true, force: true });
   };
   process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));

@@ -117,18 +117,20 @@ function watchSetMatch(): Prisma.Sql {
 
 /**
  * Active users with alerts on, what they chose and their watch items, one row per (user, chosen board) (the
- * CTE `r` of both collections, as are the new rows `a`: each is read once): joined on the board with a hash
- * join, and the watch items as two short arrays per user, so a day's ~6,000 shipments against 5,000 users
+ * CTE `r` that both collections of the one statement share, read once, as are the new rows): joined on the
+ * board, and the watch items as two short arrays per user, so a day's ~6,000 shipments against 5,000 users
  * never compares every row with every user or probes watch_items once per (row, user) pair (npm run
  * bench:ingest, alerts-shipments-year).
  */
 const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.mode, s.listing_types, s.min_quantity, s.store_ids, b.board_id, wl.wanted, wl.unwanted
                 FROM alert_settings s
                 JOIN users u ON u.id = s.user_id
-                LEFT JOIN LATERAL (
-                  SELECT array_agg(wi.plu) FILTER (WHERE wi.interest_type = 'interested' AND wi.active) AS wanted,
+                -- One pass over the watch items, grouped: a per-user lookup cost ~0.02 ms × 5,000 users.
+                LEFT JOIN (
+                  SELECT wi.user_id,
+                         array_agg(wi.plu) FILTER (WHERE wi.interest_type = 'interested' AND wi.active) AS wanted,
                          array_agg(wi.plu) FILTER (WHERE wi.interest_type = 'not_interested') AS unwanted
-                    FROM watch_items wi WHERE wi.user_id = s.user_id) wl ON true
+                    FROM watch_items wi GROUP BY wi.user_id) wl ON wl.user_id = s.user_id
                CROSS JOIN LATERAL unnest(s.board_ids) AS b(board_id)
                WHERE s.enabled AND u.status = 'active')`;
 
@@ -152,27 +154,6 @@ async function collectArrivals(ctx: Ctx): Promise<number> {
       ? [{ from: cursor.last }]
       : await tx.$queryRaw<{ from: bigint }[]>`SELECT COALESCE(max(id), 0) AS from FROM inventory_history WHERE checked_at <= ${since}`;
     const [{ upto }] = await tx.$queryRaw<{ upto: bigint }[]>`SELECT COALESCE(max(id), 0) AS upto FROM inventory_history`;
-    // The estimates of the (user, board) rows run into the millions and would have Postgres compile the
-    // statements (JIT, ~0.4 s), more than their whole work.
-    await tx.$executeRaw`SET LOCAL jit = off`;
-    const shelf = await tx.$executeRaw`
-      WITH ${SUBSCRIBED_BOARDS},
-           a AS MATERIALIZED (
-             SELECT h.id, h.store_id, st.board_id, h.plu, h.new_quantity, h.checked_at, p.listing_type, p.retail_price
-               FROM inventory_history h
-               JOIN products p ON p.plu = h.plu
-               JOIN stores st ON st.id = h.store_id
-              WHERE h.id > ${from} AND h.id <= ${upto} AND h.change_type IN ('first', 'increase'))
-      INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at)
-      SELECT r.user_id, a.id, a.checked_at, ${status}, ${ctx.now}::timestamptz
-        FROM a
-        JOIN r
-          ON r.board_id = a.board_id
-         AND a.new_quantity >= r.min_quantity
-         AND (cardinality(r.store_ids) = 0 OR a.store_id = ANY (r.store_ids))
-       WHERE ${watchSetMatch()}
-      ON CONFLICT (user_id, history_id) DO NOTHING`;
-
     // Shipments, by row id: a later extract adding units to a row already collected (units +=) is the same
     // shipment and never alerts again. The first collection takes the rows dated from the lookback's day on.
     const firstDay = cursor?.last_shipment == null ? nyDate(since) : null;
@@ -181,29 +162,57 @@ async function collectArrivals(ctx: Ctx): Promise<number> {
         ? [{ shipFrom: cursor!.last_shipment! }]
         : await tx.$queryRaw<{ shipFrom: bigint }[]>`SELECT COALESCE(max(id), 0) AS "shipFrom" FROM shipments WHERE ship_date < ${firstDay}::date`;
     const [{ shipUpto }] = await tx.$queryRaw<{ shipUpto: bigint }[]>`SELECT COALESCE(max(id), 0) AS "shipUpto" FROM shipments`;
-    // Shelf boards alert from their shelves only. A board's one retail store (lib/reference/precision.ts
-    // boardPrecision: store_by_shipment) is where its shipments go, so store narrowing applies to it; a
-    // board of several stores has no store to narrow to.
-    const shipped = await tx.$executeRaw`
+    // The estimates of the (user, board) rows run into the millions and would have Postgres compile the
+    // statement (JIT, ~0.4 s), more than its whole work.
+    await tx.$executeRaw`SET LOCAL jit = off`;
+    // With the default 4 MB Postgres sorted the (user, board) rows for its join on disk (external merge).
+    await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
+    // Both kinds in one statement, so the subscribed (user, board) rows `r` are read once (npm run bench:ingest,
+    // alerts-shipments-year). Shelf boards alert from their shelves only. A board's one retail store
+    // (lib/reference/precision.ts boardPrecision: store_by_shipment) is where its shipments go, so store
+    // narrowing applies to it; a board of several stores has no store to narrow to.
+    const [{ shelf, shipped }] = await tx.$queryRaw<{ shelf: number; shipped: number }[]>`
       WITH ${SUBSCRIBED_BOARDS},
-           a AS MATERIALIZED (
-             SELECT sh.id, sh.board_id, sh.plu, sh.units, p.listing_type, p.retail_price,
-                    (SELECT CASE WHEN count(*) = 1 AND bool_and(NOT st.mixed_beverage) THEN min(st.id) END
-                       FROM stores st WHERE st.board_id = sh.board_id) AS only_store
+           arrivals AS MATERIALIZED (
+             SELECT h.id, h.store_id, st.board_id, h.plu, h.new_quantity, h.checked_at, p.listing_type, p.retail_price
+               FROM inventory_history h
+               JOIN products p ON p.plu = h.plu
+               JOIN stores st ON st.id = h.store_id
+              WHERE h.id > ${from} AND h.id <= ${upto} AND h.change_type IN ('first', 'increase')),
+           only_stores AS (
+             SELECT st.board_id, (CASE WHEN count(*) = 1 AND bool_and(NOT st.mixed_beverage) THEN min(st.id) END) AS only_store
+               FROM stores st GROUP BY st.board_id),
+           shipments_new AS MATERIALIZED (
+             SELECT sh.id, sh.board_id, sh.plu, sh.units, p.listing_type, p.retail_price, os.only_store
                FROM shipments sh
                JOIN products p ON p.plu = sh.plu
+               LEFT JOIN only_stores os ON os.board_id = sh.board_id
               WHERE sh.id > ${shipFrom} AND sh.id <= ${shipUpto}
                 AND (${firstDay}::date IS NULL OR sh.ship_date >= ${firstDay}::date)
-                AND NOT EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = sh.board_id AND bs.enabled))
-      INSERT INTO alert_log (user_id, shipment_id, run_checked_at, status, next_attempt_at)
-      SELECT r.user_id, a.id, ${ctx.now}::timestamptz, ${status}, ${ctx.now}::timestamptz
-        FROM a
-        JOIN r
-          ON r.board_id = a.board_id
-         AND a.units >= r.min_quantity
-         AND (cardinality(r.store_ids) = 0 OR a.only_store = ANY (r.store_ids))
-       WHERE ${watchSetMatch()}
-      ON CONFLICT (user_id, shipment_id) DO NOTHING`;
+                AND NOT EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = sh.board_id AND bs.enabled)),
+           shelf AS (
+             INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at)
+             SELECT r.user_id, a.id, a.checked_at, ${status}, ${ctx.now}::timestamptz
+               FROM arrivals a
+               JOIN r
+                 ON r.board_id = a.board_id
+                AND a.new_quantity >= r.min_quantity
+                AND (cardinality(r.store_ids) = 0 OR a.store_id = ANY (r.store_ids))
+              WHERE ${watchSetMatch()}
+             ON CONFLICT (user_id, history_id) DO NOTHING
+             RETURNING 1),
+           shipped AS (
+             INSERT INTO alert_log (user_id, shipment_id, run_checked_at, status, next_attempt_at)
+             SELECT r.user_id, a.id, ${ctx.now}::timestamptz, ${status}, ${ctx.now}::timestamptz
+               FROM shipments_new a
+               JOIN r
+                 ON r.board_id = a.board_id
+                AND a.units >= r.min_quantity
+                AND (cardinality(r.store_ids) = 0 OR a.only_store = ANY (r.store_ids))
+              WHERE ${watchSetMatch()}
+             ON CONFLICT (user_id, shipment_id) DO NOTHING
+             RETURNING 1)
+      SELECT (SELECT count(*) FROM shelf)::int AS shelf, (SELECT count(*) FROM shipped)::int AS shipped`;
 
     await tx.$executeRaw`
       INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, updated_at) VALUES (1, ${upto}, ${shipUpto}, now())
