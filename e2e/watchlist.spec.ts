@@ -134,6 +134,35 @@ test.describe('the default list', () => {
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 
+  test('a late re-read after a refused switch does not undo a switch made since', async ({ page }) => {
+    await open(page);
+    const { toggle } = await firstProduct(page);
+    // The refusal's re-read of the preferences answers only after the next switch has gone through.
+    let releaseReread!: () => void;
+    const rereadHeld = new Promise<void>((resolve) => (releaseReread = resolve));
+    await page.route('**/api/watchlist/user-preferences', async (route) => {
+      const answer = await route.fetch();
+      await rereadHeld;
+      await route.fulfill({ response: answer });
+    });
+    await page.route('**/api/watchlist', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 409, json: { success: false, error: 'Refused' } }) : route.continue(),
+    );
+    await toggle.click();
+    await expect(page.getByTestId('defaults-notice')).toHaveText('Failed to update item: Refused');
+    await page.unroute('**/api/watchlist');
+
+    const [off] = await Promise.all([page.waitForResponse(isWatchlistWrite('POST')), toggle.click()]);
+    expect(off.status()).toBe(201);
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    const reread = page.waitForResponse('**/api/watchlist/user-preferences');
+    releaseReread();
+    await reread;
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await page.reload();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  });
+
   test('a failed load says so and Try Again recovers', async ({ page }) => {
     await page.route('**/api/watchlist/default-products', (route) => route.fulfill({ status: 500, json: { error: 'x' } }));
     await page.route('**/api/watchlist', (route) => route.fulfill({ status: 500, json: { error: 'x' } }));

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
 import type { DefaultProduct, Preference, WatchItem } from '@/lib/watchlist/types';
 import { CatalogSearch, type SearchStatus } from './catalog-search';
@@ -63,17 +63,20 @@ export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: num
   // Keyed by PLU: switches run side by side, each waiting for its own answer.
   const switches = useSubmit<string>({ failed: WATCHLIST_MESSAGES.updateFailed });
 
+  // Each switch takes a number when it starts, so a re-read knows which switches happened while it was out.
+  const switchClock = useRef(0);
+  const lastSwitch = useRef(new Map<string, number>());
+
   /** Re-reads the preferences after a refused switch, so the screen shows what the server holds. */
   async function resyncPreferences() {
+    const askedAt = switchClock.current;
     try {
       const res = await watchlistApi.preferences();
       if (!res.ok || !res.data.data) return;
       const fresh = res.data.data;
-      // Switches still waiting for an answer keep their optimistic state.
-      setPrefs((current) => [
-        ...fresh.filter((p) => !switches.isBusy(p.plu)),
-        ...current.filter((p) => switches.isBusy(p.plu)),
-      ]);
+      // A switch still waiting, or one made after the re-read was asked, is newer than its answer: it stays.
+      const newer = (plu: string) => switches.isBusy(plu) || (lastSwitch.current.get(plu) ?? 0) > askedAt;
+      setPrefs((current) => [...fresh.filter((p) => !newer(p.plu)), ...current.filter((p) => newer(p.plu))]);
     } catch {
       // The rolled-back state stays; the next load corrects it.
     }
@@ -100,6 +103,7 @@ export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: num
     };
 
     void switches.run(async () => {
+      lastSwitch.current.set(plu, ++switchClock.current);
       setPrefs((current) =>
         watching
           ? current.filter((p) => p.plu !== plu)
