@@ -33,7 +33,10 @@ test('from Current Inventory: every board\'s stores holding it, a failing source
   await expect(greensboro.getByRole('status')).toContainText('The latest check of Greensboro’s inventory failed');
   const newHanover = boards.filter({ has: page.getByRole('heading', { name: 'New Hanover County' }) });
   await expect(newHanover).toContainText('Not checked yet');
-  await expect(page.getByTestId('where-warehouse')).toContainText(/bottles? · \d{2}\/\d{2}\/\d{4}|Not on the warehouse report/);
+  // The warehouse is told once, in its own section, with its age.
+  await expect(page.getByTestId('where-warehouse')).toHaveText(/^\d+ bottles? at the state warehouse \(checked \d{2}\/\d{2}\/\d{4}.*\)$|^Not on the warehouse report\.$/);
+  await expect(page.getByText(/bottles? at the state warehouse|Not on the warehouse report/)).toHaveCount(1);
+  await expect(page.getByTestId('where-shipped-total')).toHaveText(/^[1-9]\d* bottles? to [1-9]\d* boards? in the last 30 days$/);
   // Durham's shipment is the board's (the state does not say which store), apart from its shelves.
   await expect(page.getByTestId('where-shipped-board').getByTestId('where-shipment').filter({ hasText: 'Durham County' })).toContainText(
     /^Shipped to Durham County in the last 30 days \(latest \d{2}\/\d{2}\/\d{4}\): \d+ cases? \(\d+ bottles\) for one of its \d+ stores — the state does not say which\./,

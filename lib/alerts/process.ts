@@ -99,33 +99,47 @@ async function releaseInterrupted(ctx: Ctx): Promise<number> {
 }
 
 /**
- * Whether row `a` (its product's plu, listing_type and retail_price) is in user `r`'s watch set: the default
- * list of lib/catalog/hunted.ts (hunted products and Premium ones) of the listing types the user chose, plus
- * every new release (Unknown: not classified yet, so no choice can cover it), minus the user's not_interested
- * ones, plus the user's active interested items whatever their type (products the user added one by one).
- * One rule for shelf arrivals and shipments.
+ * The (user, row) pairs that alert, for the new rows of CTE `rows` (id, board_id, store_id, plu, quantity,
+ * listing_type, retail_price, checked_at) and the subscribed (user, board) rows `r`: the row's board is one the
+ * user chose, its quantity reaches the user's minimum, its store is one of the user's (when narrowed), and its
+ * product is in the user's watch set. The watch set is the user's active interested items whatever their type
+ * (products added one by one), plus the default list of lib/catalog/hunted.ts (hunted products and Premium
+ * ones) of the listing types the user chose, plus every new release (Unknown: not classified yet, so no choice
+ * can cover it), minus the user's not_interested ones. One rule for shelf arrivals and shipments.
+ *
+ * Two halves that never overlap, so no row is compared with every subscriber of its board: items added by
+ * name are found through watch_items by plu, and only default-list rows and new releases meet every
+ * subscriber of their board (npm run bench:ingest, alerts-shipments-year: a day's ~5,500 shipments against
+ * 15,000 (user, board) rows were ~480,000 comparisons, now ~170,000 cheap ones).
  */
-function watchSetMatch(): Prisma.Sql {
+function alertingPairs(rows: string): Prisma.Sql {
+  const a = Prisma.raw(rows);
   const onDefaultList = Prisma.raw(defaultListSql('a.listing_type', 'a.retail_price', String(premiumMinPrice())));
-  return Prisma.sql`CASE
-               WHEN a.plu = ANY (r.unwanted) THEN false
-               WHEN a.plu = ANY (r.wanted) THEN true
-               WHEN a.listing_type = ${NEW_RELEASE_TYPE}::"ListingType" THEN true
-               ELSE ${onDefaultList} AND a.listing_type = ANY (r.listing_types)
-             END`;
+  const reaches = Prisma.sql`a.quantity >= r.min_quantity AND (cardinality(r.store_ids) = 0 OR a.store_id = ANY (r.store_ids))`;
+  return Prisma.sql`
+    SELECT r.user_id, r.mode, a.id, a.checked_at
+      FROM ${a} a
+      JOIN watch_items w ON w.plu = a.plu AND w.interest_type = 'interested' AND w.active
+      JOIN r ON r.user_id = w.user_id AND r.board_id = a.board_id
+     WHERE ${reaches}
+    UNION ALL
+    SELECT r.user_id, r.mode, a.id, a.checked_at
+      FROM ${a} a
+      JOIN r ON r.board_id = a.board_id
+     WHERE (a.listing_type = ${NEW_RELEASE_TYPE}::"ListingType" OR (${onDefaultList} AND a.listing_type = ANY (r.listing_types)))
+       AND ${reaches}
+       -- Switched off, or already in the first half.
+       AND NOT COALESCE(a.plu = ANY (r.unwanted) OR a.plu = ANY (r.wanted), false)`;
 }
 
 /**
  * Active users with alerts on, what they chose and their watch items, one row per (user, chosen board) (the
- * CTE `r` that both collections of the one statement share, read once, as are the new rows): joined on the
- * board, and the watch items as two short arrays per user, so a day's ~6,000 shipments against 5,000 users
- * never compares every row with every user or probes watch_items once per (row, user) pair (npm run
- * bench:ingest, alerts-shipments-year).
+ * CTE `r` that both collections of the one statement share, read once, as are the new rows), with the watch
+ * items as two short arrays per user (grouped in one pass: a lookup per user cost ~0.02 ms × 5,000 users).
  */
 const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.mode, s.listing_types, s.min_quantity, s.store_ids, b.board_id, wl.wanted, wl.unwanted
                 FROM alert_settings s
                 JOIN users u ON u.id = s.user_id
-                -- One pass over the watch items, grouped: a per-user lookup cost ~0.02 ms × 5,000 users.
                 LEFT JOIN (
                   SELECT wi.user_id,
                          array_agg(wi.plu) FILTER (WHERE wi.interest_type = 'interested' AND wi.active) AS wanted,
@@ -146,7 +160,7 @@ const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.mode
  */
 async function collectArrivals(ctx: Ctx): Promise<number> {
   const since = new Date(ctx.now.getTime() - ctx.policy.lookbackMs);
-  const status = Prisma.sql`(CASE WHEN r.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus"`;
+  const status = Prisma.sql`(CASE WHEN m.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus"`;
   return db.$transaction(async (tx) => {
     const [cursor] = await tx.$queryRaw<{ last: bigint; last_shipment: bigint | null }[]>`
       SELECT last_history_id AS last, last_shipment_id AS last_shipment FROM alert_cursor WHERE id = 1 FOR UPDATE`;
@@ -174,7 +188,7 @@ async function collectArrivals(ctx: Ctx): Promise<number> {
     const [{ shelf, shipped }] = await tx.$queryRaw<{ shelf: number; shipped: number }[]>`
       WITH ${SUBSCRIBED_BOARDS},
            arrivals AS MATERIALIZED (
-             SELECT h.id, h.store_id, st.board_id, h.plu, h.new_quantity, h.checked_at, p.listing_type, p.retail_price
+             SELECT h.id, st.board_id, h.store_id, h.plu, h.new_quantity AS quantity, p.listing_type, p.retail_price, h.checked_at
                FROM inventory_history h
                JOIN products p ON p.plu = h.plu
                JOIN stores st ON st.id = h.store_id
@@ -183,7 +197,8 @@ async function collectArrivals(ctx: Ctx): Promise<number> {
              SELECT st.board_id, (CASE WHEN count(*) = 1 AND bool_and(NOT st.mixed_beverage) THEN min(st.id) END) AS only_store
                FROM stores st GROUP BY st.board_id),
            shipments_new AS MATERIALIZED (
-             SELECT sh.id, sh.board_id, sh.plu, sh.units, p.listing_type, p.retail_price, os.only_store
+             SELECT sh.id, sh.board_id, os.only_store AS store_id, sh.plu, sh.units AS quantity, p.listing_type, p.retail_price,
+                    ${ctx.now}::timestamptz AS checked_at
                FROM shipments sh
                JOIN products p ON p.plu = sh.plu
                LEFT JOIN only_stores os ON os.board_id = sh.board_id
@@ -192,24 +207,14 @@ async function collectArrivals(ctx: Ctx): Promise<number> {
                 AND NOT EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = sh.board_id AND bs.enabled)),
            shelf AS (
              INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at)
-             SELECT r.user_id, a.id, a.checked_at, ${status}, ${ctx.now}::timestamptz
-               FROM arrivals a
-               JOIN r
-                 ON r.board_id = a.board_id
-                AND a.new_quantity >= r.min_quantity
-                AND (cardinality(r.store_ids) = 0 OR a.store_id = ANY (r.store_ids))
-              WHERE ${watchSetMatch()}
+             SELECT m.user_id, m.id, m.checked_at, ${status}, ${ctx.now}::timestamptz
+               FROM (${alertingPairs('arrivals')}) m
              ON CONFLICT (user_id, history_id) DO NOTHING
              RETURNING 1),
            shipped AS (
              INSERT INTO alert_log (user_id, shipment_id, run_checked_at, status, next_attempt_at)
-             SELECT r.user_id, a.id, ${ctx.now}::timestamptz, ${status}, ${ctx.now}::timestamptz
-               FROM shipments_new a
-               JOIN r
-                 ON r.board_id = a.board_id
-                AND a.units >= r.min_quantity
-                AND (cardinality(r.store_ids) = 0 OR a.only_store = ANY (r.store_ids))
-              WHERE ${watchSetMatch()}
+             SELECT m.user_id, m.id, m.checked_at, ${status}, ${ctx.now}::timestamptz
+               FROM (${alertingPairs('shipments_new')}) m
              ON CONFLICT (user_id, shipment_id) DO NOTHING
              RETURNING 1)
       SELECT (SELECT count(*) FROM shelf)::int AS shelf, (SELECT count(*) FROM shipped)::int AS shipped`;

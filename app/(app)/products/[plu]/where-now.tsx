@@ -61,9 +61,9 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
                 </dd>
               </div>
               <div>
-                <dt>At the state warehouse</dt>
-                <dd data-testid="where-warehouse">
-                  {data.warehouse ? `${plural(data.warehouse.current_inventory, 'bottle')} · ${usDateTime(data.warehouse.checked_at)}` : 'Not on the warehouse report'}
+                <dt>Shipped to boards</dt>
+                <dd data-testid="where-shipped-total">
+                  {plural(data.shipments.reduce((n, s) => n + s.units, 0), 'bottle')} to {plural(data.shipments.length, 'board')} in the last {data.shipment_days} days
                 </dd>
               </div>
             </dl>
@@ -91,7 +91,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
           </ShipmentSection>
           <section className="card stack-sm" aria-labelledby="where-at-warehouse" data-testid="where-warehouse-section">
             <h2 id="where-at-warehouse">{WHERE_SECTIONS.warehouse}</h2>
-            <p>
+            <p data-testid="where-warehouse">
               {data.warehouse
                 ? placeSentence({ precision: 'warehouse', bottles: data.warehouse.current_inventory, checkedAt: data.warehouse.checked_at })
                 : 'Not on the warehouse report.'}
