@@ -90,6 +90,11 @@ export interface SimDataset {
   retailStores: SimStore[];
   /** The other boards of the registry (prisma/seed-data/board-sources.json), in its order: Durham, Greensboro, New Hanover. */
   otherBoards: SimOtherBoard[];
+  /**
+   * Every other board with stores in board-stores.json, by id: no shelves, only the ground truth of where its
+   * shipments land (arrivals.ts); each store a weekly delivery day hashed from the board and store.
+   */
+  truthBoards: SimOtherBoard[];
   boards: SimBoard[];
   wakeBoard: SimBoard;
   /** Cumulative board weights (by retail store count) for weighted picks. */
@@ -207,23 +212,27 @@ const BOARD_LATLNG: Record<number, [number, number]> = {
  * stores split Tuesday (odd numbers) / Thursday (even), Greensboro's all on Wednesday, New Hanover's spread
  * Monday..Friday ("generally all locations delivered by Friday"). Weekly.
  */
-function boardDeliveryDay(boardId: number, retailIndex: number, storeNumber: number): string {
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
+
+function boardDeliveryDay(boardId: number, retailIndex: number, storeNumber: number, truthOnly = false): string {
   if (boardId === DURHAM_BOARD_ID) return storeNumber % 2 === 1 ? 'Tuesday' : 'Thursday';
   if (boardId === GREENSBORO_BOARD_ID) return 'Wednesday';
-  return ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'][retailIndex % 5];
+  // A board whose shelves nobody reads: its trucks' days are not published; one hashed weekday per store.
+  if (truthOnly) return WEEKDAYS[hashInt(0, 4, 'truth-delivery-day', boardId, storeNumber)];
+  return WEEKDAYS[retailIndex % 5];
 }
 
 /** A board beyond Wake whose shelves the world keeps: its stores among `seeds` (board-stores.json's, or a test's). */
-export function simOtherBoard(boards: readonly SimBoard[], boardId: number, seeds: readonly BoardStoreSeed[]): SimOtherBoard {
+export function simOtherBoard(boards: readonly SimBoard[], boardId: number, seeds: readonly BoardStoreSeed[], truthOnly = false): SimOtherBoard {
   const board = boards.find((b) => b.id === boardId);
   if (!board) throw new Error(`simulator: the boards file has no board ${boardId}`);
   let k = 0;
   const own = seeds.filter((s) => s.board_id === boardId).sort((a, b) => a.store_number - b.store_number);
-  const boardStores = own.map((s) => toBoardStore(s, s.mixed_beverage ? -1 : k++));
+  const boardStores = own.map((s) => toBoardStore(s, s.mixed_beverage ? -1 : k++, truthOnly));
   return { board, stores: boardStores, retailStores: boardStores.filter((s) => s.retail) };
 }
 
-function toBoardStore(s: BoardStoreSeed, retailIndex: number): SimStore {
+function toBoardStore(s: BoardStoreSeed, retailIndex: number, truthOnly: boolean): SimStore {
   const location = GREENSBORO_LOCATIONS.find((l) => String(l.internalid) === s.source_store_key);
   const suffix = `, ${s.city}`;
   const street = s.address.includes(suffix) ? s.address.slice(0, s.address.lastIndexOf(suffix)) : s.address;
@@ -242,7 +251,7 @@ function toBoardStore(s: BoardStoreSeed, retailIndex: number): SimStore {
     phone: s.phone ?? '',
     hours: s.hours ?? '',
     mixedBeverage: s.mixed_beverage,
-    deliveryDay: retail ? boardDeliveryDay(s.board_id, retailIndex, s.store_number) : null,
+    deliveryDay: retail ? boardDeliveryDay(s.board_id, retailIndex, s.store_number, truthOnly) : null,
     deliveryIntervalDays: retail ? 7 : null,
     retail,
     retailIndex,
@@ -310,6 +319,9 @@ export function loadSimDataset(): SimDataset {
   if (!wakeBoard) throw new Error('simulator: the boards file has no Wake County ABC Board (id 179)');
   const registry = loadBoardSources(new Set(ref.boards.map((b) => b.id))).filter((s) => s.boardId !== WAKE_BOARD_ID);
   const otherBoards = registry.map((s) => simOtherBoard(boards, s.boardId, ref.boardStores));
+  const shelfIds = new Set([WAKE_BOARD_ID, ...registry.map((s) => s.boardId)]);
+  const truthIds = [...new Set(ref.boardStores.map((s) => s.board_id))].filter((id) => !shelfIds.has(id)).sort((a, b) => a - b);
+  const truthBoards = truthIds.map((id) => simOtherBoard(boards, id, ref.boardStores, true)).filter((b) => b.retailStores.length > 0);
   const boardCumulative = new Float64Array(boards.length);
   let acc = 0;
   boards.forEach((b, i) => (boardCumulative[i] = acc += b.weight));
@@ -323,6 +335,7 @@ export function loadSimDataset(): SimDataset {
     stores,
     retailStores: stores.filter((s) => s.retail),
     otherBoards,
+    truthBoards,
     boards,
     wakeBoard,
     boardCumulative,

@@ -24,7 +24,8 @@
 //   POST /__sim/markup                        {"wake"?: "documented"|"live"|"alternate", "warehouse"?: ..., "durham"?: "documented"|"drift"|"alternate", "greensboro"?: ..., "abcgo"?: ...}
 //   POST /__sim/respell                       {"storeNumber": n, "address": "..." | null, "boardId"?: 78}
 //   POST /__sim/debut                         a DebutSpec (times as ISO strings); answers the DebutInfo
-//   POST /__sim/shipment                      {"plu", "boardId", "at": ISO, "units"}: a shipment to a board (in its extract period)
+//   POST /__sim/shipment                      {"plu", "boardId", "at": ISO, "units", "lands"?: true}: a shipment to a board (in its extract period; lands: on its stores' shelves too)
+//   GET  /__sim/arrivals?date=YYYY-MM-DD&board=53   what shipments put on a board's store shelves that day (every board without board)
 //   GET  /__sim/extract-days                  which extract days were served, whole or not, and to which boards
 //   GET  /__sim/debuts                        every debut with its state now
 //   POST /__sim/relabel                       {"plu": "12345", "label": "", "from"?: ISO, "classifyAt"?: ISO, "classifyAs"?: "..."}
@@ -526,6 +527,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
             'POST /__sim/respell',
             'POST /__sim/debut',
             'POST /__sim/shipment',
+            'GET /__sim/arrivals?date=YYYY-MM-DD&board=53',
             'GET /__sim/extract-days',
             'GET /__sim/debuts',
             'POST /__sim/relabel',
@@ -702,6 +704,29 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         throw new HttpError(400, /board/.test((error as Error).message) ? (error as Error).message : 'date must be YYYY-MM-DD');
       }
       send(res, 200, JSON_TYPE, JSON.stringify({ date, board, deliveries: records }));
+      return;
+    }
+    if (path === '/__sim/arrivals' && method === 'GET') {
+      syncRealtime();
+      const date = url.searchParams.get('date') ?? ymd(nyLocal(world.nowMillis()).dayNumber);
+      const boardParam = url.searchParams.get('board');
+      let arrivals;
+      try {
+        arrivals = world.arrivalsOn(date, boardParam === null ? undefined : Number(boardParam));
+      } catch (error) {
+        throw new HttpError(400, /board/.test((error as Error).message) ? (error as Error).message : 'date must be YYYY-MM-DD');
+      }
+      const out = arrivals.map(({ boardId, storeNumber, day, at, plu, quantity, shipTick, extractDay }) => ({
+        boardId,
+        storeNumber,
+        date: ymd(day),
+        at: new Date(at).toISOString(),
+        plu,
+        quantity,
+        shippedAt: new Date(shipTick).toISOString(),
+        extractDay: ymd(extractDay),
+      }));
+      send(res, 200, JSON_TYPE, JSON.stringify({ date, board: boardParam === null ? null : Number(boardParam), arrivals: out }));
       return;
     }
     throw new HttpError(404, 'no such control endpoint');

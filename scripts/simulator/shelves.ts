@@ -7,6 +7,7 @@ import { nyInstant, TICK_MS, weekdayOf, weekOf, WEEKDAY_NAMES, ymd } from './clo
 import type { SimDataset, SimProduct, SimStore } from './dataset.ts';
 import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import { hash32, hashInt, type Rng } from './random.ts';
+import type { LedgerArrival } from './arrivals.ts';
 
 export interface DeliveryItem {
   plu: string;
@@ -46,7 +47,6 @@ interface PlannedDelivery {
 }
 
 const SELL_P: Record<string, number> = { Allocation: 0.3, Limited: 0.22, Barrel: 0.12 };
-const ALLOC_WEIGHT: Record<string, number> = { Allocation: 3, Limited: 2, Barrel: 1 };
 export const KEEP_DAYS = 120;
 
 /** Per bottle and opening-hours tick, how likely an allocated bottle of that listing type sells. */
@@ -94,7 +94,6 @@ export class BoardShelves {
   private readonly uPar: Uint8Array;
   private readonly uRate: Float32Array;
   private readonly uOffset: Float32Array;
-  private readonly allocCumulative: Float64Array;
   private plan: PlannedDelivery[] = [];
   private readonly deliveryLog = new Map<number, DeliveryRecord[]>();
 
@@ -159,39 +158,23 @@ export class BoardShelves {
         }
       }
     }
-
-    const cumulative = new Float64Array(data.allocated.length);
-    let acc = 0;
-    data.allocated.forEach((p, k) => (cumulative[k] = acc += ALLOC_WEIGHT[p.listingType] ?? 1));
-    this.allocCumulative = cumulative;
   }
 
   /**
-   * Plans the day's deliveries: the stores delivering today and the day's 2–5 allocated products (each at
-   * 1–6 of them, 1–6 bottles). Returns the allocated bottles per product (Wake's ship from the warehouse).
+   * Plans the day's deliveries: the stores delivering today, each with the allocated bottles its board's
+   * shipments put on today's truck for it (arrivals.ts: shipments cause arrivals; the ledger holds them).
    */
-  planDay(day: number): { index: number; units: number }[] {
+  planDay(day: number, arrivals: readonly LedgerArrival[] = []): void {
     const delivering = this.stores.filter((s) => isDeliveryDay(this.seed, s, day));
     this.plan = delivering.map((store) => ({ store, tickMs: deliveryTick(this.seed, store, day), allocated: [] }));
-    const shipments: { index: number; units: number }[] = [];
-    if (this.plan.length) {
-      const rng = this.rng;
-      const count = rng.int(2, 5);
-      const chosen = new Set<number>();
-      for (let tries = 0; chosen.size < count && tries < 50; tries++) chosen.add(rng.cumulativeIndex(this.allocCumulative));
-      for (const k of chosen) {
-        const product = this.data.allocated[k];
-        const stores = rng.sample(this.plan, rng.int(1, Math.min(6, this.plan.length)));
-        let total = 0;
-        for (const planned of stores) {
-          const quantity = rng.int(1, 6);
-          planned.allocated.push({ tracked: product.tracked, quantity });
-          total += quantity;
-        }
-        shipments.push({ index: product.index, units: total });
-      }
+    for (const a of arrivals) {
+      const planned = this.plan.find((p) => p.store.retailIndex === a.retailIndex);
+      const product = this.data.products[a.productIndex];
+      if (!planned || !product || product.tracked < 0) continue;
+      const same = planned.allocated.find((x) => x.tracked === product.tracked);
+      if (same) same.quantity += a.quantity;
+      else planned.allocated.push({ tracked: product.tracked, quantity: a.quantity });
     }
-    return shipments;
   }
 
   /** Forgets delivery records older than KEEP_DAYS. */

@@ -2,8 +2,9 @@
 // deliveries, sales), the state warehouse (Total Available per product) and the shipments to the 173
 // boards behind the daily shipments extract; and the retail shelves of the other boards whose inventory is
 // public (Durham, Greensboro, New Hanover: board-stores.json), which evolve by the same rules (shelves.ts)
-// from their own random streams, so Wake's world is the same with them as it was without them. Their
-// shelves are not tied to the warehouse (only a debut's bottles ship to them).
+// from their own random streams. Shipments cause arrivals (arrivals.ts, issue 26): every allocated product
+// a board orders lands on some of its stores' shelves days later, on their delivery days; the shelf boards'
+// allocated arrivals are exactly those, and every other board's are kept as ground truth (arrivalsOn).
 //
 // The clock only moves when told (advance / setTime). State changes at 15-minute ticks (epoch multiples
 // of 15 minutes, i.e. New York quarter hours); moving the clock processes every tick passed, in order,
@@ -19,11 +20,10 @@
 //   sell a bottle with probability 0.5–4% per tick; other Listed products follow a closed form
 //   (par − rate × open ticks since the store's last delivery).
 // - a store's delivery tick (10:00..13:00 on its delivery day): many Listed products are restocked to
-//   par, and the day's few allocated products arrive (each at 1–6 of the delivering stores, 1–6 bottles).
+//   par, and the allocated bottles its board's earlier shipments put on that truck arrive (arrivals.ts).
 // - 06:00..10:45 on a product's receipt day (weekdays): the warehouse receives it (Total Available rises).
 // - 07:00..16:45 on weekdays: boards order; each order lowers Total Available and, for tracked products,
-//   is a shipment to that board. At 07:00 the allocated bottles Wake's stores get that day ship to the
-//   Wake board (and leave the warehouse).
+//   is a shipment to that board; an allocated one is planned onto the board's stores' coming deliveries.
 // - 11:15: the shipments extract is regenerated (labelled 11:00..11:14:ss): NUMUNITS per (NC code, board)
 //   is the total shipped over the last 16 extract periods (a period runs from one extract to the next),
 //   so consecutive extracts differ by the day's new shipments minus those that aged out.
@@ -53,10 +53,12 @@ import type { BoardStoreSeed } from '../../lib/reference/reference.ts';
 import { faultyExtract, type ExtractFault } from './extract-faults.ts';
 import { cumulativeIndexOf, hash32, hashInt, hashUnit, Rng } from './random.ts';
 import { allocatedSellP, BoardShelves, deliveryTick, isDeliveryDay, KEEP_DAYS, type DeliveryRecord, type ShelfCounters } from './shelves.ts';
+import { boardLagDays, Ledger, type LedgerArrival } from './arrivals.ts';
 
 export type { DebutInfo, DebutSpec, DebutStoreSpec, RelabelSpec } from './debuts.ts';
 export type { ExtractFault } from './extract-faults.ts';
 export type { DeliveryItem, DeliveryRecord } from './shelves.ts';
+export type { LedgerArrival } from './arrivals.ts';
 
 export interface SimWorldOptions {
   /** Seed of every random choice (default 42). */
@@ -194,6 +196,11 @@ export interface ShipmentSpec {
   at: Date | number | string;
   /** Bottles, 1..9999. */
   units: number;
+  /**
+   * The shipment lands on the board's stores' shelves like the world's own orders (arrivals.ts): an allocated
+   * catalog product only. Default false: it only counts in the extract.
+   */
+  lands?: boolean;
 }
 
 export interface ScheduledShipment {
@@ -297,14 +304,18 @@ export class SimWorld {
   private readonly orderUnit: Int32Array;
   private readonly orderMaxMult: Uint8Array;
 
-  private wakeShipments: { index: number; units: number }[] = [];
+  /** Per board with retail stores: the arrivals its shipments cause (shelf boards' shelves take theirs from it). */
+  private readonly ledgers = new Map<number, Ledger>();
+  /** Stores of the boards whose shelves the world does not keep (ground truth of arrivals only). */
+  private readonly truthBoards = new Map<number, SimOtherBoard>();
+  private shipmentSerial = 0;
   private receipts = new Map<number, number[]>();
   private readonly shipLog = new Map<number, Map<number, number>>();
   private readonly warehouseHistory = new Map<number, Int32Array>();
   private currentExtract: ShipmentsExtract | undefined;
   private previousExtract: ShipmentsExtract | undefined;
   /** Scheduled shipments by tick (scheduleShipment): stateless, like debuts. */
-  private readonly scheduledShipments = new Map<number, { productIndex: number; boardIndex: number; units: number }[]>();
+  private readonly scheduledShipments = new Map<number, { productIndex: number; boardIndex: number; units: number; lands: boolean }[]>();
   /** Per extract day: the board ids served whole in a valid copy (extractDays); days never served are absent. */
   private readonly servedExtracts = new Map<number, { extractDatetime: string; records: number; perBoard: Map<number, number>; publishedTo: Set<number> | null }>();
 
@@ -347,6 +358,13 @@ export class SimWorld {
       const id = other.board.id;
       const counters = { deliveries: 0, deliveredBottles: 0, allocatedArrivals: 0, bottlesSold: 0 };
       this.otherShelves.set(id, new BoardShelves(d, this.seed, id, other.retailStores, new Rng(hash32(this.seed, 'boards', id)), counters));
+      this.ledgers.set(id, new Ledger(this.seed, id, other.retailStores));
+    }
+    this.ledgers.set(WAKE_BOARD_ID, new Ledger(this.seed, WAKE_BOARD_ID, d.retailStores));
+    for (const truth of d.truthBoards) {
+      if (this.ledgers.has(truth.board.id)) continue;
+      this.truthBoards.set(truth.board.id, truth);
+      this.ledgers.set(truth.board.id, new Ledger(this.seed, truth.board.id, truth.retailStores, false));
     }
 
     // Warehouse: start at the catalog's current level; receipts towards a target on a weekly schedule.
@@ -519,14 +537,11 @@ export class SimWorld {
     if (receiving) for (const i of receiving) this.receive(i);
     // Shipments after today's extract count towards tomorrow's.
     const period = m >= EXTRACT_MIN ? local.dayNumber + 1 : local.dayNumber;
-    if (m === ORDER_START_MIN) {
-      for (const s of this.wakeShipments) {
-        this.logShipment(period, s.index, this.data.wakeBoard.index, s.units);
-        this.level[s.index] = Math.max(0, this.level[s.index] - s.units);
-      }
+    if (wd >= 1 && wd <= 5 && m >= ORDER_START_MIN && m < ORDER_END_MIN) this.boardOrders(period, t);
+    for (const s of this.scheduledShipments.get(t) ?? []) {
+      this.logShipment(period, s.productIndex, s.boardIndex, s.units);
+      if (s.lands) this.land(s.productIndex, s.boardIndex, s.units, t, period);
     }
-    if (wd >= 1 && wd <= 5 && m >= ORDER_START_MIN && m < ORDER_END_MIN) this.boardOrders(period);
-    for (const s of this.scheduledShipments.get(t) ?? []) this.logShipment(period, s.productIndex, s.boardIndex, s.units);
     this.scheduledShipments.delete(t);
     if (this.debutList.length) this.debutTick(t, local.dayNumber, m, wd, period);
     this.counters.ticks++;
@@ -549,10 +564,10 @@ export class SimWorld {
     const d = this.data;
     const wd = weekdayOf(day);
 
-    // Store deliveries and the day's allocated products; Wake's are supplied by a shipment to the Wake
-    // board that morning (07:00). The other boards' arrivals are not tied to the warehouse.
-    this.wakeShipments = this.wake.planDay(day);
-    for (const shelves of this.otherShelves.values()) shelves.planDay(day);
+    // Store deliveries, each with the allocated bottles earlier shipments put on its truck (arrivals.ts).
+    this.wake.planDay(day, this.ledgers.get(WAKE_BOARD_ID)!.on(day));
+    for (const [id, shelves] of this.otherShelves) shelves.planDay(day, this.ledgers.get(id)!.on(day));
+    if (rollover) for (const ledger of this.ledgers.values()) ledger.prune(day - KEEP_DAYS);
 
     // Warehouse receipts (weekdays, 06:00..10:45).
     this.receipts = new Map();
@@ -596,7 +611,7 @@ export class SimWorld {
     this.counters.receipts++;
   }
 
-  private boardOrders(period: number): void {
+  private boardOrders(period: number, tick: number): void {
     const d = this.data;
     const rng = this.rng;
     for (const p of d.products) {
@@ -609,9 +624,35 @@ export class SimWorld {
         const units = Math.min(this.level[i], this.orderUnit[i] * rng.int(1, this.orderMaxMult[i]));
         this.level[i] -= units;
         this.counters.boardOrders++;
-        if (p.kind !== 'listed') this.logShipment(period, i, rng.cumulativeIndex(d.boardCumulative), units);
+        if (p.kind === 'listed') continue;
+        const board = rng.cumulativeIndex(d.boardCumulative);
+        this.logShipment(period, i, board, units);
+        if (p.kind === 'allocated') this.land(i, board, units, tick, period);
       }
     }
+  }
+
+  /** An allocated product shipped to a board lands on some of its stores' shelves (arrivals.ts). */
+  private land(productIndex: number, boardIndex: number, units: number, tick: number, period: number): void {
+    const board = this.data.boards[boardIndex];
+    const ledger = this.ledgers.get(board.id);
+    if (!ledger) return; // a board without a known retail store
+    const p = this.productAt(productIndex);
+    const price = p.retailPrice === null ? null : Number(p.retailPrice);
+    ledger.place(
+      {
+        serial: this.shipmentSerial++,
+        boardId: board.id,
+        plu: p.plu,
+        listingType: p.listingType,
+        price: Number.isFinite(price) ? price : null,
+        tick,
+        shipDay: nyLocal(tick).dayNumber,
+        extractDay: period,
+        units,
+      },
+      productIndex,
+    );
   }
 
   /** Logs a shipment under its extract period: the day of the first extract that includes it. */
@@ -662,8 +703,10 @@ export class SimWorld {
     if (!(Number.isInteger(units) && units >= 1 && units <= 9999)) throw bad('units must be a whole number 1..9999');
     const at = tickAtOrAfter(toMs(spec.at));
     if (!(at > this.lastTick)) throw bad(`at must be after the simulated now (${new Date(this.nowMs).toISOString()})`);
+    const lands = spec.lands === true;
+    if (lands && (product.kind !== 'allocated' || product.tracked < 0 || this.debutOf(product))) throw bad(`only an allocated catalog product lands on shelves (${plu} is not one)`);
     const list = this.scheduledShipments.get(at) ?? [];
-    list.push({ productIndex: product.index, boardIndex: board.index, units });
+    list.push({ productIndex: product.index, boardIndex: board.index, units, lands });
     this.scheduledShipments.set(at, list);
     const local = nyLocal(at);
     const period = local.minuteOfDay >= EXTRACT_MIN ? local.dayNumber + 1 : local.dayNumber;
@@ -867,8 +910,10 @@ export class SimWorld {
       if (t === d.releaseTick) this.releaseDebut(d, t, day, period);
       if (ordering && t > d.releaseTick && d.level > 0 && hashUnit(this.seed, 'debut-order', plu, t) < DEBUT_ORDER_P) {
         const units = Math.min(d.level, d.product.bottlesPerCase * hashInt(1, 2, this.seed, 'debut-order-units', plu, t));
-        d.level -= units;
         const board = cumulativeIndexOf(this.data.boardCumulative, hashUnit(this.seed, 'debut-order-board', plu, t));
+        // A debut lands only where it was released; the boards whose shelves the world keeps do not reorder it.
+        if (this.otherShelves.has(this.data.boards[board].id) || this.data.boards[board].id === WAKE_BOARD_ID) continue;
+        d.level -= units;
         this.logShipment(period, d.product.index, board, units);
         this.counters.boardOrders++;
       }
@@ -1078,6 +1123,33 @@ export class SimWorld {
       else records.push(extra);
     }
     return records.sort((a, b) => a.at.getTime() - b.at.getTime() || a.storeNumber - b.storeNumber);
+  }
+
+  /**
+   * Ground truth of shipments causing arrivals (arrivals.ts): what the board's shipments put on its stores'
+   * shelves on a New York date (YYYY-MM-DD), every board when `boardId` is omitted. For a shelf board these are
+   * the allocated items of deliveriesOn; for the others nothing else happens at their stores. Kept KEEP_DAYS;
+   * future days list what is planned so far.
+   */
+  arrivalsOn(dateYmd: string, boardId?: number): LedgerArrival[] {
+    const day = parseYmd(dateYmd);
+    if (day === undefined) throw new RangeError(`simulator: bad date ${dateYmd}`);
+    if (boardId !== undefined) {
+      const ledger = this.ledgers.get(boardId);
+      if (!ledger) throw new RangeError(`simulator: board ${boardId} has no retail store`);
+      return [...ledger.on(day)];
+    }
+    return [...this.ledgers.values()].flatMap((l) => l.on(day));
+  }
+
+  /** Days a board's warehouse takes before sending a shipment on (arrivals.ts), before late trucks. */
+  boardLagDays(boardId: number): number {
+    return boardLagDays(this.seed, boardId, this.retailStoresOfAnyBoard(boardId).length);
+  }
+
+  /** The retail stores of any board with one (shelf boards' and the ground-truth-only boards'), by retail index. */
+  retailStoresOfAnyBoard(boardId: number): readonly SimStore[] {
+    return this.truthBoards.get(boardId)?.retailStores ?? this.retailStoresOf(boardId);
   }
 
   /**
