@@ -3,6 +3,7 @@ import pg from 'pg';
 import { env } from '../env.ts';
 import { DataDirBusyError, lockFile } from '../startup/lock.ts';
 import { processArrivalAlerts } from '../alerts/process.ts';
+import { forecastAfterCycle } from '../forecast/forecast.ts';
 import { databaseUrl } from '../db/index.ts';
 import { nyDate, nyParts } from '../time.ts';
 import { updateDeliveryPatterns } from './delivery-pattern.ts';
@@ -270,6 +271,8 @@ export async function runCycle(options: CycleOptions = {}): Promise<CycleResult>
       if (unknown.length) throw new RangeError(`no such source: ${unknown.join(', ')} (not an enabled board source nor ${FIXED_SOURCES.join(', ')})`);
       const runs = await runBoardsAlongside(sources, shelves, now, { ...options, runner: lock.runner });
       if (runs.some((r) => shelves.has(r.source) && r.outcome.changesWritten > 0)) await updateDeliveryPatterns(nyDate(now));
+      // Forecasts (lib/forecast): new shipments once the extract is read, the shelves' evidence every cycle.
+      await forecastAfterCycle(now, runs.some((r) => r.source === 'shipments' && r.outcome.status !== 'failed'), log);
       // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
       // digests that are due go out on schedule even while a source is down. Never throws, so a mail
       // problem cannot fail the scrape.

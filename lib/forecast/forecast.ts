@@ -1,0 +1,248 @@
+import { HUNTED_SQL } from '../catalog/hunted.ts';
+import { db, Prisma } from '../db/index.ts';
+import { boardPrecision, type BoardPrecision } from '../reference/precision.ts';
+import { dayNumberToYmd, nyDate, nyTimeToUtc, ymdToDayNumber } from '../time.ts';
+import {
+  forecastBoard,
+  forecastOneStore,
+  forecastShelfBoard,
+  learnBoard,
+  matchHistory,
+  NAME_AT,
+  remainingLikelihood,
+  type ArrivalFact,
+  type DeliveryPattern,
+  type ShipmentFact,
+  type StoreForecast,
+} from './model.ts';
+
+// The forecasts' database side (docs/decisions/026-forecasts.md): after a shipments run, every new dated shipment
+// of a hunted product becomes incoming with its forecasts (model.ts decides them); after every cycle the shelves'
+// evidence closes the rows that arrived, lowers the others once their shipment's bottles are accounted for,
+// closes the rows whose window passed, and scores every new shelf arrival of a hunted product (forecast_scores).
+
+/** Shipments dated this many days before today or later are forecast (an older backfill is history, not news). */
+export const FORECAST_RECENT_DAYS = 2;
+/** The history a shelf board learns from. */
+export const HISTORY_DAYS = 120;
+/** New arrivals are scored every cycle; an arrival older than this when first seen (the scraper was down) is not. */
+export const SCORE_LOOKBACK_DAYS = 7;
+/** A forecast counts as ahead when it named the store this long before the arrival. */
+export const AHEAD_MINUTES = 12 * 60;
+
+const HUNTED = Prisma.raw(`p.listing_type IN ${HUNTED_SQL}`);
+const ARRIVAL = Prisma.raw(`h.change_type IN ('first', 'increase')`);
+const day = (ymd: string) => ymdToDayNumber(ymd);
+const dateOf = (dayNumber: number) => new Date(`${dayNumberToYmd(dayNumber)}T00:00:00Z`);
+
+interface BoardFacts {
+  id: number;
+  precision: BoardPrecision;
+  onlyStoreId: number | null;
+}
+
+/** Every board's precision, as lib/reference/precision.ts decides it from the reference data now. */
+async function boardFacts(): Promise<Map<number, BoardFacts>> {
+  const rows = await db.$queryRaw<{ id: number; shelf: boolean; stores: number; retail: number; only_store: number | null }[]>`
+    SELECT b.id, EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = b.id AND bs.enabled) AS shelf,
+           count(s.id)::int AS stores, count(s.id) FILTER (WHERE NOT s.mixed_beverage)::int AS retail,
+           min(s.id) FILTER (WHERE NOT s.mixed_beverage) AS only_store
+      FROM boards b LEFT JOIN stores s ON s.board_id = b.id GROUP BY b.id`;
+  return new Map(
+    rows.map((r) => {
+      const precision = boardPrecision({ shelfSource: r.shelf, stores: r.stores, retailStores: r.retail });
+      return [r.id, { id: r.id, precision, onlyStoreId: precision === 'store_by_shipment' ? r.only_store : null }];
+    }),
+  );
+}
+
+/** A shelf board's retail stores with their delivery patterns (lib/ingest/delivery-pattern.ts). */
+export async function deliveryPatterns(boardId: number): Promise<Map<number, DeliveryPattern>> {
+  const rows = await db.$queryRaw<{ id: number; delivery_day: string | null; interval: number | null; last: string | null }[]>`
+    SELECT id, delivery_day, delivery_interval_days AS interval, to_char(last_delivery_date, 'YYYY-MM-DD') AS last
+      FROM stores WHERE board_id = ${boardId} AND NOT mixed_beverage`;
+  return new Map(rows.map((r) => [r.id, { storeId: r.id, deliveryDay: r.delivery_day, intervalDays: r.interval, lastDelivery: r.last ? day(r.last) : null }]));
+}
+
+/** A shelf board's hunted shipments and shelf arrivals of the last HISTORY_DAYS before `today`. */
+export async function boardHistory(boardId: number, today: string): Promise<{ shipments: ShipmentFact[]; arrivals: ArrivalFact[] }> {
+  const since = nyTimeToUtc(dayNumberToYmd(day(today) - HISTORY_DAYS));
+  const [shipments, arrivals] = await Promise.all([
+    db.$queryRaw<{ plu: string; d: string; units: number; listing_type: string; price: number | null }[]>`
+      SELECT sh.plu, to_char(sh.ship_date, 'YYYY-MM-DD') AS d, sh.units, p.listing_type::text, p.retail_price::float8 AS price
+        FROM shipments sh JOIN products p ON p.plu = sh.plu
+       WHERE sh.board_id = ${boardId} AND sh.ship_date >= ${dayNumberToYmd(day(today) - HISTORY_DAYS)}::date AND sh.ship_date < ${today}::date AND ${HUNTED}`,
+    db.$queryRaw<{ plu: string; store_id: number; d: string; bottles: number }[]>`
+      SELECT h.plu, h.store_id, to_char((h.checked_at AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS d, sum(h.delta)::int AS bottles
+        FROM inventory_history h JOIN stores s ON s.id = h.store_id JOIN products p ON p.plu = h.plu
+       WHERE s.board_id = ${boardId} AND h.checked_at >= ${since} AND ${ARRIVAL} AND ${HUNTED}
+       GROUP BY 1, 2, 3`,
+  ]);
+  return {
+    shipments: shipments.map((s) => ({ plu: s.plu, day: day(s.d), units: s.units, listingType: s.listing_type, price: s.price })),
+    arrivals: arrivals.map((a) => ({ plu: a.plu, storeId: a.store_id, day: day(a.d), bottles: Math.max(1, a.bottles) })),
+  };
+}
+
+export interface ForecastRun {
+  incoming: number;
+  forecasts: number;
+  named: number;
+}
+
+/**
+ * Forecasts every shipment of a hunted product dated in the last FORECAST_RECENT_DAYS that has none yet: run after
+ * each shipments run (lib/ingest/runner.ts). A shelf board learns from its own history; a one-store board names
+ * its store; any other board is named as a whole.
+ */
+export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
+  const today = nyDate(now);
+  const fresh = await db.$queryRaw<{ id: bigint; plu: string; board_id: number; d: string; units: number; listing_type: string; price: number | null }[]>`
+    SELECT sh.id, sh.plu, sh.board_id, to_char(sh.ship_date, 'YYYY-MM-DD') AS d, sh.units, p.listing_type::text, p.retail_price::float8 AS price
+      FROM shipments sh JOIN products p ON p.plu = sh.plu
+     WHERE sh.ship_date >= ${dayNumberToYmd(day(today) - FORECAST_RECENT_DAYS)}::date AND ${HUNTED}
+       AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.shipment_id = sh.id)
+     ORDER BY sh.board_id, sh.id`;
+  if (!fresh.length) return { incoming: 0, forecasts: 0, named: 0 };
+  const boards = await boardFacts();
+  const models = new Map<number, { model: ReturnType<typeof learnBoard>; patterns: Map<number, DeliveryPattern> }>();
+  const run: ForecastRun = { incoming: 0, forecasts: 0, named: 0 };
+  for (const sh of fresh) {
+    const facts = boards.get(sh.board_id);
+    if (!facts) continue;
+    const shipment: ShipmentFact = { plu: sh.plu, day: day(sh.d), units: sh.units, listingType: sh.listing_type, price: sh.price };
+    let rows: StoreForecast[];
+    if (facts.precision === 'shelf') {
+      let learned = models.get(sh.board_id);
+      if (!learned) {
+        const [history, patterns] = await Promise.all([boardHistory(sh.board_id, today), deliveryPatterns(sh.board_id)]);
+        learned = { model: learnBoard(matchHistory(history.shipments, history.arrivals), patterns), patterns };
+        models.set(sh.board_id, learned);
+      }
+      rows = forecastShelfBoard(learned.model, learned.patterns, shipment);
+    } else if (facts.precision === 'store_by_shipment' && facts.onlyStoreId !== null) {
+      rows = [forecastOneStore(facts.onlyStoreId, shipment)];
+    } else {
+      rows = [forecastBoard(shipment)];
+    }
+    await db.$transaction(async (tx) => {
+      const [incoming] = await tx.$queryRaw<{ id: bigint }[]>`
+        INSERT INTO incoming (shipment_id, plu, board_id, ship_date, units, precision, status, created_at, closed_at)
+        VALUES (${sh.id}, ${sh.plu}, ${sh.board_id}, ${sh.d}::date, ${sh.units}, ${facts.precision}, ${rows.length ? 'open' : 'closed'}::"IncomingStatus", ${now}, ${rows.length ? null : now})
+        ON CONFLICT (shipment_id) DO NOTHING RETURNING id`;
+      if (!incoming || !rows.length) return;
+      await tx.$executeRaw`
+        INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, expected_date, window_start, window_end, named_at, updated_at)
+        SELECT ${incoming.id}, r.store_id, r.likelihood, r.likelihood, r.named, r.basis, r.expected, r.ws, r.we, CASE WHEN r.named THEN ${now}::timestamptz END, ${now}
+          FROM unnest(${rows.map((r) => r.storeId)}::int[], ${rows.map((r) => r.likelihood)}::real[], ${rows.map((r) => r.named)}::boolean[],
+                      ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => (r.expected === null ? null : dateOf(r.expected)))}::date[],
+                      ${rows.map((r) => dateOf(r.windowStart))}::date[], ${rows.map((r) => dateOf(r.windowEnd))}::date[])
+            AS r(store_id, likelihood, named, basis, expected, ws, we)`;
+    });
+    run.incoming++;
+    run.forecasts += rows.length;
+    run.named += rows.filter((r) => r.named).length;
+  }
+  return run;
+}
+
+export interface EvidenceRun {
+  arrived: number;
+  reweighed: number;
+  closed: number;
+  scored: number;
+}
+
+/**
+ * The shelves' evidence, after every cycle: an open row whose store got the product inside its window (the
+ * latest incoming of that product and board before the arrival takes it) is `arrived`, with its lead; the
+ * other rows of a shipment whose bottles have partly shown elsewhere get the likelihood of what is left (named
+ * from NAME_AT, un-named below it); rows whose window has passed close (`not_arrived`, or `unscorable` where no
+ * shelf is read); an incoming closes with its last row; and every new shelf arrival of a hunted product is scored.
+ */
+export async function updateForecasts(now: Date): Promise<EvidenceRun> {
+  const today = nyDate(now);
+  const arrived = await db.$executeRaw`
+    WITH hit AS (
+      SELECT DISTINCT ON (f.id) f.id, h.checked_at
+        FROM forecasts f JOIN incoming i ON i.id = f.incoming_id
+        JOIN inventory_history h ON h.store_id = f.store_id AND h.plu = i.plu AND ${ARRIVAL}
+       WHERE f.outcome = 'open' AND i.precision = 'shelf' AND h.checked_at <= ${now}
+         AND (h.checked_at AT TIME ZONE 'America/New_York')::date BETWEEN f.window_start AND f.window_end
+         AND (h.checked_at AT TIME ZONE 'America/New_York')::date > i.ship_date
+         AND NOT EXISTS (SELECT 1 FROM incoming later WHERE later.board_id = i.board_id AND later.plu = i.plu
+                          AND later.ship_date > i.ship_date AND later.ship_date < (h.checked_at AT TIME ZONE 'America/New_York')::date)
+       ORDER BY f.id, h.checked_at)
+    UPDATE forecasts f SET outcome = 'arrived', arrived_at = hit.checked_at, closed_at = ${now}, updated_at = ${now},
+           lead_minutes = CASE WHEN f.named THEN floor(extract(epoch FROM hit.checked_at - f.named_at) / 60)::int END
+      FROM hit WHERE hit.id = f.id`;
+
+  // Bottles of each open shelf shipment already seen at its board's stores (the arrived rows' stores).
+  const open = await db.$queryRaw<{ id: bigint; first: number; units: number; seen: number }[]>`
+    SELECT f.id, f.first_likelihood AS first, i.units, COALESCE(seen.bottles, 0)::int AS seen
+      FROM forecasts f JOIN incoming i ON i.id = f.incoming_id
+      LEFT JOIN LATERAL (
+        SELECT sum(GREATEST(h.delta, 1)) AS bottles FROM forecasts o JOIN inventory_history h
+            ON h.store_id = o.store_id AND h.plu = i.plu AND h.checked_at = o.arrived_at AND ${ARRIVAL}
+         WHERE o.incoming_id = i.id AND o.outcome = 'arrived') seen ON true
+     WHERE f.outcome = 'open' AND i.precision = 'shelf' AND f.window_start > ${today}::date`;
+  const changed = open.filter((r) => r.seen > 0).map((r) => ({ id: r.id, likelihood: remainingLikelihood(r.first, r.units, r.seen) }));
+  let reweighed = 0;
+  if (changed.length) {
+    reweighed = await db.$executeRaw`
+      UPDATE forecasts f SET likelihood = c.l, named = c.l >= ${NAME_AT}, updated_at = ${now},
+             named_at = CASE WHEN c.l >= ${NAME_AT} THEN f.named_at ELSE NULL END
+        FROM unnest(${changed.map((c) => c.id)}::bigint[], ${changed.map((c) => c.likelihood)}::real[]) AS c(id, l)
+       WHERE f.id = c.id AND f.likelihood <> c.l`;
+  }
+
+  const closed = await db.$executeRaw`
+    UPDATE forecasts f SET outcome = CASE WHEN i.precision = 'shelf' THEN 'not_arrived' ELSE 'unscorable' END::"ForecastOutcome",
+           closed_at = ${now}, updated_at = ${now}
+      FROM incoming i WHERE i.id = f.incoming_id AND f.outcome = 'open' AND f.window_end < ${today}::date`;
+  await db.$executeRaw`
+    UPDATE incoming i SET status = 'closed', closed_at = ${now}
+     WHERE i.status = 'open' AND NOT EXISTS (SELECT 1 FROM forecasts f WHERE f.incoming_id = i.id AND f.outcome = 'open')`;
+
+  const scored = await scoreArrivals(now);
+  return { arrived, reweighed, closed, scored };
+}
+
+/**
+ * Scores every shelf arrival of a hunted product at a shelf board since forecasts began (the first incoming)
+ * that has no score yet: the named row that covered it (its store, its window, named before it; the latest
+ * incoming first), the lead, and whether that was at least AHEAD_MINUTES ahead.
+ */
+export async function scoreArrivals(now: Date): Promise<number> {
+  return db.$executeRaw`
+    INSERT INTO forecast_scores (history_id, board_id, store_id, plu, arrived_at, forecast_id, lead_minutes, ahead)
+    SELECT h.id, s.board_id, h.store_id, h.plu, h.checked_at, cover.id, cover.lead,
+           COALESCE(cover.lead >= ${AHEAD_MINUTES}, false)
+      FROM inventory_history h JOIN stores s ON s.id = h.store_id JOIN products p ON p.plu = h.plu
+      JOIN board_sources bs ON bs.board_id = s.board_id AND bs.enabled
+      LEFT JOIN LATERAL (
+        SELECT f.id, floor(extract(epoch FROM h.checked_at - f.named_at) / 60)::int AS lead
+          FROM forecasts f JOIN incoming i ON i.id = f.incoming_id
+         WHERE f.store_id = h.store_id AND i.plu = h.plu AND f.named AND f.named_at <= h.checked_at
+           AND (h.checked_at AT TIME ZONE 'America/New_York')::date BETWEEN f.window_start AND f.window_end
+         ORDER BY i.ship_date DESC LIMIT 1) cover ON true
+     WHERE ${ARRIVAL} AND ${HUNTED} AND h.checked_at <= ${now} AND h.checked_at > ${new Date(now.getTime() - SCORE_LOOKBACK_DAYS * 86_400_000)}
+       AND h.checked_at >= (SELECT min(created_at) FROM incoming)
+       AND NOT EXISTS (SELECT 1 FROM forecast_scores fs WHERE fs.history_id = h.id)`;
+}
+
+/**
+ * The scraper's forecasting step after a cycle (lib/ingest/runner.ts): new shipments forecast when the extract was
+ * read, the shelves' evidence and scores every cycle. Never throws: a forecasting problem must not fail a scrape.
+ */
+export async function forecastAfterCycle(now: Date, extractRead: boolean, log: (line: string) => void = () => {}): Promise<void> {
+  try {
+    if (extractRead) {
+      const r = await forecastNewShipments(now);
+      if (r.incoming) log(`forecasts: ${r.incoming} incoming shipment(s), ${r.named} store(s) or board(s) named`);
+    }
+    await updateForecasts(now);
+  } catch (error) {
+    log(`forecasts: ${(error as Error).message}`);
+  }
+}
