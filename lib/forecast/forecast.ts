@@ -105,8 +105,8 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
      ORDER BY sh.board_id, sh.id`;
   if (!fresh.length) return { incoming: 0, forecasts: 0, named: 0 };
   const boards = await boardFacts();
-  const models = new Map<number, { model: ReturnType<typeof learnBoard>; patterns: Map<number, DeliveryPattern> }>();
-  const run: ForecastRun = { incoming: 0, forecasts: 0, named: 0 };
+  const models = new Map<number, { model: ReturnType<typeof learnBoard> }>();
+  const planned: { sh: (typeof fresh)[number]; precision: BoardPrecision; rows: StoreForecast[] }[] = [];
   for (const sh of fresh) {
     const facts = boards.get(sh.board_id);
     if (!facts) continue;
@@ -116,34 +116,39 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
       let learned = models.get(sh.board_id);
       if (!learned) {
         const [history, patterns] = await Promise.all([boardHistory(sh.board_id, today), deliveryPatterns(sh.board_id)]);
-        learned = { model: learnBoard(matchHistory(history.shipments, history.arrivals), patterns), patterns };
+        learned = { model: learnBoard(matchHistory(history.shipments, history.arrivals), patterns) };
         models.set(sh.board_id, learned);
       }
-      rows = forecastShelfBoard(learned.model, learned.patterns, shipment);
+      rows = forecastShelfBoard(learned.model, shipment);
+      // Nothing to learn from yet (a board read since days): the board as a whole, with the prior window.
+      if (!rows.length) rows = [forecastBoard(shipment)];
     } else if (facts.precision === 'store_by_shipment' && facts.onlyStoreId !== null) {
       rows = [forecastOneStore(facts.onlyStoreId, shipment)];
     } else {
       rows = [forecastBoard(shipment)];
     }
-    await db.$transaction(async (tx) => {
-      const [incoming] = await tx.$queryRaw<{ id: bigint }[]>`
-        INSERT INTO incoming (shipment_id, plu, board_id, ship_date, units, precision, status, created_at, closed_at)
-        VALUES (${sh.id}, ${sh.plu}, ${sh.board_id}, ${sh.d}::date, ${sh.units}, ${facts.precision}, ${rows.length ? 'open' : 'closed'}::"IncomingStatus", ${now}, ${rows.length ? null : now})
-        ON CONFLICT (shipment_id) DO NOTHING RETURNING id`;
-      if (!incoming || !rows.length) return;
-      await tx.$executeRaw`
-        INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, expected_date, window_start, window_end, named_at, updated_at)
-        SELECT ${incoming.id}, r.store_id, r.likelihood, r.likelihood, r.named, r.basis, r.expected, r.ws, r.we, CASE WHEN r.named THEN ${now}::timestamptz END, ${now}
-          FROM unnest(${rows.map((r) => r.storeId)}::int[], ${rows.map((r) => r.likelihood)}::real[], ${rows.map((r) => r.named)}::boolean[],
-                      ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => (r.expected === null ? null : dateOf(r.expected)))}::date[],
-                      ${rows.map((r) => dateOf(r.windowStart))}::date[], ${rows.map((r) => dateOf(r.windowEnd))}::date[])
-            AS r(store_id, likelihood, named, basis, expected, ws, we)`;
-    });
-    run.incoming++;
-    run.forecasts += rows.length;
-    run.named += rows.filter((r) => r.named).length;
+    planned.push({ sh, precision: facts.precision, rows });
   }
-  return run;
+  // Two statements for the whole day's extract, in one transaction.
+  const rows = planned.flatMap((p) => p.rows.map((r) => ({ shipmentId: p.sh.id, ...r })));
+  await db.$transaction(async (tx) => {
+    await tx.$executeRaw`
+      INSERT INTO incoming (shipment_id, plu, board_id, ship_date, units, precision, created_at)
+      SELECT * FROM unnest(${planned.map((p) => p.sh.id)}::bigint[], ${planned.map((p) => p.sh.plu)}::text[], ${planned.map((p) => p.sh.board_id)}::int[],
+                           ${planned.map((p) => dateOf(day(p.sh.d)))}::date[], ${planned.map((p) => p.sh.units)}::int[], ${planned.map((p) => p.precision)}::text[])
+             AS r(shipment_id, plu, board_id, ship_date, units, precision), LATERAL (SELECT ${now}::timestamptz) AS t(created_at)
+      ON CONFLICT (shipment_id) DO NOTHING`;
+    await tx.$executeRaw`
+      INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, expected_date, window_start, window_end, named_at, updated_at)
+      SELECT i.id, r.store_id, r.likelihood, r.likelihood, r.named, r.basis, r.expected, r.ws, r.we, CASE WHEN r.named THEN ${now}::timestamptz END, ${now}
+        FROM unnest(${rows.map((r) => r.shipmentId)}::bigint[], ${rows.map((r) => r.storeId)}::int[], ${rows.map((r) => r.likelihood)}::real[], ${rows.map((r) => r.named)}::boolean[],
+                    ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => (r.expected === null ? null : dateOf(r.expected)))}::date[],
+                    ${rows.map((r) => dateOf(r.windowStart))}::date[], ${rows.map((r) => dateOf(r.windowEnd))}::date[])
+          AS r(shipment_id, store_id, likelihood, named, basis, expected, ws, we)
+        JOIN incoming i ON i.shipment_id = r.shipment_id AND i.created_at = ${now}
+      ON CONFLICT (incoming_id, store_id) DO NOTHING`;
+  });
+  return { incoming: planned.length, forecasts: rows.length, named: rows.filter((r) => r.named).length };
 }
 
 export interface EvidenceRun {
@@ -166,7 +171,8 @@ export async function updateForecasts(now: Date): Promise<EvidenceRun> {
     WITH hit AS (
       SELECT DISTINCT ON (f.id) f.id, h.checked_at
         FROM forecasts f JOIN incoming i ON i.id = f.incoming_id
-        JOIN inventory_history h ON h.store_id = f.store_id AND h.plu = i.plu AND ${ARRIVAL}
+        JOIN stores st ON st.board_id = i.board_id AND (f.store_id IS NULL OR st.id = f.store_id)
+        JOIN inventory_history h ON h.store_id = st.id AND h.plu = i.plu AND ${ARRIVAL}
        WHERE f.outcome = 'open' AND i.precision = 'shelf' AND h.checked_at <= ${now}
          AND (h.checked_at AT TIME ZONE 'America/New_York')::date BETWEEN f.window_start AND f.window_end
          AND (h.checked_at AT TIME ZONE 'America/New_York')::date > i.ship_date
@@ -223,7 +229,7 @@ export async function scoreArrivals(now: Date): Promise<number> {
       LEFT JOIN LATERAL (
         SELECT f.id, floor(extract(epoch FROM h.checked_at - f.named_at) / 60)::int AS lead
           FROM forecasts f JOIN incoming i ON i.id = f.incoming_id
-         WHERE f.store_id = h.store_id AND i.plu = h.plu AND f.named AND f.named_at <= h.checked_at
+         WHERE (f.store_id = h.store_id OR (f.store_id IS NULL AND i.board_id = s.board_id)) AND i.plu = h.plu AND f.named AND f.named_at <= h.checked_at
            AND (h.checked_at AT TIME ZONE 'America/New_York')::date BETWEEN f.window_start AND f.window_end
          ORDER BY i.ship_date DESC LIMIT 1) cover ON true
      WHERE ${ARRIVAL} AND ${HUNTED} AND h.checked_at <= ${now} AND h.checked_at > ${new Date(now.getTime() - SCORE_LOOKBACK_DAYS * 86_400_000)}

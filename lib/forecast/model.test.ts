@@ -70,14 +70,14 @@ describe('learning a shelf board', () => {
     const model = learnBoard(matchHistory(shipments, arrivals), patterns);
     expect(model.windowHit).toBe(1);
     const next = { plu: '99999', day: MON + 70, units: 4, listingType: 'Allocation', price: 45 };
-    const forecast = forecastShelfBoard(model, patterns, next);
+    const forecast = forecastShelfBoard(model, next);
     const named = forecast.filter((f) => f.named).map((f) => f.storeId);
     expect(named).toEqual([1, 2, 3]);
     expect(forecast[0]).toMatchObject({ expected: MON + 73, windowStart: MON + 73, windowEnd: MON + 80, basis: 'type_band' });
     expect(forecast.find((f) => f.storeId === 3)!.likelihood).toBeLessThan(forecast[0].likelihood);
     expect(forecast.map((f) => f.storeId)).not.toContain(4); // never sent there
     // More bottles, more stores: a bigger shipment raises every likelihood.
-    const bigger = forecastShelfBoard(model, patterns, { ...next, units: 6 });
+    const bigger = forecastShelfBoard(model, { ...next, units: 6 });
     expect(bigger.find((f) => f.storeId === 3)!.likelihood).toBeGreaterThan(forecast.find((f) => f.storeId === 3)!.likelihood);
   });
 
@@ -87,14 +87,22 @@ describe('learning a shelf board', () => {
     shipments.push({ plu: '77777', day: MON + 1, units: 2, listingType: 'Allocation', price: 49.99 }, { plu: '77777', day: MON + 8, units: 2, listingType: 'Allocation', price: 49.99 });
     arrivals.push({ plu: '77777', storeId: 5, day: MON + 3, bottles: 2 }, { plu: '77777', storeId: 5, day: MON + 10, bottles: 2 });
     const model = learnBoard(matchHistory(shipments, arrivals), patterns);
-    const forecast = forecastShelfBoard(model, patterns, { plu: '77777', day: MON + 70, units: 2, listingType: 'Allocation', price: 49.99 });
+    const forecast = forecastShelfBoard(model, { plu: '77777', day: MON + 70, units: 2, listingType: 'Allocation', price: 49.99 });
     expect(forecast[0].basis).toBe('product');
     expect(forecast.find((f) => f.storeId === 5)!.likelihood).toBeGreaterThan(0.05);
-    expect(forecastShelfBoard(learnBoard([], patterns), patterns, { plu: '1', day: MON, units: 6, listingType: 'Barrel', price: 80 })).toEqual([]);
+    expect(forecastShelfBoard(learnBoard([], patterns), { plu: '1', day: MON, units: 6, listingType: 'Barrel', price: 80 })).toEqual([]);
   });
 });
 
 describe('the other boards and the evidence', () => {
+  it('a store whose delivery day is not known takes the weekday its hunted arrivals keep to', () => {
+    const { shipments, arrivals } = history(4);
+    const unknown = new Map([1, 2, 3].map((id) => [id, pattern(id, null, null)]));
+    const model = learnBoard(matchHistory(shipments, arrivals), unknown);
+    expect(model.patterns.get(1)).toMatchObject({ deliveryDay: 'Thursday', intervalDays: 7 });
+    expect(forecastShelfBoard(model, { plu: 'x', day: MON + 70, units: 4, listingType: 'Allocation', price: 45 })[0]).toMatchObject({ expected: MON + 73 });
+  });
+
   it('a one-store board names its store from the day after the extract; any other board is named as a whole', () => {
     const s = { plu: '1', day: MON, units: 6, listingType: 'Limited', price: 30 };
     expect(forecastOneStore(42, s)).toMatchObject({ storeId: 42, named: true, likelihood: 1, windowStart: MON + ONE_STORE_WINDOW[0], windowEnd: MON + ONE_STORE_WINDOW[1] });

@@ -21,7 +21,7 @@ export const NAME_AT = 0.3;
 export const MATCH_DAYS = 21;
 /** Shipments a group needs before its rates are used: the product, its type and price band, its type. */
 export const MIN_SHIPMENTS = { product: 2, typeBand: 4, type: 4 } as const;
-/** The lags tried when learning a board's ready lag, and the one assumed before it has history. */
+/** The lags tried when learning a board's ready lag (1..MAX_LAG), and the one assumed before it has history. */
 export const MAX_LAG = 10;
 export const DEFAULT_LAG = 2;
 /** A one-store board: the state's truck brings it within this many days after the extract's day (E+1..E+4). */
@@ -119,6 +119,11 @@ interface GroupStats {
 
 /** What a shelf board's history says: its ready lag and the receiving rates of each group. */
 export interface BoardModel {
+  /**
+   * Each store's delivery pattern: the inferred one (lib/ingest/delivery-pattern.ts, which needs 5 products rising
+   * on a day: only where the whole catalog is polled), else the weekday its hunted arrivals keep to.
+   */
+  patterns: Map<number, DeliveryPattern>;
   lag: number;
   /** Share of matched arrivals on the store's first or second delivery from E + lag (the window's reach). */
   windowHit: number;
@@ -141,8 +146,30 @@ export function storeWindow(pattern: DeliveryPattern | undefined, day: number, l
   return { start: first, end: second, expected: first };
 }
 
+/** Share of a store's hunted arrivals that must fall on one weekday for it to be taken as its delivery day. */
+export const ARRIVAL_WEEKDAY_SHARE = 0.6;
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The stores' patterns, a store without a known delivery day taking the weekday its arrivals keep to (≥ 2 of them). */
+export function patternsWithArrivals(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): Map<number, DeliveryPattern> {
+  const days = new Map<number, number[]>();
+  for (const s of matched) for (const a of s.arrivals) days.set(a.storeId, [...(days.get(a.storeId) ?? []), a.day]);
+  const out = new Map(known);
+  for (const [storeId, list] of days) {
+    if (known.get(storeId)?.deliveryDay) continue;
+    const distinct = [...new Set(list)];
+    const counts = new Map<number, number>();
+    for (const d of distinct) counts.set(weekdayOfDayNumber(d), (counts.get(weekdayOfDayNumber(d)) ?? 0) + 1);
+    const [weekday, n] = [...counts].sort((a, b) => b[1] - a[1])[0];
+    if (distinct.length < 2 || n / distinct.length < ARRIVAL_WEEKDAY_SHARE || weekday === 0 || weekday === 6) continue;
+    out.set(storeId, { storeId, deliveryDay: WEEKDAY_NAMES[weekday], intervalDays: 7, lastDelivery: Math.max(...distinct) });
+  }
+  return out;
+}
+
 /** Learns a shelf board's model from its matched history and its stores' delivery patterns. */
-export function learnBoard(matched: readonly MatchedShipment[], patterns: ReadonlyMap<number, DeliveryPattern>): BoardModel {
+export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): BoardModel {
+  const patterns = patternsWithArrivals(matched, known);
   const groups = new Map<string, GroupStats>();
   for (const s of matched) {
     for (const key of Object.values(groupKeys(s))) {
@@ -162,7 +189,8 @@ export function learnBoard(matched: readonly MatchedShipment[], patterns: Readon
   let best = -1;
   let total = 0;
   for (const s of matched) total += s.arrivals.length;
-  for (let l = 0; l <= MAX_LAG && total > 0; l++) {
+  // From 1: the extract is read late in the morning of E, so nothing on a shelf that day is news ahead of it.
+  for (let l = 1; l <= MAX_LAG && total > 0; l++) {
     let hits = 0;
     for (const s of matched) {
       for (const a of s.arrivals) {
@@ -179,7 +207,7 @@ export function learnBoard(matched: readonly MatchedShipment[], patterns: Readon
       if (a.day >= w.start && a.day <= w.end) inWindow++;
     }
   }
-  return { lag, windowHit: total ? inWindow / total : 0, groups };
+  return { patterns, lag, windowHit: total ? inWindow / total : 0, groups };
 }
 
 /** One store's (or the board's) forecast for an incoming shipment. */
@@ -231,7 +259,8 @@ export function inclusion(weights: readonly number[], k: number): number[] {
  * with the product's own history (PRODUCT_PRIOR), turned into the chance it is among the stores these units
  * reach (units ÷ bottles per receiving store, from the same history); named from NAME_AT.
  */
-export function forecastShelfBoard(model: BoardModel, patterns: ReadonlyMap<number, DeliveryPattern>, s: ShipmentFact): StoreForecast[] {
+export function forecastShelfBoard(model: BoardModel, s: ShipmentFact): StoreForecast[] {
+  const patterns = model.patterns;
   const prior = priorGroup(model, s);
   if (!prior) return [];
   const own = model.groups.get(groupKeys(s).product);

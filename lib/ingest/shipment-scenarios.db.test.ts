@@ -23,7 +23,7 @@ import { runCycle } from './runner.ts';
 // total ages out within these days and a net diff is the whole truth (masking is a documented limit).
 //
 // d0 Fri 11/13 baseline · d1 Sat a shipment to each · d2 Sun none · d3 Mon stale (missing) · d4 Tue covers
-// d3 · d5 Wed cut off (failed), then without Mecklenburg (truncated) · d6 Thu whole · d7 Fri 60% dropped (refused).
+// d3 · d5 Wed cut off (failed), then without Mecklenburg (truncated) · d6 Thu whole · d7 Fri 65% dropped (refused).
 //
 // A hunter follows the three boards (docs/decisions/023-shipment-alerts.md): every cycle's alert step e-mails
 // the watched shipments to Boone and Mecklenburg through a real SMTP server, each shipments row once, and
@@ -260,9 +260,9 @@ describe('shipments extract scenarios: one-store, many-store and shelf boards ag
     await expectEachWatchedShipmentAlertedOnce();
   });
 
-  it('d7: an extract without 60% of its records is refused whole: nothing dated, totals kept, the day truncated for every board', async () => {
+  it('d7: an extract without 65% of its records is refused whole: nothing dated, totals kept, the day truncated for every board', async () => {
     const totalsBefore = await q(`SELECT plu, board_id, units FROM shipment_totals ORDER BY plu, board_id`);
-    sim.setFault(EXTRACT, 'drop-records', undefined, undefined, { percent: 60 });
+    sim.setFault(EXTRACT, 'drop-records', undefined, undefined, { percent: 65 });
     const outcome = await readAt(D7);
     sim.setFault('*', 'none');
     expect(outcome).toMatchObject({ status: 'failed', error: expect.stringMatching(/^shipments extract: the extract of 11\/20\/2026 lists [\d,]+ product-board totals, 4\d% of the previous [\d,]+: treated as incomplete, nothing written$/) });
