@@ -167,18 +167,23 @@ export interface EvidenceRun {
  */
 export async function updateForecasts(now: Date): Promise<EvidenceRun> {
   const today = nyDate(now);
+  // The open rows of shelf boards first (a few thousand at most), then each one's rises by (plu, type, time).
   const arrived = await db.$executeRaw`
-    WITH hit AS (
-      SELECT DISTINCT ON (f.id) f.id, h.checked_at
+    WITH open AS MATERIALIZED (
+      SELECT f.id, f.store_id, i.plu, i.board_id, i.ship_date,
+             (f.window_start::timestamp AT TIME ZONE 'America/New_York') AS opens,
+             ((f.window_end + 1)::timestamp AT TIME ZONE 'America/New_York') AS closes
         FROM forecasts f JOIN incoming i ON i.id = f.incoming_id
-        JOIN stores st ON st.board_id = i.board_id AND (f.store_id IS NULL OR st.id = f.store_id)
-        JOIN inventory_history h ON h.store_id = st.id AND h.plu = i.plu AND ${ARRIVAL}
-       WHERE f.outcome = 'open' AND i.precision = 'shelf' AND h.checked_at <= ${now}
-         AND (h.checked_at AT TIME ZONE 'America/New_York')::date BETWEEN f.window_start AND f.window_end
-         AND (h.checked_at AT TIME ZONE 'America/New_York')::date > i.ship_date
-         AND NOT EXISTS (SELECT 1 FROM incoming later WHERE later.board_id = i.board_id AND later.plu = i.plu
-                          AND later.ship_date > i.ship_date AND later.ship_date < (h.checked_at AT TIME ZONE 'America/New_York')::date)
-       ORDER BY f.id, h.checked_at)
+       WHERE f.outcome = 'open' AND i.precision = 'shelf'),
+    hit AS (
+      SELECT DISTINCT ON (o.id) o.id, h.checked_at
+        FROM open o
+        JOIN inventory_history h ON h.plu = o.plu AND ${ARRIVAL} AND h.checked_at >= o.opens AND h.checked_at < o.closes AND h.checked_at <= ${now}
+        JOIN stores st ON st.id = h.store_id AND st.board_id = o.board_id AND (o.store_id IS NULL OR st.id = o.store_id)
+       WHERE (h.checked_at AT TIME ZONE 'America/New_York')::date > o.ship_date
+         AND NOT EXISTS (SELECT 1 FROM incoming later WHERE later.board_id = o.board_id AND later.plu = o.plu
+                          AND later.ship_date > o.ship_date AND later.ship_date < (h.checked_at AT TIME ZONE 'America/New_York')::date)
+       ORDER BY o.id, h.checked_at)
     UPDATE forecasts f SET outcome = 'arrived', arrived_at = hit.checked_at, closed_at = ${now}, updated_at = ${now},
            lead_minutes = CASE WHEN f.named THEN floor(extract(epoch FROM hit.checked_at - f.named_at) / 60)::int END
       FROM hit WHERE hit.id = f.id`;
@@ -228,8 +233,8 @@ export async function scoreArrivals(now: Date): Promise<number> {
       JOIN board_sources bs ON bs.board_id = s.board_id AND bs.enabled
       LEFT JOIN LATERAL (
         SELECT f.id, floor(extract(epoch FROM h.checked_at - f.named_at) / 60)::int AS lead
-          FROM forecasts f JOIN incoming i ON i.id = f.incoming_id
-         WHERE (f.store_id = h.store_id OR (f.store_id IS NULL AND i.board_id = s.board_id)) AND i.plu = h.plu AND f.named AND f.named_at <= h.checked_at
+          FROM incoming i JOIN forecasts f ON f.incoming_id = i.id
+         WHERE i.board_id = s.board_id AND i.plu = h.plu AND (f.store_id = h.store_id OR f.store_id IS NULL) AND f.named AND f.named_at <= h.checked_at
            AND (h.checked_at AT TIME ZONE 'America/New_York')::date BETWEEN f.window_start AND f.window_end
          ORDER BY i.ship_date DESC LIMIT 1) cover ON true
      WHERE ${ARRIVAL} AND ${HUNTED} AND h.checked_at <= ${now} AND h.checked_at > ${new Date(now.getTime() - SCORE_LOOKBACK_DAYS * 86_400_000)}
