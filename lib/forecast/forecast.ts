@@ -11,6 +11,7 @@ import {
   NAME_AT,
   remainingLikelihood,
   type ArrivalFact,
+  type BoardModel,
   type DeliveryPattern,
   type ShipmentFact,
   type StoreForecast,
@@ -105,7 +106,7 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
      ORDER BY sh.board_id, sh.id`;
   if (!fresh.length) return { incoming: 0, forecasts: 0, named: 0 };
   const boards = await boardFacts();
-  const models = new Map<number, { model: ReturnType<typeof learnBoard> }>();
+  const models = new Map<number, BoardModel>();
   const planned: { sh: (typeof fresh)[number]; precision: BoardPrecision; rows: StoreForecast[] }[] = [];
   for (const sh of fresh) {
     const facts = boards.get(sh.board_id);
@@ -113,14 +114,14 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
     const shipment: ShipmentFact = { plu: sh.plu, day: day(sh.d), units: sh.units, listingType: sh.listing_type, price: sh.price };
     let rows: StoreForecast[];
     if (facts.precision === 'shelf') {
-      let learned = models.get(sh.board_id);
-      if (!learned) {
+      let model = models.get(sh.board_id);
+      if (!model) {
         const [history, patterns] = await Promise.all([boardHistory(sh.board_id, today), deliveryPatterns(sh.board_id)]);
-        learned = { model: learnBoard(matchHistory(history.shipments, history.arrivals), patterns) };
-        models.set(sh.board_id, learned);
+        model = learnBoard(matchHistory(history.shipments, history.arrivals), patterns);
+        models.set(sh.board_id, model);
       }
-      rows = forecastShelfBoard(learned.model, shipment);
-      // Nothing to learn from yet (a board read since days): the board as a whole, with the prior window.
+      rows = forecastShelfBoard(model, shipment);
+      // Nothing to learn from yet (a board read for a few days only): the board as a whole, with the prior window.
       if (!rows.length) rows = [forecastBoard(shipment)];
     } else if (facts.precision === 'store_by_shipment' && facts.onlyStoreId !== null) {
       rows = [forecastOneStore(facts.onlyStoreId, shipment)];
