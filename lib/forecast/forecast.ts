@@ -189,16 +189,26 @@ export async function updateForecasts(now: Date): Promise<EvidenceRun> {
            lead_minutes = CASE WHEN f.named THEN floor(extract(epoch FROM hit.checked_at - f.named_at) / 60)::int END
       FROM hit WHERE hit.id = f.id`;
 
-  // Bottles of each open shelf shipment already seen at its board's stores (the arrived rows' stores).
-  const open = await db.$queryRaw<{ id: bigint; first: number; units: number; seen: number }[]>`
-    SELECT f.id, f.first_likelihood AS first, i.units, COALESCE(seen.bottles, 0)::int AS seen
+  // Bottles of each open shelf shipment already seen at its board's stores (its arrived rows), for its rows whose
+  // window has not opened: those rows first (a few thousand at most), then their incomings' arrived rows.
+  const open = await db.$queryRaw<{ id: bigint; incoming_id: bigint; first: number; units: number }[]>`
+    SELECT f.id, f.incoming_id, f.first_likelihood AS first, i.units
       FROM forecasts f JOIN incoming i ON i.id = f.incoming_id
-      LEFT JOIN LATERAL (
-        SELECT sum(GREATEST(h.delta, 1)) AS bottles FROM forecasts o JOIN inventory_history h
-            ON h.store_id = o.store_id AND h.plu = i.plu AND h.checked_at = o.arrived_at AND ${ARRIVAL}
-         WHERE o.incoming_id = i.id AND o.outcome = 'arrived') seen ON true
      WHERE f.outcome = 'open' AND i.precision = 'shelf' AND f.window_start > ${today}::date`;
-  const changed = open.filter((r) => r.seen > 0).map((r) => ({ id: r.id, likelihood: remainingLikelihood(r.first, r.units, r.seen) }));
+  const incomingIds = [...new Set(open.map((r) => r.incoming_id))];
+  const seen = new Map<bigint, number>();
+  if (incomingIds.length) {
+    const rows = await db.$queryRaw<{ incoming_id: bigint; bottles: number }[]>`
+      SELECT a.incoming_id, sum(GREATEST(h.delta, 1))::int AS bottles
+        FROM forecasts a JOIN incoming i ON i.id = a.incoming_id
+        JOIN inventory_history h ON h.store_id = a.store_id AND h.plu = i.plu AND h.checked_at = a.arrived_at
+       WHERE a.incoming_id = ANY(${incomingIds}::bigint[]) AND a.outcome = 'arrived'
+       GROUP BY a.incoming_id`;
+    for (const r of rows) seen.set(r.incoming_id, r.bottles);
+  }
+  const changed = open
+    .filter((r) => (seen.get(r.incoming_id) ?? 0) > 0)
+    .map((r) => ({ id: r.id, likelihood: remainingLikelihood(r.first, r.units, seen.get(r.incoming_id)!) }));
   let reweighed = 0;
   if (changed.length) {
     reweighed = await db.$executeRaw`
