@@ -16,7 +16,7 @@ import { weekdayOfDayNumber } from '../time.ts';
 export type BoardKind = 'shelf' | 'store_by_shipment' | 'board';
 
 /** Likelihood from which a store is named (forecast to get it) rather than only listed. */
-export const NAME_AT = 0.18;
+export const NAME_AT = 0.2;
 /** Days after a shipment within which a rise at one of the board's stores is matched to it. */
 export const MATCH_DAYS = 21;
 /** Shipments a group needs before its rates are used: the product, its type and price band, its type. */
