@@ -229,4 +229,21 @@ describe('simulator control: faults, markup, respell, debuts, stock', () => {
     expect((await extract()).metadata.extractDatetime).not.toBe(whole.metadata.extractDatetime);
     expect((await days()).find((d) => d.date === '2026-07-21')).toMatchObject({ published: true });
   });
+
+  it('arrivals over HTTP: a shipment that lands (POST /__sim/shipment with lands) shows in GET /__sim/arrivals', async () => {
+    const plu = sim.world.data.allocated.find((p) => p.listingType === 'Barrel')!.plu;
+    const at = new Date(sim.world.nowMillis() + 30 * 60_000).toISOString();
+    expect((await post('/__sim/shipment', { plu, boardId: 43, at, units: 6, lands: true })).status).toBe(200);
+    expect((await post('/__sim/shipment', { plu: sim.world.data.trackedListed[0].plu, boardId: 43, at, units: 6, lands: true })).status).toBe(400);
+    await post('/__sim/advance', { hours: 1 });
+    const landed = [];
+    for (let k = 1; k <= 7; k++) {
+      const date = new Date(Date.parse(START) + k * 86_400_000).toISOString().slice(0, 10);
+      const answer = (await (await fetch(`${sim.url}/__sim/arrivals?date=${date}&board=43`)).json()) as { arrivals: { plu: string; quantity: number; storeNumber: number }[] };
+      landed.push(...answer.arrivals.filter((a) => a.plu === plu));
+    }
+    expect(landed.reduce((n, a) => n + a.quantity, 0)).toBeGreaterThanOrEqual(6);
+    expect((await fetch(`${sim.url}/__sim/arrivals?date=nope`)).status).toBe(400);
+    expect((await fetch(`${sim.url}/__sim/arrivals?board=99999`)).status).toBe(400);
+  });
 });
