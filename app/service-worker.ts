@@ -8,7 +8,7 @@
 //   - shows push notifications (lib/pwa/push-message.ts is the payload contract) and opens their screen.
 import { NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry, type SerwistGlobalConfig, type SerwistPlugin } from 'serwist';
 import { notificationPath, parsePushMessage, windowToReuse } from '../lib/pwa/push-message.ts';
-import { OFFLINE_PATH, SAVED_ARRIVALS_CACHE, SAVED_ARRIVALS_KEY, SAVED_ARRIVALS_PATH, SIGNED_IN_CACHES, SIGNED_OUT_MESSAGE } from '../lib/pwa/rules.ts';
+import { OFFLINE_PATH, SAVED_ARRIVALS_CACHE, SAVED_ARRIVALS_PATH, SIGNED_IN_CACHES, SIGNED_OUT_MESSAGE } from '../lib/pwa/rules.ts';
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -34,7 +34,7 @@ const savedArrivals: SerwistPlugin = {
   handlerWillStart: async ({ state }) => {
     if (state) state.signOuts = signOuts;
   },
-  cacheKeyWillBeUsed: async () => new Request(new URL(SAVED_ARRIVALS_KEY, self.location.origin)),
+  cacheKeyWillBeUsed: async () => new Request(new URL(SAVED_ARRIVALS_PATH, self.location.origin)),
   cacheWillUpdate: async ({ response, state }) => {
     // Asked for before a sign-out and answered after it: not kept (the sign-out deleted the saved pages).
     if (state?.signOuts !== signOuts) return null;

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { SAVED_ARRIVALS_CACHE, SAVED_ARRIVALS_KEY } from '../lib/pwa/rules.ts';
+import { SAVED_ARRIVALS_CACHE, SAVED_ARRIVALS_PATH } from '../lib/pwa/rules.ts';
 import { expect, test } from './fixtures';
 
 // The installable app (docs/decisions/024-installable-app.md): the manifest and its icons, the service worker
@@ -34,7 +34,7 @@ function savedArrivals(page: Page) {
       const day = /data-testid="arrivals-date">([^<]+)</.exec(await saved.text());
       return { at: saved.headers.get('date')!, date: day?.[1] ?? null };
     },
-    [SAVED_ARRIVALS_CACHE, SAVED_ARRIVALS_KEY],
+    [SAVED_ARRIVALS_CACHE, SAVED_ARRIVALS_PATH],
   );
 }
 
@@ -85,6 +85,9 @@ test('the manifest is linked and valid, its icons are PNGs of their stated size,
 test('the service worker registers and controls the app; a page that cannot load offline shows the offline screen @phone', async ({ page, context }, testInfo) => {
   await page.goto('/login');
   expect(await controlledByWorker(page)).toMatch(/\/sw\.js$/);
+  // Through the worker, a page still answers as the server says: signed out, a screen redirects to login.
+  await page.goto('/watchlist');
+  await expect(page).toHaveURL(/\/login\?next=%2Fwatchlist$/);
 
   await offline(context, true);
   await page.goto('/register');

@@ -8,12 +8,11 @@ export const OFFLINE_PATH = '/offline';
 
 /**
  * The runtime cache that holds the last loaded Today's Arrivals page: a signed-in answer, so sign-out and
- * sign-in delete it (app/_components/offline/saved-pages.ts). Every Today's Arrivals address is kept under
- * the one key SAVED_ARRIVALS_KEY: the last one loaded is the one offline shows.
+ * sign-in delete it (app/_components/offline/saved-pages.ts). Every Today's Arrivals address (any day, any
+ * board) is kept under the one key SAVED_ARRIVALS_PATH: the last one loaded is the one offline shows.
  */
 export const SAVED_ARRIVALS_CACHE = 'nbt-saved-arrivals';
 export const SAVED_ARRIVALS_PATH = '/todays-arrivals';
-export const SAVED_ARRIVALS_KEY = SAVED_ARRIVALS_PATH;
 
 /** Every runtime cache that may hold a signed-in answer (the precache holds only public files and /offline). */
 export const SIGNED_IN_CACHES = [SAVED_ARRIVALS_CACHE] as const;

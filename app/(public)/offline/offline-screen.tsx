@@ -1,13 +1,13 @@
 'use client';
 
 import { useResource } from '../../_components/reports/use-resource';
-import { SAVED_ARRIVALS_CACHE, SAVED_ARRIVALS_KEY, savedCopy, type SavedCopy } from '@/lib/pwa/rules';
+import { SAVED_ARRIVALS_CACHE, SAVED_ARRIVALS_PATH, savedCopy, type SavedCopy } from '@/lib/pwa/rules';
 
 /** When the saved Today's Arrivals page was rendered (its Date header), or null when none is saved. */
 async function savedArrivalsAt(): Promise<string | null> {
   if (typeof caches === 'undefined' || !(await caches.has(SAVED_ARRIVALS_CACHE))) return null;
   const cache = await caches.open(SAVED_ARRIVALS_CACHE);
-  const saved = await cache.match(SAVED_ARRIVALS_KEY, { ignoreVary: true });
+  const saved = await cache.match(SAVED_ARRIVALS_PATH, { ignoreVary: true });
   const date = saved?.headers.get('date');
   return date ? new Date(date).toISOString() : null;
 }
@@ -27,7 +27,7 @@ export function OfflineScreen() {
         {saved.state.status === 'loading' && <div className="skeleton skeleton-line" style={{ width: '70%' }} />}
         {saved.state.status !== 'loading' &&
           (copy ? (
-            <a href={SAVED_ARRIVALS_KEY} className="card link-card" data-testid="offline-saved-arrivals">
+            <a href={SAVED_ARRIVALS_PATH} className="card link-card" data-testid="offline-saved-arrivals">
               <h3>Today&apos;s Arrivals</h3>
               <p>The last one opened on this device. {copy.words}: bottles may have sold or arrived since.</p>
             </a>
