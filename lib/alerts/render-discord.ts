@@ -58,7 +58,7 @@ function productField(p: ProductBlock): { name: string; value: string } {
     }
     value += `${value ? '\n' : ''}${line}`;
   }
-  return { name: cut(`${p.name} · ${p.listingType} · ${priceLabel(p.retailPrice)}`, 256), value: value || '—' };
+  return { name: cut(`${escapeMarkdown(p.name)} · ${p.listingType} · ${priceLabel(p.retailPrice)}`, 256), value: value || '—' };
 }
 
 /** "Shelf counts as of 3:05 PM · shipment report of 11/20/2026": when the figures are from. */

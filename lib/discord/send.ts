@@ -39,7 +39,7 @@ async function outcomeOf(res: Response): Promise<DiscordOutcome> {
   return { outcome: 'failed', status, retryable: status >= 500, error };
 }
 
-export async function sendDiscord(webhook: StoredWebhook, message: DiscordMessage): Promise<DiscordOutcome> {
+export async function sendDiscord(webhook: StoredWebhook, message: DiscordMessage, { timeoutMs = TIMEOUT_MS } = {}): Promise<DiscordOutcome> {
   let outcome: DiscordOutcome;
   if (!env().DISCORD_WEBHOOK_HOSTS.includes(webhook.origin)) {
     outcome = { outcome: 'failed', status: null, retryable: false, error: `${webhook.origin} is not one of DISCORD_WEBHOOK_HOSTS` };
@@ -50,12 +50,12 @@ export async function sendDiscord(webhook: StoredWebhook, message: DiscordMessag
         headers: { 'Content-Type': 'application/json', 'User-Agent': 'NC Bourbon Tracker (alerts)' },
         body: JSON.stringify(message),
         redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       outcome = await outcomeOf(res);
     } catch (error) {
       const e = error as Error;
-      const why = e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : e.message;
+      const why = e.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : e.message;
       outcome = { outcome: 'failed', status: null, retryable: true, error: why };
     }
   }
