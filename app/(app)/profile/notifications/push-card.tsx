@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { PUSH_MESSAGES, type PushDeviceDto, type PushTestResult } from '@/lib/push/rules';
-import { usDateTime } from '@/lib/reports-client/format';
+import { usDate, usDateTime } from '@/lib/reports-client/format';
 import { Banner, failure, info, success, useSubmit } from '../../../_components/form';
 import { getJson } from '../../../_components/reports/fetchers';
 import { useResource, type Loaded } from '../../../_components/reports/use-resource';
@@ -21,7 +21,7 @@ type Key = 'on' | 'test' | `remove-${number}`;
 
 /** The words for a device's last delivery. */
 function deliveryLine(d: PushDeviceDto): string {
-  const added = `Added ${usDateTime(d.added_at)}`;
+  const added = `Added ${usDate(d.added_at)}`;
   if (d.failure_count > 0 && d.last_failure_at) return `${added} · last attempt failed ${usDateTime(d.last_failure_at)}`;
   return `${added} · ${d.last_success_at ? `last delivered ${usDateTime(d.last_success_at)}` : 'nothing delivered yet'}`;
 }
@@ -146,7 +146,7 @@ export function PushCard() {
                   <div className="muted small">{deliveryLine(d)}</div>
                 </div>
                 <button type="button" className="btn btn-secondary btn-sm" onClick={() => remove(d)} disabled={calls.isBusy(`remove-${d.device_id}`)}
-                  aria-label={`Remove ${d.label}, added ${usDateTime(d.added_at)}`}>
+                  aria-label={`Remove ${d.label}, added ${usDate(d.added_at)}`}>
                   {calls.isBusy(`remove-${d.device_id}`) ? 'Removing…' : 'Remove'}
                 </button>
               </li>
