@@ -1,11 +1,11 @@
 import 'server-only';
-import path from 'node:path';
+import webpush from 'web-push';
 import { env, isDeployment } from '../env.ts';
-import { persistentVapidKeys, stateDir } from '../startup/config.ts';
 
 // The VAPID key pair signs every push request (the push service checks it against the public key each
-// browser subscribed with). Configured in a deployment (preflight refuses to start without it); elsewhere the
-// pair npm start keeps in the data directory, so `next dev` or a lone scraper run use the same one.
+// browser subscribed with). Configured in a deployment (preflight refuses to start without it); npm start
+// passes the pair it keeps in .data to the app and the scraper in development and the demo. This module reads
+// configuration only: a file read here would make Next's build trace the whole project into the image.
 
 /** Outside a deployment, when VAPID_SUBJECT is unset. */
 const DEVELOPMENT_SUBJECT = 'mailto:ops@ncbourbontracker.example';
@@ -16,14 +16,18 @@ export interface VapidDetails {
   subject: string;
 }
 
-let kept: VapidDetails | undefined;
+let ephemeral: { publicKey: string; privateKey: string } | undefined;
 
 export function vapidDetails(): VapidDetails {
   const e = env();
-  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
-    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? DEVELOPMENT_SUBJECT };
-  }
+  const subject = e.VAPID_SUBJECT ?? DEVELOPMENT_SUBJECT;
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
   if (isDeployment(e)) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in a deployment');
-  kept ??= { ...persistentVapidKeys(path.join(stateDir(e.EMBEDDED_DB_DIR), 'vapid-keys.json')), subject: e.VAPID_SUBJECT ?? DEVELOPMENT_SUBJECT };
-  return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject: kept.subject };
+  // Started without npm start (`next dev` by hand): a pair for this process only, so subscriptions made now
+  // stop working when it restarts.
+  if (!ephemeral) {
+    ephemeral = webpush.generateVAPIDKeys();
+    console.warn('[push] VAPID keys are not set: using a pair for this process only (npm start keeps one in .data/vapid-keys.json)');
+  }
+  return { ...ephemeral, subject };
 }
