@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import net from 'node:net';
+import { freePort } from '../../lib/startup/http.ts';
 
 // A real push service on this machine for tests: web-push-testing's server (RFC 8030/8291/8292), run in this
 // process. It hands out subscriptions as a browser's push service would, checks each message's VAPID
@@ -30,17 +30,6 @@ export interface RunningPushService {
   /** The browser unsubscribed: the service answers 410 from now on. */
   expire(clientHash: string): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export async function startPushService(): Promise<RunningPushService> {
