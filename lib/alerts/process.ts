@@ -6,7 +6,7 @@ import { sendMail, type MailMessage, type SendResult } from '../mail/index.ts';
 import { boardPrecision } from '../reference/precision.ts';
 import { addDays, nyDate } from '../time.ts';
 import { composeAlert, type ArrivalRow } from './compose.ts';
-import { afterFailure, capDay, capDecision, DEFAULT_POLICY, digestDueAt, isDigestDue, type AlertPolicy } from './policy.ts';
+import { afterFailure, capDay, capDecision, DEFAULT_POLICY, digestDueAt, type AlertPolicy } from './policy.ts';
 import { digestReportGaps, type ReportGap } from './report-days.ts';
 import { alertEmail } from './templates.ts';
 
@@ -231,12 +231,16 @@ async function collectArrivals(ctx: Ctx): Promise<number> {
 
 /** Waiting alerts of users who turned alerts off, or whose account is no longer active, are dropped. */
 async function cancelIneligible(): Promise<number> {
+  // The few users who are out first, then their rows: checking every waiting row's user took ~85 ms for a
+  // day's ~38,000 (npm run bench:ingest, alerts-shipments-year), this ~6 ms.
   return db.$executeRaw`
+    WITH gone AS MATERIALIZED (
+      SELECT u.id FROM users u LEFT JOIN alert_settings s ON s.user_id = u.id
+       WHERE NOT (COALESCE(s.enabled, false) AND u.status = 'active'))
     UPDATE alert_log l
        SET status = 'cancelled', error = 'alerts turned off or account not active'
-     WHERE l.status IN ('pending', 'digest_pending')
-       AND NOT EXISTS (SELECT 1 FROM alert_settings s JOIN users u ON u.id = s.user_id
-                        WHERE s.user_id = l.user_id AND s.enabled AND u.status = 'active')`;
+      FROM gone
+     WHERE l.user_id = gone.id AND l.status IN ('pending', 'digest_pending')`;
 }
 
 interface Recipient {
@@ -256,14 +260,17 @@ async function recipient(userId: number): Promise<Recipient | null> {
 }
 
 async function sendDueDigests(ctx: Ctx): Promise<void> {
+  // isDigestDue in SQL: the last due time of each hour of the day (index hour + 1), so only users whose digest
+  // is due come back (not every digest user with something waiting: ~170 ms for 5,000 of them).
+  const dueAt = Array.from({ length: 24 }, (_, hour) => digestDueAt(ctx.now, hour));
   const candidates = await db.$queryRaw<{ user_id: number; digest_hour: number; last_digest_at: Date | null }[]>`
     SELECT s.user_id, s.digest_hour, s.last_digest_at
       FROM alert_settings s JOIN users u ON u.id = s.user_id
      WHERE s.enabled AND s.mode = 'digest' AND u.status = 'active'
+       AND (s.last_digest_at IS NULL OR s.last_digest_at < (${dueAt}::timestamptz[])[s.digest_hour + 1])
        AND EXISTS (SELECT 1 FROM alert_log l WHERE l.user_id = s.user_id AND l.status = 'digest_pending')
      ORDER BY s.user_id`;
   for (const c of candidates) {
-    if (!isDigestDue(ctx.now, c.digest_hour, c.last_digest_at)) continue;
     await forUser(ctx, c.user_id, async () => {
       const emailId = randomUUID();
       // Marking the day's digest as taken and claiming its rows is one statement: one runner wins.
