@@ -153,6 +153,11 @@ test.describe('the unsubscribe page', () => {
       [user.id],
       process.env.E2E_DATABASE_URL,
     );
+    await sql(
+      `INSERT INTO alert_channels (user_id, channel, enabled, mode, kinds, updated_at) VALUES ($1, 'email', true, 'instant', '{arrival,shipment}', now())`,
+      [user.id],
+      process.env.E2E_DATABASE_URL,
+    );
     const link = `/unsubscribe?token=${encodeURIComponent(unsubscribeToken(user.id, E2E_SESSION_SECRET))}`;
     await page.goto(link);
     const box = page.getByTestId('unsubscribe');
