@@ -3,7 +3,6 @@ import { db } from '../db/index.ts';
 import { addJobsSql } from '../db/queue.ts';
 import { env } from '../env.ts';
 import type { MailMessage, SendResult } from '../mail/index.ts';
-import { nyParts } from '../time.ts';
 import { alertChannel } from './channels/index.ts';
 import { emailChannel } from './channels/email.ts';
 import type { AlertBatch, AlertChannel, DeliveryOutcome } from './channels/types.ts';
@@ -27,11 +26,10 @@ import {
   waitingUsers,
   type Claimed,
   type Ledger,
-  type Waiting,
 } from './ledger.ts';
-import { afterFailure, capDay, capDecision, DEFAULT_POLICY, digestDueAt, isDigestDue, type AlertPolicy } from './policy.ts';
+import { afterFailure, capDay, capDecision, DEFAULT_POLICY, digestDueAt, heldNow, isDigestDue, wakeNow, type AlertPolicy, type QuietHours } from './policy.ts';
 import { digestReportGaps, type ReportGap } from './report-days.ts';
-import { ALERT_CHANNELS, inQuietHours, type AlertChannelName } from './rules.ts';
+import { ALERT_CHANNELS, type AlertChannelName } from './rules.ts';
 
 // Delivery, one user and channel at a time: what a queue job (lib/alerts/worker.ts) does. The same rules on every
 // channel: nothing for a user who is not active or turned alerts or the channel off; digests at the digest hour;
@@ -100,7 +98,7 @@ interface Recipient {
   mode: 'instant' | 'digest';
   digestHour: number;
   lastDigestAt: Date | null;
-  quiet: { start_hour: number; end_hour: number } | null;
+  quiet: QuietHours | null;
   quietHoldEmail: boolean;
 }
 
@@ -127,13 +125,9 @@ async function recipient(userId: number, channel: AlertChannelName): Promise<Rec
   };
 }
 
-const quietOf = (row: { quiet_start_hour: number | null; quiet_end_hour: number | null }) =>
+const quietOf = (row: { quiet_start_hour: number | null; quiet_end_hour: number | null }): QuietHours | null =>
   row.quiet_start_hour === null || row.quiet_end_hour === null ? null : { start_hour: row.quiet_start_hour, end_hour: row.quiet_end_hour };
 
-/** Quiet hours hold push and Discord always, e-mail when the user chose so. */
-export function heldNow(now: Date, channel: AlertChannelName, quiet: Recipient['quiet'], holdEmail: boolean): boolean {
-  return (channel !== 'email' || holdEmail) && inQuietHours(nyParts(now).hour, quiet);
-}
 
 /**
  * Delivers what is due for one user on one channel: the digest if it is due, then every alert due now (new
@@ -246,12 +240,6 @@ async function deliverBatch(
   run.log(`alerts: ${CHANNEL_WORD[l.channel]} to user ${who.id} failed: ${outcome.error}`);
 }
 
-/** Whether a user's waiting alerts on `channel` should go now: not held, and due now or the digest due. */
-export function wakeNow(w: Waiting, channel: AlertChannelName, now: Date): boolean {
-  if (heldNow(now, channel, quietOf(w), w.quiet_hold_email)) return false;
-  return w.due_now || (w.for_digest && w.mode === 'digest' && isDigestDue(now, w.digest_hour, w.last_digest_at));
-}
-
 /**
  * What a worker does every minute, after a crash and in every scraper run: sends cut short by a stopped process
  * become due again once their lease ends, alerts nobody should get any more are dropped, and a delivery job is
@@ -264,7 +252,17 @@ export async function sweepAlerts(run: AlertRun): Promise<void> {
     const l = ledger(name);
     run.result.released += await releaseInterrupted(db, l, run.now, run.policy.maxAttempts);
     run.result.cancelled += await cancelIneligible(db, l);
-    for (const w of await waitingUsers(db, l, run.now)) if (wakeNow(w, name, run.now)) wake.push(deliverJob(w.user_id, name));
+    for (const w of await waitingUsers(db, l, run.now)) {
+      const due = wakeNow(run.now, name, {
+        quiet: quietOf(w),
+        holdEmail: w.quiet_hold_email,
+        dueNow: w.due_now,
+        forDigest: w.for_digest && w.mode === 'digest',
+        digestHour: w.digest_hour,
+        lastDigestAt: w.last_digest_at,
+      });
+      if (due) wake.push(deliverJob(w.user_id, name));
+    }
   }
   if (wake.length) await db.$queryRaw(addJobsSql(wake));
 }

@@ -65,8 +65,8 @@ ALTER TABLE "alert_settings" ADD COLUMN "quiet_start_hour" INTEGER,
 ADD COLUMN "quiet_end_hour" INTEGER,
 ADD COLUMN "quiet_hold_email" BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE "alert_settings" ADD CONSTRAINT "alert_settings_quiet_hours_check" CHECK (
-    ("quiet_start_hour" IS NULL AND "quiet_end_hour" IS NULL)
-    OR ("quiet_start_hour" BETWEEN 0 AND 23 AND "quiet_end_hour" BETWEEN 0 AND 23 AND "quiet_start_hour" <> "quiet_end_hour"));
+    ("quiet_start_hour" IS NULL) = ("quiet_end_hour" IS NULL)
+    AND ("quiet_start_hour" IS NULL OR ("quiet_start_hour" BETWEEN 0 AND 23 AND "quiet_end_hour" BETWEEN 0 AND 23 AND "quiet_start_hour" <> "quiet_end_hour")));
 
 -- Every user's choice so far was the e-mail channel's.
 INSERT INTO "alert_channels" ("user_id", "channel", "enabled", "mode", "kinds", "last_digest_at", "updated_at")
