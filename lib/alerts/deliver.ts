@@ -136,7 +136,7 @@ const quietOf = (row: { quiet_start_hour: number | null; quiet_end_hour: number 
  */
 export async function deliverFor(run: AlertRun, userId: number, name: AlertChannelName): Promise<void> {
   const l = ledger(name);
-  run.result.released += await releaseInterrupted(db, l, run.now, run.policy.maxAttempts, userId);
+  // A job may run before any sweep since its alerts were collected: e-mail's rows of a kind the user does not want go first.
   run.result.cancelled += await cancelIneligible(db, l, userId);
   const channel = run.channel(name);
   const who = channel && (await recipient(userId, name));

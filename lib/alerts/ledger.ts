@@ -47,13 +47,13 @@ export async function lockUserChannel(tx: Sql, channel: AlertChannelName, userId
 const forUser = (userId?: number) => (userId === undefined ? Prisma.empty : Prisma.sql`AND d.user_id = ${userId}`);
 
 /** Sends cut short by a stopped process (still 'sending' after their lease) become due again, or failed. */
-export function releaseInterrupted(sql: Sql, l: Ledger, now: Date, maxAttempts: number, userId?: number): Promise<number> {
+export function releaseInterrupted(sql: Sql, l: Ledger, now: Date, maxAttempts: number): Promise<number> {
   return sql.$executeRaw`
     UPDATE ${l.table} d
        SET status = (CASE WHEN d.attempts >= ${maxAttempts} THEN 'failed' ELSE 'pending' END)::"AlertStatus",
            next_attempt_at = ${now}::timestamptz,
            error = 'the send was cut short (process stopped) before it was confirmed'
-     WHERE ${l.only} AND d.status = 'sending' AND d.next_attempt_at <= ${now}::timestamptz ${forUser(userId)}`;
+     WHERE ${l.only} AND d.status = 'sending' AND d.next_attempt_at <= ${now}::timestamptz`;
 }
 
 /**

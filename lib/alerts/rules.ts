@@ -19,25 +19,31 @@ export type AlertKindName = (typeof ALERT_KIND_CHOICES)[number];
 
 export const KIND_LABELS: Record<AlertKindName, string> = {
   arrival: 'Shelf arrivals',
-  shipment: 'Shipments to your boards',
+  shipment: 'Shipments',
 };
 
-/** How the card names a channel: its heading, its switch, and what the switch means. */
-export const CHANNEL_LABELS: Record<AlertChannelName, { name: string; switchLabel: string; hint: string }> = {
+/** How the card names a channel: its heading, its switch and what it means, one message, its messages. */
+export const CHANNEL_LABELS: Record<AlertChannelName, { name: string; switchLabel: string; hint: string; message: string; plural: string }> = {
   email: {
     name: 'E-mail',
     switchLabel: 'Send me arrival alerts by e-mail',
     hint: 'Sent to your account e-mail. Every alert has an unsubscribe link.',
+    message: 'e-mail',
+    plural: 'E-mails',
   },
   push: {
     name: 'Push notifications',
     switchLabel: 'Notify my devices',
     hint: 'On every device where you turned notifications on. Held during quiet hours.',
+    message: 'notification',
+    plural: 'Push notifications',
   },
   discord: {
     name: 'Discord',
     switchLabel: 'Post to my Discord webhook',
     hint: 'To the Discord channel of your webhook. Held during quiet hours.',
+    message: 'message',
+    plural: 'Discord messages',
   },
 };
 
