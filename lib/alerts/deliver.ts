@@ -15,12 +15,10 @@ import {
   claimDue,
   countSuppressed,
   ledger,
-  lockUserChannel,
   markEnded,
   markRetry,
   markSent,
-  messagesToday,
-  nextDue,
+  capState,
   releaseInterrupted,
   suppressDue,
   waitingUsers,
@@ -136,46 +134,39 @@ const quietOf = (row: { quiet_start_hour: number | null; quiet_end_hour: number 
  */
 export async function deliverFor(run: AlertRun, userId: number, name: AlertChannelName): Promise<void> {
   const l = ledger(name);
-  // A job may run before any sweep since its alerts were collected: e-mail's rows of a kind the user does not want go first.
-  run.result.cancelled += await cancelIneligible(db, l, userId);
   const channel = run.channel(name);
   const who = channel && (await recipient(userId, name));
-  if (!channel || !who || heldNow(run.now, name, who.quiet, who.quietHoldEmail)) return; // the sweep wakes it when due
+  // Nobody to send to: the sweep cancels what waits. Held: the sweep wakes it when quiet hours end.
+  if (!channel || !who || heldNow(run.now, name, who.quiet, who.quietHoldEmail)) return;
   if (who.mode === 'digest' && isDigestDue(run.now, who.digestHour, who.lastDigestAt)) await sendDigest(run, channel, l, who);
   await sendDue(run, channel, l, who);
-  // A retry (or a cut-short send's lease) falls due later: a job waits for it.
-  const next = await nextDue(db, l, userId, run.now);
-  if (next) await db.$queryRaw(addJobsSql([deliverJob(userId, name, next.getTime() - run.now.getTime())], { keepEarlierRun: true }));
 }
 
 async function sendDigest(run: AlertRun, channel: AlertChannel, l: Ledger, who: Recipient): Promise<void> {
   const batchId = randomUUID();
   const leaseUntil = new Date(run.now.getTime() + run.policy.sendLeaseMs);
-  const claimed = await db.$transaction(async (tx) => {
-    await lockUserChannel(tx, l.channel, who.id);
-    return claimDigest(tx, l, who.id, batchId, run.now, digestDueAt(run.now, who.digestHour), leaseUntil);
-  });
+  const claimed = await claimDigest(db, l, who.id, batchId, run.now, digestDueAt(run.now, who.digestHour), leaseUntil);
   if (!claimed.length) return;
   // Only beside watched products: a digest is sent when something was logged, never for report gaps alone
   // (decision 023). Until then last_digest_at stays, so the next digest still lists them.
   const gaps = await digestReportGaps(who.id, who.lastDigestAt, run.now);
-  await deliverBatch(run, channel, l, who, batchId, 'digest', claimed, null, gaps);
+  await deliverBatch(run, channel, l, who, batchId, 'digest', claimed, await countSuppressed(db, l, who.id), null, gaps);
 }
 
 async function sendDue(run: AlertRun, channel: AlertChannel, l: Ledger, who: Recipient): Promise<void> {
   const batchId = randomUUID();
   const leaseUntil = new Date(run.now.getTime() + run.policy.sendLeaseMs);
-  const claim = await db.$transaction(async (tx) => {
-    await lockUserChannel(tx, l.channel, who.id);
-    const decision = capDecision(await messagesToday(tx, l, who.id, capDay(run.now)), run.policy.dailyCap);
-    if (!decision.send) {
-      run.result.suppressed += await suppressDue(tx, l, who.id, run.now);
-      return null;
-    }
-    const claimed = await claimDue(tx, l, who.id, batchId, run.now, leaseUntil);
-    return claimed.length ? { claimed, last: decision.last } : null;
-  });
-  if (claim) await deliverBatch(run, channel, l, who, batchId, 'instant', claim.claimed, claim.last ? { dailyCap: run.policy.dailyCap } : null);
+  // Two jobs of one user running at once may both pass the cap check before either sends: one message over, at most.
+  const cap = await capState(db, l, who.id, capDay(run.now));
+  const decision = capDecision(cap.today, run.policy.dailyCap);
+  if (!decision.send) {
+    run.result.suppressed += await suppressDue(db, l, who.id, run.now);
+    return;
+  }
+  const claimed = await claimDue(db, l, who.id, batchId, run.now, leaseUntil);
+  if (claimed.length) {
+    await deliverBatch(run, channel, l, who, batchId, 'instant', claimed, cap.suppressed, decision.last ? { dailyCap: run.policy.dailyCap } : null);
+  }
 }
 
 /** Renders and delivers the rows claimed under `batchId` as one message, then records the outcome. */
@@ -187,15 +178,16 @@ async function deliverBatch(
   batchId: string,
   kind: 'instant' | 'digest',
   claimed: Claimed[],
+  /** Alerts held back by the daily cap before, counted in this message's "more arrivals" line. */
+  earlierSuppressed: number,
   lastForToday: { dailyCap: number } | null,
   reportGaps: ReportGap[] = [],
 ): Promise<void> {
   const arrivals = await claimedArrivals(claimed.map((c) => c.alert_id));
   if (!arrivals.length) {
-    await markEnded(db, l, batchId, 'cancelled', 'the arrival is no longer in the history');
+    await markEnded(db, l, who.id, batchId, 'cancelled', 'the arrival is no longer in the history');
     return;
   }
-  const earlierSuppressed = await countSuppressed(db, l, who.id);
   const batch: AlertBatch = {
     userId: who.id,
     email: who.email,
@@ -220,21 +212,28 @@ async function deliverBatch(
       if (kind === 'digest') count(run, l.channel, 'digests');
       return;
     case 'gone':
-      await markEnded(db, l, batchId, 'cancelled', outcome.reason);
+      await markEnded(db, l, who.id, batchId, 'cancelled', outcome.reason);
       run.log(`alerts: no ${CHANNEL_WORD[l.channel]} destination left for user ${who.id}: ${outcome.reason}`);
       return;
     case 'failed':
-      await markEnded(db, l, batchId, 'failed', outcome.error);
+      await markEnded(db, l, who.id, batchId, 'failed', outcome.error);
       break;
-    case 'retryable':
+    case 'retryable': {
+      let retryAt: Date | null = null;
       for (const attempts of new Set(claimed.map((c) => c.attempts))) {
         const next = afterFailure(run.now, attempts, run.policy);
         if (outcome.retryAfterMs !== undefined && next.status === 'pending') {
           next.nextAttemptAt = new Date(Math.max(next.nextAttemptAt.getTime(), run.now.getTime() + outcome.retryAfterMs));
         }
-        await markRetry(db, l, batchId, attempts, next, outcome.error);
+        await markRetry(db, l, who.id, batchId, attempts, next, outcome.error);
+        if (next.status === 'pending' && (!retryAt || next.nextAttemptAt < retryAt)) retryAt = next.nextAttemptAt;
+      }
+      // A job waits for the next attempt (a waiting job of this user and channel that runs sooner keeps its time).
+      if (retryAt) {
+        await db.$queryRaw(addJobsSql([deliverJob(who.id, l.channel, retryAt.getTime() - run.now.getTime())], { keepEarlierRun: true }));
       }
       break;
+    }
   }
   count(run, l.channel, 'failed');
   run.log(`alerts: ${CHANNEL_WORD[l.channel]} to user ${who.id} failed: ${outcome.error}`);

@@ -11,7 +11,8 @@ import { ALERT_CHANNELS, type AlertChannelName } from './rules.ts';
 // A claim moves rows to 'sending' in one UPDATE under a lease (next_attempt_at): two workers never claim the same
 // row, and a row stays claimed until its lease ends even if its worker died. So a retried job never sends again
 // what was marked sent; the only way to send twice is to die between the other side accepting a message and the
-// next statement marking it sent.
+// next statement marking it sent. A claim takes only what the channel alerts about now; the rest is cancelled by
+// the sweep (and at once when the user changes the settings).
 
 type Sql = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
@@ -37,11 +38,6 @@ export function ledger(channel: AlertChannelName): Ledger {
         batch: Prisma.raw('batch_id'),
         only: Prisma.sql`d.channel = ${channel}::"AlertChannel"`,
       };
-}
-
-/** One claim at a time per user and channel (two-key advisory lock, released with the transaction). */
-export async function lockUserChannel(tx: Sql, channel: AlertChannelName, userId: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${7_270_000 + ALERT_CHANNELS.indexOf(channel)}::int, ${userId}::int)`;
 }
 
 const forUser = (userId?: number) => (userId === undefined ? Prisma.empty : Prisma.sql`AND d.user_id = ${userId}`);
@@ -73,13 +69,18 @@ export function cancelIneligible(sql: Sql, l: Ledger, userId?: number): Promise<
                           AND (CASE WHEN a.shipment_id IS NULL THEN 'arrival' ELSE 'shipment' END)::"AlertKind" = ANY (c.kinds))`;
 }
 
-/** Messages on this channel today (New York) that count against the daily cap: sent, or being sent. */
-export async function messagesToday(sql: Sql, l: Ledger, userId: number, day: { start: Date; end: Date }): Promise<number> {
-  const [{ n }] = await sql.$queryRaw<{ n: number }[]>`
-    SELECT count(DISTINCT d.${l.batch})::int AS n FROM ${l.table} d
-     WHERE ${l.only} AND d.user_id = ${userId}
-       AND ((d.status = 'sent' AND d.sent_at >= ${day.start}::timestamptz AND d.sent_at < ${day.end}::timestamptz) OR d.status = 'sending')`;
-  return n;
+/**
+ * Messages on this channel today (New York) that count against the daily cap (sent, or being sent), and alerts held
+ * back by the cap not yet counted in a message.
+ */
+export async function capState(sql: Sql, l: Ledger, userId: number, day: { start: Date; end: Date }): Promise<{ today: number; suppressed: number }> {
+  const [row] = await sql.$queryRaw<{ today: number; suppressed: number }[]>`
+    SELECT count(DISTINCT d.${l.batch}) FILTER (WHERE (d.status = 'sent' AND d.sent_at >= ${day.start}::timestamptz AND d.sent_at < ${day.end}::timestamptz)
+                                                  OR d.status = 'sending')::int AS today,
+           count(*) FILTER (WHERE d.status = 'suppressed' AND d.${l.batch} IS NULL)::int AS suppressed
+      FROM ${l.table} d
+     WHERE ${l.only} AND d.user_id = ${userId} AND d.status IN ('sent', 'sending', 'suppressed')`;
+  return row;
 }
 
 /** Over the daily cap: the due alerts are held back, to be counted in the next message's "more arrivals" line. */
@@ -94,13 +95,25 @@ export interface Claimed {
   attempts: number;
 }
 
-/** Claims the user's due alerts (new ones and retries) for one message. The subquery's `d` is the table again. */
+/** The condition that `d`'s alert is of a kind its user's channel alerts about. */
+const KIND_TAKEN = (l: Ledger) => Prisma.sql`EXISTS (
+  SELECT 1 FROM alert_log a JOIN alert_channels c ON c.user_id = a.user_id AND c.channel = ${l.channel}::"AlertChannel"
+   WHERE a.id = ${l.alertId} AND (CASE WHEN a.shipment_id IS NULL THEN 'arrival' ELSE 'shipment' END)::"AlertKind" = ANY (c.kinds))`;
+
+/**
+ * Claims the user's due alerts (new ones and retries) for one message, in one statement. The advisory lock (per
+ * user and channel, held until the statement ends) is tried before any row is locked: of two jobs of one user and
+ * channel running at once, one claims everything due and the other nothing, never half each. The subquery's `d`
+ * is the table again.
+ */
 export function claimDue(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, leaseUntil: Date): Promise<Claimed[]> {
   return sql.$queryRaw<Claimed[]>`
     UPDATE ${l.table} d
        SET status = 'sending', ${l.batch} = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
      WHERE d.id IN (SELECT d.id FROM ${l.table} d
-                     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+                     WHERE pg_try_advisory_xact_lock(${7_270_000 + ALERT_CHANNELS.indexOf(l.channel)}::int, ${userId}::int)
+                       AND ${l.only} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+                       AND ${KIND_TAKEN(l)}
                        FOR UPDATE SKIP LOCKED)
     RETURNING ${l.alertId} AS alert_id, d.attempts`;
 }
@@ -119,7 +132,7 @@ export function claimDigest(sql: Sql, l: Ledger, userId: number, batchId: string
     UPDATE ${l.table} d
        SET status = 'sending', ${l.batch} = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
       FROM taken
-     WHERE d.user_id = taken.user_id AND ${l.only} AND d.status = 'digest_pending'
+     WHERE d.user_id = taken.user_id AND ${l.only} AND d.status = 'digest_pending' AND ${KIND_TAKEN(l)}
     RETURNING ${l.alertId} AS alert_id, d.attempts`;
 }
 
@@ -130,9 +143,12 @@ export async function countSuppressed(sql: Sql, l: Ledger, userId: number): Prom
   return n;
 }
 
+// A message's rows are found by user (the indexed column) and batch.
+
 export async function markSent(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, countedSuppressed: boolean): Promise<void> {
   await sql.$executeRaw`
-    UPDATE ${l.table} d SET status = 'sent', sent_at = ${now}::timestamptz, error = NULL WHERE d.${l.batch} = ${batchId} AND d.status = 'sending' AND ${l.only}`;
+    UPDATE ${l.table} d SET status = 'sent', sent_at = ${now}::timestamptz, error = NULL
+     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.${l.batch} = ${batchId}`;
   if (countedSuppressed) {
     // Counted in this message's "more arrivals" line: not counted again.
     await sql.$executeRaw`
@@ -141,16 +157,17 @@ export async function markSent(sql: Sql, l: Ledger, userId: number, batchId: str
 }
 
 /** Ends a claimed message's rows as failed or cancelled, saying why. */
-export async function markEnded(sql: Sql, l: Ledger, batchId: string, status: 'failed' | 'cancelled', error: string): Promise<void> {
+export async function markEnded(sql: Sql, l: Ledger, userId: number, batchId: string, status: 'failed' | 'cancelled', error: string): Promise<void> {
   await sql.$executeRaw`
     UPDATE ${l.table} d SET status = ${status}::"AlertStatus", error = ${error.slice(0, 500)}
-     WHERE d.${l.batch} = ${batchId} AND d.status = 'sending' AND ${l.only}`;
+     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.${l.batch} = ${batchId}`;
 }
 
 /** A failed attempt of the claimed rows that had made `attempts` attempts: due again at `next`, or given up. */
 export async function markRetry(
   sql: Sql,
   l: Ledger,
+  userId: number,
   batchId: string,
   attempts: number,
   next: { status: 'pending' | 'failed'; nextAttemptAt: Date },
@@ -158,15 +175,7 @@ export async function markRetry(
 ): Promise<void> {
   await sql.$executeRaw`
     UPDATE ${l.table} d SET status = ${next.status}::"AlertStatus", next_attempt_at = ${next.nextAttemptAt}::timestamptz, error = ${error.slice(0, 500)}
-     WHERE d.${l.batch} = ${batchId} AND d.status = 'sending' AND d.attempts = ${attempts} AND ${l.only}`;
-}
-
-/** When the user's next alert on this channel falls due (a retry, or a lease running out), if any. */
-export async function nextDue(sql: Sql, l: Ledger, userId: number, now: Date): Promise<Date | null> {
-  const [{ at }] = await sql.$queryRaw<{ at: Date | null }[]>`
-    SELECT min(d.next_attempt_at) AS at FROM ${l.table} d
-     WHERE ${l.only} AND d.user_id = ${userId} AND d.status IN ('pending', 'sending') AND d.next_attempt_at > ${now}::timestamptz`;
-  return at;
+     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.${l.batch} = ${batchId} AND d.attempts = ${attempts}`;
 }
 
 export interface Waiting {
