@@ -11,6 +11,7 @@ import { composeAlert } from './compose.ts';
 import { deliverJob } from './jobs.ts';
 import {
   cancelIneligible,
+  capState,
   claimDigest,
   claimDue,
   countSuppressed,
@@ -18,7 +19,6 @@ import {
   markEnded,
   markRetry,
   markSent,
-  capState,
   releaseInterrupted,
   suppressDue,
   waitingUsers,
@@ -125,7 +125,6 @@ async function recipient(userId: number, channel: AlertChannelName): Promise<Rec
 
 const quietOf = (row: { quiet_start_hour: number | null; quiet_end_hour: number | null }): QuietHours | null =>
   row.quiet_start_hour === null || row.quiet_end_hour === null ? null : { start_hour: row.quiet_start_hour, end_hour: row.quiet_end_hour };
-
 
 /**
  * Delivers what is due for one user on one channel: the digest if it is due, then every alert due now (new
