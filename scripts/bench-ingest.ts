@@ -224,11 +224,19 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
     );
   }
   await client.query(
-    `UPDATE alert_settings s SET mode = (CASE WHEN u.rn <= $1 THEN 'instant' ELSE 'digest' END)::"AlertMode", last_digest_at = $2
+    `UPDATE alert_settings s SET mode = (CASE WHEN u.rn <= $1 THEN 'instant' ELSE 'digest' END)::"AlertMode"
        FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE email LIKE 'bench-alerts-%') u WHERE s.user_id = u.id`,
-    [instant, now],
+    [instant],
   );
-  await client.query('TRUNCATE alert_log');
+  // Their e-mail channel (lib/alerts/settings.ts keeps alert_settings' mode as e-mail's), the day's digest taken.
+  await client.query(
+    `INSERT INTO alert_channels (user_id, channel, enabled, mode, kinds, last_digest_at, updated_at)
+     SELECT s.user_id, 'email', true, s.mode, '{arrival,shipment}', $1, now()
+       FROM alert_settings s JOIN users u ON u.id = s.user_id WHERE u.email LIKE 'bench-alerts-%'
+     ON CONFLICT (user_id, channel) DO UPDATE SET enabled = true, mode = EXCLUDED.mode, last_digest_at = EXCLUDED.last_digest_at`,
+    [now],
+  );
+  await client.query('TRUNCATE alert_log CASCADE'); // and the other channels' deliveries
   await client.query(
     `INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, updated_at)
      VALUES (1, (SELECT COALESCE(max(id), 0) FROM inventory_history), (SELECT COALESCE(max(id), 0) FROM shipments WHERE ship_date < $1::date), now())
