@@ -111,22 +111,29 @@ test.describe('where and when alerts go', () => {
     await expect(inMain(page).getByRole('alert')).toHaveText('Choose what E-mail alerts you about, or turn it off.');
 
     await kinds.getByRole('checkbox', { name: 'Shelf arrivals' }).check();
+    // Push notifications too, as a daily digest; Discord stays off.
+    const push = page.getByTestId('alert-channel-push');
+    await expect(push.getByRole('heading', { name: 'Push notifications' })).toBeVisible();
+    await expect(page.getByTestId('alert-channel-discord').getByText('Off', { exact: true })).toBeVisible();
+    await push.getByRole('switch', { name: /Notify my devices/ }).check();
+    await push.getByRole('radiogroup', { name: 'When: Push notifications' }).getByRole('radio', { name: /Daily digest/ }).check();
     await quiet.getByRole('switch', { name: /Hold alerts during quiet hours/ }).check();
     await quiet.getByLabel('From', { exact: true }).selectOption({ label: '11 PM' });
     await quiet.getByLabel('Until', { exact: true }).selectOption({ label: '11 PM' });
     await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
     await expect(inMain(page).getByRole('alert')).toHaveText('Quiet hours must start and end at different hours (0-23).');
     await quiet.getByLabel('Until', { exact: true }).selectOption({ label: '6 AM' });
-    // E-mails wait too (with e-mail the only channel, that is what quiet hours are for).
-    const holdEmail = quiet.getByRole('checkbox', { name: 'Hold e-mails too' });
-    if (await holdEmail.count()) await holdEmail.check();
+    // Push waits during quiet hours; e-mails too when the user says so.
+    await quiet.getByRole('checkbox', { name: 'Hold e-mails too' }).check();
     await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
     await expect(inMain(page).getByRole('status')).toHaveText('Alert settings saved.');
     await expect(page.getByTestId('alerts-status')).toHaveText('On');
     await expect(email.getByText('On', { exact: true })).toBeVisible();
     const db = process.env.E2E_DATABASE_URL;
-    expect(await sql(`SELECT channel::text, enabled, mode::text, kinds::text FROM alert_channels WHERE user_id = $1`, [user.id], db)).toEqual([
+    expect(await sql(`SELECT channel::text, enabled, mode::text, kinds::text FROM alert_channels WHERE user_id = $1 ORDER BY alert_channels.channel`, [user.id], db)).toEqual([
       { channel: 'email', enabled: true, mode: 'instant', kinds: '{arrival}' },
+      { channel: 'push', enabled: true, mode: 'digest', kinds: '{arrival,shipment}' },
+      { channel: 'discord', enabled: false, mode: 'instant', kinds: '{arrival,shipment}' },
     ]);
     expect(await sql('SELECT enabled, quiet_start_hour, quiet_end_hour, quiet_hold_email FROM alert_settings WHERE user_id = $1', [user.id], db)).toEqual([
       { enabled: true, quiet_start_hour: 23, quiet_end_hour: 6, quiet_hold_email: true },
@@ -138,6 +145,9 @@ test.describe('where and when alerts go', () => {
     await expect(quiet.getByRole('switch', { name: /Hold alerts during quiet hours/ })).toBeChecked();
     await expect(quiet.getByLabel('From', { exact: true })).toHaveValue('23');
     await expect(quiet.getByLabel('Until', { exact: true })).toHaveValue('6');
+    await expect(push.getByText('On', { exact: true })).toBeVisible();
+    await expect(push.getByRole('radio', { name: /Daily digest/ })).toBeChecked();
+    await expect(alerts.getByLabel('Send the digest at')).toBeVisible();
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

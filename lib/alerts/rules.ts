@@ -34,14 +34,14 @@ export const CHANNEL_LABELS: Record<AlertChannelName, { name: string; switchLabe
   push: {
     name: 'Push notifications',
     switchLabel: 'Notify my devices',
-    hint: 'On every device where you turned notifications on. Held during quiet hours.',
+    hint: 'On every device where you turned notifications on (Notifications on this device, below). Held during quiet hours.',
     message: 'notification',
     plural: 'Push notifications',
   },
   discord: {
     name: 'Discord',
     switchLabel: 'Post to my Discord webhook',
-    hint: 'To the Discord channel of your webhook. Held during quiet hours.',
+    hint: 'To the channel of the webhook you add under Discord, below. Held during quiet hours.',
     message: 'message',
     plural: 'Discord messages',
   },

@@ -1,4 +1,3 @@
-import 'server-only';
 import type { DiscordMessage } from '../alerts/render-discord.ts';
 import { db } from '../db/index.ts';
 import { env } from '../env.ts';

@@ -1,4 +1,3 @@
-import 'server-only';
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes.ts';
 import { ApiError } from '../api/errors.ts';

@@ -1,11 +1,17 @@
 import { ALERT_CHANNELS, type AlertChannelName } from '../rules.ts';
+import { discordChannel } from './discord.ts';
 import { emailChannel } from './email.ts';
+import { pushChannel } from './push.ts';
 import type { AlertChannel } from './types.ts';
 
 // The channels this server delivers on. The settings card offers these and no others; the pipeline records
 // deliveries for these and no others. A channel is one module implementing AlertChannel (./types.ts), added here.
 
-const channels = new Map<AlertChannelName, AlertChannel>([['email', emailChannel()]]);
+const channels = new Map<AlertChannelName, AlertChannel>([
+  ['email', emailChannel()],
+  ['push', pushChannel()],
+  ['discord', discordChannel()],
+]);
 
 /** The channels alerts can go to, in the card's order. */
 export function availableChannels(): AlertChannelName[] {
