@@ -4,7 +4,7 @@ import webpush from 'web-push';
 import { db } from '../db/index.ts';
 import { endpointProblem, isTestOrigin, publicOnlyLookup } from './endpoint.ts';
 import type { PushPayload, PushTestResult } from './rules.ts';
-import { vapidDetails } from './vapid.ts';
+import { vapidAuthorization } from './vapid.ts';
 
 // Sends one Web Push message: web-push encrypts the payload to the browser's keys (RFC 8291, aes128gcm) and
 // signs the request with our VAPID key (RFC 8292); the request itself goes out here, so the address it
@@ -87,7 +87,8 @@ export async function sendPush(sub: StoredSubscription, payload: PushPayload): P
   } else {
     try {
       const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-        vapidDetails: vapidDetails(),
+        // No vapidDetails: the header is signed once per push service and reused (vapidAuthorization).
+        headers: { Authorization: vapidAuthorization(new URL(sub.endpoint).origin) },
         TTL: PUSH_TTL_SECONDS,
         urgency: 'high',
         contentEncoding: 'aes128gcm',

@@ -32,7 +32,8 @@ export interface RunningPushService {
   stop(): Promise<void>;
 }
 
-export async function startPushService(): Promise<RunningPushService> {
+/** `onNotify`: called as each message's request arrives (its subscription's client hash, the wall clock in ms). */
+export async function startPushService(options: { onNotify?: (clientHash: string, at: number) => void } = {}): Promise<RunningPushService> {
   const Server = require('web-push-testing/src/server.js') as new (model: unknown, port: number) => TestingServer;
   const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as { PushApiModel: new () => unknown };
   const port = await freePort();
@@ -40,6 +41,13 @@ export async function startPushService(): Promise<RunningPushService> {
   const log = console.log;
   console.log = () => {}; // its "Server running on port …" line, written once it listens
   server.startServer();
+  const { onNotify } = options;
+  if (onNotify) {
+    server._server.on('request', (req: import('node:http').IncomingMessage) => {
+      const hash = req.method === 'POST' ? /^\/notify\/([^/?]+)/.exec(req.url ?? '')?.[1] : undefined;
+      if (hash) onNotify(hash, Date.now());
+    });
+  }
   await new Promise<void>((resolve) => server._server.once('listening', () => resolve()));
   console.log = log;
   const origin = `http://localhost:${port}`;
