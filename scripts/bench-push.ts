@@ -66,6 +66,26 @@ function ask<T extends FromService['type']>(child: ChildProcess, message: ToServ
   });
 }
 
+/** CPU time (ms) of this machine's processes whose command line `match`es, from /proc. */
+function cpuOf(match: (cmdline: string) => boolean): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!match(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * (1000 / 100); // USER_HZ
+}
+const isPostgres = (cmdline: string) => cmdline.startsWith('postgres');
+const isService = (cmdline: string) => cmdline.includes('--push-service');
+/** Transactions committed in the bench's database (one per statement outside a transaction). */
+const transactions = async (client: pg.Client) =>
+  Number((await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0].n);
+
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -123,27 +143,14 @@ async function main(): Promise<void> {
     console.log(`${devices.toLocaleString('en-US')} users with a device each, subscribed at ${origin} and set up in ${seconds(performance.now() - t)}`);
 
     // The scraper's standing worker (scripts/scraper.ts).
-    worker = await startAlertWorker({ log: () => {}, concurrency: Number(process.env.C ?? 2) });
+    worker = await startAlertWorker({ log: () => {} }); // ALERT_WORKER_CONCURRENCY, as the scraper's
     const all: number[] = [];
     const rows: string[] = [];
     // Arrival 0 is the first after the worker started (queries compiled on first use, connections opened): shown,
     // not counted; a scraper that has run for a while is warm.
     for (let round = 0; round <= rounds; round++) {
-      const cpuOf = (match: (cmd: string) => boolean) => {
-        let ticks = 0;
-        for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-          try {
-            const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-            if (!match(cmd)) continue;
-            const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-            ticks += Number(f[11]) + Number(f[12]);
-          } catch {}
-        }
-        return ticks * 10;
-      };
-      const cpu0 = { pg: cpuOf((c) => c.startsWith('postgres')), svc: cpuOf((c) => c.includes('--push-service')), me: process.cpuUsage() };
-      const wall0 = Date.now();
-      const xactBefore = (await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0].n;
+      const cpu0 = { pg: cpuOf(isPostgres), service: cpuOf(isService), node: process.cpuUsage() };
+      const statements0 = await transactions(client);
       const checkedAt = new Date();
       // Each round one more product lands at the same store: one new arrival, one message per user.
       const stock = products.slice(0, round + 1).map((plu) => ({ storeId: wake[0], plu, quantity: 6 }));
@@ -162,22 +169,24 @@ async function main(): Promise<void> {
       if (arrived.length !== devices || sent !== devices * (round + 1)) {
         throw new Error(`round ${round + 1}: ${arrived.length} of ${devices} push requests arrived, ${sent} messages marked sent (expected ${devices * (round + 1)})`);
       }
-      await new Promise((r) => setTimeout(r, 600)); // the statistics collector's interval
-      const xactAfter = (await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0].n;
-      const me = process.cpuUsage(cpu0.me);
-      console.error(`round ${round}: wall ${Date.now() - wall0 - 600} ms; cpu ms: node ${((me.user + me.system) / 1000).toFixed(0)}, postgres ${cpuOf((c) => c.startsWith('postgres')) - cpu0.pg}, push service ${cpuOf((c) => c.includes('--push-service')) - cpu0.svc}`);
-      console.error(`round ${round}: ${((Number(xactAfter) - Number(xactBefore)) / devices).toFixed(1)} transactions per device`);
+      const node = process.cpuUsage(cpu0.node);
+      const cpu = [(node.user + node.system) / 1000, cpuOf(isPostgres) - cpu0.pg, cpuOf(isService) - cpu0.service].map((ms) => seconds(ms).replace(' s', ''));
+      await new Promise((r) => setTimeout(r, 600)); // Postgres's statistics are sent at most every 500 ms
+      const statements = ((await transactions(client)) - statements0) / devices;
       arrived.sort((a, b) => a - b);
       if (round > 0) all.push(...arrived);
-      rows.push(`| ${round ? `arrival ${round}` : 'arrival 0 (warm-up, not counted)'} | ${seconds(arrived[0])} | ${seconds(quantile(arrived, 0.5))} | ${seconds(quantile(arrived, 0.95))} | ${seconds(arrived[arrived.length - 1])} |`);
+      rows.push(
+        `| ${round ? `arrival ${round}` : 'arrival 0 (warm-up, not counted)'} | ${seconds(arrived[0])} | ${seconds(quantile(arrived, 0.5))} | ${seconds(quantile(arrived, 0.95))} | ` +
+          `${seconds(arrived[arrived.length - 1])} | ${cpu.join(' / ')} | ${statements.toFixed(1)} |`,
+      );
       await new Promise((r) => setTimeout(r, 2000));
     }
     all.sort((a, b) => a - b);
     const p95 = quantile(all, 0.95);
     const ok = p95 <= TARGET_P95_SECONDS * 1000;
-    console.log(`\n| from the poll's commit to the push request | first | p50 | p95 | last |\n|---|---|---|---|---|`);
+    console.log(`\n| from the poll's commit to the push request | first | p50 | p95 | last | CPU s: node / postgres / push service | transactions per device |\n|---|---|---|---|---|---|---|`);
     for (const row of rows) console.log(row);
-    console.log(`| all ${all.length.toLocaleString('en-US')} | ${seconds(all[0])} | ${seconds(quantile(all, 0.5))} | **${seconds(p95)}** | ${seconds(all[all.length - 1])} |`);
+    console.log(`| all ${all.length.toLocaleString('en-US')} | ${seconds(all[0])} | ${seconds(quantile(all, 0.5))} | **${seconds(p95)}** | ${seconds(all[all.length - 1])} | | |`);
     console.log(`\ntarget p95 ≤ ${TARGET_P95_SECONDS} s: ${ok ? 'ok' : 'MISSED'}; every message decrypted by the push service, each device one per arrival`);
     console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (${os.cpus().length} cores)`);
     process.exitCode = ok ? 0 : 1;

@@ -1,6 +1,7 @@
 import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
 import { drainQueue, startWorker } from '../db/queue.ts';
+import { env } from '../env.ts';
 import { deliverFor, newRun, sweepAlerts, type AlertRun, type RunOptions } from './deliver.ts';
 import { ALERT_TASKS } from './jobs.ts';
 import { ALERT_CHANNELS } from './rules.ts';
@@ -44,7 +45,7 @@ export async function startAlertWorker(options: Omit<RunOptions, 'now'> & { conc
     tasks: alertTasks(runFor),
     // One sweep per minute whatever the number of workers (the library keys each tick's job).
     crontab: `* * * * * ${ALERT_TASKS.sweep} ?max=1&jobKey=${ALERT_TASKS.sweep}`,
-    concurrency: options.concurrency,
+    concurrency: options.concurrency ?? env().ALERT_WORKER_CONCURRENCY,
     pollIntervalMs: options.pollIntervalMs,
   });
   return { stop: () => runner.stop() };

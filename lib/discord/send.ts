@@ -7,7 +7,7 @@ import { webhookUrl, type WebhookParts } from './webhook.ts';
 // Discord answer with the message it created (so a 2xx means it is in the channel, and tells the channel).
 // 404/401: the webhook was deleted in Discord; it is cleared and the profile says so. 429 and 5xx are
 // retryable (429 with Discord's retry_after); so are timeouts and network errors. Redirects are not followed.
-// The durable queue (issue 25, item 4) calls sendDiscord / sendDiscordToUser for real alerts.
+// Real alerts reach it through the Discord channel of the alert pipeline (lib/alerts/channels/discord.ts).
 
 const TIMEOUT_MS = 10_000;
 

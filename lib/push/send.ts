@@ -9,8 +9,8 @@ import { vapidAuthorization } from './vapid.ts';
 // Sends one Web Push message: web-push encrypts the payload to the browser's keys (RFC 8291, aes128gcm) and
 // signs the request with our VAPID key (RFC 8292); the request itself goes out here, so the address it
 // connects to is checked (lib/push/endpoint.ts) and a slow push service cannot hold a sender for long.
-// The durable queue (issue 25, item 4) calls sendPush / sendPushToUser for real alerts and retries what
-// comes back 'failed' and retryable.
+// Real alerts reach it through the push channel of the alert pipeline (lib/alerts/channels/push.ts), which
+// retries what comes back 'failed' and retryable.
 
 /** An arrival is stale after a few hours: a push service drops the message if the device is away longer. */
 export const PUSH_TTL_SECONDS = 6 * 3600;
