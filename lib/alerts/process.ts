@@ -8,7 +8,8 @@ import { deliverJob } from './jobs.ts';
 import type { AlertChannelName } from './rules.ts';
 import { drainAlerts } from './worker.ts';
 
-// Arrival alerts, run by the scraper at the end of every cycle, whatever its sources did:
+// Arrival alerts, run by the scraper at the end of every cycle, whatever its sources did (step 1 also runs on
+// its own, collectAlerts, as soon as a source has written: lib/ingest/runner.ts):
 //   1. the arrivals written since the last collection (inventory_history first/increase rows after
 //      alert_cursor; baseline polls write none), and the shipments dated since then to boards whose shelves
 //      are not read, are matched against every active user's watch set and settings, one INSERT … SELECT
