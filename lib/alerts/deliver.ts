@@ -245,12 +245,13 @@ async function deliverBatch(
  */
 export async function sweepAlerts(run: AlertRun): Promise<void> {
   const wake = [];
+  const dueAt = Array.from({ length: 24 }, (_, hour) => digestDueAt(run.now, hour));
   // A channel this process cannot deliver on is left to a worker that can.
   for (const name of ALERT_CHANNELS.filter((c) => run.channel(c))) {
     const l = ledger(name);
     run.result.released += await releaseInterrupted(db, l, run.now, run.policy.maxAttempts);
     run.result.cancelled += await cancelIneligible(db, l);
-    for (const w of await waitingUsers(db, l, run.now)) {
+    for (const w of await waitingUsers(db, l, run.now, dueAt)) {
       const due = wakeNow(run.now, name, {
         quiet: quietOf(w),
         holdEmail: w.quiet_hold_email,
