@@ -29,6 +29,10 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The production build registers a service worker on every page. Tests of other features run without
+    // it: page.route does not see what a worker fetches, and each new context would precache the build
+    // (~1 MB) again. e2e/installable.spec.ts runs with it ('allow') and tests what it does.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },

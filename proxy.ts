@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { ErrorCode } from '@/lib/api/error-codes';
 import { errorAnswer } from '@/lib/api/errors';
 import { SESSION_COOKIE, SIGNED_OUT_COOKIE } from '@/lib/auth/session-cookie';
+import { OFFLINE_PATH } from '@/lib/pwa/rules';
 import { classifyPath, malformedSegment } from '@/lib/routes';
 
 // Optimistic, cookie-only redirects. The real check happens on the server in every layout and
@@ -22,6 +23,9 @@ export function proxy(request: NextRequest) {
   // the user even if the call fails").
   const signedOut = request.cookies.has(SIGNED_OUT_COOKIE);
   if (signedOut) request.cookies.delete(SESSION_COOKIE);
+  // The offline screen is precached by the service worker with the cookies of whoever installed it: rendered
+  // signed out, the copy every later user of the device reads holds nobody's name.
+  if (pathname === OFFLINE_PATH) request.cookies.delete(SESSION_COOKIE);
   const hasSession = request.cookies.has(SESSION_COOKIE);
   const kind = classifyPath(pathname);
   const respond = (response: NextResponse) => {
@@ -48,7 +52,8 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    '/((?!api/|_next/|favicon.ico|icon.svg|robots.txt|placeholder-bottle.svg|.*\\.(?:png|jpg|jpeg|svg|webp|ico|txt)$).*)',
+    // Static files, the service worker and the web app manifest skip it (they are neither screens nor API).
+    '/((?!api/|_next/|favicon.ico|icon.svg|robots.txt|placeholder-bottle.svg|sw.js$|manifest.webmanifest$|.*\\.(?:png|jpg|jpeg|svg|webp|ico|txt)$).*)',
     // API paths with percent-encoding only: every other API request skips the proxy.
     '/(api/.*%.*)',
   ],

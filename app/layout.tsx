@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { getSessionUser } from '@/lib/auth/session';
 import { toWhoami } from '@/lib/auth/user-dto';
 import { AuthProvider } from './_components/auth-context';
+import { ServiceWorker } from './_components/offline/service-worker';
 import './globals.css';
 
 export const metadata: Metadata = {
   title: { default: 'NC Bourbon Tracker', template: '%s · NC Bourbon Tracker' },
   description: 'Allocated, limited and barrel bourbon arrivals across North Carolina ABC stores.',
-  icons: { icon: '/icon.svg' },
+  icons: { icon: '/icon.svg', apple: [{ url: '/icons/apple-touch-icon.png', sizes: '180x180' }] },
+  // Added to an iPhone's home screen it opens full screen, under this name (app/manifest.ts for the others).
+  appleWebApp: { capable: true, title: 'NC Bourbon', statusBarStyle: 'black' },
 };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#231c16' };
@@ -22,6 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body>
         <AuthProvider session={session}>{children}</AuthProvider>
+        <ServiceWorker />
       </body>
     </html>
   );

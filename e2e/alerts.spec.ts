@@ -12,6 +12,8 @@ import { expect, test } from './fixtures';
 
 const inMain = (page: Page) => page.getByRole('main');
 const card = (page: Page) => page.getByTestId('arrival-alerts');
+/** The e-mail channel's row: each channel has its own "Right away" and "Daily digest". */
+const emailRow = (page: Page) => card(page).getByRole('group', { name: 'E-mail', exact: true });
 const typeBox = (page: Page, name: string) => card(page).getByRole('checkbox', { name, exact: true });
 
 test.describe('the Arrival alerts card on /profile', () => {
@@ -23,7 +25,7 @@ test.describe('the Arrival alerts card on /profile', () => {
     await expect(alerts.getByRole('heading', { name: 'Arrival alerts' })).toBeVisible();
     await expect(page.getByTestId('alerts-status')).toHaveText('Off');
     await expect(alerts.getByRole('switch', { name: /Send me arrival alerts/ })).not.toBeChecked();
-    await expect(alerts.getByRole('radio', { name: /Right away/ })).toBeChecked();
+    await expect(emailRow(page).getByRole('radio', { name: /Right away/ })).toBeChecked();
     for (const t of ['Allocation', 'Limited', 'Barrel']) await expect(typeBox(page, t)).toBeChecked();
     await expect(typeBox(page, 'Premium')).not.toBeChecked();
     await expect(alerts.getByLabel('Minimum bottles')).toHaveValue('1');
@@ -35,7 +37,7 @@ test.describe('the Arrival alerts card on /profile', () => {
     await expect(inMain(page).getByRole('alert')).toHaveText('Choose at least one listing type.');
 
     await alerts.getByRole('switch', { name: /Send me arrival alerts/ }).check();
-    await alerts.getByRole('radio', { name: /Daily digest/ }).check();
+    await emailRow(page).getByRole('radio', { name: /Daily digest/ }).check();
     await alerts.getByLabel('Send the digest at').selectOption({ label: '6 PM' });
     await typeBox(page, 'Allocation').check();
     await typeBox(page, 'Premium').check();
@@ -51,7 +53,7 @@ test.describe('the Arrival alerts card on /profile', () => {
 
     await page.reload();
     await expect(alerts.getByRole('switch', { name: /Send me arrival alerts/ })).toBeChecked();
-    await expect(alerts.getByRole('radio', { name: /Daily digest/ })).toBeChecked();
+    await expect(emailRow(page).getByRole('radio', { name: /Daily digest/ })).toBeChecked();
     await expect(alerts.getByLabel('Send the digest at')).toHaveValue('18');
     await expect(typeBox(page, 'Allocation')).toBeChecked();
     await expect(typeBox(page, 'Limited')).not.toBeChecked();
@@ -77,6 +79,75 @@ test.describe('the Arrival alerts card on /profile', () => {
     await alerts.getByRole('switch', { name: /Send me arrival alerts/ }).check();
     await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
     await expect(inMain(page).getByRole('status')).toHaveText('Alert settings saved.');
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('where and when alerts go', () => {
+  test('sets each channel, what it alerts about and quiet hours, refuses what would never alert, and shows them after a reload @phone', async ({
+    page,
+    createUser,
+    signIn,
+  }) => {
+    const user = await createUser();
+    await signIn(page, user);
+    await page.goto('/profile#arrival-alerts');
+    const alerts = card(page);
+    const email = emailRow(page);
+    await expect(email.getByRole('heading', { name: 'E-mail' })).toBeVisible();
+    await expect(email.getByText('Off', { exact: true })).toBeVisible();
+    const kinds = email.getByRole('group', { name: 'What E-mail alerts you about' });
+    for (const kind of ['Shelf arrivals', 'Shipments']) await expect(kinds.getByRole('checkbox', { name: kind })).toBeChecked();
+    const quiet = alerts.getByRole('group', { name: 'Quiet hours' });
+    await expect(quiet.getByRole('switch', { name: /Hold alerts during quiet hours/ })).not.toBeChecked();
+    await expect(quiet.getByLabel('From', { exact: true })).toHaveCount(0);
+
+    // On, but about nothing: refused before anything is sent.
+    await email.getByRole('switch', { name: /Send me arrival alerts by e-mail/ }).check();
+    for (const kind of ['Shelf arrivals', 'Shipments']) await kinds.getByRole('checkbox', { name: kind }).uncheck();
+    await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
+    await expect(inMain(page).getByRole('alert')).toHaveText('Choose what E-mail alerts you about, or turn it off.');
+
+    await kinds.getByRole('checkbox', { name: 'Shelf arrivals' }).check();
+    // Push notifications too, as a daily digest; Discord stays off.
+    const push = page.getByTestId('alert-channel-push');
+    await expect(push.getByRole('heading', { name: 'Push notifications' })).toBeVisible();
+    await expect(page.getByTestId('alert-channel-discord').getByText('Off', { exact: true })).toBeVisible();
+    await push.getByRole('switch', { name: /Notify my devices/ }).check();
+    await push.getByRole('radiogroup', { name: 'When: Push notifications' }).getByRole('radio', { name: /Daily digest/ }).check();
+    await quiet.getByRole('switch', { name: /Hold alerts during quiet hours/ }).check();
+    await quiet.getByLabel('From', { exact: true }).selectOption({ label: '11 PM' });
+    await quiet.getByLabel('Until', { exact: true }).selectOption({ label: '11 PM' });
+    await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
+    await expect(inMain(page).getByRole('alert')).toHaveText('Quiet hours must start and end at different hours (0-23).');
+    await quiet.getByLabel('Until', { exact: true }).selectOption({ label: '6 AM' });
+    // Push waits during quiet hours; e-mails too when the user says so.
+    await quiet.getByRole('checkbox', { name: 'Hold e-mails too' }).check();
+    await alerts.getByRole('button', { name: 'Save Alert Settings' }).click();
+    await expect(inMain(page).getByRole('status')).toHaveText('Alert settings saved.');
+    await expect(page.getByTestId('alerts-status')).toHaveText('On');
+    await expect(email.getByText('On', { exact: true })).toBeVisible();
+    const db = process.env.E2E_DATABASE_URL;
+    expect(await sql(`SELECT channel::text, enabled, mode::text, kinds::text FROM alert_channels WHERE user_id = $1 ORDER BY alert_channels.channel`, [user.id], db)).toEqual([
+      { channel: 'email', enabled: true, mode: 'instant', kinds: '{arrival}' },
+      { channel: 'push', enabled: true, mode: 'digest', kinds: '{arrival,shipment}' },
+      { channel: 'discord', enabled: false, mode: 'instant', kinds: '{arrival,shipment}' },
+    ]);
+    expect(await sql('SELECT enabled, quiet_start_hour, quiet_end_hour, quiet_hold_email FROM alert_settings WHERE user_id = $1', [user.id], db)).toEqual([
+      { enabled: true, quiet_start_hour: 23, quiet_end_hour: 6, quiet_hold_email: true },
+    ]);
+
+    await page.reload();
+    await expect(kinds.getByRole('checkbox', { name: 'Shelf arrivals' })).toBeChecked();
+    await expect(kinds.getByRole('checkbox', { name: 'Shipments' })).not.toBeChecked();
+    await expect(quiet.getByRole('switch', { name: /Hold alerts during quiet hours/ })).toBeChecked();
+    await expect(quiet.getByLabel('From', { exact: true })).toHaveValue('23');
+    await expect(quiet.getByLabel('Until', { exact: true })).toHaveValue('6');
+    await expect(push.getByText('On', { exact: true })).toBeVisible();
+    await expect(push.getByRole('radio', { name: /Daily digest/ })).toBeChecked();
+    await expect(alerts.getByLabel('Send the digest at')).toBeVisible();
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -150,6 +221,11 @@ test.describe('the unsubscribe page', () => {
     const user = await createUser();
     await sql(
       `INSERT INTO alert_settings (user_id, enabled, listing_types, store_ids, updated_at) VALUES ($1, true, '{Allocation}', '{}', now())`,
+      [user.id],
+      process.env.E2E_DATABASE_URL,
+    );
+    await sql(
+      `INSERT INTO alert_channels (user_id, channel, enabled, mode, kinds, updated_at) VALUES ($1, 'email', true, 'instant', '{arrival,shipment}', now())`,
       [user.id],
       process.env.E2E_DATABASE_URL,
     );

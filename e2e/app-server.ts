@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { E2E_SESSION_SECRET } from './constants.ts';
+import { E2E_SESSION_SECRET, E2E_VAPID } from './constants.ts';
 
 // The app's production server (scripts/app-server.mjs, as npm start and the image run it) for the e2e run:
 // the global setup starts the one every test uses; a test that needs other settings (real limits, a proxy
@@ -60,6 +60,9 @@ export async function startApp(options: { databaseUrl: string; smtpUrl: string; 
       BCRYPT_COST: '4',
       ALLOW_WEAK_BCRYPT: 'true',
       DEMO_MODE: 'false',
+      VAPID_PUBLIC_KEY: E2E_VAPID.publicKey,
+      VAPID_PRIVATE_KEY: E2E_VAPID.privateKey,
+      VAPID_SUBJECT: E2E_VAPID.subject,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,8 @@ import { createTestDatabase } from '../scripts/testing/database.ts';
 import { startApp } from './app-server.ts';
 import { startMailServer } from '../scripts/testing/mail-server.ts';
 import { insertBoardData } from './board-data.ts';
+import { startDiscordReceiver } from '../scripts/testing/discord-receiver.ts';
+import { startPushService } from '../scripts/testing/push-service.ts';
 
 // One isolated world per e2e run: a fresh database (seeded with the demo data), a real SMTP server and
 // the production build served by the app's server (scripts/app-server.mjs, as npm start and the image run it).
@@ -25,6 +27,13 @@ export default async function globalSetup() {
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-mail-'));
   const mail = await startMailServer(mailDir);
   const smtpUrl = `smtp://127.0.0.1:${mail.port}`;
+  // The far ends of push and Discord, on this machine: every app server of the run may send to them.
+  const pushService = await startPushService();
+  const discord = await startDiscordReceiver();
+  process.env.PUSH_TEST_ORIGINS = pushService.origin;
+  process.env.DISCORD_WEBHOOK_HOSTS = `discord.com,${discord.origin}`;
+  process.env.E2E_PUSH_SERVICE = pushService.origin;
+  process.env.E2E_DISCORD_RECEIVER = discord.origin;
   const app = await startApp({
     databaseUrl: database.url,
     smtpUrl,
@@ -49,6 +58,8 @@ export default async function globalSetup() {
   return async () => {
     await app.stop();
     await mail.stop();
+    await pushService.stop();
+    await discord.stop();
     await database.drop();
     rmSync(mailDir, { recursive: true, force: true });
   };

@@ -37,6 +37,41 @@ function perSource<T>(value: z.ZodType<T>, splitOnComma = true) {
       return out;
     });
 }
+/** Loopback hosts: the only ones a test origin (plain http, our own machine) may name. */
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * A comma-separated list of origins, each `http(s)://host[:port]` (`bareHostsAreHttps`: a bare host name is its
+ * https origin). Plain http only on this machine's hosts; `loopbackOnly`: every entry on this machine.
+ */
+const originList = (fallback: string, { bareHostsAreHttps = false, loopbackOnly = false } = {}) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx): string[] => {
+      const out: string[] = [];
+      for (const entry of text.split(',').map((e) => e.trim()).filter(Boolean)) {
+        let url: URL | null = null;
+        try {
+          url = new URL(entry.includes('://') ? entry : bareHostsAreHttps ? `https://${entry}` : entry);
+        } catch {
+          url = null;
+        }
+        const bad = !url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.username;
+        if (bad || ((loopbackOnly || url!.protocol === 'http:') && !LOOPBACK.test(url!.hostname))) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              `"${entry}": expected ${bareHostsAreHttps ? 'a host name (https) or ' : ''}an origin such as http://127.0.0.1:8090 ` +
+              `(${loopbackOnly ? 'only' : 'plain http only on'} this machine's hosts: localhost, 127.x.x.x, [::1])`,
+          });
+          return z.NEVER;
+        }
+        out.push(url!.origin);
+      }
+      return out;
+    });
+
 const rateLimit = (fallback: string) =>
   z.string().regex(/^\s*[1-9]\d*\/[1-9]\d*\s*$/, 'expected "count/seconds", e.g. "10/900"').default(fallback);
 
@@ -60,6 +95,8 @@ const schema = z.object({
   RATE_LIMIT_RESET_REQUEST: rateLimit('5/3600'),
   RATE_LIMIT_REGISTER: rateLimit('10/3600'),
   RATE_LIMIT_CHANGE_PASSWORD: rateLimit('5/900'),
+  // Test notifications and test Discord messages per user and channel.
+  RATE_LIMIT_TEST_MESSAGE: rateLimit('5/600'),
   // Reverse proxies of ours in front of the app, each appending to X-Forwarded-For (compose: 1, Caddy). 0: none,
   // the connection's own address is the client's (scripts/app-server.mjs reads it; same bounds there).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
@@ -74,6 +111,20 @@ const schema = z.object({
   STOCK_UNKNOWN_AFTER_MINUTES: z.coerce.number().int().min(60).max(14 * 24 * 60).default(24 * 60),
   // Arrival alerts (lib/alerts): alert e-mails per user per New York day; later arrivals that day are counted in the next one.
   ALERT_DAILY_CAP: positiveInt(10),
+  // Alert deliveries the scraper's standing worker runs at once (lib/alerts/worker.ts). 4 sent 1,000 push
+  // notifications soonest on a 2-core machine (npm run bench:push: p95 4.1 s; 2: 5.9 s, 8: 4.5 s).
+  ALERT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
+  // Web Push (lib/push): the VAPID key pair (`npx web-push generate-vapid-keys`) and the contact push services
+  // may write to (mailto: or https:). Required in a deployment; npm start keeps a generated pair in .data otherwise.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'expected the public key as web-push prints it (87 base64url characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'expected the private key as web-push prints it (43 base64url characters)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'expected mailto:you@example.com or an https:// URL').optional(),
+  // Tests only: push services on this machine (plain http, loopback) that subscriptions may name, e.g. the
+  // local push service of web-push-testing. Empty: only https push services on public addresses.
+  PUSH_TEST_ORIGINS: originList('', { loopbackOnly: true }),
+  // Discord (lib/discord): hosts a webhook URL may name (https). A test points it at a local receiver with an
+  // origin such as http://127.0.0.1:4567 (plain http only on this machine).
+  DISCORD_WEBHOOK_HOSTS: originList('discord.com,discordapp.com,ptb.discord.com,canary.discord.com', { bareHostsAreHttps: true }),
   // Scraper (lib/ingest): where the public pages live, and how politely to read them.
   NC_ABC_BASE_URL: z.string().url().default('https://abc2.nc.gov'),
   SCRAPER_CONTACT: z.string().default('ops@ncbourbontracker.example'),
@@ -123,6 +174,10 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // Half a key pair signs nothing: both or neither (then npm start keeps a generated pair outside a deployment).
+  if (Boolean(parsed.data.VAPID_PUBLIC_KEY) !== Boolean(parsed.data.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both halves of the key pair, or neither');
+  }
   // Production password hashes must be expensive; only tests and development may go lower.
   if (parsed.data.NODE_ENV === 'production' && parsed.data.BCRYPT_COST < 12 && !parsed.data.ALLOW_WEAK_BCRYPT) {
     throw new Error('Invalid configuration:\n  BCRYPT_COST: must be at least 12 in production');
@@ -158,6 +213,7 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   RATE_LIMIT_RESET_REQUEST: ['app'],
   RATE_LIMIT_REGISTER: ['app'],
   RATE_LIMIT_CHANGE_PASSWORD: ['app'],
+  RATE_LIMIT_TEST_MESSAGE: ['app'],
   TRUSTED_PROXY_HOPS: ['app'],
   BCRYPT_COST: ['app', 'migrate'],
   IMAGES_DIR: ['app'],
@@ -165,6 +221,13 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   PREMIUM_MIN_PRICE: ['app', 'scraper'],
   STOCK_UNKNOWN_AFTER_MINUTES: ['app'],
   ALERT_DAILY_CAP: ['scraper'],
+  ALERT_WORKER_CONCURRENCY: ['scraper'],
+  // The app subscribes devices and sends test messages; alerts go out from the scraper's side.
+  VAPID_PUBLIC_KEY: ['app', 'scraper'],
+  VAPID_PRIVATE_KEY: ['app', 'scraper'],
+  VAPID_SUBJECT: ['app', 'scraper'],
+  PUSH_TEST_ORIGINS: [], // tests only
+  DISCORD_WEBHOOK_HOSTS: ['app', 'scraper'],
   WAKE_BASE_URL: ['scraper'],
   NC_ABC_BASE_URL: ['scraper'],
   SCRAPER_CONTACT: ['scraper'],
@@ -236,6 +299,18 @@ export const REQUIRED_IN_PRODUCTION: Partial<Record<keyof Env, { services: reado
     why:
       'verification codes, password resets and arrival alerts are e-mailed, e.g. smtp://user:password@smtp.example.com:587; ' +
       'without it they would only be written to the log (DEMO_MODE=true or `npm run dev` do that on purpose)',
+  },
+  VAPID_PUBLIC_KEY: {
+    services: ['app', 'scraper'],
+    why: 'push notifications are signed with the VAPID key pair; generate one with `npx web-push generate-vapid-keys` and keep it (README: Setting up VAPID keys)',
+  },
+  VAPID_PRIVATE_KEY: {
+    services: ['app', 'scraper'],
+    why: 'the private half of the VAPID key pair (`npx web-push generate-vapid-keys`); keep it secret',
+  },
+  VAPID_SUBJECT: {
+    services: ['app', 'scraper'],
+    why: 'the contact push services may write to about this site\'s notifications, e.g. mailto:ops@example.com',
   },
 };
 

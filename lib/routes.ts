@@ -10,6 +10,7 @@ export const PUBLIC_ROUTES = [
   '/request-password-reset',
   '/reset-password',
   '/unsubscribe', // arrival alert e-mails' link: works signed in or not (lib/alerts/token.ts)
+  '/offline', // the service worker's screen for a page that cannot load offline (app/service-worker.ts)
 ] as const;
 
 /** Screens for signed-in users. `/` also greets visitors, so it needs no session. */

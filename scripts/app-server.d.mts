@@ -8,3 +8,5 @@ export const ACCEPTS_GZIP_HEADER: string;
 export const BODY_ENCODING_HEADER: string;
 export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean;
 export function passEncodedBodies(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void;
+export const SERVICE_WORKER_PATH: string;
+export function serviceWorkerNotCached(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void;

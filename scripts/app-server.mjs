@@ -13,6 +13,8 @@
 //      Content-Encoding a route handler sets. This server tells the routes whether the client accepts gzip
 //      (ACCEPTS_GZIP_HEADER, never the client's own) and turns a route's BODY_ENCODING_HEADER into
 //      Content-Encoding as Next writes the headers, so Next's compression sees an encoded body and leaves it.
+//   4. The service worker's script (/sw.js) with Cache-Control: no-cache, so a new build's worker reaches
+//      browsers at their next visit (docs/decisions/024-installable-app.md).
 //
 // Plain JavaScript on purpose: the image has no TypeScript runner. `node scripts/app-server.mjs [--dev]`
 // in the project; PORT and HOSTNAME as for `next start`.
@@ -67,6 +69,26 @@ export function passEncodedBodies(req, res) {
       return this;
     };
   }
+}
+
+/** The service worker's script (app/sw.js/route.ts). */
+export const SERVICE_WORKER_PATH = '/sw.js';
+
+/**
+ * The service worker's script must reach browsers as soon as a new build is deployed: it is sent with
+ * `Cache-Control: no-cache` (kept by no cache without asking the server first), whatever Next would send
+ * for a prerendered route (a year for shared caches: a CDN would keep the old worker).
+ */
+export function serviceWorkerNotCached(req, res) {
+  if (String(req.url ?? '').split('?')[0] !== SERVICE_WORKER_PATH) return;
+  for (const method of ['setHeader', 'appendHeader']) {
+    const original = res[method];
+    if (typeof original !== 'function') continue;
+    res[method] = function (name, value) {
+      return original.call(this, name, String(name).toLowerCase() === 'cache-control' ? 'no-cache' : value);
+    };
+  }
+  res.setHeader('Cache-Control', 'no-cache');
 }
 
 /** An address as written by Node or a proxy ("::ffff:10.0.0.1", "[::1]:443", "10.0.0.1:5000"), bare; '' when it is none. */
@@ -169,6 +191,7 @@ async function main() {
     // Next takes the nonce from the request's policy and puts it on the scripts it renders.
     req.headers['content-security-policy'] = headers['Content-Security-Policy'];
     passEncodedBodies(req, res);
+    serviceWorkerNotCached(req, res);
     handle(req, res).catch((error) => {
       console.error('[app] request failed:', error);
       if (!res.headersSent) res.statusCode = 500;

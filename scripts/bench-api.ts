@@ -40,6 +40,13 @@ import { checkBuild, checkPrismaClient, stampBuild } from '../lib/startup/build.
 import { withoutKeys } from '../lib/startup/config.ts';
 import { freePort, probe } from '../lib/startup/http.ts';
 import { insertTestUser } from './testing/users.ts';
+import webpush from 'web-push';
+
+/** A fresh VAPID configuration: a deployment refuses to start without one. */
+function vapidEnv() {
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: 'mailto:bench@ncbourbon.test' };
+}
 
 const TARGET_P95_MS = 50;
 const TARGET_RPS = 300;
@@ -250,6 +257,8 @@ async function run(): Promise<boolean> {
     DEMO_MODE: 'false',
     // A deployment refuses to start without a mail transport; the measured calls send no mail.
     SMTP_URL: process.env.SMTP_URL || 'smtp://127.0.0.1:9',
+    // …nor without the VAPID keys push notifications are signed with.
+    ...vapidEnv(),
     NEXT_TELEMETRY_DISABLED: '1',
   };
   const web = spawn(process.execPath, ['scripts/app-server.mjs'], {

@@ -2,7 +2,10 @@
 // New York time); `--once` runs one cycle and exits; `--source wake_inventory,warehouse` limits a run to
 // some sources (allSources() in lib/ingest/runner.ts: Wake's locator, the Commission's, and the key of each
 // enabled board source, e.g. wake_inventory, durham_inventory); `--run-now` runs one cycle at start, then keeps the schedule. SIGTERM/SIGINT let the current run finish writing what it fetched, then exit.
+// On a schedule it also runs an alert worker (lib/alerts/worker.ts) day and night: retries, digests at their hour
+// and quiet hours' end go out between cycles, and it takes over what a stopped process left (decision 026).
 import cron from 'node-cron';
+import { startAlertWorker, type AlertWorker } from '../lib/alerts/worker.ts';
 import { connectDatabase } from '../lib/db/connect.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
 import { allSources, runCycle } from '../lib/ingest/runner.ts';
@@ -38,6 +41,7 @@ if (interrupted) log(`closed ${interrupted} run(s) left open by a scraper that s
 
 const stop = new AbortController();
 let running: Promise<unknown> | null = null;
+let worker: AlertWorker | null = null;
 
 async function cycle() {
   if (running) {
@@ -55,6 +59,7 @@ async function shutdown(signal: string) {
   stop.abort();
   for (const task of cron.getTasks().values()) await task.stop();
   if (running) await running;
+  await worker?.stop();
   await disconnectDb();
   await connection.close();
   process.exit(0);
@@ -67,6 +72,8 @@ if (once) {
   await disconnectDb();
   await connection.close();
 } else {
+  worker = await startAlertWorker({ log });
+  log('alert worker started');
   for (const expression of SCRAPER_SCHEDULES) {
     cron.schedule(expression, cycle, { timezone: SCRAPER_TIMEZONE, name: `scrape ${expression}` });
   }

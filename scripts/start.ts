@@ -1,7 +1,9 @@
 // npm start (production server) / npm run dev (`--dev`, development server): the one-command start.
 //
 //   1. configuration: .env files, PORT, SESSION_SECRET (generated once into .data/session-secret
-//      unless a real database is used in production), DEMO_MODE (on by default with the embedded database)
+//      unless a real database is used in production), the VAPID keys of Web Push (generated once into
+//      .data/vapid-keys.json in development and the demo; a deployment must set them), DEMO_MODE (on by
+//      default with the embedded database)
 //   2. in parallel: `next build` when the sources changed since the last build (production only), and
 //      the database (DATABASE_URL, or the embedded Postgres (PGlite) on EMBEDDED_DB_DIR, owned by this
 //      process), then migrate and load the real reference data; in demo mode only, the demo seed
@@ -25,6 +27,7 @@ import {
   dropEmptyVariables,
   loadDotEnv,
   persistentSessionSecret,
+  persistentVapidKeys,
   probeHost,
   resolveBindHost,
   resolveDemoMode,
@@ -124,6 +127,7 @@ const config = await phase(
     dropEmptyVariables([
       'DATABASE_URL', 'EMBEDDED_DB_DIR', 'APP_URL', 'SESSION_SECRET', 'DEMO_MODE', 'PORT', 'HOSTNAME',
       'DB_POOL_MAX', 'SMTP_URL', 'MAIL_OUTBOX_DIR', 'IMAGES_DIR', 'BCRYPT_COST', 'SESSION_TTL_HOURS',
+      'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT',
     ]);
     let e: ReturnType<typeof env>;
     let port: number;
@@ -149,6 +153,16 @@ const config = await phase(
         'SMTP_URL is not set. Outside demo mode, verification codes, password resets and arrival alerts must be ' +
           'e-mailed: set SMTP_URL, e.g. smtp://user:password@smtp.example.com:587 (see .env.example). ' +
           'The demo (DEMO_MODE=true) and `npm run dev` write mail to .data/outbox instead.',
+      );
+      process.exit(1);
+    }
+    // Every subscribed browser holds the public key: a deployment keeps one pair for good (lib/env.ts).
+    if (!dev && !demo && (!e.VAPID_PUBLIC_KEY || !e.VAPID_SUBJECT)) {
+      fail(
+        'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set outside demo mode: push notifications are signed ' +
+          'with that key pair. Generate it once with `npx web-push generate-vapid-keys`, set VAPID_SUBJECT to a contact such as ' +
+          'mailto:ops@example.com, and keep them: a new pair stops every device\'s notifications until it is turned on again ' +
+          '(README: Setting up VAPID keys).',
       );
       process.exit(1);
     }
@@ -195,6 +209,14 @@ if (!sessionSecret) {
   sessionSecret = kept.secret;
   say(`SESSION_SECRET: ${kept.created ? 'generated a new one in' : 'using the one kept in'} ${path.relative(root, file) || file}`);
 }
+// Development and the demo: one generated pair, kept in the data directory so subscribed devices keep working.
+let vapid = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null;
+if (!vapid) {
+  const file = path.join(state, 'vapid-keys.json');
+  const kept = persistentVapidKeys(file);
+  vapid = kept;
+  say(`VAPID keys: ${kept.created ? 'generated a new pair in' : 'using the pair kept in'} ${path.relative(root, file) || file}`);
+}
 say(`demo mode: ${demo ? 'on' : 'off'}${process.env.DEMO_MODE ? ' (DEMO_MODE)' : ` (default with the ${kind} database)`}`);
 
 // The environment every child gets (DATABASE_URL is added once the database is up).
@@ -204,6 +226,8 @@ const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
 const childEnv: ChildEnv = {
   ...withoutKeys(process.env, ['NODE_ENV', 'NEXT_OUTPUT', 'DATABASE_URL']),
   SESSION_SECRET: sessionSecret,
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
   DEMO_MODE: demo ? 'true' : 'false',
   APP_URL: appUrl,
   PORT: String(port),

@@ -6,6 +6,7 @@ import type { WhoamiUser } from '@/lib/auth/user-dto';
 import { apiFetch } from './api';
 import { SIGNED_OUT_COOKIE } from '@/lib/auth/session-cookie';
 import { clearAllCaches } from './reports/local-cache';
+import { forgetSavedPages } from './offline/saved-pages';
 
 interface AuthState {
   user: WhoamiUser | null;
@@ -39,8 +40,10 @@ export function AuthProvider({ session, children }: { session: WhoamiUser | null
   }, []);
 
   const logout = useCallback(async () => {
-    // What the report screens kept in this browser goes with the session, whatever the call answers.
+    // What the report screens kept in this browser goes with the session, whatever the call answers: the
+    // report caches and the pages the service worker saved for reading offline.
     clearAllCaches();
+    await forgetSavedPages();
     try {
       const res = await apiFetch('/api/auth/logout', { method: 'POST' });
       if (!res.ok) throw new Error(`logout answered ${res.status}`);

@@ -1,7 +1,8 @@
 import { addDays, nyDate, nyParts, nyTimeToUtc } from '../time.ts';
+import { inQuietHours, type AlertChannelName, type QuietHoursDto } from './rules.ts';
 
 // The rules of arrival alerts as plain values and pure functions, so they are tested without a database:
-// how many e-mails a day, how failed sends back off, when a digest is due.
+// how many e-mails a day, how failed sends back off, when a digest is due, what quiet hours hold.
 
 export interface AlertPolicy {
   /** Alert e-mails a user gets per New York day; later arrivals that day are suppressed and counted. */
@@ -75,4 +76,21 @@ export function digestDueAt(now: Date, digestHour: number): Date {
 export function isDigestDue(now: Date, digestHour: number, lastDigestAt: Date | null): boolean {
   const due = digestDueAt(now, digestHour);
   return now >= due && (!lastDigestAt || lastDigestAt < due);
+}
+
+export type QuietHours = Pick<QuietHoursDto, 'start_hour' | 'end_hour'>;
+
+/** Quiet hours (New York time) hold push and Discord always, e-mail when the user chose so. */
+export function heldNow(now: Date, channel: AlertChannelName, quiet: QuietHours | null, holdEmail: boolean): boolean {
+  return (channel !== 'email' || holdEmail) && inQuietHours(nyParts(now).hour, quiet);
+}
+
+/** Whether a user's waiting alerts on a channel should go now: not held, and due now or the channel's digest due. */
+export function wakeNow(
+  now: Date,
+  channel: AlertChannelName,
+  w: { quiet: QuietHours | null; holdEmail: boolean; dueNow: boolean; forDigest: boolean; digestHour: number; lastDigestAt: Date | null },
+): boolean {
+  if (heldNow(now, channel, w.quiet, w.holdEmail)) return false;
+  return w.dueNow || (w.forDigest && isDigestDue(now, w.digestHour, w.lastDigestAt));
 }

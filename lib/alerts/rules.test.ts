@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nyTimeToUtc } from '../time.ts';
 import { composeAlert, type ShelfArrivalRow, type ShipmentArrivalRow } from './compose.ts';
-import { afterFailure, capDecision, DEFAULT_POLICY, digestDueAt, isDigestDue, nextAttemptAt } from './policy.ts';
-import { hourLabel, parseMinQuantity } from './rules.ts';
+import { afterFailure, capDecision, DEFAULT_POLICY, digestDueAt, heldNow, isDigestDue, nextAttemptAt, wakeNow } from './policy.ts';
+import { hourLabel, inQuietHours, parseMinQuantity } from './rules.ts';
 import { alertEmail, moreArrivalsLine, subjectFor } from './templates.ts';
 import { unsubscribeToken, verifyUnsubscribeToken } from './token.ts';
 
@@ -112,6 +112,34 @@ describe('digest timing (New York time)', () => {
     // 8 March 2026: clocks go forward; 17:00 New York is 21:00 UTC that day (22:00 the day before).
     expect(digestDueAt(new Date('2026-03-08T21:30:00Z'), 17).toISOString()).toBe('2026-03-08T21:00:00.000Z');
     expect(digestDueAt(new Date('2026-03-07T22:30:00Z'), 17).toISOString()).toBe('2026-03-07T22:00:00.000Z');
+  });
+});
+
+describe('quiet hours (New York time)', () => {
+  const night = { start_hour: 22, end_hour: 7 };
+  const at = (h: number, m = 0) => nyTimeToUtc('2026-07-01', h, m); // EDT
+
+  it('span midnight or not, from the start hour up to the end hour', () => {
+    expect([21, 22, 23, 0, 6, 7, 12].map((h) => inQuietHours(h, night))).toEqual([false, true, true, true, true, false, false]);
+    expect([12, 13, 14, 15].map((h) => inQuietHours(h, { start_hour: 13, end_hour: 15 }))).toEqual([false, true, true, false]);
+    expect(inQuietHours(3, null)).toBe(false);
+  });
+
+  it('hold push and Discord always, and e-mail only when the user chose so', () => {
+    expect(heldNow(at(23, 30), 'push', night, false)).toBe(true);
+    expect(heldNow(at(23, 30), 'discord', night, false)).toBe(true);
+    expect(heldNow(at(23, 30), 'email', night, false)).toBe(false);
+    expect(heldNow(at(23, 30), 'email', night, true)).toBe(true);
+    expect(heldNow(at(7, 0), 'push', night, true)).toBe(false);
+  });
+
+  it('wake held alerts when quiet hours end, and a digest due during them then too', () => {
+    const waiting = { quiet: night, holdEmail: false, dueNow: false, forDigest: true, digestHour: 6, lastDigestAt: at(6) };
+    expect(wakeNow(at(6, 30), 'push', { ...waiting, lastDigestAt: nyTimeToUtc('2026-06-30', 6) })).toBe(false);
+    expect(wakeNow(at(7, 1), 'push', { ...waiting, lastDigestAt: nyTimeToUtc('2026-06-30', 6) })).toBe(true);
+    expect(wakeNow(at(7, 1), 'push', waiting), "today's digest already went").toBe(false);
+    expect(wakeNow(at(23), 'email', { ...waiting, dueNow: true })).toBe(true);
+    expect(wakeNow(at(23), 'discord', { ...waiting, dueNow: true })).toBe(false);
   });
 });
 

@@ -9,6 +9,79 @@ export type AlertListingType = (typeof ALERT_LISTING_TYPES)[number];
 export const ALERT_MODES = ['instant', 'digest'] as const;
 export type AlertModeName = (typeof ALERT_MODES)[number];
 
+/** Where alerts go, in the order the card lists them. Which of them this server delivers: lib/alerts/channels. */
+export const ALERT_CHANNELS = ['email', 'push', 'discord'] as const;
+export type AlertChannelName = (typeof ALERT_CHANNELS)[number];
+
+/** What an alert is about, chosen per channel ("on its way" joins when it exists). */
+export const ALERT_KIND_CHOICES = ['arrival', 'shipment'] as const;
+export type AlertKindName = (typeof ALERT_KIND_CHOICES)[number];
+
+export const KIND_LABELS: Record<AlertKindName, string> = {
+  arrival: 'Shelf arrivals',
+  shipment: 'Shipments',
+};
+
+/** How the card names a channel: its heading, its switch and what it means, one message, its messages. */
+export const CHANNEL_LABELS: Record<AlertChannelName, { name: string; switchLabel: string; hint: string; message: string; plural: string }> = {
+  email: {
+    name: 'E-mail',
+    switchLabel: 'Send me arrival alerts by e-mail',
+    hint: 'Sent to your account e-mail. Every alert has an unsubscribe link.',
+    message: 'e-mail',
+    plural: 'E-mails',
+  },
+  push: {
+    name: 'Push notifications',
+    switchLabel: 'Notify my devices',
+    hint: 'On every device where you turned notifications on (Notifications on this device, below). Held during quiet hours.',
+    message: 'notification',
+    plural: 'Push notifications',
+  },
+  discord: {
+    name: 'Discord',
+    switchLabel: 'Post to my Discord webhook',
+    hint: 'To the channel of the webhook you add under Discord, below. Held during quiet hours.',
+    message: 'message',
+    plural: 'Discord messages',
+  },
+};
+
+/** One channel's settings (GET/PUT /api/alerts/settings, `channels`). */
+export interface ChannelSettingsDto {
+  channel: AlertChannelName;
+  enabled: boolean;
+  mode: AlertModeName;
+  /** What this channel alerts about; at least one while it is on. */
+  kinds: AlertKindName[];
+}
+
+/** Quiet hours, New York time: from start_hour until end_hour (across midnight when start > end). */
+export interface QuietHoursDto {
+  start_hour: number;
+  end_hour: number;
+  /** E-mails wait too (push and Discord always do). */
+  hold_email: boolean;
+}
+
+/** A channel never saved: off, right away, about everything. */
+export const defaultChannelSettings = (channel: AlertChannelName): ChannelSettingsDto => ({
+  channel,
+  enabled: false,
+  mode: 'instant',
+  kinds: [...ALERT_KIND_CHOICES],
+});
+
+/** Quiet hours when the user first turns them on. */
+export const DEFAULT_QUIET_HOURS: QuietHoursDto = { start_hour: 22, end_hour: 7, hold_email: false };
+
+/** Whether `hour` (New York, 0-23) is inside the quiet hours. */
+export function inQuietHours(hour: number, quiet: Pick<QuietHoursDto, 'start_hour' | 'end_hour'> | null): boolean {
+  if (!quiet) return false;
+  const { start_hour: start, end_hour: end } = quiet;
+  return start < end ? hour >= start && hour < end : hour >= start || hour < end;
+}
+
 export const MIN_QUANTITY_MAX = 99;
 export const MAX_ALERT_STORES = 50;
 export const MAX_ALERT_BOARDS = 25;
@@ -86,8 +159,15 @@ export const ALERT_MESSAGES = {
   saveFailed: 'Could not save your alert settings. Please try again.',
   loadFailed: 'Could not load your alert settings. Please try again.',
   unsubscribed: 'You are unsubscribed from arrival alerts. No more alert e-mails will be sent.',
+  quietHours: 'Quiet hours must start and end at different hours (0-23).',
+  unknownChannel: 'One of the channels is not available. Reload the page and try again.',
+  channelTwice: 'Each channel can be set once.',
+  emailMismatch: "The e-mail channel's on/off and mode are `enabled` and `mode`: send the same values in both.",
   invalidToken: 'This unsubscribe link is not valid. Open the link from your most recent alert e-mail, or turn alerts off on your profile.',
 } as const;
+
+/** A channel that is on must alert about something. */
+export const noKindMessage = (channel: AlertChannelName) => `Choose what ${CHANNEL_LABELS[channel].name} alerts you about, or turn it off.`;
 
 /** Shipments to a board of several stores name no store: narrowing to stores would silence it. */
 export const storeOfWholeBoardMessage = (board: string) => `Shipments name only the board: choose all stores of ${board}.`;

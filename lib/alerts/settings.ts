@@ -2,29 +2,56 @@ import 'server-only';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { ChangeCache } from '../db/changes.ts';
-import { db } from '../db/index.ts';
+import { db, Prisma } from '../db/index.ts';
 import { env } from '../env.ts';
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import { boardPrecision } from '../reference/precision.ts';
 import { shelfBoards } from '../reference/shelf-boards.ts';
+import { availableChannels } from './channels/index.ts';
+import { cancelIneligible, ledger } from './ledger.ts';
 import {
+  ALERT_CHANNELS,
+  ALERT_KIND_CHOICES,
   ALERT_LISTING_TYPES,
   ALERT_MESSAGES,
   ALERT_MODES,
   DEFAULT_ALERT_SETTINGS,
+  defaultChannelSettings,
   MAX_ALERT_BOARDS,
   MAX_ALERT_STORES,
   MIN_QUANTITY_MAX,
+  noKindMessage,
   storeOfWholeBoardMessage,
   wholeBoardNarrowed,
   type AlertBoardOption,
   type AlertListingType,
   type AlertSettingsDto,
+  type ChannelSettingsDto,
+  type QuietHoursDto,
   type StoreOption,
 } from './rules.ts';
 
-// A user's alert settings (one alert_settings row; none means the defaults, alerts off) and the
-// unsubscribe that an e-mail link performs.
+// A user's alert settings and the unsubscribe that an e-mail link performs. What alerts are about, the digest
+// hour and quiet hours are the alert_settings row (none means the defaults, alerts off); each channel's on/off,
+// mode and kinds an alert_channels row (none: off). The API's original fields `enabled` and `mode` are the
+// e-mail channel's, as they always were; `channels` and `quiet_hours` are the rest. alert_settings' own enabled
+// (some channel on) and mode (e-mail's) are kept from the channels for the collection (lib/alerts/process.ts).
+
+const HOUR = z.number().int().min(0).max(23);
+
+const channelBody = z
+  .object({
+    channel: z.enum(ALERT_CHANNELS),
+    enabled: z.boolean(),
+    mode: z.enum(ALERT_MODES),
+    kinds: z.array(z.enum(ALERT_KIND_CHOICES)).max(10),
+  })
+  .strict();
+
+const quietHoursBody = z
+  .object({ start_hour: HOUR, end_hour: HOUR, hold_email: z.boolean() }, { message: ALERT_MESSAGES.quietHours })
+  .strict()
+  .refine((q) => q.start_hour !== q.end_hour, { message: ALERT_MESSAGES.quietHours });
 
 /** A guard on the request's size only: repeats are folded, then at most MAX_ALERT_BOARDS distinct boards. */
 const MAX_BOARD_IDS_SENT = 100;
@@ -39,9 +66,17 @@ export const settingsBody = z
     // Which ids are boards is checked below, against every board.
     board_ids: z.array(z.number().int()).min(1, ALERT_MESSAGES.noBoard).max(MAX_BOARD_IDS_SENT, ALERT_MESSAGES.tooManyBoards),
     store_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_ALERT_STORES, ALERT_MESSAGES.tooManyStores),
+    // Newer clients: every channel's settings (e-mail's on/off and mode must be `enabled` and `mode`), and quiet hours (null: none).
+    channels: z.array(channelBody).max(ALERT_CHANNELS.length, ALERT_MESSAGES.channelTwice).optional(),
+    quiet_hours: quietHoursBody.nullable().optional(),
   })
   .strict()
   .transform(async (v, ctx) => {
+    const channelProblem = checkChannels(v);
+    if (channelProblem) {
+      ctx.addIssue({ code: 'custom', message: channelProblem, path: ['channels'] });
+      return z.NEVER;
+    }
     const boards = await alertBoards();
     const unknown = v.board_ids.findIndex((id) => !boards.some((b) => b.board_id === id));
     if (unknown >= 0) {
@@ -54,12 +89,27 @@ export const settingsBody = z
     }
     return {
       ...v,
+      channels: v.channels?.map((c) => ({ ...c, kinds: ALERT_KIND_CHOICES.filter((k) => c.kinds.includes(k)) })),
       listing_types: ALERT_LISTING_TYPES.filter((t) => v.listing_types.includes(t)),
       board_ids: boards.map((b) => b.board_id).filter((id) => v.board_ids.includes(id)),
       store_ids: [...new Set(v.store_ids)].sort((a, b) => a - b),
     };
   });
 
+/** What is wrong with the channels sent, or null. */
+function checkChannels(v: { enabled: boolean; mode: string; channels?: z.infer<typeof channelBody>[] }): string | null {
+  if (!v.channels) return null;
+  const available = availableChannels();
+  const seen = new Set<string>();
+  for (const c of v.channels) {
+    if (!available.includes(c.channel)) return ALERT_MESSAGES.unknownChannel;
+    if (seen.has(c.channel)) return ALERT_MESSAGES.channelTwice;
+    seen.add(c.channel);
+    if (c.channel === 'email' && (c.enabled !== v.enabled || c.mode !== v.mode)) return ALERT_MESSAGES.emailMismatch;
+    if (c.enabled && !c.kinds.length) return noKindMessage(c.channel);
+  }
+  return null;
+}
 
 export type SettingsInput = z.output<typeof settingsBody>;
 
@@ -87,16 +137,42 @@ function toDto(row: Row | null, boardOrder: number[] = []): AlertSettingsDto {
   };
 }
 
-const SELECT = { enabled: true, mode: true, digestHour: true, listingTypes: true, minQuantity: true, boardIds: true, storeIds: true } as const;
+const SELECT = { digestHour: true, listingTypes: true, minQuantity: true, boardIds: true, storeIds: true } as const;
 
 const boardOrder = async () => (await alertBoards()).map((b) => b.board_id);
 
-/** The user's saved settings; without any, the defaults, alerting for the user's home board (Wake without one), whatever its precision. */
+/**
+ * The user's saved settings, `enabled` and `mode` being the e-mail channel's; without any, the defaults, alerting
+ * for the user's home board (Wake without one), whatever its precision.
+ */
 export async function getSettings(userId: number): Promise<AlertSettingsDto> {
   const row = await db.alertSettings.findUnique({ where: { userId }, select: SELECT });
-  if (row) return toDto(row, await boardOrder());
+  if (row) {
+    const email = (await channelSettings(userId)).find((c) => c.channel === 'email')!;
+    return toDto({ ...row, enabled: email.enabled, mode: email.mode }, await boardOrder());
+  }
   const user = await db.user.findUnique({ where: { id: userId }, select: { homeBoardId: true } });
   return { ...toDto(null), board_ids: [user?.homeBoardId ?? WAKE_BOARD_ID] };
+}
+
+/** Every channel this server delivers on, as the user set it (never set: off). */
+export async function channelSettings(userId: number): Promise<ChannelSettingsDto[]> {
+  const rows = await db.alertChannelSettings.findMany({ where: { userId }, select: { channel: true, enabled: true, mode: true, kinds: true } });
+  return availableChannels().map((channel) => {
+    const row = rows.find((r) => r.channel === channel);
+    return row ? { channel, enabled: row.enabled, mode: row.mode, kinds: ALERT_KIND_CHOICES.filter((k) => row.kinds.includes(k)) } : defaultChannelSettings(channel);
+  });
+}
+
+export async function quietHours(userId: number): Promise<QuietHoursDto | null> {
+  const row = await db.alertSettings.findUnique({ where: { userId }, select: { quietStartHour: true, quietEndHour: true, quietHoldEmail: true } });
+  if (row?.quietStartHour == null || row.quietEndHour == null) return null;
+  return { start_hour: row.quietStartHour, end_hour: row.quietEndHour, hold_email: row.quietHoldEmail };
+}
+
+/** What GET and PUT /api/alerts/settings answer besides `settings`: the channels and quiet hours. */
+export async function deliverySettings(userId: number): Promise<{ channels: ChannelSettingsDto[]; quiet_hours: QuietHoursDto | null }> {
+  return { channels: await channelSettings(userId), quiet_hours: await quietHours(userId) };
 }
 
 const keptBoards = new ChangeCache<AlertBoardOption[]>(['boards', 'stores', 'board_sources'], 1);
@@ -176,52 +252,99 @@ async function checkStores(input: SettingsInput): Promise<void> {
   }
 }
 
-export async function saveSettings(userId: number, input: SettingsInput): Promise<AlertSettingsDto> {
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Saves the settings. Answers them as GET does: `settings`, and the channels and quiet hours when the request set
+ * them (a client that sends only the original fields gets only `settings`, as before channels).
+ */
+export async function saveSettings(
+  userId: number,
+  input: SettingsInput,
+): Promise<{ settings: AlertSettingsDto; channels?: ChannelSettingsDto[]; quiet_hours?: QuietHoursDto | null }> {
   await checkStores(input);
+  const kept = await channelSettings(userId);
+  const email = input.channels?.find((c) => c.channel === 'email') ?? kept.find((c) => c.channel === 'email')!;
+  const channels: ChannelSettingsDto[] = [
+    { ...email, channel: 'email', enabled: input.enabled, mode: input.mode },
+    ...(input.channels ?? []).filter((c) => c.channel !== 'email'),
+  ];
   const data = {
-    enabled: input.enabled,
-    mode: input.mode,
     digestHour: input.digest_hour,
     listingTypes: input.listing_types as AlertListingType[],
     minQuantity: input.min_quantity,
     boardIds: input.board_ids,
     storeIds: input.store_ids,
+    ...(input.quiet_hours !== undefined && {
+      quietStartHour: input.quiet_hours?.start_hour ?? null,
+      quietEndHour: input.quiet_hours?.end_hour ?? null,
+      quietHoldEmail: input.quiet_hours?.hold_email ?? false,
+    }),
   };
-  const row = await db.alertSettings.upsert({ where: { userId }, create: { userId, ...data }, update: data, select: SELECT });
-  if (!input.enabled) {
-    await cancelWaiting(userId);
-  } else if (input.mode === 'instant') {
-    // Switched from the digest to instant alerts: what waited for the digest goes out with the next run.
-    await db.alertLog.updateMany({ where: { userId, status: 'digest_pending' }, data: { status: 'pending' } });
-  }
-  return toDto(row, await boardOrder());
-}
-
-/** Alerts not sent yet are dropped when the user turns alerts off (the log keeps them as cancelled). */
-async function cancelWaiting(userId: number): Promise<void> {
-  await db.alertLog.updateMany({
-    where: { userId, status: { in: ['pending', 'digest_pending'] } },
-    data: { status: 'cancelled', error: 'alerts turned off' },
+  await db.$transaction(async (tx) => {
+    await tx.alertSettings.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+    for (const c of channels) await saveChannel(tx, userId, c);
+    await keepCollectionFlags(tx, userId);
+    for (const c of channels) await settleWaiting(tx, userId, c);
   });
+  const settings = await getSettings(userId);
+  return input.channels === undefined && input.quiet_hours === undefined ? { settings } : { settings, ...(await deliverySettings(userId)) };
 }
 
-/** The unsubscribe link: alerts off, other settings kept. Idempotent. */
+async function saveChannel(tx: Tx, userId: number, c: ChannelSettingsDto): Promise<void> {
+  const data = { enabled: c.enabled, mode: c.mode, kinds: c.kinds };
+  await tx.alertChannelSettings.upsert({ where: { userId_channel: { userId, channel: c.channel } }, create: { userId, channel: c.channel, ...data }, update: data });
+}
+
+/** What the collection reads: alerts on when some channel is on; e-mail's mode (alert_log's status is e-mail's delivery). */
+async function keepCollectionFlags(tx: Tx, userId: number): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE alert_settings s
+       SET enabled = EXISTS (SELECT 1 FROM alert_channels c WHERE c.user_id = s.user_id AND c.enabled),
+           mode = COALESCE((SELECT c.mode FROM alert_channels c WHERE c.user_id = s.user_id AND c.channel = 'email'), s.mode)
+     WHERE s.user_id = ${userId}`;
+}
+
+/**
+ * Waiting alerts follow the new settings: dropped on a channel turned off or for a kind no longer chosen (the log
+ * keeps them as cancelled); switched from the digest to instant, what waited for the digest goes out next.
+ */
+async function settleWaiting(tx: Tx, userId: number, c: Pick<ChannelSettingsDto, 'channel' | 'enabled' | 'mode'>): Promise<void> {
+  const l = ledger(c.channel);
+  await cancelIneligible(tx, l, userId);
+  if (c.enabled && c.mode === 'instant') {
+    await tx.$executeRaw`UPDATE ${l.table} d SET status = 'pending' WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'digest_pending'`;
+  }
+}
+
+/** The unsubscribe link: e-mail alerts off, other settings (and other channels) kept. Idempotent. */
 export async function unsubscribe(userId: number): Promise<void> {
   const defaults = DEFAULT_ALERT_SETTINGS;
-  await db.alertSettings.upsert({
-    where: { userId },
-    create: {
-      userId,
-      enabled: false,
-      mode: defaults.mode,
-      digestHour: defaults.digest_hour,
-      listingTypes: [...defaults.listing_types],
-      minQuantity: defaults.min_quantity,
-      storeIds: [],
-    },
-    update: { enabled: false },
+  const off: ChannelSettingsDto = { ...(await channelSettings(userId)).find((c) => c.channel === 'email')!, enabled: false };
+  await db.$transaction(async (tx) => {
+    await tx.alertSettings.upsert({
+      where: { userId },
+      create: {
+        userId,
+        enabled: false,
+        mode: defaults.mode,
+        digestHour: defaults.digest_hour,
+        listingTypes: [...defaults.listing_types],
+        minQuantity: defaults.min_quantity,
+        storeIds: [],
+      },
+      update: {},
+    });
+    await saveChannel(tx, userId, off);
+    await keepCollectionFlags(tx, userId);
+    await settleWaiting(tx, userId, off);
   });
-  await cancelWaiting(userId);
+}
+
+/** Whether e-mail alerts are on (the unsubscribe page). */
+export async function emailAlertsOn(userId: number): Promise<boolean> {
+  const row = await db.alertChannelSettings.findUnique({ where: { userId_channel: { userId, channel: 'email' } }, select: { enabled: true } });
+  return Boolean(row?.enabled);
 }
 
 /** "c•••@example.com": enough for the owner to recognise the account on the unsubscribe page. */

@@ -36,6 +36,10 @@ export const ErrorCode = {
   DUPLICATE: 'DUPLICATE',
   IN_DEFAULT_LIST: 'IN_DEFAULT_LIST',
   PLU_IN_CATALOG: 'PLU_IN_CATALOG',
+  // Notification channels (push devices, the Discord webhook).
+  DEVICE_NOT_FOUND: 'DEVICE_NOT_FOUND',
+  TOO_MANY_DEVICES: 'TOO_MANY_DEVICES',
+  DISCORD_WEBHOOK_NOT_SET: 'DISCORD_WEBHOOK_NOT_SET',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

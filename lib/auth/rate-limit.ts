@@ -25,6 +25,9 @@ const POLICIES = {
   // Per user: a stolen session must not become a way to guess the current password without limit. Its own
   // bucket, so mistyping the current password never locks the user out of logging in (nor the reverse).
   change_password: 'RATE_LIMIT_CHANGE_PASSWORD',
+  // Per user and channel ("push:<id>", "discord:<id>"): a test message is a request our server makes to
+  // another service on the user's say-so, so a stolen session must not turn it into a cannon.
+  test_message: 'RATE_LIMIT_TEST_MESSAGE',
 } as const satisfies Record<string, keyof Env>;
 
 export type RatePolicy = keyof typeof POLICIES;

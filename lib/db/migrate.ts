@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { migrateQueue } from './queue.ts';
 
 // Applies prisma/migrations the way `prisma migrate deploy` does, without Prisma's native schema
 // engine (which cannot be downloaded on offline machines). Rows in _prisma_migrations are written
@@ -57,13 +58,20 @@ interface AppliedRow {
 }
 
 /**
- * Applies every pending migration, one transaction each, under Prisma's advisory lock. Refuses to run
- * when an applied migration's file changed or a previous attempt failed.
+ * Applies every pending migration, one transaction each, under Prisma's advisory lock, then the job queue's
+ * own schema (lib/db/queue.ts: the library's migrator, which tracks its version in its own schema). Refuses
+ * to run when an applied migration's file changed or a previous attempt failed.
  */
 export async function migrate(
   connectionString: string,
   options: { dir?: string; log?: (line: string) => void } = {},
 ): Promise<MigrateResult> {
+  const result = await applyMigrations(connectionString, options);
+  await migrateQueue(connectionString);
+  return result;
+}
+
+async function applyMigrations(connectionString: string, options: { dir?: string; log?: (line: string) => void }): Promise<MigrateResult> {
   const log = options.log ?? (() => {});
   const migrations = readMigrations(options.dir);
   const client = new pg.Client({ connectionString });

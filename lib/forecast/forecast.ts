@@ -17,7 +17,7 @@ import {
   type StoreForecast,
 } from './model.ts';
 
-// The forecasts' database side (docs/decisions/026-forecasts.md): after a shipments run, every new dated shipment
+// The forecasts' database side (docs/decisions/027-forecasts.md): after a shipments run, every new dated shipment
 // of a hunted product becomes incoming with its forecasts (model.ts decides them); after every cycle the shelves'
 // evidence closes the rows that arrived, lowers the others once their shipment's bottles are accounted for,
 // closes the rows whose window passed, and scores every new shelf arrival of a hunted product (forecast_scores).

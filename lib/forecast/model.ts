@@ -1,4 +1,4 @@
-// The forecasting model (issue 26, docs/decisions/026-forecasts.md): where and when a hunted product shipped to a
+// The forecasting model (issue 26, docs/decisions/027-forecasts.md): where and when a hunted product shipped to a
 // board reaches shelves. Pure: the DB layer (forecast.ts) reads the history and writes what this decides, and
 // the replay bench runs the same functions. Days are New York day numbers (lib/time.ts ymdToDayNumber).
 //

@@ -2,7 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { env } from '../env.ts';
 import { DataDirBusyError, lockFile } from '../startup/lock.ts';
-import { processArrivalAlerts } from '../alerts/process.ts';
+import { collectAlerts, processArrivalAlerts } from '../alerts/process.ts';
 import { forecastAfterCycle } from '../forecast/forecast.ts';
 import { databaseUrl } from '../db/index.ts';
 import { nyDate, nyParts } from '../time.ts';
@@ -155,7 +155,22 @@ async function recordedRun(
   }
   await finishRun(id, outcome);
   options.log?.(`${source}: ${outcome.status}, ${outcome.itemsSeen} seen, ${outcome.changesWritten} changes${outcome.error ? ` — ${outcome.error}` : ''}`);
+  if (outcome.changesWritten > 0 && (board || source === 'shipments')) await collectNow(now, options.log);
   return outcome;
+}
+
+/**
+ * The alerts of what a source just wrote, logged with their delivery jobs as soon as its write commits: the
+ * scraper's standing worker sends them at once, without waiting for the cycle's other boards (minutes at
+ * their politeness). The cycle's alert step after every source still collects, sweeps and delivers, so a
+ * collection that fails here is only late.
+ */
+async function collectNow(now: Date, log: CycleOptions['log']): Promise<void> {
+  try {
+    await collectAlerts({ checkedAt: now, log });
+  } catch (error) {
+    log?.(`alerts: collection after the source's write failed (the cycle's alert step retries it) — ${(error as Error)?.message ?? String(error)}`);
+  }
 }
 
 /** The embedded database (PGlite): one backend session for every connection, so advisory locks exclude nobody there. */
@@ -186,7 +201,7 @@ async function runOneAfterAnother(
  * and the next Wake poll was skipped. Each board's site has its own limiter, so reading them side by side
  * asks no site any faster. Writing stays one source at a time (`gate`): a board's snapshot waits while a
  * Wake source runs or another board writes, so no two sources' transactions meet (new products, the
- * alert cursor's order of history ids). Alerts still go out once, after every source of the cycle.
+ * alert cursor's order of history ids). Each source's alerts are logged as soon as it has written (collectNow).
  */
 async function runBoardsAlongside(
   sources: SourceKey[],

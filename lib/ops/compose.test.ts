@@ -25,7 +25,13 @@ import { readDockerfile } from '../../scripts/testing/dockerfile.ts';
 const compose = readCompose();
 const dockerfile = readDockerfile();
 const SERVICES: Service[] = ['migrate', 'app', 'scraper'];
-const REQUIRED = { SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' };
+const REQUIRED = {
+  SESSION_SECRET: 'x'.repeat(40),
+  SMTP_URL: 'smtp://mail.example.com:587',
+  VAPID_PUBLIC_KEY: 'B'.repeat(87),
+  VAPID_PRIVATE_KEY: 'p'.repeat(43),
+  VAPID_SUBJECT: 'mailto:ops@example.com',
+};
 
 /** Variables read outside lib/env.ts, and by which services (each must be read where the test says). */
 const ALSO_READ: Record<string, { services: Service[]; file: string }> = {
@@ -118,6 +124,7 @@ describe('docker-compose.yml', () => {
     }
     expect(() => checkInterpolation(compose, {})).toThrow(/SESSION_SECRET/);
     expect(() => checkInterpolation(compose, { SESSION_SECRET: REQUIRED.SESSION_SECRET })).toThrow(/SMTP_URL/);
+    expect(() => checkInterpolation(compose, { SESSION_SECRET: REQUIRED.SESSION_SECRET, SMTP_URL: REQUIRED.SMTP_URL })).toThrow(/VAPID_/);
     expect(() => checkInterpolation(compose, REQUIRED)).not.toThrow();
     // The database every process uses is the postgres service's, with its credentials.
     const vars = { ...REQUIRED, POSTGRES_USER: 'u', POSTGRES_PASSWORD: 'p', POSTGRES_DB: 'd' };
@@ -179,7 +186,9 @@ describe('docker-compose.yml', () => {
     const keys = new Set(documented.map((d) => d.key));
     const readByCode = variablesReadByCode();
     const interpolated = new Set(interpolatedVariables(compose));
-    expect([...interpolated]).toEqual(['APP_URL', 'POSTGRES_DB', 'POSTGRES_PASSWORD', 'POSTGRES_USER', 'SESSION_SECRET', 'SMTP_URL', 'TRUSTED_PROXY_HOPS']);
+    expect([...interpolated]).toEqual([
+      'APP_URL', 'POSTGRES_DB', 'POSTGRES_PASSWORD', 'POSTGRES_USER', 'SESSION_SECRET', 'SMTP_URL', 'TRUSTED_PROXY_HOPS', 'VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_SUBJECT',
+    ]);
     for (const { key } of documented) {
       expect(readByCode.has(key) || interpolated.has(key) || key === 'COMPOSE_PROJECT_NAME', `.env.example documents ${key}, which nothing reads`).toBe(true);
     }
@@ -222,5 +231,6 @@ describe.runIf(composeCli())('`docker compose config` (the real client, no engin
     }
     expect(config({ SMTP_URL: REQUIRED.SMTP_URL }).stderr).toContain('SESSION_SECRET');
     expect(config({ SESSION_SECRET: REQUIRED.SESSION_SECRET }).stderr).toContain('SMTP_URL');
+    expect(config({ SESSION_SECRET: REQUIRED.SESSION_SECRET, SMTP_URL: REQUIRED.SMTP_URL }).stderr).toContain('VAPID_');
   });
 });

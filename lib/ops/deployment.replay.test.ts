@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { startSimulator, type RunningSimulator } from '../../scripts/simulator/server.ts';
 import { simulatorSourceUrls } from '../../scripts/testing/simulator.ts';
 import { newestInput } from '../startup/build.ts';
@@ -110,6 +111,10 @@ class Browser {
   }
 }
 
+/** A deployment's VAPID configuration (README: Setting up VAPID keys). */
+const vapidKeys = webpush.generateVAPIDKeys();
+const VAPID = { VAPID_PUBLIC_KEY: vapidKeys.publicKey, VAPID_PRIVATE_KEY: vapidKeys.privateKey, VAPID_SUBJECT: 'mailto:ops@replay.test' };
+
 const count = async (url: string, table: string) => (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`, [], url))[0].n;
 const OBSERVATIONS = ['inventory_history', 'store_inventory', 'warehouse_levels', 'shipments', 'shipment_totals', 'users'];
 
@@ -157,6 +162,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
           NEXT_TELEMETRY_DISABLED: '1',
           DATABASE_URL: db.url,
           SESSION_SECRET: secret,
+          ...VAPID,
           // The real sites are unreachable here; a closed port makes any scheduled poll fail at once.
           WAKE_BASE_URL: 'http://127.0.0.1:9',
           NC_ABC_BASE_URL: 'http://127.0.0.1:9',
@@ -176,6 +182,14 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       running.push(refused);
       expect(await refused.exited).toBe(1);
       expect(refused.output()).toContain('SMTP_URL is not set. Outside demo mode, verification codes, password resets and arrival alerts must be e-mailed');
+      expect(await sql(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`, [], db.url)).toEqual([]);
+    });
+
+    it('refuses to start without the VAPID keys, before touching the database', async () => {
+      const refused = start({ PORT: String(await freePort()), SMTP_URL: `smtp://127.0.0.1:${mail.port}`, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '', VAPID_SUBJECT: '' });
+      running.push(refused);
+      expect(await refused.exited).toBe(1);
+      expect(refused.output()).toContain('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set outside demo mode');
       expect(await sql(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`, [], db.url)).toEqual([]);
     });
 
@@ -273,6 +287,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
         POSTGRES_DB: u.pathname.slice(1),
         SESSION_SECRET: randomBytes(36).toString('base64url'),
         SMTP_URL: 'smtp://mailpit:1025', // the README's dev profile
+        ...VAPID,
         MAIL_FROM: 'NC Bourbon Tracker <alerts@replay.test>',
         APP_URL: 'http://app:3000',
         // Optional variables pass through when set: the scraper reads the simulator, quickly.

@@ -175,6 +175,18 @@ export function shipmentAlertLine(f: ShipmentAlertFigure): string {
     : `Shipped to ${f.board} ${on} — ${shipped(f)}; the state does not say for which store.`;
 }
 
+/** A shipment in a few words, for a phone notification: a board's shipment never names a store. */
+export type ShipmentBriefFigure =
+  | { precision: 'store_by_shipment'; board: string; store: string; units: number }
+  | { precision: 'board'; board: string; stores: number; units: number };
+
+/** "12 bottles shipped to Mecklenburg County (store not named)", "6 bottles shipped to Boone's only store, King St". */
+export function shipmentBrief(f: ShipmentBriefFigure): string {
+  const bottles = plural(f.units, 'bottle');
+  if (f.precision === 'store_by_shipment') return `${bottles} shipped to ${f.board}'s only store, ${f.store}`;
+  return f.stores >= 2 ? `${bottles} shipped to ${f.board} (store not named)` : `${bottles} shipped to ${f.board}`;
+}
+
 /** The digest's heading above the days whose shipment report was missing, late or incomplete for a chosen board. */
 export const REPORT_GAPS_HEADING =
   "Days the state's shipment report was missing, late or incomplete for your boards — no shipment listed for those days does not mean nothing shipped:";

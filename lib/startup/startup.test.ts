@@ -8,6 +8,7 @@ import {
   dropEmptyVariables,
   loadDotEnv,
   persistentSessionSecret,
+  persistentVapidKeys,
   probeHost,
   resolveBindHost,
   resolveDemoMode,
@@ -94,6 +95,20 @@ describe('configuration', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(persistentSessionSecret(file)).toEqual({ secret: first.secret, created: false });
     expect(readFileSync(file, 'utf8').trim()).toBe(first.secret);
+  });
+
+  it('keeps one VAPID key pair, mode 600, and replaces a damaged file', () => {
+    const file = path.join(dir, '.data', 'vapid-keys.json');
+    const first = persistentVapidKeys(file);
+    expect(first.created).toBe(true);
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(persistentVapidKeys(file)).toEqual({ ...first, created: false });
+    writeFileSync(file, '{"publicKey": "short"}');
+    const replaced = persistentVapidKeys(file);
+    expect(replaced.created).toBe(true);
+    expect(replaced.publicKey).not.toBe(first.publicKey);
   });
 
   it('demo mode defaults by database kind unless DEMO_MODE is set', () => {

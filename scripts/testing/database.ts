@@ -71,9 +71,11 @@ function filesUnder(dir: string, keep: (file: string) => boolean = () => true): 
     .sort();
 }
 
+/** The job queue's schema is the library's (lib/db/queue.ts): its version is part of what a template holds. */
+const QUEUE_VERSION = 'node_modules/graphile-worker/package.json';
 const sourcesOf: Record<Exclude<TestDatabaseKind, 'empty'>, () => string[]> = {
-  migrated: () => filesUnder('prisma/migrations'),
-  reference: () => [...filesUnder('prisma'), ...filesUnder('lib', (f) => !/\.test\.tsx?$/.test(f)), ...filesUnder('scripts/demo', (f) => !/\.test\.ts$/.test(f))],
+  migrated: () => [...filesUnder('prisma/migrations'), QUEUE_VERSION],
+  reference: () => [...filesUnder('prisma'), QUEUE_VERSION, ...filesUnder('lib', (f) => !/\.test\.tsx?$/.test(f)), ...filesUnder('scripts/demo', (f) => !/\.test\.ts$/.test(f))],
   demo: () => sourcesOf.reference(),
 };
 const hashes = new Map<TestDatabaseKind, string>();

@@ -57,6 +57,11 @@ export async function startMailServer(
       });
     },
   });
+  // smtp-server reports a client's broken connection as an 'error' event on the server; unheard, it would be an
+  // uncaught exception in the test process. A client killed mid-session (the alert tests' kill -9) is expected.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('[mail-server]', error);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -5,6 +5,8 @@ import { boardsRead } from '@/lib/reports/reads';
 import type { BoardDirectory } from '@/lib/reports/types';
 import { ArrivalAlertsCard } from './arrival-alerts/arrival-alerts-card';
 import { ChangePasswordForm } from './change-password-form';
+import { DiscordCard } from './notifications/discord-card';
+import { PushCard } from './notifications/push-card';
 import { ProfileForm } from './profile-form';
 
 export const metadata: Metadata = { title: 'My Profile' };
@@ -17,7 +19,7 @@ export default async function ProfilePage() {
       <div className="page-header">
         <div>
           <h1>My Profile</h1>
-          <p>Your name, phone number, home board, password and arrival alerts.</p>
+          <p>Your name, phone number, home board, password, arrival alerts and where they reach you.</p>
         </div>
       </div>
       <div className="alert alert-info" data-testid="watchlist-notice">
@@ -27,6 +29,8 @@ export default async function ProfilePage() {
       <ProfileForm directory={directory} />
       <ChangePasswordForm />
       <ArrivalAlertsCard />
+      <PushCard />
+      <DiscordCard />
     </div>
   );
 }

@@ -17,20 +17,28 @@ import { ListingBadge } from '../../_components/reports/listing-badge';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
 import { useResource } from '../../_components/reports/use-resource';
+import { SavedCopyNotice } from '../../_components/offline/saved-copy-notice';
+import { useSaveForOffline } from '../../_components/offline/saved-pages';
 
 type Direction = 'previous' | 'next';
 type Notice = { kind: 'info' | 'error'; text: string } | null;
 
-/** `first`: the arrivals the server rendered, for the opening board and `date` (today, unless the address named a day). */
+/**
+ * `first`: the arrivals the server rendered, for the opening board and `date` (today, unless the address named
+ * a day), at `savedAt`. A copy the service worker saved shows with its age (app/service-worker.ts).
+ */
 export function Arrivals({
   initialDate,
   initialBoard,
   first,
+  savedAt,
   directory: firstDirectory,
 }: {
   initialDate?: string;
   initialBoard: InitialBoard;
   first?: { date: string; report: ArrivalsReport } | null;
+  /** When the server rendered `first` (ISO). */
+  savedAt?: string;
   /** Every board (GET /api/boards), as the server page read it. */
   directory?: BoardDirectory | null;
 }) {
@@ -43,7 +51,8 @@ export function Arrivals({
   const byShipments = entry !== null && entry.precision !== 'shelf';
   const name = entry?.name ?? boardAbc(boardId, board.boards);
   const [today] = useState(() => nyDate());
-  const [date, setDate] = useState(() => initialDate ?? today);
+  // The server's day: a copy saved yesterday and read offline today shows yesterday, as a past day.
+  const [date, setDate] = useState(() => initialDate ?? first?.date ?? today);
   const [notice, setNotice] = useState<Notice>(null);
   const [navigating, setNavigating] = useState<Direction | null>(null);
 
@@ -54,6 +63,9 @@ export function Arrivals({
     undefined,
     { initial: first && { key: `${initialBoard.boardId}:${first.date}`, data: first.report } },
   );
+  const onScreen = state.status === 'ready' ? state.data : null;
+  const fromServerPage = onScreen !== null && onScreen === first?.report;
+  useSaveForOffline(onScreen, fromServerPage);
   const isEmpty = state.status === 'ready' && (byShipments ? state.data.shipments ?? [] : state.data.arrivals ?? []).length === 0;
   // The empty state suggests recent dates that had arrivals.
   const recent = useResource<AvailableDates>(isEmpty ? `recent:${boardId}:${date}` : null, (signal) =>
@@ -113,6 +125,7 @@ export function Arrivals({
         showCheck={false}
         directory={directory}
       />
+      <SavedCopyNotice savedAt={fromServerPage ? (savedAt ?? null) : null} />
       <nav className="card date-nav" aria-label="Choose a day">
         <button type="button" className="btn btn-secondary" onClick={() => void go('previous')} disabled={busy}>
           <span aria-hidden="true">‹</span> Previous Day

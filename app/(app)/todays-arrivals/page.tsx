@@ -21,5 +21,7 @@ export default async function TodaysArrivalsPage({ searchParams }: { searchParam
     firstAnswer<ArrivalsReport>(todaysArrivalsRead, { query: { date: day, boardId: String(opening.boardId) } }),
     firstAnswer<BoardDirectory>(boardsRead),
   ]);
-  return <Arrivals initialDate={initialDate} initialBoard={opening} first={report && { date: day, report }} directory={directory} />;
+  // savedAt: a copy of this page read later (offline, app/service-worker.ts) says how old it is.
+  const savedAt = new Date().toISOString();
+  return <Arrivals initialDate={initialDate} initialBoard={opening} first={report && { date: day, report }} savedAt={savedAt} directory={directory} />;
 }

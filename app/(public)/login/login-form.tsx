@@ -7,6 +7,7 @@ import { useAuth } from '../../_components/auth-context';
 import { ErrorCode } from '@/lib/api/error-codes';
 import { Banner, failure, Field, SubmitButton, useSubmit } from '../../_components/form';
 import { saveVerifyEmailState } from '../verify-email/navigation-state';
+import { forgetSavedPages } from '../../_components/offline/saved-pages';
 
 type FailureKind = 'pending' | 'disabled' | 'credentials' | 'network' | 'rate_limited';
 
@@ -123,6 +124,9 @@ export function LoginForm({ next }: { next: string }) {
       }
       const user = await refresh();
       if (!user) return failure('Logged in, but could not load user profile.');
+      // A page saved for offline reading by whoever used this browser before (a session that expired
+      // without a logout) is not this user's.
+      await forgetSavedPages();
       router.replace(next);
       router.refresh();
     });

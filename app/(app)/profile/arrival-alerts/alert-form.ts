@@ -1,14 +1,18 @@
 import {
+  ALERT_KIND_CHOICES,
   ALERT_MESSAGES,
+  DEFAULT_QUIET_HOURS,
   MAX_ALERT_BOARDS,
   MAX_ALERT_STORES,
+  noKindMessage,
   parseMinQuantity,
   storeOfWholeBoardMessage,
   wholeBoardNarrowed,
   type AlertBoardOption,
   type AlertListingType,
-  type AlertModeName,
   type AlertSettingsDto,
+  type ChannelSettingsDto,
+  type QuietHoursDto,
   type StoreOption,
 } from '@/lib/alerts/rules';
 
@@ -22,15 +26,23 @@ export interface AlertOptions {
   premium_min_price: number;
 }
 
+/** Every channel's settings and the quiet hours: GET answers them, and PUT when it was sent them. */
+export interface DeliverySettings {
+  channels: ChannelSettingsDto[];
+  quiet_hours: QuietHoursDto | null;
+}
+
 /** GET /api/alerts/settings. */
-export interface AlertSettingsAnswer extends AlertOptions {
+export interface AlertSettingsAnswer extends AlertOptions, DeliverySettings {
   settings: AlertSettingsDto;
 }
 
 export interface AlertForm {
-  enabled: boolean;
-  mode: AlertModeName;
+  /** Every channel the server delivers on, e-mail first: its on/off and mode are the settings' enabled and mode. */
+  channels: ChannelSettingsDto[];
   digestHour: number;
+  /** Quiet hours on, and the hours they would have (kept while off, so turning them on again restores them). */
+  quiet: QuietHoursDto & { on: boolean };
   types: AlertListingType[];
   minQuantity: string;
   boardIds: number[];
@@ -44,9 +56,12 @@ export interface FormPart {
   update: (patch: Partial<AlertForm>) => void;
 }
 
-export const toForm = (s: AlertSettingsDto): AlertForm => ({
-  enabled: s.enabled,
-  mode: s.mode,
+/** The e-mail channel as the original settings say (a client or answer without `channels`). */
+const emailOf = (s: AlertSettingsDto): ChannelSettingsDto => ({ channel: 'email', enabled: s.enabled, mode: s.mode, kinds: [...ALERT_KIND_CHOICES] });
+
+export const toForm = (s: AlertSettingsDto, delivery?: DeliverySettings): AlertForm => ({
+  channels: (delivery?.channels ?? [emailOf(s)]).map((c) => (c.channel === 'email' ? { ...c, enabled: s.enabled, mode: s.mode } : c)),
+  quiet: { ...(delivery?.quiet_hours ?? DEFAULT_QUIET_HOURS), on: Boolean(delivery?.quiet_hours) },
   digestHour: s.digest_hour,
   types: s.listing_types,
   minQuantity: String(s.min_quantity),
@@ -55,10 +70,15 @@ export const toForm = (s: AlertSettingsDto): AlertForm => ({
   storeIds: s.store_ids,
 });
 
-/** The settings PUT sends (all stores: no store ids). */
-export const toSettings = (form: AlertForm) => ({
-  enabled: form.enabled,
-  mode: form.mode,
+export const emailChannel = (form: AlertForm): ChannelSettingsDto => form.channels.find((c) => c.channel === 'email')!;
+
+/** Alerts go somewhere: some channel is on. */
+export const alertsOn = (channels: ChannelSettingsDto[]) => channels.some((c) => c.enabled);
+
+/** The original settings (all stores: no store ids); enabled and mode are the e-mail channel's. */
+export const toSettings = (form: AlertForm): Omit<AlertSettingsDto, 'min_quantity'> & { min_quantity: number | null } => ({
+  enabled: emailChannel(form).enabled,
+  mode: emailChannel(form).mode,
   digest_hour: form.digestHour,
   listing_types: form.types,
   min_quantity: parseMinQuantity(form.minQuantity),
@@ -66,8 +86,18 @@ export const toSettings = (form: AlertForm) => ({
   store_ids: form.someStores ? form.storeIds : [],
 });
 
+/** What PUT /api/alerts/settings sends: the original settings, every channel, the quiet hours. */
+export const toBody = (form: AlertForm) => ({
+  ...toSettings(form),
+  channels: form.channels,
+  quiet_hours: form.quiet.on ? { start_hour: form.quiet.start_hour, end_hour: form.quiet.end_hour, hold_email: form.quiet.hold_email } : null,
+});
+
 /** What the card refuses before anything is sent, or null. */
 export function formError(form: AlertForm, boards: AlertBoardOption[] = []): string | null {
+  const silent = form.channels.find((c) => c.enabled && !c.kinds.length);
+  if (silent) return noKindMessage(silent.channel);
+  if (form.quiet.on && form.quiet.start_hour === form.quiet.end_hour) return ALERT_MESSAGES.quietHours;
   if (!form.types.length) return ALERT_MESSAGES.noListingType;
   if (parseMinQuantity(form.minQuantity) === null) return ALERT_MESSAGES.minQuantity;
   if (!form.boardIds.length) return ALERT_MESSAGES.noBoard;

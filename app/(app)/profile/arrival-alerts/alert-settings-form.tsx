@@ -3,10 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { ALERT_MESSAGES, type AlertSettingsDto } from '@/lib/alerts/rules';
 import { Banner, failure, SubmitButton, success, useSubmit } from '../../../_components/form';
-import { formError, toForm, toSettings, type AlertForm, type AlertOptions } from './alert-form';
+import { formError, toBody, toForm, type AlertForm, type AlertOptions, type DeliverySettings } from './alert-form';
 import { BottleFields } from './bottle-fields';
+import { ChannelsFieldset } from './channel-fields';
 import { BoardsFieldset, StoresFieldset } from './place-fields';
-import { AlertsSwitch, WhenFieldset } from './when-fields';
+import { QuietHoursFieldset } from './quiet-fields';
+
+export type SavedAlerts = DeliverySettings & { settings: AlertSettingsDto };
 
 /** The alert settings form: its parts, the card's own checks, and the save (PUT /api/alerts/settings). */
 export function AlertSettingsForm({
@@ -14,11 +17,11 @@ export function AlertSettingsForm({
   options,
   onSaved,
 }: {
-  initial: AlertSettingsDto;
+  initial: SavedAlerts;
   options: AlertOptions;
-  onSaved: (settings: AlertSettingsDto) => void;
+  onSaved: (saved: SavedAlerts) => void;
 }) {
-  const [form, setForm] = useState(() => toForm(initial));
+  const [form, setForm] = useState(() => toForm(initial.settings, initial));
   const save = useSubmit({ failed: ALERT_MESSAGES.saveFailed });
   const update = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }));
   const part = { form, update };
@@ -31,15 +34,15 @@ export function AlertSettingsForm({
       return;
     }
     void save.run(async () => {
-      const res = await save.send<{ success?: boolean; settings?: AlertSettingsDto; error?: string; message?: string }>('/api/alerts/settings', {
+      const res = await save.send<Partial<SavedAlerts> & { success?: boolean; error?: string; message?: string }>('/api/alerts/settings', {
         method: 'PUT',
-        body: toSettings(form),
+        body: toBody(form),
       });
       if (!res.ok) return failure(res.error);
-      const saved = res.data.settings;
-      if (!saved) return failure(ALERT_MESSAGES.saveFailed);
-      onSaved(saved);
-      setForm(toForm(saved));
+      const { settings, channels, quiet_hours } = res.data;
+      if (!settings || !channels || quiet_hours === undefined) return failure(ALERT_MESSAGES.saveFailed);
+      onSaved({ settings, channels, quiet_hours });
+      setForm(toForm(settings, { channels, quiet_hours }));
       return success(res.data.message || ALERT_MESSAGES.saved);
     });
   }
@@ -48,8 +51,8 @@ export function AlertSettingsForm({
     <>
       <Banner message={save.message} />
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.busy}>
-        <AlertsSwitch {...part} />
-        <WhenFieldset {...part} />
+        <ChannelsFieldset {...part} />
+        <QuietHoursFieldset {...part} />
         <BottleFields {...part} premiumMinPrice={options.premium_min_price} />
         <BoardsFieldset {...part} boards={options.boards} stores={options.stores} />
         <StoresFieldset {...part} boards={options.boards} stores={options.stores} />

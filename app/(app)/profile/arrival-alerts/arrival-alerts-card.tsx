@@ -2,28 +2,28 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { ALERT_MESSAGES, type AlertSettingsDto } from '@/lib/alerts/rules';
+import { ALERT_MESSAGES } from '@/lib/alerts/rules';
 import { Banner, failure } from '../../../_components/form';
 import { getJson } from '../../../_components/reports/fetchers';
 import { useResource, type Loaded } from '../../../_components/reports/use-resource';
-import type { AlertSettingsAnswer } from './alert-form';
-import { AlertSettingsForm } from './alert-settings-form';
+import { alertsOn, type AlertSettingsAnswer } from './alert-form';
+import { AlertSettingsForm, type SavedAlerts } from './alert-settings-form';
 
 async function loadSettings(signal: AbortSignal): Promise<Loaded<AlertSettingsAnswer>> {
   const res = await getJson<AlertSettingsAnswer>('/api/alerts/settings', ALERT_MESSAGES.loadFailed, signal);
-  return res.ok && !res.data.settings ? { ok: false, error: ALERT_MESSAGES.loadFailed } : res;
+  return res.ok && !(res.data.settings && res.data.channels) ? { ok: false, error: ALERT_MESSAGES.loadFailed } : res;
 }
 
 /**
- * The "Arrival alerts" card: loads GET /api/alerts/settings, says whether alerts are on (as last saved)
- * and shows the form (alert-settings-form.tsx), which saves with PUT.
+ * The "Arrival alerts" card: loads GET /api/alerts/settings, says whether alerts are on (some channel, as last
+ * saved) and shows the form (alert-settings-form.tsx), which saves with PUT.
  */
 export function ArrivalAlertsCard() {
   const { state, reload } = useResource('alert-settings', loadSettings, ALERT_MESSAGES.loadFailed);
   // What the form last saved; until then, what was loaded.
-  const [saved, setSaved] = useState<AlertSettingsDto | null>(null);
+  const [saved, setSaved] = useState<SavedAlerts | null>(null);
   const loaded = state.status === 'ready' ? state.data : null;
-  const savedOn = (saved ?? loaded?.settings)?.enabled ?? false;
+  const savedOn = alertsOn((saved ?? loaded)?.channels ?? []);
 
   return (
     <section className="card stack" id="arrival-alerts" aria-labelledby="alerts-heading" data-testid="arrival-alerts">
@@ -31,7 +31,7 @@ export function ArrivalAlertsCard() {
         <div>
           <h2 id="alerts-heading">Arrival alerts</h2>
           <p className="muted small">
-            An e-mail when a bottle from your <Link href="/watchlist">watchlist</Link> lands on a shelf of the boards you choose, or
+            A message when a bottle from your <Link href="/watchlist">watchlist</Link> lands on a shelf of the boards you choose, or
             the state ships it to one of them.
           </p>
         </div>
@@ -43,7 +43,7 @@ export function ArrivalAlertsCard() {
       </div>
       {state.status === 'error' && <Banner message={failure(ALERT_MESSAGES.loadFailed)} action={{ label: 'Try Again', onClick: reload }} />}
       {loaded ? (
-        <AlertSettingsForm initial={loaded.settings} options={loaded} onSaved={setSaved} />
+        <AlertSettingsForm initial={loaded} options={loaded} onSaved={setSaved} />
       ) : (
         state.status !== 'error' && (
           // No role="status" here: the profile form's banners are the page's status messages.

@@ -66,7 +66,7 @@ export function BoardsFieldset({ form, update, boards, stores }: Places) {
         </div>
       )}
       <span className="hint">
-        {full ? `You follow ${MAX_ALERT_BOARDS} boards, the most alerts can follow. ` : ''}One e-mail per check lists every store and shipment, whichever board it belongs to.
+        {full ? `You follow ${MAX_ALERT_BOARDS} boards, the most alerts can follow. ` : ''}One message per check and channel lists every store and shipment, whichever board it belongs to.
       </span>
     </fieldset>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS, storeOfWholeBoardMessage, type AlertBoardOption } from '@/lib/alerts/rules';
+import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS, noKindMessage, storeOfWholeBoardMessage, type AlertBoardOption } from '@/lib/alerts/rules';
 import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
-import { insertArrival, setAlertSettings } from '@/scripts/testing/alerts';
+import { insertArrival, setAlertChannel, setAlertSettings, startWebhookChannel } from '@/scripts/testing/alerts';
 import { TestClient } from '@/scripts/testing/api';
 import { GET, PUT } from './route';
 
@@ -190,5 +190,108 @@ describe('PUT /api/alerts/settings', () => {
     expect(await statusOf()).toBe('pending');
     expect((await put(browser, { ...valid, enabled: false })).status).toBe(200);
     expect(await statusOf()).toBe('cancelled');
+  });
+});
+
+describe('channels and quiet hours (newer clients)', () => {
+  const channel = (name: string, over: object = {}) => ({ channel: name, enabled: false, mode: 'instant', kinds: ['arrival', 'shipment'], ...over });
+
+  it('answers every channel this server delivers on and the quiet hours; the original fields are the e-mail channel', async () => {
+    const { browser } = await signedIn();
+    const res = await browser.call(GET, '/api/alerts/settings');
+    expect(res.json.channels).toEqual([channel('email'), channel('push'), channel('discord')]);
+    expect(res.json.quiet_hours).toBeNull();
+    expect((await put(browser, valid)).status).toBe(200);
+    expect((await browser.call(GET, '/api/alerts/settings')).json.channels).toEqual([channel('email', { enabled: true, mode: 'digest' }), channel('push'), channel('discord')]);
+  });
+
+  it('saves each channel and the quiet hours in one request, and keeps alerts on while any channel is', async () => {
+    const discord = await startWebhookChannel('discord');
+    try {
+      const { browser, user } = await signedIn();
+      const channels = [channel('email', { enabled: false, mode: 'instant' }), channel('discord', { enabled: true, mode: 'digest', kinds: ['shipment', 'arrival', 'shipment'] })];
+      const quiet = { start_hour: 22, end_hour: 7, hold_email: true };
+      const res = await put(browser, { ...valid, enabled: false, mode: 'instant', channels, quiet_hours: quiet });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      // Push, not in the request, keeps what it was (off).
+      const saved = [channel('email'), channel('push'), channel('discord', { enabled: true, mode: 'digest' })];
+      expect(res.json).toMatchObject({ settings: { enabled: false, mode: 'instant' }, channels: saved, quiet_hours: quiet });
+      const again = (await browser.call(GET, '/api/alerts/settings')).json;
+      expect([again.channels, again.quiet_hours]).toEqual([saved, quiet]);
+      // The collection alerts a user whose e-mail is off while Discord is on.
+      expect(await query('SELECT enabled, mode::text, quiet_start_hour, quiet_end_hour, quiet_hold_email FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([
+        { enabled: true, mode: 'instant', quiet_start_hour: 22, quiet_end_hour: 7, quiet_hold_email: true },
+      ]);
+
+      // A client with only the original fields changes e-mail and leaves Discord and the quiet hours as they are.
+      expect((await put(browser, { ...valid, enabled: true })).json).toEqual({ success: true, settings: { ...valid, listing_types: ['Allocation', 'Barrel'] }, message: ALERT_MESSAGES.saved });
+      expect((await browser.call(GET, '/api/alerts/settings')).json).toMatchObject({
+        channels: [channel('email', { enabled: true, mode: 'digest' }), channel('push'), channel('discord', { enabled: true, mode: 'digest' })],
+        quiet_hours: quiet,
+      });
+      // Quiet hours off; every channel off: alerts off.
+      const off = await put(browser, { ...valid, enabled: false, channels: [channel('email', { mode: 'digest' }), channel('discord')], quiet_hours: null });
+      expect(off.json.quiet_hours).toBeNull();
+      expect(await query('SELECT enabled FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([{ enabled: false }]);
+    } finally {
+      await discord.stop();
+    }
+  });
+
+  it("drops a channel's waiting alerts when it is turned off or stops alerting about their kind, and no other channel's", async () => {
+    const discord = await startWebhookChannel('discord');
+    try {
+      const { browser, user } = await signedIn();
+      await setAlertSettings(process.env.DATABASE_URL!, user.id);
+      await setAlertChannel(process.env.DATABASE_URL!, user.id, { channel: 'discord', mode: 'digest' });
+      const [store] = await storeIds();
+      const [{ plu }] = await query<{ plu: string }>(`SELECT plu FROM products WHERE listing_type = 'Allocation' ORDER BY plu LIMIT 1`);
+      const history = await insertArrival(process.env.DATABASE_URL!, { storeId: store, plu, at: new Date('2026-11-21T16:00:00Z'), quantity: 2 });
+      const [{ id }] = await query<{ id: string }>(
+        `INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at) VALUES ($1, $2, now(), 'pending', now()) RETURNING id::text`,
+        [user.id, history],
+      );
+      await query(`INSERT INTO alert_deliveries (alert_id, user_id, channel, status, next_attempt_at) VALUES ($1, $2, 'discord', 'digest_pending', now())`, [id, user.id]);
+      const states = async () => [
+        (await query<{ status: string }>('SELECT status::text FROM alert_log WHERE id = $1', [id]))[0].status,
+        (await query<{ status: string }>('SELECT status::text FROM alert_deliveries WHERE alert_id = $1', [id]))[0].status,
+      ];
+
+      // Discord now only for shipments: its waiting shelf arrival goes; e-mail's stays.
+      const body = { ...valid, enabled: true, mode: 'instant', channels: [channel('email', { enabled: true }), channel('discord', { enabled: true, mode: 'digest', kinds: ['shipment'] })] };
+      expect((await put(browser, body)).status).toBe(200);
+      expect(await states()).toEqual(['pending', 'cancelled']);
+      // E-mail off: its waiting alert goes.
+      expect((await put(browser, { ...body, enabled: false, channels: [channel('email'), body.channels[1]] })).status).toBe(200);
+      expect(await states()).toEqual(['cancelled', 'cancelled']);
+    } finally {
+      await discord.stop();
+    }
+  });
+
+  it('refuses channels it cannot deliver on, twice the same, an e-mail channel unlike enabled and mode, nothing to alert about, and bad quiet hours', async () => {
+    const { browser, user } = await signedIn();
+    expect((await put(browser, valid)).status).toBe(200);
+    const cases: [unknown, string | RegExp][] = [
+      [{ ...valid, channels: [channel('sms', { enabled: true })] }, /channel/],
+      [{ ...valid, channels: [channel('email', { enabled: true, mode: 'digest' }), channel('email', { enabled: true, mode: 'digest' })] }, ALERT_MESSAGES.channelTwice],
+      [{ ...valid, channels: [channel('email', { enabled: false, mode: 'digest' })] }, ALERT_MESSAGES.emailMismatch],
+      [{ ...valid, channels: [channel('email', { enabled: true, mode: 'digest', kinds: [] })] }, noKindMessage('email')],
+      [{ ...valid, channels: [channel('email', { enabled: true, mode: 'digest', kinds: ['on_its_way'] })] }, /kinds/],
+      [{ ...valid, channels: [{ channel: 'email', enabled: true }] }, /mode|kinds/],
+      [{ ...valid, quiet_hours: { start_hour: 7, end_hour: 7, hold_email: false } }, ALERT_MESSAGES.quietHours],
+      [{ ...valid, quiet_hours: { start_hour: 22, end_hour: 24, hold_email: false } }, /end_hour/],
+      [{ ...valid, quiet_hours: { start_hour: 22, end_hour: 7 } }, /hold_email/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await put(browser, body);
+      expectClientError(res, 400);
+      if (typeof message === 'string') expect(res.json.error).toContain(message);
+      else expect(res.json.error).toMatch(message);
+    }
+    expect(await query('SELECT channel::text, enabled, mode::text FROM alert_channels WHERE user_id = $1', [user.id])).toEqual([
+      { channel: 'email', enabled: true, mode: 'digest' },
+    ]);
+    expect(await query('SELECT quiet_start_hour FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([{ quiet_start_hour: null }]);
   });
 });

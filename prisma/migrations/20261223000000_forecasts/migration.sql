@@ -1,4 +1,4 @@
--- Forecasts (issue 26, lib/forecast, docs/decisions/026-forecasts.md): a hunted product shipped to a board is
+-- Forecasts (issue 26, lib/forecast, docs/decisions/027-forecasts.md): a hunted product shipped to a board is
 -- incoming; each of its forecasts names a store (or the board) with a likelihood and a window, and is closed
 -- with its outcome against the shelves. forecast_scores lists every shelf arrival of a hunted product at a shelf
 -- board with the forecast that covered it, if any (recall).

@@ -1,0 +1,90 @@
+import { db } from '../db/index.ts';
+import { boardPrecision } from '../reference/precision.ts';
+import { addDays } from '../time.ts';
+import type { ArrivalRow } from './compose.ts';
+
+// What a message's alerts say: each claimed alert_log row with its product and its arrival (store, quantities)
+// or its shipment (board, its stores, the days it also counts). The same for every channel. The query is the
+// function nbt_alert_lines (migration 20261222000000_alert_lines_function), planned once per connection.
+
+/** The alerts claimed for one message (alert_log ids), shelf arrivals and shipments, with what their lines say. */
+export async function claimedArrivals(alertIds: bigint[]): Promise<ArrivalRow[]> {
+  const rows = await db.$queryRaw<
+    {
+      alert_id: string;
+      plu: string;
+      name: string;
+      listing_type: string;
+      retail_price: number | null;
+      // A shelf arrival
+      store_id: number | null;
+      store_number: number | null;
+      nickname: string | null;
+      address: string | null;
+      new_quantity: number | null;
+      previous_quantity: number | null;
+      delta: number | null;
+      change_type: 'first' | 'increase' | null;
+      checked_at: Date | null;
+      // A shipment
+      shipment_id: string | null;
+      board_id: number | null;
+      board_name: string | null;
+      board_stores: number | null;
+      retail_stores: number | null;
+      only_store: { store_id: number; store_number: number; nickname: string; address: string } | null;
+      ship_date: string | null;
+      units: number | null;
+      cases: number | null;
+      last_whole: string | null;
+      incomplete: string[] | null;
+    }[]
+  >`SELECT * FROM nbt_alert_lines(${alertIds.map(String)}::bigint[])`;
+  return rows.map((r): ArrivalRow => {
+    const product = {
+      alertId: r.alert_id,
+      plu: r.plu,
+      productName: r.name,
+      listingType: r.listing_type,
+      retailPrice: r.retail_price === null ? null : Number(r.retail_price),
+    };
+    if (r.shipment_id === null) {
+      return {
+        ...product,
+        precision: 'shelf',
+        storeId: r.store_id!,
+        storeNumber: r.store_number!,
+        storeNickname: r.nickname!,
+        storeAddress: r.address!,
+        newQuantity: r.new_quantity!,
+        previousQuantity: r.previous_quantity!,
+        delta: r.delta!,
+        changeType: r.change_type!,
+        checkedAt: new Date(r.checked_at!),
+      };
+    }
+    // A shipment is never a shelf reading, whatever the board's source is now: only its store facts decide.
+    const precision = boardPrecision({ shelfSource: false, stores: r.board_stores!, retailStores: r.retail_stores! }) as 'store_by_shipment' | 'board';
+    const only = precision === 'store_by_shipment' ? r.only_store : null;
+    return {
+      ...product,
+      precision,
+      shipmentId: r.shipment_id,
+      boardId: r.board_id!,
+      boardName: r.board_name!,
+      boardStores: r.board_stores!,
+      store: only && { storeId: only.store_id, storeNumber: only.store_number, nickname: only.nickname, address: only.address },
+      shipDate: r.ship_date!,
+      units: r.units!,
+      cases: r.cases!,
+      alsoCovers: daysBetween(r.last_whole, r.ship_date!).map((date) => ({ date, why: r.incomplete?.includes(date) ? 'incomplete' : 'missing' })),
+    };
+  });
+}
+
+/** The days after `lastWhole` and before `date` (none when there is no earlier whole day). */
+function daysBetween(lastWhole: string | null, date: string): string[] {
+  const days: string[] = [];
+  if (lastWhole) for (let d = addDays(lastWhole, 1); d < date; d = addDays(d, 1)) days.push(d);
+  return days;
+}

@@ -1,0 +1,222 @@
+import { Prisma } from '../db/index.ts';
+import { ALERT_CHANNELS, ALERT_KIND_CHOICES, type AlertChannelName } from './rules.ts';
+
+// Where each channel's deliveries are recorded, and every statement that moves them along. E-mail's are
+// alert_log's own status columns (the collection writes them, and rows sent together share email_id); the
+// other channels' are alert_deliveries rows (one per alert and channel, batch_id). Both have the same life:
+//
+//   pending ─claim─▶ sending ─▶ sent | pending (retry at next_attempt_at) | failed | cancelled
+//   digest_pending ─digest claim─▶ sending …        pending ─over the daily cap─▶ suppressed
+//
+// A claim moves rows to 'sending' in one UPDATE under a lease (next_attempt_at): two workers never claim the same
+// row, and a row stays claimed until its lease ends even if its worker died. So a retried job never sends again
+// what was marked sent; the only way to send twice is to die between the other side accepting a message and the
+// next statement marking it sent. A claim takes only what the channel alerts about now; the rest is cancelled by
+// the sweep (and at once when the user changes the settings).
+
+type Sql = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
+
+export interface Ledger {
+  channel: AlertChannelName;
+  /** The table, aliased `d` where it is used. */
+  table: Prisma.Sql;
+  /** `d`'s alert (an alert_log id). */
+  alertId: Prisma.Sql;
+  /** The column that names the message a row went out in. */
+  batch: Prisma.Sql;
+  /** Only this channel's rows of `d`. */
+  only: Prisma.Sql;
+}
+
+export function ledger(channel: AlertChannelName): Ledger {
+  return channel === 'email'
+    ? { channel, table: Prisma.raw('alert_log'), alertId: Prisma.raw('d.id'), batch: Prisma.raw('email_id'), only: Prisma.sql`TRUE` }
+    : {
+        channel,
+        table: Prisma.raw('alert_deliveries'),
+        alertId: Prisma.raw('d.alert_id'),
+        batch: Prisma.raw('batch_id'),
+        only: Prisma.sql`d.channel = ${channel}::"AlertChannel"`,
+      };
+}
+
+const forUser = (userId?: number) => (userId === undefined ? Prisma.empty : Prisma.sql`AND d.user_id = ${userId}`);
+
+/** Sends cut short by a stopped process (still 'sending' after their lease) become due again, or failed. */
+export function releaseInterrupted(sql: Sql, l: Ledger, now: Date, maxAttempts: number): Promise<number> {
+  return sql.$executeRaw`
+    UPDATE ${l.table} d
+       SET status = (CASE WHEN d.attempts >= ${maxAttempts} THEN 'failed' ELSE 'pending' END)::"AlertStatus",
+           next_attempt_at = ${now}::timestamptz,
+           error = 'the send was cut short (process stopped) before it was confirmed'
+     WHERE ${l.only} AND d.status = 'sending' AND d.next_attempt_at <= ${now}::timestamptz`;
+}
+
+/**
+ * Waiting alerts nobody should get any more on this channel are dropped: the account is not active, alerts are
+ * off, the channel is off, or it no longer alerts about this kind.
+ */
+export function cancelIneligible(sql: Sql, l: Ledger, userId?: number): Promise<number> {
+  // The users who may get this channel's alerts first (a few thousand), then the waiting rows: those of users not
+  // among them, and, of users who chose only some kinds, those of another kind. Looking up every waiting row's
+  // user, settings and channel took ~160 ms for a day's ~38,000 (npm run bench:ingest, alerts-shipments-year).
+  return sql.$executeRaw`
+    WITH ok AS MATERIALIZED (
+      SELECT c.user_id, c.kinds FROM alert_channels c
+        JOIN alert_settings s ON s.user_id = c.user_id AND s.enabled
+        JOIN users u ON u.id = c.user_id AND u.status = 'active'
+       WHERE c.channel = ${l.channel}::"AlertChannel" AND c.enabled)
+    UPDATE ${l.table} d
+       SET status = 'cancelled', error = 'alerts or this channel turned off, this kind not chosen, or the account not active'
+     WHERE ${l.only} AND d.status IN ('pending', 'digest_pending') ${forUser(userId)}
+       AND (d.user_id NOT IN (SELECT user_id FROM ok)
+            OR (d.user_id IN (SELECT user_id FROM ok WHERE NOT (kinds @> ${[...ALERT_KIND_CHOICES]}::"AlertKind"[]))
+                AND NOT EXISTS (SELECT 1 FROM ok JOIN alert_log a ON a.id = ${l.alertId}
+                                 WHERE ok.user_id = d.user_id
+                                   AND (CASE WHEN a.shipment_id IS NULL THEN 'arrival' ELSE 'shipment' END)::"AlertKind" = ANY (ok.kinds))))`;
+}
+
+/**
+ * Messages on this channel today (New York) that count against the daily cap (sent, or being sent), and alerts held
+ * back by the cap not yet counted in a message.
+ */
+export async function capState(sql: Sql, l: Ledger, userId: number, day: { start: Date; end: Date }): Promise<{ today: number; suppressed: number }> {
+  const [row] = await sql.$queryRaw<{ today: number; suppressed: number }[]>`
+    SELECT count(DISTINCT d.${l.batch}) FILTER (WHERE (d.status = 'sent' AND d.sent_at >= ${day.start}::timestamptz AND d.sent_at < ${day.end}::timestamptz)
+                                                  OR d.status = 'sending')::int AS today,
+           count(*) FILTER (WHERE d.status = 'suppressed' AND d.${l.batch} IS NULL)::int AS suppressed
+      FROM ${l.table} d
+     WHERE ${l.only} AND d.user_id = ${userId} AND d.status IN ('sent', 'sending', 'suppressed')`;
+  return row;
+}
+
+/** Over the daily cap: the due alerts are held back, to be counted in the next message's "more arrivals" line. */
+export function suppressDue(sql: Sql, l: Ledger, userId: number, now: Date): Promise<number> {
+  return sql.$executeRaw`
+    UPDATE ${l.table} d SET status = 'suppressed', ${l.batch} = NULL, error = NULL
+     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz`;
+}
+
+export interface Claimed {
+  alert_id: bigint;
+  attempts: number;
+}
+
+/** The condition that `d`'s alert is of a kind its user's channel alerts about. */
+const KIND_TAKEN = (l: Ledger) => Prisma.sql`EXISTS (
+  SELECT 1 FROM alert_log a JOIN alert_channels c ON c.user_id = a.user_id AND c.channel = ${l.channel}::"AlertChannel"
+   WHERE a.id = ${l.alertId} AND (CASE WHEN a.shipment_id IS NULL THEN 'arrival' ELSE 'shipment' END)::"AlertKind" = ANY (c.kinds))`;
+
+/**
+ * Claims the user's due alerts (new ones and retries) for one message, in one statement. The advisory lock (per
+ * user and channel, held until the statement ends) is tried before any row is locked: of two jobs of one user and
+ * channel running at once, one claims everything due and the other nothing, never half each. The subquery's `d`
+ * is the table again.
+ */
+export function claimDue(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, leaseUntil: Date): Promise<Claimed[]> {
+  return sql.$queryRaw<Claimed[]>`
+    UPDATE ${l.table} d
+       SET status = 'sending', ${l.batch} = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
+     WHERE d.id IN (SELECT d.id FROM ${l.table} d
+                     WHERE pg_try_advisory_xact_lock(${7_270_000 + ALERT_CHANNELS.indexOf(l.channel)}::int, ${userId}::int)
+                       AND ${l.only} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+                       AND ${KIND_TAKEN(l)}
+                       FOR UPDATE SKIP LOCKED)
+    RETURNING ${l.alertId} AS alert_id, d.attempts`;
+}
+
+/**
+ * Takes the channel's digest of the day and claims what waited for it, in one statement: whoever moves
+ * last_digest_at past the digest's due time claims the rows.
+ */
+export function claimDigest(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, dueAt: Date, leaseUntil: Date): Promise<Claimed[]> {
+  return sql.$queryRaw<Claimed[]>`
+    WITH taken AS (
+      UPDATE alert_channels SET last_digest_at = ${now}::timestamptz
+       WHERE user_id = ${userId} AND channel = ${l.channel}::"AlertChannel" AND enabled AND mode = 'digest'
+         AND (last_digest_at IS NULL OR last_digest_at < ${dueAt}::timestamptz)
+      RETURNING user_id)
+    UPDATE ${l.table} d
+       SET status = 'sending', ${l.batch} = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
+      FROM taken
+     WHERE d.user_id = taken.user_id AND ${l.only} AND d.status = 'digest_pending' AND ${KIND_TAKEN(l)}
+    RETURNING ${l.alertId} AS alert_id, d.attempts`;
+}
+
+/** Alerts held back by the daily cap and not yet counted in a message. */
+export async function countSuppressed(sql: Sql, l: Ledger, userId: number): Promise<number> {
+  const [{ n }] = await sql.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM ${l.table} d WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'suppressed' AND d.${l.batch} IS NULL`;
+  return n;
+}
+
+// A message's rows are found by user (the indexed column) and batch.
+
+export async function markSent(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, countedSuppressed: boolean): Promise<void> {
+  await sql.$executeRaw`
+    UPDATE ${l.table} d SET status = 'sent', sent_at = ${now}::timestamptz, error = NULL
+     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.${l.batch} = ${batchId}`;
+  if (countedSuppressed) {
+    // Counted in this message's "more arrivals" line: not counted again.
+    await sql.$executeRaw`
+      UPDATE ${l.table} d SET ${l.batch} = ${batchId} WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'suppressed' AND d.${l.batch} IS NULL`;
+  }
+}
+
+/** Ends a claimed message's rows as failed or cancelled, saying why. */
+export async function markEnded(sql: Sql, l: Ledger, userId: number, batchId: string, status: 'failed' | 'cancelled', error: string): Promise<void> {
+  await sql.$executeRaw`
+    UPDATE ${l.table} d SET status = ${status}::"AlertStatus", error = ${error.slice(0, 500)}
+     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.${l.batch} = ${batchId}`;
+}
+
+/** A failed attempt of the claimed rows that had made `attempts` attempts: due again at `next`, or given up. */
+export async function markRetry(
+  sql: Sql,
+  l: Ledger,
+  userId: number,
+  batchId: string,
+  attempts: number,
+  next: { status: 'pending' | 'failed'; nextAttemptAt: Date },
+  error: string,
+): Promise<void> {
+  await sql.$executeRaw`
+    UPDATE ${l.table} d SET status = ${next.status}::"AlertStatus", next_attempt_at = ${next.nextAttemptAt}::timestamptz, error = ${error.slice(0, 500)}
+     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.${l.batch} = ${batchId} AND d.attempts = ${attempts}`;
+}
+
+export interface Waiting {
+  user_id: number;
+  /** Some alert is due now (new, or a retry). */
+  due_now: boolean;
+  /** Some alert waits for the digest. */
+  for_digest: boolean;
+  digest_hour: number;
+  quiet_start_hour: number | null;
+  quiet_end_hour: number | null;
+  quiet_hold_email: boolean;
+  mode: 'instant' | 'digest';
+  last_digest_at: Date | null;
+}
+
+/**
+ * The users with alerts waiting on this channel that may go now, with what decides it (wakeNow: quiet hours,
+ * then due now or the digest due). A digest not due yet is left out here already, with isDigestDue's rule:
+ * `digestDueAt` holds its last due time for each hour of the day (index hour + 1), so a day's 5,000 digest users
+ * with something waiting are not read and judged one by one (~170 ms, npm run bench:ingest alerts-shipments-year).
+ */
+export function waitingUsers(sql: Sql, l: Ledger, now: Date, digestDueAt: Date[]): Promise<Waiting[]> {
+  return sql.$queryRaw<Waiting[]>`
+    SELECT d.user_id, bool_or(d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz) AS due_now,
+           bool_or(d.status = 'digest_pending') AS for_digest,
+           s.digest_hour, s.quiet_start_hour, s.quiet_end_hour, s.quiet_hold_email, c.mode::text AS mode, c.last_digest_at
+      FROM ${l.table} d
+      JOIN alert_settings s ON s.user_id = d.user_id
+      JOIN alert_channels c ON c.user_id = d.user_id AND c.channel = ${l.channel}::"AlertChannel"
+     WHERE ${l.only} AND d.status IN ('pending', 'digest_pending')
+     GROUP BY d.user_id, s.digest_hour, s.quiet_start_hour, s.quiet_end_hour, s.quiet_hold_email, c.mode, c.last_digest_at
+    HAVING bool_or(d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz)
+        OR (bool_or(d.status = 'digest_pending') AND c.mode = 'digest'
+            AND (c.last_digest_at IS NULL OR c.last_digest_at < (${digestDueAt}::timestamptz[])[s.digest_hour + 1]))
+     ORDER BY d.user_id`;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { AlertContent, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
+import { renderDiscord } from './render-discord.ts';
+import { BODY_MAX, renderPush, TITLE_MAX } from './render-push.ts';
+import { subjectFor } from './templates.ts';
+
+// The push notification and the Discord embed of an alert, from the same composed content the e-mail is
+// written from: the product, where (a store, or the board at its precision) and how many, and the screen.
+
+const at = new Date('2026-11-20T20:05:00Z'); // 3:05 PM in New York
+const shelf = (storeId: number, nickname: string, quantity: number): StoreLine => ({
+  storeId, storeNumber: storeId + 10, nickname, address: `${storeId} Main St`, quantity, delta: quantity, changeType: 'first', checkedAt: at,
+});
+const boardShipment = (over: Partial<ShipmentLine> = {}): ShipmentLine => ({
+  precision: 'board', shipmentId: '1', boardId: 53, boardName: 'Mecklenburg County', boardStores: 31, store: null, shipDate: '2026-11-20', units: 12, cases: 2, alsoCovers: [], ...over,
+});
+const product = (over: Partial<ProductBlock>): ProductBlock => ({ plu: '27090', name: "Blanton's Single Barrel", listingType: 'Allocation', retailPrice: 74.95, stores: [], shipments: [], ...over });
+const content = (products: ProductBlock[], moreArrivals = 0): AlertContent => {
+  const hasShipments = products.some((p) => p.shipments.length > 0);
+  const hasShelf = products.some((p) => p.stores.length > 0);
+  return { products, moreArrivals, placeCount: products.reduce((n, p) => n + p.stores.length + p.shipments.length, 0), hasShipments, hasShelf };
+};
+
+describe('renderPush', () => {
+  it('a board shipment never names a store, says shipped (not arrived), and opens the board\'s day', () => {
+    const payload = renderPush({ kind: 'instant', content: content([product({ shipments: [boardShipment()] })]) });
+    expect(payload).toEqual({
+      title: "Shipped: Blanton's Single Barrel",
+      body: '12 bottles shipped to Mecklenburg County (store not named)',
+      url: '/todays-arrivals?board=53&date=2026-11-20',
+    });
+  });
+
+  it('a one-store board\'s shipment names its store and opens the store\'s page', () => {
+    const only = { storeId: 88, storeNumber: 1, nickname: 'King St', address: '123 King St' };
+    const payload = renderPush({ kind: 'instant', content: content([product({ shipments: [boardShipment({ precision: 'store_by_shipment', boardId: 43, boardName: 'Boone', boardStores: 1, store: only, units: 6 })] })]) });
+    expect(payload.body).toBe("6 bottles shipped to Boone's only store, King St");
+    expect(payload.url).toBe('/stores/88');
+  });
+
+  it('several products: each with its first place, the rest counted, opening Today\'s Arrivals', () => {
+    const payload = renderPush({
+      kind: 'instant',
+      content: content([
+        product({ stores: [shelf(1, 'Sandy Forks', 6), shelf(2, 'Cary', 2)] }),
+        product({ plu: '18006', name: 'Weller 12', listingType: 'Limited', stores: [shelf(3, 'Wake Forest', 1)] }),
+      ]),
+    });
+    expect(payload).toEqual({ title: '2 watched products arrived', body: "Blanton's Single Barrel: 6 bottles at Sandy Forks +1 more; Weller 12: 1 bottle at Wake Forest", url: '/todays-arrivals' });
+  });
+
+  it('keeps the title and body short enough for a phone, and says how many more there are', () => {
+    const long = 'Very Old Extremely Rare Single Barrel Cask Strength Kentucky Straight Bourbon Whiskey';
+    const stores = Array.from({ length: 20 }, (_, i) => shelf(i + 1, `Store Number ${i + 1} on a Long Road`, 20 - i));
+    const payload = renderPush({ kind: 'instant', content: content([product({ name: long, stores })], 7) });
+    expect(payload.title.length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(payload.title).toMatch(/^Arrived: Very Old Extremely Rare.*…$/);
+    expect(payload.body.length).toBeLessThanOrEqual(BODY_MAX);
+    expect(payload.body).toMatch(/^20 bottles at Store Number 1 on a Long Road; 19 bottles at .*… \(\+7 more\)$/);
+  });
+
+  it('names a digest as one', () => {
+    expect(renderPush({ kind: 'digest', content: content([product({ stores: [shelf(1, 'Cary', 3)] })]) }).title).toBe('Your arrivals digest: 1 product');
+  });
+});
+
+describe('renderDiscord', () => {
+  it('one embed: the e-mail\'s subject linked to the screen, a field per product with quantities, the data\'s age, no mentions', () => {
+    const c = content([product({ stores: [shelf(1, 'Sandy Forks', 6)], shipments: [boardShipment()] })]);
+    const message = renderDiscord({ kind: 'instant', content: c });
+    expect(message.allowed_mentions).toEqual({ parse: [] });
+    expect(message.embeds).toHaveLength(1);
+    const [embed] = message.embeds;
+    expect(embed.title).toBe(subjectFor('instant', c));
+    expect(embed.url).toBe('http://localhost:3000/products/27090');
+    expect(embed.fields).toEqual([
+      {
+        name: "Blanton's Single Barrel · Allocation · $74.95",
+        value:
+          '• **6 bottles** at [Sandy Forks (#11)](http://localhost:3000/stores/1) — new at this store, 3:05 PM\n' +
+          '• Shipped to Mecklenburg County on 11/20/2026 — 2 cases \\(12 bottles\\) for one of its 31 stores; the state does not say which.',
+      },
+    ]);
+    expect(embed.timestamp).toBe(at.toISOString());
+    expect(embed.footer?.text).toBe(
+      'Shelf counts as of 3:05 PM (may not be real-time: call before you drive) · State shipment report of 11/20/2026 (shipped, not yet on a shelf) · NC Bourbon Tracker',
+    );
+  });
+
+  it('shows names as typed: markdown and mentions are escaped', () => {
+    const [embed] = renderDiscord({ kind: 'instant', content: content([product({ name: '@everyone *Rare* <@123>', stores: [shelf(1, '__Cary__', 1)] })]) }).embeds;
+    expect(embed.fields![0].name).toBe('\\@everyone \\*Rare\\* \\<\\@123\\> · Allocation · $74.95');
+    expect(embed.fields![0].value).toContain('[\\_\\_Cary\\_\\_ (#11)]');
+  });
+
+  it('keeps a field within Discord\'s 1024 characters, whole lines, and counts the rest', () => {
+    const stores = Array.from({ length: 40 }, (_, i) => shelf(i + 1, `Store ${i + 1}`, 3));
+    const [embed] = renderDiscord({ kind: 'instant', content: content([product({ stores })], 2) }).embeds;
+    const value = embed.fields![0].value;
+    expect(value.length).toBeLessThanOrEqual(1024);
+    expect(value).toMatch(/\n…and \d+ more$/);
+    expect(embed.description).toBe("[…and 2 more arrivals — see Today's Arrivals](http://localhost:3000/todays-arrivals)");
+  });
+});

@@ -1,0 +1,78 @@
+import { plural } from '../reports-client/format.ts';
+import { shipmentBrief } from '../reports-client/precision.ts';
+import type { PushPayload } from '../push/rules.ts';
+import type { AlertContent, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
+
+// An alert as a phone notification, from the same composed content the e-mail is written from
+// (composeAlert): the product(s), where (a store, or the board at its precision: a shipment to a board of
+// several stores never names one) and how many, and the screen a tap opens. Phones cut long text, so the
+// title stays within TITLE_MAX and the body within BODY_MAX characters. Pure.
+
+export const TITLE_MAX = 50;
+export const BODY_MAX = 150;
+
+export interface AlertRenderInput {
+  kind: 'instant' | 'digest';
+  content: AlertContent;
+}
+
+/** `text` within `max` characters, cut at a word where it can be, with an ellipsis. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:—-]+$/, '')}…`;
+}
+
+const shelfBrief = (s: StoreLine) => `${plural(s.quantity, 'bottle')} at ${s.nickname}`;
+
+const shipBrief = (s: ShipmentLine) =>
+  s.precision === 'store_by_shipment' && s.store
+    ? shipmentBrief({ precision: 'store_by_shipment', board: s.boardName, store: s.store.nickname, units: s.units })
+    : shipmentBrief({ precision: 'board', board: s.boardName, stores: s.boardStores, units: s.units });
+
+/** Every place of a product, finest first: its shelves, then its shipments. */
+const briefs = (p: ProductBlock) => [...p.stores.map(shelfBrief), ...p.shipments.map(shipBrief)];
+
+/** What happened, as a verb: shelf arrivals arrive, shipments are shipped. */
+function verb(content: AlertContent): string {
+  if (!content.hasShipments) return 'arrived';
+  return content.hasShelf ? 'arrived or shipped' : 'shipped';
+}
+
+/** The path of the screen that shows what the alert is about (lib/routes.ts). */
+export function alertPath(content: AlertContent): string {
+  if (content.products.length !== 1) return '/todays-arrivals';
+  const [p] = content.products;
+  // One shipment and nothing else: the store of a one-store board, or the board's day.
+  if (!p.stores.length && p.shipments.length === 1) {
+    const [s] = p.shipments;
+    return s.precision === 'store_by_shipment' && s.store ? `/stores/${s.store.storeId}` : `/todays-arrivals?board=${s.boardId}&date=${s.shipDate}`;
+  }
+  // Where is it now: every place holding it.
+  return `/products/${encodeURIComponent(p.plu)}`;
+}
+
+export function renderPush({ kind, content }: AlertRenderInput): PushPayload {
+  const n = content.products.length;
+  const what = verb(content);
+  const title =
+    kind === 'digest'
+      ? `Your arrivals digest: ${plural(n, 'product')}`
+      : n === 1
+        ? `${what[0].toUpperCase()}${what.slice(1)}: ${content.products[0].name}`
+        : `${n} watched products ${what}`;
+  const lines =
+    n === 1
+      ? briefs(content.products[0])
+      : content.products.map((p) => {
+          const [first, ...rest] = briefs(p);
+          return `${p.name}: ${first}${rest.length ? ` +${rest.length} more` : ''}`;
+        });
+  const more = content.moreArrivals > 0 ? ` (+${content.moreArrivals} more)` : '';
+  return {
+    title: clip(title, TITLE_MAX),
+    body: clip(lines.join('; '), BODY_MAX - more.length) + more,
+    url: alertPath(content),
+  };
+}
