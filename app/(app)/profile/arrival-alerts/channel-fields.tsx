@@ -3,7 +3,24 @@ import { ALERT_KIND_CHOICES, CHANNEL_LABELS, hourLabel, KIND_LABELS, type Channe
 import { Field } from '../../../_components/form';
 import { toggle, type FormPart } from './alert-form';
 
-export const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
+/** An hour of the day (New York time) to choose: the digest's, quiet hours' start and end. */
+export function HourField({ id, label, hint, className, value, onChange }: { id: string; label: string; hint?: string; className?: string; value: number; onChange: (hour: number) => void }) {
+  return (
+    <Field id={id} label={label} hint={hint} className={className}>
+      {(control) => (
+        <select {...control} className="input alerts-hour" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+          {HOURS.map((h) => (
+            <option key={h} value={h}>
+              {hourLabel(h)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
 
 /** One row per channel the server delivers on (e-mail first), then the digest hour when a channel uses it. */
 export function ChannelsFieldset({ form, update }: FormPart) {
@@ -18,17 +35,8 @@ export function ChannelsFieldset({ form, update }: FormPart) {
         ))}
       </div>
       {form.channels.some((c) => c.mode === 'digest') && (
-        <Field id="digest_hour" label="Send the digest at" hint="New York time, for every channel set to a daily digest.">
-          {(control) => (
-            <select {...control} className="input alerts-hour" value={form.digestHour} onChange={(e) => update({ digestHour: Number(e.target.value) })}>
-              {HOURS.map((h) => (
-                <option key={h} value={h}>
-                  {hourLabel(h)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <HourField id="digest_hour" label="Send the digest at" hint="New York time, for every channel set to a daily digest." value={form.digestHour}
+          onChange={(digestHour) => update({ digestHour })} />
       )}
     </fieldset>
   );

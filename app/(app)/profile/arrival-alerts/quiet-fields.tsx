@@ -1,7 +1,6 @@
-import { CHANNEL_LABELS, hourLabel } from '@/lib/alerts/rules';
-import { Field } from '../../../_components/form';
+import { CHANNEL_LABELS } from '@/lib/alerts/rules';
 import type { FormPart } from './alert-form';
-import { HOURS } from './channel-fields';
+import { HourField } from './channel-fields';
 
 /** Quiet hours (New York time): push and Discord wait until they end, e-mail as the user chooses. */
 export function QuietHoursFieldset({ form, update }: FormPart) {
@@ -11,17 +10,7 @@ export function QuietHoursFieldset({ form, update }: FormPart) {
   const held = form.channels.filter((c) => c.channel !== 'email').map((c) => CHANNEL_LABELS[c.channel].plural);
   const onlyEmail = held.length === 0;
   const hour = (id: string, label: string, value: number, onChange: (h: number) => void) => (
-    <Field id={id} label={label} className="alerts-quiet-hour">
-      {(control) => (
-        <select {...control} className="input alerts-hour" value={value} onChange={(e) => onChange(Number(e.target.value))}>
-          {HOURS.map((h) => (
-            <option key={h} value={h}>
-              {hourLabel(h)}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <HourField id={id} label={label} className="alerts-quiet-hour" value={value} onChange={onChange} />
   );
   return (
     <fieldset className="alerts-fieldset">
