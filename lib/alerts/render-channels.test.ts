@@ -14,11 +14,12 @@ const shelf = (storeId: number, nickname: string, quantity: number): StoreLine =
 const boardShipment = (over: Partial<ShipmentLine> = {}): ShipmentLine => ({
   precision: 'board', shipmentId: '1', boardId: 53, boardName: 'Mecklenburg County', boardStores: 31, store: null, shipDate: '2026-11-20', units: 12, cases: 2, alsoCovers: [], ...over,
 });
-const product = (over: Partial<ProductBlock>): ProductBlock => ({ plu: '27090', name: "Blanton's Single Barrel", listingType: 'Allocation', retailPrice: 74.95, stores: [], shipments: [], ...over });
+const product = (over: Partial<ProductBlock>): ProductBlock => ({ plu: '27090', name: "Blanton's Single Barrel", listingType: 'Allocation', retailPrice: 74.95, stores: [], shipments: [], incoming: [], ...over });
 const content = (products: ProductBlock[], moreArrivals = 0): AlertContent => {
   const hasShipments = products.some((p) => p.shipments.length > 0);
   const hasShelf = products.some((p) => p.stores.length > 0);
-  return { products, moreArrivals, placeCount: products.reduce((n, p) => n + p.stores.length + p.shipments.length, 0), hasShipments, hasShelf };
+  const hasIncoming = products.some((p) => p.incoming.length > 0);
+  return { products, moreArrivals, placeCount: products.reduce((n, p) => n + p.stores.length + p.shipments.length + p.incoming.length, 0), hasShipments, hasShelf, hasIncoming };
 };
 
 describe('renderPush', () => {

@@ -1,0 +1,13 @@
+// How a forecast's likelihood reads to a hunter, in words and as "N in 10", one rule for the screens' answers
+// and the alerts. The bands follow what a hunter does with it: very likely (go), likely, possible (worth a
+// look if nearby), unlikely. Named rows start at NAME_AT (0.2), so a named store is at least "possible".
+
+export interface LikelihoodWords {
+  words: 'very likely' | 'likely' | 'possible' | 'unlikely';
+  inTen: string;
+}
+
+export function likelihoodWords(p: number): LikelihoodWords {
+  const words = p >= 0.8 ? 'very likely' : p >= 0.5 ? 'likely' : p >= 0.2 ? 'possible' : 'unlikely';
+  return { words, inTen: `${Math.min(10, Math.max(1, Math.round(p * 10)))} in 10` };
+}
