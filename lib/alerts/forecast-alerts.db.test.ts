@@ -196,6 +196,21 @@ describe('on its way alerts', () => {
     expect(await kindsOf(user)).toEqual([{ kind: 'shipment', status: 'sent' }]);
   });
 
+  it('wait for the digest and are listed in it as on its way', async () => {
+    const user = await newUser();
+    await setAlertSettings(url(), user.id, { board_ids: [BOONE], mode: 'digest', digest_hour: 17 });
+    await setAlertChannel(url(), user.id, { channel: 'email', mode: 'digest', kinds: [...ALL_KINDS], last_digest_at: at('2026-11-26', 17, 0) });
+    await insertShipment(url(), { plu: products[7].plu, boardId: BOONE, shipDate: '2026-11-27', units: 6 });
+    await shipmentsRun(at('2026-11-27', 11, 30));
+    expect(mailsTo(user)).toHaveLength(0);
+    await processArrivalAlerts({ checkedAt: at('2026-11-27', 17, 0) });
+    const [digest, ...more] = mailsTo(user);
+    expect(more).toHaveLength(0);
+    expect(digest.subject).toBe('Your daily arrivals digest: 1 watched product at 1 place');
+    expect(digest.text).toContain(`  • On its way: ${products[7].name} shipped to Boone (6 bottles) on 11/27/2026. Expected at ${booneStore.nickname}, Boone's only store: Sat Nov 28 – Tue Dec 1`);
+    expect(digest.text).not.toContain("Shipped to this store's board");
+  });
+
   it('the arrival alert says whether a forecast named the store ahead of it, for the products forecasts are made for', async () => {
     const user = await newUser();
     await setAlertSettings(url(), user.id, { board_ids: [WAKE], listing_types: ['Allocation', 'Limited', 'Barrel', 'Listed'] });
