@@ -40,8 +40,11 @@ export function ledger(channel: AlertChannelName): Ledger {
       };
 }
 
+/** An alias of alert_log in the statements that use these fragments (never a value: it is written into the SQL). */
+type AlertAlias = 'a' | 'l';
+
 /** The kind of alert_log row `a` (an alias): a shelf arrival, a shipment, or a shipment on its way (a forecast). */
-export const alertKindSql = (a: string) =>
+export const alertKindSql = (a: AlertAlias) =>
   Prisma.raw(`(CASE WHEN ${a}.incoming_id IS NOT NULL THEN 'forecast' WHEN ${a}.shipment_id IS NOT NULL THEN 'shipment' ELSE 'arrival' END)::"AlertKind"`);
 
 /**
@@ -50,7 +53,7 @@ export const alertKindSql = (a: string) =>
  * the forecast alert says the shipment too, with where and when; docs/decisions/028-on-its-way-alerts.md). Both
  * are logged in one collection (lib/alerts/process.ts), so a claim never sees the shipment without its forecast.
  */
-export function channelTakes(a: string, kinds: Prisma.Sql): Prisma.Sql {
+export function channelTakes(a: AlertAlias, kinds: Prisma.Sql): Prisma.Sql {
   const alert = Prisma.raw(a);
   return Prisma.sql`${alertKindSql(a)} = ANY (${kinds})
     AND NOT (${alert}.shipment_id IS NOT NULL AND 'forecast' = ANY (${kinds})
