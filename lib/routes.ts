@@ -20,6 +20,8 @@ export const APP_ROUTES = [
   '/admin',
   '/watchlist',
   // reports
+  '/incoming',
+  '/incoming/record', // how often each board's forecasts were right
   '/todays-arrivals',
   '/inventory',
   '/delivery-analysis',
@@ -35,6 +37,7 @@ export const APP_ROUTE_PATTERNS: RegExp[] = [
 ];
 
 export const REPORT_LINKS = [
+  { href: '/incoming', title: 'Incoming', description: 'Shipped to your board: which stores it will likely reach, and when' },
   { href: '/todays-arrivals', title: "Today's Arrivals", description: 'What just landed at which Wake store' },
   { href: '/inventory', title: 'Current Inventory', description: 'Allocated, limited and barrel bottles on shelves now' },
   { href: '/delivery-analysis', title: 'Delivery Analysis', description: 'How a product was spread across stores' },

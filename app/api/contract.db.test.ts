@@ -25,7 +25,7 @@ interface Call {
   status?: number;
 }
 
-const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/boards', '/api/watchlist'];
+const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/boards', '/api/watchlist', '/api/incoming'];
 const NOT_JSON = new Set(['/api/images/[...path] GET']);
 
 const routes = listApiRoutes().filter((r) => FOLDERS.some((f) => r.pattern.startsWith(f)));
@@ -260,6 +260,20 @@ describe('report answers match lib/reports/types.ts', () => {
     const all = await answer({ route: '/api/state/shipments', method: 'GET', options: { query: { dateRange: 'last-24-days' } }, schema: reports.shipmentsSchema });
     // The demo ships to boards of every precision: the map tells them apart.
     expect(new Set(Object.values(all.board_precision ?? {}))).toEqual(new Set(['shelf', 'store_by_shipment', 'board']));
+  });
+});
+
+describe('forecast answers match lib/reports/types.ts', () => {
+  it('incoming for a board of each precision, a store expecting them, and the record', async () => {
+    for (const boardId of ['179', '43', '53']) {
+      await answer({ route: '/api/incoming', method: 'GET', options: { query: { boardId } }, schema: reports.incomingReportSchema });
+    }
+    const wake = await answer({ route: '/api/incoming', method: 'GET', schema: reports.incomingReportSchema });
+    expect(wake.incoming.length).toBeGreaterThan(0);
+    const store = wake.incoming.flatMap((s) => s.places).find((p) => p.store)!.store!;
+    await answer({ route: '/api/stores/[storeId]/expected', method: 'GET', options: { params: { storeId: String(store.store_id) } }, schema: reports.storeExpectedSchema });
+    const record = await answer({ route: '/api/incoming/record', method: 'GET', schema: reports.forecastRecordSchema });
+    expect(record.boards.length).toBeGreaterThan(4);
   });
 });
 

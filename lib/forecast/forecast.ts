@@ -101,7 +101,7 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
   const fresh = await db.$queryRaw<{ id: bigint; plu: string; board_id: number; d: string; units: number; listing_type: string; price: number | null }[]>`
     SELECT sh.id, sh.plu, sh.board_id, to_char(sh.ship_date, 'YYYY-MM-DD') AS d, sh.units, p.listing_type::text, p.retail_price::float8 AS price
       FROM shipments sh JOIN products p ON p.plu = sh.plu
-     WHERE sh.ship_date >= ${dayNumberToYmd(day(today) - FORECAST_RECENT_DAYS)}::date AND ${HUNTED}
+     WHERE sh.ship_date BETWEEN ${dayNumberToYmd(day(today) - FORECAST_RECENT_DAYS)}::date AND ${today}::date AND ${HUNTED}
        AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.shipment_id = sh.id)
      ORDER BY sh.board_id, sh.id`;
   if (!fresh.length) return { incoming: 0, forecasts: 0, named: 0 };

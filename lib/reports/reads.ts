@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { read } from '../api/handler.ts';
+import { expectedAtStore, forecastRecord, incomingForBoard } from '../forecast/read.ts';
 import { nyDate } from '../time.ts';
 import { arrivalsOn } from './arrivals.ts';
 import { boardDirectoryJson } from './board-directory.ts';
@@ -87,3 +88,12 @@ export const shipmentBoardsRead = read({ answer: async () => NextResponse.json(a
 
 /** GET /api/inventory/product/{plu}/where: every covered board's stores holding it, the warehouse, the latest shipments. */
 export const whereRead = read({ params: pluParams, answer: ({ params }) => productWhereabouts(params.plu) });
+
+/** GET /api/incoming?boardId=: the board's shipments on their way, where and when they are forecast to land, and its record. */
+export const incomingRead = read({ query: boardQuery, answer: ({ query }) => incomingForBoard(query.boardId) });
+
+/** GET /api/incoming/record: how often each board's forecasts were right over 30 and 90 days. */
+export const forecastRecordRead = read({ answer: () => forecastRecord() });
+
+/** GET /api/stores/{storeId}/expected: what is forecast to reach the store within the week. */
+export const storeExpectedRead = read({ params: storeIdParams, answer: ({ params }) => expectedAtStore(params.storeId) });

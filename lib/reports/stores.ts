@@ -63,7 +63,7 @@ export async function listStoresJson(boardId: number = WAKE_BOARD_ID): Promise<J
 }
 
 /** The board of a store, or 404 for an unknown store. */
-async function boardOfStore(storeId: number): Promise<BoardEntry> {
+export async function boardOfStore(storeId: number): Promise<BoardEntry> {
   const [row] = await db.$queryRaw<{ board_id: number }[]>`SELECT board_id FROM stores WHERE id = ${storeId}`;
   return boardEntry(storeOrThrow(row, storeId).board_id);
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { productOrThrow } from '../catalog/products.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
+import { onItsWay } from '../forecast/read.ts';
 import { shelfBoards } from '../reference/shelf-boards.ts';
 import { addDays, nyDate } from '../time.ts';
 import { boardDirectory } from './board-directory.ts';
@@ -35,26 +36,28 @@ interface Shelf {
 
 export async function productWhereabouts(plu: string, now = new Date()): Promise<ProductWhereabouts> {
   const at = now.getTime();
-  const [kept, days] = await Promise.all([
+  const [kept, days, incoming] = await Promise.all([
     whereaboutsAnswers.get(`${plu}|${nyDate(now)}`, () => readWhereabouts(plu, now), {
       valid: (answer) => answer.from <= at && at < answer.until,
     }),
     // Read on every call, not kept: a day's status changes with the clock (pending, late, missing).
     rangeDayNotes(addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS), nyDate(now), now),
+    // Read on every call too: the forecasts change with every cycle's evidence.
+    onItsWay(plu),
   ]);
-  return { ...kept.answer, shipment_day_notes: days.filter((d) => d.note !== null) };
+  return { ...kept.answer, shipment_day_notes: days.filter((d) => d.note !== null), on_its_way: incoming };
 }
 
 /**
  * Answers by product and New York day (the shipments' window starts from it), kept until one of the tables
  * they read announces a write, and only while their stock states and boards' freshness hold. Shared: never modify.
  */
-const whereaboutsAnswers = new ChangeCache<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes'>; from: number; until: number }>(
+const whereaboutsAnswers = new ChangeCache<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes' | 'on_its_way'>; from: number; until: number }>(
   ['products', 'store_inventory', 'stores', 'board_product_polls', 'warehouse_levels', 'scrape_runs', 'shipments', 'boards', 'board_sources'],
   256,
 );
 
-async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes'>; from: number; until: number }> {
+async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes' | 'on_its_way'>; from: number; until: number }> {
   const covered = await shelfBoards();
   const boardIds = covered.map((b) => b.id);
   const since = addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS);
@@ -86,7 +89,7 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<P
   const changes = shelves.flatMap((s) => (s.changes_at ? [s.changes_at.getTime()] : []));
   const until = Math.min(freshness.until, stockStatesHoldUntil(changes.length ? Math.min(...changes) : null));
 
-  const answer: Omit<ProductWhereabouts, 'shipment_day_notes'> = {
+  const answer: Omit<ProductWhereabouts, 'shipment_day_notes' | 'on_its_way'> = {
     success: true,
     product: {
       plu: product.plu,

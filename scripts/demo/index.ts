@@ -7,6 +7,7 @@
 import { db, Prisma } from '../../lib/db/index.ts';
 import { identifier, insertColumns, iso, type SqlClient } from '../../lib/reference/bulk.ts';
 import { demoLogins, ensureDemoUsers, type DemoLogin } from './demo-users.ts';
+import { replayForecasts } from './forecasts.ts';
 import { generateObservations } from './generate.ts';
 import { claimForDemo } from '../../lib/reference/origin.ts';
 import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
@@ -185,6 +186,9 @@ export async function seedDatabase(options: SeedOptions = {}): Promise<SeedResul
     },
     { maxWait: 60_000, timeout: 300_000 },
   );
+
+  // After the history commits: the forecasting code reads it through the shared client, as the scraper does.
+  if (seeded) await replayForecasts(now, log);
 
   let logins: DemoLogin[] = [];
   if (options.demoUsers) {

@@ -1,6 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { firstAnswer } from '@/lib/api/handler';
 import { getSessionUser, isStaff } from '@/lib/auth/session';
+import { forecastRecordRead } from '@/lib/reports/reads';
+import type { ForecastRecord } from '@/lib/reports/types';
+import { ForecastRecordView } from '../../_components/forecast/record-view';
 import { AlertVolume } from './alert-volume';
 import { SourceHealth } from './source-health';
 import { UsersTable } from './users-table';
@@ -23,6 +27,11 @@ export default async function AdminPage() {
       <UsersTable currentUserId={user.id} actorRole={user.role} />
       <AlertVolume />
       <SourceHealth />
+      <section className="stack-sm" aria-labelledby="forecast-record-heading">
+        <h2 id="forecast-record-heading">Forecast record</h2>
+        <p className="muted small">How often each board&apos;s forecasts were right (hunters see the same on Incoming&apos;s record).</p>
+        <ForecastRecordView first={await firstAnswer<ForecastRecord>(forecastRecordRead)} headingLevel={3} />
+      </section>
     </div>
   );
 }

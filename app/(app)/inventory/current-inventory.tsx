@@ -6,7 +6,7 @@ import { bottleSize, price } from '@/lib/reports-client/format';
 import { boardAbc, boardName, withBoard } from '@/lib/reports-client/boards';
 import { toggleType, typePasses } from '@/lib/reports-client/listing-types';
 import { matchesSearch } from '@/lib/text/search';
-import type { AllocatedCurrent, BoardDirectory, UnknownProduct } from '@/lib/reports/types';
+import type { AllocatedCurrent, BoardDirectory, IncomingReport, IncomingShipment, UnknownProduct } from '@/lib/reports/types';
 import { BoardHeader, coveredInfo, directoryBoards, directoryEntry, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { getJson } from '../../_components/reports/fetchers';
@@ -76,6 +76,12 @@ function InventoryList({ boardId, boardName, initialSearch, first }: { boardId: 
     undefined,
     { initial: first && { key: `inventory:${boardId}`, data: first } },
   );
+  // What is on its way to the board (the Incoming screen's answer): a card says where more of its product is heading.
+  const incoming = useResource<IncomingReport>(`incoming:${boardId}`, (signal) => getJson<IncomingReport>(withBoard('/api/incoming', boardId), '', signal));
+  const onItsWay = new Map<string, IncomingShipment[]>();
+  if (incoming.state.status === 'ready') {
+    for (const s of incoming.state.data.incoming) if (s.status === 'open') onItsWay.set(s.plu, [...(onItsWay.get(s.plu) ?? []), s]);
+  }
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [query, setQuery] = useState(initialSearch);
   const deferredQuery = useDeferredValue(query);
@@ -132,7 +138,7 @@ function InventoryList({ boardId, boardName, initialSearch, first }: { boardId: 
       ) : (
         <div className="stack-sm">
           {visible.map((p) => (
-            <ProductCard key={p.plu} product={p} boardId={boardId} />
+            <ProductCard key={p.plu} product={p} boardId={boardId} onItsWay={onItsWay.get(p.plu) ?? []} />
           ))}
         </div>
       )}

@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { bottleSize, price, usDateTime } from '@/lib/reports-client/format';
-import type { AllocatedProduct, ProductStores, StoreStock, UnknownStore } from '@/lib/reports/types';
+import type { AllocatedProduct, IncomingShipment, ProductStores, StoreStock, UnknownStore } from '@/lib/reports/types';
+import { onItsWayLine, recordHref } from '@/lib/reports-client/forecast';
 import { withBoard } from '@/lib/reports-client/boards';
 import { isMixedBeverage } from '@/lib/reports-client/stores';
 import { ErrorRetry } from '../../_components/reports/error-retry';
@@ -18,7 +19,7 @@ type Stores = { status: 'idle' | 'loading' } | { status: 'error' } | { status: '
  * A product; its stores load the first time the card is opened. (The API leaves them out of the list; an
  * answer that does include them is used as it is.)
  */
-export function ProductCard({ product: p, boardId }: { product: AllocatedProduct; boardId: number }) {
+export function ProductCard({ product: p, boardId, onItsWay = [] }: { product: AllocatedProduct; boardId: number; onItsWay?: IncomingShipment[] }) {
   const [stores, setStores] = useState<Stores>(p.stores?.length ? { status: 'ready', stores: p.stores, unknown: [] } : { status: 'idle' });
 
   async function load() {
@@ -41,6 +42,11 @@ export function ProductCard({ product: p, boardId }: { product: AllocatedProduct
             {p.size_ml ? <span>{bottleSize(p.size_ml)}</span> : null}
             <span>PLU {p.plu}</span>
           </span>
+          {onItsWay.length > 0 && (
+            <span className="on-its-way" data-testid="card-on-its-way">
+              {onItsWayLine(onItsWay)}
+            </span>
+          )}
         </span>
         <span className="product-card-figures">
           <strong>{p.total_bottles}</strong> {p.total_bottles === 1 ? 'bottle' : 'bottles'}
@@ -100,6 +106,12 @@ export function ProductCard({ product: p, boardId }: { product: AllocatedProduct
               </li>
             ))}
           </ul>
+        )}
+        {onItsWay.length > 0 && (
+          <p className="small">
+            <Link href={`/incoming?board=${boardId}`}>More on its way: where and when</Link> ·{' '}
+            <Link href={recordHref(boardId)}>How often forecasts were right</Link>
+          </p>
         )}
         <Link className="where-link" href={`/products/${p.plu}`}>
           Where is it now: every board, the warehouse, shipments →

@@ -2,9 +2,11 @@
 
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
-import { bottleSize, plural, price, usDate, usDateTime } from '@/lib/reports-client/format';
+import { recordHref } from '@/lib/reports-client/forecast';
+import { bottleSize, formatUsDate, plural, price, usDate, usDateTime } from '@/lib/reports-client/format';
 import { placeSentence, WHERE_SECTIONS } from '@/lib/reports-client/precision';
-import type { ProductWhereabouts, WhereaboutsBoard } from '@/lib/reports/types';
+import type { IncomingShipment, ProductWhereabouts, WhereaboutsBoard } from '@/lib/reports/types';
+import { PlaceLines } from '../../../_components/forecast/places';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
 import { getJson } from '../../../_components/reports/fetchers';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
@@ -68,6 +70,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
               </div>
             </dl>
           </section>
+          <OnItsWay shipments={data.on_its_way} />
           <section className="stack" aria-labelledby="where-shelf">
             <h2 id="where-shelf">{WHERE_SECTIONS.shelf}</h2>
             {data.boards.map((board) => (
@@ -100,6 +103,31 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
         </>
       )}
     </div>
+  );
+}
+
+/** Shipments of the product still on their way, each board with the stores it is forecast to reach (named only). */
+function OnItsWay({ shipments }: { shipments: IncomingShipment[] }) {
+  if (shipments.length === 0) return null;
+  return (
+    <section className="stack-sm" aria-labelledby="where-on-its-way" data-testid="where-on-its-way">
+      <h2 id="where-on-its-way">On its way</h2>
+      {shipments.map((s) => (
+        <article key={s.incoming_id} className="card incoming-card" aria-labelledby={`way-${s.incoming_id}`}>
+          <header>
+            <h3 id={`way-${s.incoming_id}`}>On its way to {s.board_name}</h3>
+            <span className="muted small">
+              {plural(s.units, 'bottle')} shipped {formatUsDate(s.ship_date)} · forecast {usDateTime(s.updated_at)}
+            </span>
+          </header>
+          <PlaceLines places={s.places} boardName={s.board_name} />
+          <p className="small incoming-more">
+            <Link href={`/incoming?board=${s.board_id}`}>Everything on its way to {s.board_name}</Link> ·{' '}
+            <Link href={recordHref(s.board_id)}>How often forecasts were right</Link>
+          </p>
+        </article>
+      ))}
+    </section>
   );
 }
 

@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { boardAbc, boardName, freshness, WAKE_BOARD_ID, withBoard, type BoardOption } from '@/lib/reports-client/boards';
 import { formatUsDate, usDate } from '@/lib/reports-client/format';
 import { deliveryDayLabel, deliveryIntervalLabel, isMixedBeverage } from '@/lib/reports-client/stores';
-import type { BoardEntry, CoveredBoards, Store, StoreHistory as History, StoreInventory as InventoryReport, StoreItem, StoreShipments, UnknownStoreItem } from '@/lib/reports/types';
+import type { BoardEntry, CoveredBoards, Store, StoreHistory as History, StoreInventory as InventoryReport, StoreItem, StoreExpected as StoreExpectedReport, StoreShipments, UnknownStoreItem } from '@/lib/reports/types';
 import { apiFetch } from '../../../_components/api';
 import { coveredInfo, useCoveredBoards } from '../../../_components/reports/board-choice';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
 import { getJson } from '../../../_components/reports/fetchers';
 import { SkeletonList } from '../../../_components/reports/skeleton';
 import { useResource, type Loaded } from '../../../_components/reports/use-resource';
+import { StoreExpected } from './store-expected';
 import { StoreHistory } from './store-history';
 import { StoreInventory } from './store-inventory';
 
@@ -71,6 +72,8 @@ export interface StoreFirst {
   history: History | null;
   stores: { stores: Store[] } | null;
   covered: CoveredBoards | null;
+  /** What is forecast to reach the store this week. */
+  expected: StoreExpectedReport | null;
 }
 
 /** `boards`: every board by name, to name the store's board. */
@@ -143,6 +146,7 @@ export function StoreDetail({ storeId, boards: boardList, first }: { storeId: st
       {store && detail.state.status === 'ready' && (
         <>
           <StoreInfo store={store} shelfRead={detail.state.data.shelfRead} />
+          <StoreExpected storeId={storeId} first={first?.expected} />
           {detail.state.data.shelfRead ? (
             <StoreInventory items={detail.state.data.inventory} unknown={detail.state.data.unknown} />
           ) : (

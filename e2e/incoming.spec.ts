@@ -1,0 +1,145 @@
+import pg from 'pg';
+import { expect, test } from './fixtures';
+
+// Issue 26: what the state shipped and where it will likely land. The demo seed runs its last two weeks through
+// the real forecasting code (scripts/demo/forecasts.ts), so Wake has shipments on their way, one-store and other
+// boards have theirs, and a record exists; these tests read what to expect from the same database.
+
+async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL! });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const usDate = (ymd: string) => `${ymd.slice(5, 7)}/${ymd.slice(8, 10)}/${ymd.slice(0, 4)}`;
+const LIKELIHOOD = /^(very likely|likely|possible|unlikely) · \d+ in 10$/;
+
+async function noSideways(page: import('@playwright/test').Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.beforeEach(async ({ page, createUser, signIn }) => {
+  await signIn(page, await createUser());
+});
+
+test("Incoming: Wake's shipments on their way, the likeliest stores with likelihood and day, the record a tap away @phone", async ({ page }) => {
+  const open = await sql<{ id: string; name: string; units: number; ship_date: string }>(
+    `SELECT i.id::text, p.name, i.units, to_char(i.ship_date, 'YYYY-MM-DD') AS ship_date FROM incoming i JOIN products p ON p.plu = i.plu
+      WHERE i.board_id = 179 AND i.status = 'open' ORDER BY i.ship_date DESC, i.id DESC`,
+  );
+  expect(open.length).toBeGreaterThan(0);
+  await page.goto('/incoming');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Incoming');
+  await expect(page.getByLabel('Board')).toHaveValue('179');
+  await expect(page.getByRole('heading', { name: 'On its way to Wake County' })).toBeVisible();
+  const cards = page.getByTestId('incoming-list').getByTestId('incoming-shipment');
+  await expect(cards).toHaveCount(open.length);
+
+  const first = cards.first();
+  await expect(first.getByRole('heading', { level: 3 })).toHaveText(open[0].name);
+  await expect(first).toContainText(`${open[0].units} bottles shipped ${usDate(open[0].ship_date)}`);
+  await expect(first).toContainText(/Forecast \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M/);
+  const places = first.getByTestId('forecast-place');
+  await expect(places.first()).toBeVisible();
+  await expect(places.first().getByTestId('likelihood')).toHaveText(LIKELIHOOD);
+  await expect(places.first()).toContainText(/Expected|Between|Due since/);
+  // At most five named stores open; the rest fold away.
+  expect(await first.locator('.forecast-places').first().getByTestId('forecast-place').count()).toBeLessThanOrEqual(5);
+  await noSideways(page);
+
+  // Every screen with a forecast links to the board's record.
+  const note = page.getByTestId('record-note');
+  await expect(note).toBeVisible();
+  await note.getByRole('link', { name: 'How often forecasts were right' }).click();
+  await expect(page).toHaveURL('/incoming/record#board-179');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forecast record');
+  const wake = page.getByTestId('board-record').filter({ hasText: 'Wake County' });
+  await expect(wake.getByRole('row')).toHaveCount(3);
+  await expect(wake.getByRole('row').nth(2)).toContainText('90 days');
+  await noSideways(page);
+});
+
+test('Incoming for a board whose stores the state does not tell apart, and for a one-store board @phone', async ({ page }) => {
+  const [board] = await sql<{ board_id: number; name: string }>(
+    `SELECT i.board_id, b.name_clean AS name FROM incoming i JOIN boards b ON b.id = i.board_id
+      WHERE i.precision = 'board' AND i.status = 'open' ORDER BY i.board_id LIMIT 1`,
+  );
+  await page.goto(`/incoming?board=${board.board_id}`);
+  await expect(page.getByRole('heading', { name: `On its way to ${board.name}` })).toBeVisible();
+  const place = page.getByTestId('incoming-list').getByTestId('forecast-place').first();
+  await expect(place).toContainText(`${board.name} (the state does not say which store)`);
+  await expect(place).toContainText(/Between \w{3} \d+\/\d+ and \w{3} \d+\/\d+/);
+  await expect(page.getByTestId('record-note')).toContainText('cannot be checked');
+
+  const [one] = await sql<{ board_id: number; nickname: string }>(
+    `SELECT i.board_id, s.nickname FROM incoming i JOIN forecasts f ON f.incoming_id = i.id JOIN stores s ON s.id = f.store_id
+      WHERE i.precision = 'store_by_shipment' AND i.status = 'open' ORDER BY i.board_id LIMIT 1`,
+  );
+  await page.goto(`/incoming?board=${one.board_id}`);
+  const store = page.getByTestId('incoming-list').getByTestId('forecast-place').first();
+  await expect(store.getByRole('link', { name: new RegExp(one.nickname) })).toBeVisible();
+  await expect(store.getByTestId('likelihood')).toHaveText('very likely · 10 in 10');
+  await noSideways(page);
+});
+
+test("Store detail's Expected this week lists what is forecast to reach the store @phone", async ({ page }) => {
+  const [store] = await sql<{ store_id: number; name: string }>(
+    `SELECT f.store_id, p.name FROM forecasts f JOIN incoming i ON i.id = f.incoming_id JOIN products p ON p.plu = i.plu
+      WHERE i.board_id = 179 AND i.status = 'open' AND f.outcome = 'open' AND f.named
+        AND f.window_start <= (now() AT TIME ZONE 'America/New_York')::date + 7
+      ORDER BY f.likelihood DESC, f.id LIMIT 1`,
+  );
+  await page.goto(`/stores/${store.store_id}`);
+  const expected = page.getByTestId('store-expected');
+  await expect(expected.getByRole('heading', { name: 'Expected this week' })).toBeVisible();
+  const line = expected.getByTestId('expected-product').filter({ hasText: store.name }).first();
+  await expect(line.getByTestId('likelihood')).toHaveText(LIKELIHOOD);
+  await expect(line).toContainText(/bottles? shipped to the board \d{2}\/\d{2}\/\d{4}/);
+  await expect(expected.getByTestId('record-note')).toBeVisible();
+  await noSideways(page);
+  await expected.getByRole('link', { name: 'All incoming →' }).click();
+  await expect(page).toHaveURL('/incoming?board=179');
+  await expect(page.getByTestId('incoming-list')).toBeVisible();
+});
+
+test("Current Inventory's card and Where is it now say where more of a product is on its way @phone", async ({ page }) => {
+  // A hunted product on a Wake shelf now with more shipped to Wake: its bottles on the way, and its likeliest store.
+  const [product] = await sql<{ plu: string; name: string; bottles: number }>(
+    `SELECT i.plu, p.name, sum(i.units)::int AS bottles FROM incoming i JOIN products p ON p.plu = i.plu
+      WHERE i.board_id = 179 AND i.status = 'open'
+        AND EXISTS (SELECT 1 FROM store_inventory si JOIN stores s ON s.id = si.store_id WHERE si.plu = i.plu AND s.board_id = 179 AND si.quantity > 0)
+        AND EXISTS (SELECT 1 FROM incoming n JOIN forecasts f ON f.incoming_id = n.id
+                     WHERE n.plu = i.plu AND n.board_id = 179 AND n.status = 'open' AND f.named AND f.outcome = 'open' AND f.store_id IS NOT NULL)
+      GROUP BY i.plu, p.name ORDER BY i.plu LIMIT 1`,
+  );
+  const [top] = await sql<{ nickname: string; likelihood: number }>(
+    `SELECT s.nickname, f.likelihood FROM forecasts f JOIN incoming i ON i.id = f.incoming_id JOIN stores s ON s.id = f.store_id
+      WHERE i.plu = $1 AND i.board_id = 179 AND i.status = 'open' AND f.named AND f.outcome = 'open' ORDER BY f.likelihood DESC, f.id LIMIT 1`,
+    [product.plu],
+  );
+
+  await page.goto('/inventory');
+  const card = page.getByTestId('inventory-product').filter({ hasText: product.name });
+  const line = card.getByTestId('card-on-its-way');
+  await expect(line).toContainText(`On its way: ${product.bottles} bottles, to `);
+  await expect(line).toContainText(top.nickname);
+  await noSideways(page);
+
+  await page.goto(`/products/${product.plu}`);
+  const wake = page.getByTestId('where-on-its-way').getByRole('article').filter({ has: page.getByRole('heading', { name: 'On its way to Wake County' }) });
+  await expect(wake.getByTestId('forecast-place').filter({ hasText: top.nickname }).first().getByTestId('likelihood')).toHaveText(LIKELIHOOD);
+  await expect(wake.first().getByRole('link', { name: 'How often forecasts were right' })).toHaveAttribute('href', '/incoming/record#board-179');
+});
+
+test('/admin shows the forecast record of every board', async ({ page, createUser, signIn }) => {
+  await signIn(page, await createUser({ role: 'admin' }));
+  await page.goto('/admin');
+  const section = page.getByRole('region', { name: 'Forecast record' });
+  await expect(section.getByTestId('board-record')).toHaveCount(4);
+  await expect(section.getByTestId('board-record').first()).toContainText(/Named stores that got it/);
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { ForecastPlace, IncomingShipment } from '../reports/types.ts';
+import { onItsWayLine, whenWords, windowWords } from './forecast.ts';
+
+const place = (over: Partial<ForecastPlace> = {}): ForecastPlace => ({
+  store: { store_id: 1, store_number: 12, nickname: 'North Hills' },
+  likelihood: 0.83,
+  likelihood_words: 'very likely',
+  likelihood_in_ten: '8 in 10',
+  named: true,
+  expected_date: '2026-12-01',
+  window_start: '2026-12-01',
+  window_end: '2026-12-08',
+  outcome: 'open',
+  arrived_at: null,
+  ...over,
+});
+
+describe('forecast words', () => {
+  it('names the expected delivery day and the window it may slip to', () => {
+    expect(windowWords(place())).toBe('Tue 12/1 – Tue 12/8');
+    expect(whenWords(place(), '2026-11-30')).toBe('Expected Tue 12/1, or by Tue 12/8');
+    expect(whenWords(place({ window_end: '2026-12-01' }), '2026-11-30')).toBe('Expected Tue 12/1');
+    expect(whenWords(place({ expected_date: null }), '2026-11-30')).toBe('Between Tue 12/1 and Tue 12/8');
+    // Its day has passed and it has not shown yet: still open until the window ends.
+    expect(whenWords(place(), '2026-12-03')).toBe('Due since Tue 12/1, not seen yet; window ends Tue 12/8');
+  });
+  it('says what became of a closed forecast', () => {
+    expect(whenWords(place({ outcome: 'not_arrived' }), '2026-11-30')).toBe('Not seen by Tue 12/8');
+    expect(whenWords(place({ outcome: 'arrived', arrived_at: '2026-12-01T15:30:00.000Z' }), '2026-11-30')).toBe('Arrived 12/01/2026 10:30 AM');
+  });
+  it("puts a product's open shipments on one line for a card, each store once at its likeliest", () => {
+    const cary = { store_id: 2, store_number: 3, nickname: 'Cary' };
+    const first = { board_id: 179, board_name: 'Wake', units: 6, places: [place(), place({ store: cary, likelihood: 0.3, likelihood_words: 'possible' }), place({ named: false })] } as IncomingShipment;
+    const second = { board_id: 179, board_name: 'Wake', units: 12, places: [place({ store: cary, likelihood: 0.6, likelihood_words: 'likely', expected_date: '2026-12-03' })] } as IncomingShipment;
+    expect(onItsWayLine([first, second])).toBe('On its way: 18 bottles, to North Hills (very likely, Tue 12/1), Cary (likely, Thu 12/3)');
+    expect(onItsWayLine([first, second], 1)).toBe('On its way: 18 bottles, to North Hills (very likely, Tue 12/1) and 1 more');
+    expect(onItsWayLine([{ ...first, places: [] }])).toBe('On its way: 6 bottles to Wake');
+  });
+});
