@@ -89,13 +89,13 @@ describe('on its way alerts', () => {
     expect(got.subject).toBe('2 watched products on their way to 2 places');
     expect(got.text).not.toContain(products[0].name);
     expect(got.text).toContain(
-      `  • On its way: ${products[1].name} shipped to Boone (12 bottles) on 11/20/2026. Expected at ${booneStore.nickname}, Boone's only store: Sat Nov 21 – Tue Nov 24`,
+      `  • On its way: ${products[1].name} shipped to Boone (12 bottles) on 11/20/2026. Expected at ${booneStore.nickname}, Boone's only store: Sat 11/21 – Tue 11/24`,
     );
     expect(got.text).toContain(
-      `  • On its way: ${products[2].name} shipped to Mecklenburg County (6 bottles) on 11/20/2026. The state does not say which of its ${mecklenburgStores} stores; expected on shelves Sat Nov 21 – Sun Nov 29`,
+      `  • On its way: ${products[2].name} shipped to Mecklenburg County (6 bottles) on 11/20/2026. The state does not say which of its ${mecklenburgStores} stores; expected on shelves Sat 11/21 – Sun 11/29`,
     );
-    expect(got.text).toContain(`${env().APP_URL}/incoming?boardId=${BOONE}`);
-    expect(got.text).toContain(`${env().APP_URL}/incoming?boardId=${MECKLENBURG}`);
+    expect(got.text).toContain(`${env().APP_URL}/incoming?board=${BOONE}`);
+    expect(got.text).toContain(`${env().APP_URL}/incoming?board=${MECKLENBURG}`);
     expect(got.text).toContain('On its way is a forecast');
     // One alert per shipment: the on-its-way alert says the shipment; its shipment alert is logged, never sent.
     expect(got.text).not.toMatch(/Shipped to this store's board|Shipped to Mecklenburg County/);
@@ -152,7 +152,7 @@ describe('on its way alerts', () => {
     // Named stores by likelihood, in words and numbers, each with its window; an unnamed store is not listed.
     expect(got.text).toContain(
       `On its way: ${products[3].name} shipped to Wake County (6 bottles) on 11/23/2026. ` +
-        `Likely at: ${wake[0].nickname} (very likely, 8 in 10) Tue Nov 24 – Fri Nov 27; ${wake[1].nickname} (possible, 3 in 10) Wed Nov 25`,
+        `Likely at: ${wake[0].nickname} (very likely, 8 in 10) Tue 11/24 – Fri 11/27; ${wake[1].nickname} (possible, 3 in 10) Wed 11/25`,
     );
     expect(got.text).not.toContain(`${wake[2].nickname} (`);
     expect(mailsTo(namedStore)).toHaveLength(1);
@@ -207,7 +207,7 @@ describe('on its way alerts', () => {
     const [digest, ...more] = mailsTo(user);
     expect(more).toHaveLength(0);
     expect(digest.subject).toBe('Your daily arrivals digest: 1 watched product at 1 place');
-    expect(digest.text).toContain(`  • On its way: ${products[7].name} shipped to Boone (6 bottles) on 11/27/2026. Expected at ${booneStore.nickname}, Boone's only store: Sat Nov 28 – Tue Dec 1`);
+    expect(digest.text).toContain(`  • On its way: ${products[7].name} shipped to Boone (6 bottles) on 11/27/2026. Expected at ${booneStore.nickname}, Boone's only store: Sat 11/28 – Tue 12/1`);
     expect(digest.text).not.toContain("Shipped to this store's board");
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forecastDay, forecastLeadWords, forecastWindow, onItsWayBrief, onItsWayLine, type OnItsWayFigure } from './on-its-way.ts';
+import { forecastLeadWords, onItsWayBrief, onItsWayLine, type OnItsWayFigure } from './on-its-way.ts';
 
 // The words of "on its way" alerts: the shipment, where and when it will likely land at each precision, and
 // whether an arrival was forecast.
@@ -16,12 +16,6 @@ const figure = (over: Partial<OnItsWayFigure>): OnItsWayFigure => ({
 });
 
 describe('on its way words', () => {
-  it('days read "Tue Dec 1", a window two of them or one', () => {
-    expect(forecastDay('2026-12-01')).toBe('Tue Dec 1');
-    expect(forecastWindow('2026-12-01', '2026-12-04')).toBe('Tue Dec 1 – Fri Dec 4');
-    expect(forecastWindow('2026-12-02', '2026-12-02')).toBe('Wed Dec 2');
-  });
-
   it('a shelf board names its likely stores, most likely first, in words and numbers, with their days', () => {
     const f = figure({
       named: [
@@ -30,18 +24,18 @@ describe('on its way words', () => {
       ],
     });
     expect(onItsWayLine(f)).toBe(
-      "On its way: Blanton's Single Barrel shipped to Wake County (12 bottles) on 11/30/2026. Likely at: North Hills (very likely, 8 in 10) Tue Dec 1 – Fri Dec 4; Cary (possible, 2 in 10) Wed Dec 2",
+      "On its way: Blanton's Single Barrel shipped to Wake County (12 bottles) on 11/30/2026. Likely at: North Hills (very likely, 8 in 10) Tue 12/1 – Fri 12/4; Cary (possible, 2 in 10) Wed 12/2",
     );
-    expect(onItsWayBrief(f)).toBe('12 bottles to Wake County: North Hills (8 in 10) Tue Dec 1 – Fri Dec 4');
+    expect(onItsWayBrief(f)).toBe('12 bottles to Wake County: North Hills (8 in 10) Tue 12/1 – Fri 12/4');
   });
 
   it('a one-store board names its store; another board says the state does not say which store, with the window', () => {
     const boone = figure({ board: 'Boone', precision: 'store_by_shipment', boardStores: 1, units: 6, named: [{ store: 'King St', likelihood: 1, windowStart: '2026-12-01', windowEnd: '2026-12-04' }] });
-    expect(onItsWayLine(boone)).toMatch(/\(6 bottles\) on 11\/30\/2026\. Expected at King St, Boone's only store: Tue Dec 1 – Fri Dec 4$/);
-    expect(onItsWayBrief(boone)).toBe("6 bottles to Boone's only store, King St, Tue Dec 1 – Fri Dec 4");
+    expect(onItsWayLine(boone).endsWith("(6 bottles) on 11/30/2026. Expected at King St, Boone's only store: Tue 12/1 – Fri 12/4")).toBe(true);
+    expect(onItsWayBrief(boone)).toBe("6 bottles to Boone's only store, King St, Tue 12/1 – Fri 12/4");
     const meck = figure({ board: 'Mecklenburg County', precision: 'board', boardStores: 31, named: [{ store: null, likelihood: 1, windowStart: '2026-12-01', windowEnd: '2026-12-09' }] });
-    expect(onItsWayLine(meck)).toMatch(/\. The state does not say which of its 31 stores; expected on shelves Tue Dec 1 – Wed Dec 9$/);
-    expect(onItsWayBrief(meck)).toBe('12 bottles to Mecklenburg County, on shelves Tue Dec 1 – Wed Dec 9');
+    expect(onItsWayLine(meck).endsWith('. The state does not say which of its 31 stores; expected on shelves Tue 12/1 – Wed 12/9')).toBe(true);
+    expect(onItsWayBrief(meck)).toBe('12 bottles to Mecklenburg County, on shelves Tue 12/1 – Wed 12/9');
     expect(onItsWayLine(figure({ named: [] }))).toMatch(/\. No store is likely enough to name yet\.$/);
   });
 

@@ -1,22 +1,14 @@
 import { likelihoodWords } from '../forecast/words.ts';
 import type { BoardPrecision } from '../reference/precision.ts';
+import { windowWords } from '../reports-client/forecast.ts';
 import { plural, usDate } from '../reports-client/format.ts';
 
 // The words of "on its way" alerts (docs/decisions/028-on-its-way-alerts.md): a forecast shipment, and whether a shelf
 // arrival was forecast, for every channel. Likelihoods in words and numbers (lib/forecast/words.ts, the screens' rule
-// too), days as "Tue Dec 1". Pure.
+// too), days and windows as the screens say them ("Tue 12/1 – Fri 12/4"). Pure.
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
-
-/** "Tue Dec 1" for a day (YYYY-MM-DD). */
-export function forecastDay(ymd: string): string {
-  return dayFormat.format(new Date(`${ymd}T00:00:00Z`)).replace(',', '');
-}
-
-/** "Tue Dec 1 – Fri Dec 4", or the one day. */
-export function forecastWindow(start: string, end: string): string {
-  return start === end ? forecastDay(start) : `${forecastDay(start)} – ${forecastDay(end)}`;
-}
+/** "Tue 12/1 – Fri 12/4", or the one day: the screens' words (lib/reports-client/forecast.ts). */
+const forecastWindow = (start: string, end: string) => windowWords({ window_start: start, window_end: end });
 
 /** One named forecast of a shipment: a store (null: the board as a whole), how likely, its window. */
 export interface NamedForecast {
@@ -44,15 +36,15 @@ export function onItsWayHeadline(f: Pick<OnItsWayFigure, 'product' | 'board' | '
   return `On its way: ${f.product} shipped to ${f.board} (${plural(f.units, 'bottle')}) on ${usDate(f.date)}`;
 }
 
-/** "North Hills (very likely, 8 in 10) Tue Dec 1 – Fri Dec 4" */
+/** "North Hills (very likely, 8 in 10) Tue 12/1 – Fri 12/4" */
 export function namedStoreWords(n: NamedForecast & { store: string }): string {
   const { words, inTen } = likelihoodWords(n.likelihood);
   return `${n.store} (${words}, ${inTen}) ${forecastWindow(n.windowStart, n.windowEnd)}`;
 }
 
 /**
- * Where and when it will likely land: the named stores ("Likely at: North Hills (very likely, 8 in 10) Tue Dec 1 –
- * Fri Dec 4; …"), a one-store board's store, or, for a board whose stores the forecast cannot tell apart, the board's
+ * Where and when it will likely land: the named stores ("Likely at: North Hills (very likely, 8 in 10) Tue 12/1 –
+ * Fri 12/4; …"), a one-store board's store, or, for a board whose stores the forecast cannot tell apart, the board's
  * window and that the state does not say which store.
  */
 export function onItsWayPlaces(f: OnItsWayFigure): string {
@@ -75,8 +67,8 @@ export function onItsWayLine(f: OnItsWayFigure): string {
 }
 
 /**
- * A phone's few words: "12 bottles to Wake County: North Hills (8 in 10) Tue Dec 1 – Fri Dec 4", "6 bottles to
- * Boone's only store, King St, Tue Dec 1 – Fri Dec 4", "12 bottles to Mecklenburg County, on shelves Tue Dec 1 – Thu Dec 10".
+ * A phone's few words: "12 bottles to Wake County: North Hills (8 in 10) Tue 12/1 – Fri 12/4", "6 bottles to
+ * Boone's only store, King St, Tue 12/1 – Fri 12/4", "12 bottles to Mecklenburg County, on shelves Tue 12/1 – Thu 12/10".
  */
 export function onItsWayBrief(f: OnItsWayFigure): string {
   const bottles = plural(f.units, 'bottle');

@@ -67,8 +67,8 @@ describe('renderPush', () => {
   it('a shipment on its way names the likely store, how likely and when, and opens the board\'s Incoming screen; beside a shelf arrival it is a shipment', () => {
     expect(renderPush({ kind: 'instant', content: content([product({ incoming: [onItsWay()] })]) })).toEqual({
       title: "On its way: Blanton's Single Barrel",
-      body: 'On its way: 12 bottles to Wake County: North Hills (8 in 10) Tue Dec 1 – Fri Dec 4',
-      url: '/incoming?boardId=179',
+      body: 'On its way: 12 bottles to Wake County: North Hills (8 in 10) Tue 12/1 – Fri 12/4',
+      url: '/incoming?board=179',
     });
     const both = content([product({ incoming: [onItsWay()] }), product({ plu: '18006', name: 'Weller 12', stores: [shelf(3, 'Cary', 2)] })]);
     expect(renderPush({ kind: 'instant', content: both }).title).toBe('2 watched products arrived or shipped');
@@ -108,10 +108,10 @@ describe('renderDiscord', () => {
   it('a shipment on its way: its words, a link to the board\'s Incoming screen, a forecast not a promise', () => {
     const [embed] = renderDiscord({ kind: 'instant', content: content([product({ incoming: [onItsWay()] })]) }).embeds;
     expect(embed.title).toBe("On its way: Blanton's Single Barrel to 1 place");
-    expect(embed.url).toBe('http://localhost:3000/incoming?boardId=179');
+    expect(embed.url).toBe('http://localhost:3000/incoming?board=179');
     expect(embed.fields![0].value).toBe(
-      "• On its way: Blanton's Single Barrel shipped to Wake County \\(12 bottles\\) on 11/30/2026. Likely at: North Hills \\(very likely, 8 in 10\\) Tue Dec 1 – Fri Dec 4 " +
-        '[Incoming](http://localhost:3000/incoming?boardId=179)',
+      "• On its way: Blanton's Single Barrel shipped to Wake County \\(12 bottles\\) on 11/30/2026. Likely at: North Hills \\(very likely, 8 in 10\\) Tue 12/1 – Fri 12/4 " +
+        '[Incoming](http://localhost:3000/incoming?board=179)',
     );
     expect(embed.footer?.text).toBe('State shipment report of 11/30/2026 (shipped, not yet on a shelf) · On its way: a forecast, not a promise · NC Bourbon Tracker');
   });

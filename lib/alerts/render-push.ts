@@ -54,7 +54,7 @@ export function alertPath(content: AlertContent): string {
   if (content.products.length !== 1) return '/todays-arrivals';
   const [p] = content.products;
   // One shipment on its way and nothing else: the Incoming screen of its board.
-  if (!p.stores.length && !p.shipments.length && p.incoming.length === 1) return `/incoming?boardId=${p.incoming[0].boardId}`;
+  if (!p.stores.length && !p.shipments.length && p.incoming.length === 1) return `/incoming?board=${p.incoming[0].boardId}`;
   // One shipment and nothing else: the store of a one-store board, or the board's day.
   if (!p.stores.length && !p.incoming.length && p.shipments.length === 1) {
     const [s] = p.shipments;

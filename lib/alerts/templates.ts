@@ -27,8 +27,8 @@ export const links = {
   todaysArrivals: () => url('/todays-arrivals'),
   /** What was shipped to a board on a day. */
   boardDay: (boardId: number, date: string) => url(`/todays-arrivals?board=${boardId}&date=${date}`),
-  /** What is on its way to a board (the Incoming screen). */
-  incoming: (boardId: number) => url(`/incoming?boardId=${boardId}`),
+  /** What is on its way to a board (the Incoming screen, which takes its board as ?board=). */
+  incoming: (boardId: number) => url(`/incoming?board=${boardId}`),
   settings: () => url('/profile#arrival-alerts'),
   unsubscribe: (userId: number) => url(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`),
 };

@@ -5,6 +5,7 @@ import { CHANNEL_ID } from '@/scripts/testing/discord-receiver';
 import { newUser, query as q, withTestDatabase, type TestUser } from '@/scripts/testing/harness';
 import { parseWebhookUrl, saveWebhook, type WebhookParts } from '../../discord/webhook.ts';
 import { subscribe } from '../../push/devices.ts';
+import { windowWords } from '../../reports-client/forecast.ts';
 import { addDays, nyDate } from '../../time.ts';
 import { processArrivalAlerts } from '../process.ts';
 import { escapeMarkdown } from '../render-discord.ts';
@@ -155,24 +156,24 @@ describe('alerts on push and Discord, end to end', () => {
       { storeId: stores[5].id, likelihood: 0.83, named: true, from: addDays(today, 1), to: addDays(today, 3) },
       { storeId: stores[4].id, likelihood: 0.45, named: true, from: addDays(today, 2), to: addDays(today, 2) },
     ]);
-    const day = (ymd: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(`${ymd}T00:00:00Z`)).replace(',', '');
+    const days = (from: number, to: number) => windowWords({ window_start: addDays(today, from), window_end: addDays(today, to) });
 
     await processArrivalAlerts({ checkedAt: at });
     const [notification, ...more] = (await channels.push.messages(phone.clientHash)).map((m) => JSON.parse(m));
     expect(more).toEqual([]);
     expect(notification.title).toMatch(/^On its way: /);
-    expect(notification.body).toBe(`On its way: 6 bottles to Wake County: ${stores[5].nickname} (8 in 10) ${day(addDays(today, 1))} – ${day(addDays(today, 3))}`);
-    expect(notification.url).toBe('/incoming?boardId=179');
+    expect(notification.body).toBe(`On its way: 6 bottles to Wake County: ${stores[5].nickname} (8 in 10) ${days(1, 3)}`);
+    expect(notification.url).toBe('/incoming?board=179');
 
     const [message, ...others] = received(hook);
     expect(others).toEqual([]);
     const embed = (message.body.embeds as { title: string; url: string; fields: { name: string; value: string }[] }[])[0];
-    expect(embed.url).toMatch(/\/incoming\?boardId=179$/);
+    expect(embed.url).toMatch(/\/incoming\?board=179$/);
     expect(embed.fields[0].value).toContain(
-      `Likely at: ${escapeMarkdown(stores[5].nickname)} \\(very likely, 8 in 10\\) ${day(addDays(today, 1))} – ${day(addDays(today, 3))}; ` +
-        `${escapeMarkdown(stores[4].nickname)} \\(possible, 5 in 10\\) ${day(addDays(today, 2))}`,
+      `Likely at: ${escapeMarkdown(stores[5].nickname)} \\(very likely, 8 in 10\\) ${days(1, 3)}; ` +
+        `${escapeMarkdown(stores[4].nickname)} \\(possible, 5 in 10\\) ${days(2, 2)}`,
     );
-    expect(embed.fields[0].value).toMatch(/\[Incoming\]\(http:\/\/[^)]+\/incoming\?boardId=179\)/);
+    expect(embed.fields[0].value).toMatch(/\[Incoming\]\(http:\/\/[^)]+\/incoming\?board=179\)/);
     expect((await deliveries(user)).map((d) => [d.channel, d.status])).toEqual([['push', 'sent'], ['discord', 'sent']]);
   });
 
