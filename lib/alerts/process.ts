@@ -16,9 +16,10 @@ import { drainAlerts } from './worker.ts';
 //      are not read, and the shipments forecast since then (incoming, "on its way", for users who chose it)
 //      are matched against every active user's watch set and settings, one INSERT … SELECT each in one
 //      transaction. The unique keys (user_id, history_id), (user_id, shipment_id) and (user_id, incoming_id)
-//      with ON CONFLICT DO NOTHING mean each is logged for a user once, whatever restarts or concurrent runners. In the same transaction each new alert gets its delivery row on every other channel
-//      the user has on (e-mail's is the alert_log row itself), and a job on the queue for every user and
-//      channel with something to send now: once it commits, nothing found can be lost (decision 026);
+//      with ON CONFLICT DO NOTHING mean each is logged for a user once, whatever restarts or concurrent
+//      runners. In the same transaction each new alert gets its delivery row on every other channel that takes
+//      it (e-mail's is the alert_log row itself), and a job on the queue for every user and channel with
+//      something to send now: once it commits, nothing found can be lost (decision 026);
 //   2. the sweep (lib/alerts/deliver.ts): cut-short sends whose lease ended are released, alerts nobody should
 //      get any more are dropped, and what fell due (retries, digests, quiet hours over) gets a job;
 //   3. this process works the queue until nothing is due (lib/alerts/worker.ts): one message per user and
@@ -117,8 +118,8 @@ const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.mode
 /**
  * Logs one alert per (user, arrival) for every arrival written since the last collection (alert_cursor),
  * one per (user, shipments row) for every shipment dated since then to a board whose shelves are not
- * read, and one per (user, incoming) for every shipment forecast since then (on its way, decision 028), so an arrival whose alert step failed is still alerted when the step recovers, however long that
- * takes; the log's unique keys keep either from being alerted twice. The first collection ever starts at
+ * read, and one per (user, incoming) for every shipment forecast since then (on its way, decision 028), so an
+ * arrival whose alert step failed is still alerted when the step recovers, however long that takes; the log's unique keys keep either from being alerted twice. The first collection ever starts at
  * the lookback window: history or shipments older than that (a backfill, demo data) are not news.
  *
  * Then the user's watch set (watchSetMatch), minimum quantity (bottles on the shelf after an arrival;
