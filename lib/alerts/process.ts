@@ -119,8 +119,9 @@ const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.mode
  * Logs one alert per (user, arrival) for every arrival written since the last collection (alert_cursor),
  * one per (user, shipments row) for every shipment dated since then to a board whose shelves are not
  * read, and one per (user, incoming) for every shipment forecast since then (on its way, decision 028), so an
- * arrival whose alert step failed is still alerted when the step recovers, however long that takes; the log's unique keys keep either from being alerted twice. The first collection ever starts at
- * the lookback window: history or shipments older than that (a backfill, demo data) are not news.
+ * arrival whose alert step failed is still alerted when the step recovers, however long that takes; the log's
+ * unique keys keep any of them from being alerted twice. The first collection ever starts at the lookback
+ * window: history, shipments or incoming older than that (a backfill, demo data) are not news.
  *
  * Then the user's watch set (watchSetMatch), minimum quantity (bottles on the shelf after an arrival;
  * bottles shipped), boards and stores (a one-store board's shipment is its store's).
