@@ -100,6 +100,9 @@ test.describe('where and when alerts go', () => {
     await expect(email.getByText('Off', { exact: true })).toBeVisible();
     const kinds = email.getByRole('group', { name: 'What E-mail alerts you about' });
     for (const kind of ['Shelf arrivals', 'Shipments']) await expect(kinds.getByRole('checkbox', { name: kind })).toBeChecked();
+    // On its way is a third choice, opt-in, said in one line under the channels.
+    await expect(kinds.getByRole('checkbox', { name: 'On its way' })).not.toBeChecked();
+    await expect(alerts.getByText(/^On its way: when a watched product ships to one of your boards, the stores it will likely reach and when/)).toBeVisible();
     const quiet = alerts.getByRole('group', { name: 'Quiet hours' });
     await expect(quiet.getByRole('switch', { name: /Hold alerts during quiet hours/ })).not.toBeChecked();
     await expect(quiet.getByLabel('From', { exact: true })).toHaveCount(0);
@@ -117,6 +120,7 @@ test.describe('where and when alerts go', () => {
     await expect(page.getByTestId('alert-channel-discord').getByText('Off', { exact: true })).toBeVisible();
     await push.getByRole('switch', { name: /Notify my devices/ }).check();
     await push.getByRole('radiogroup', { name: 'When: Push notifications' }).getByRole('radio', { name: /Daily digest/ }).check();
+    await push.getByRole('group', { name: 'What Push notifications alerts you about' }).getByRole('checkbox', { name: 'On its way' }).check();
     await quiet.getByRole('switch', { name: /Hold alerts during quiet hours/ }).check();
     await quiet.getByLabel('From', { exact: true }).selectOption({ label: '11 PM' });
     await quiet.getByLabel('Until', { exact: true }).selectOption({ label: '11 PM' });
@@ -132,7 +136,7 @@ test.describe('where and when alerts go', () => {
     const db = process.env.E2E_DATABASE_URL;
     expect(await sql(`SELECT channel::text, enabled, mode::text, kinds::text FROM alert_channels WHERE user_id = $1 ORDER BY alert_channels.channel`, [user.id], db)).toEqual([
       { channel: 'email', enabled: true, mode: 'instant', kinds: '{arrival}' },
-      { channel: 'push', enabled: true, mode: 'digest', kinds: '{arrival,shipment}' },
+      { channel: 'push', enabled: true, mode: 'digest', kinds: '{arrival,shipment,forecast}' },
       { channel: 'discord', enabled: false, mode: 'instant', kinds: '{arrival,shipment}' },
     ]);
     expect(await sql('SELECT enabled, quiet_start_hour, quiet_end_hour, quiet_hold_email FROM alert_settings WHERE user_id = $1', [user.id], db)).toEqual([
@@ -147,6 +151,8 @@ test.describe('where and when alerts go', () => {
     await expect(quiet.getByLabel('Until', { exact: true })).toHaveValue('6');
     await expect(push.getByText('On', { exact: true })).toBeVisible();
     await expect(push.getByRole('radio', { name: /Daily digest/ })).toBeChecked();
+    await expect(push.getByRole('checkbox', { name: 'On its way' })).toBeChecked();
+    await expect(kinds.getByRole('checkbox', { name: 'On its way' })).not.toBeChecked();
     await expect(alerts.getByLabel('Send the digest at')).toBeVisible();
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

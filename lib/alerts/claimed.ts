@@ -1,10 +1,12 @@
 import { db } from '../db/index.ts';
 import { boardPrecision } from '../reference/precision.ts';
+import { isHunted } from '../catalog/hunted.ts';
 import { addDays } from '../time.ts';
 import type { ArrivalRow } from './compose.ts';
 
-// What a message's alerts say: each claimed alert_log row with its product and its arrival (store, quantities)
-// or its shipment (board, its stores, the days it also counts). The same for every channel. The query is the
+// What a message's alerts say: each claimed alert_log row with its product and its arrival (store, quantities,
+// whether a forecast named it), its shipment (board, its stores, the days it also counts) or its shipment on its
+// way (board, the named forecasts now, most likely first). The same for every channel. The query is the
 // function nbt_alert_lines (migration 20261222000000_alert_lines_function), planned once per connection.
 
 /** The alerts claimed for one message (alert_log ids), shelf arrivals and shipments, with what their lines say. */
@@ -38,6 +40,13 @@ export async function claimedArrivals(alertIds: bigint[]): Promise<ArrivalRow[]>
       cases: number | null;
       last_whole: string | null;
       incomplete: string[] | null;
+      // On its way
+      incoming_id: string | null;
+      incoming_precision: 'shelf' | 'store_by_shipment' | 'board' | null;
+      forecasts: { store_id: number | null; nickname: string | null; likelihood: number; window_start: string; window_end: string }[] | null;
+      // A shelf arrival's covering forecast (nbt_forecast_cover), and whether forecasts had begun by then
+      forecast_lead: number | null;
+      forecasting: boolean;
     }[]
   >`SELECT * FROM nbt_alert_lines(${alertIds.map(String)}::bigint[])`;
   return rows.map((r): ArrivalRow => {
@@ -48,7 +57,29 @@ export async function claimedArrivals(alertIds: bigint[]): Promise<ArrivalRow[]>
       listingType: r.listing_type,
       retailPrice: r.retail_price === null ? null : Number(r.retail_price),
     };
+    if (r.incoming_id !== null) {
+      return {
+        ...product,
+        precision: 'incoming',
+        incomingId: r.incoming_id,
+        boardId: r.board_id!,
+        boardName: r.board_name!,
+        boardPrecision: r.incoming_precision!,
+        boardStores: r.board_stores!,
+        shipDate: r.ship_date!,
+        units: r.units!,
+        named: (r.forecasts ?? []).map((f) => ({
+          storeId: f.store_id,
+          nickname: f.nickname,
+          likelihood: f.likelihood,
+          windowStart: f.window_start,
+          windowEnd: f.window_end,
+        })),
+      };
+    }
     if (r.shipment_id === null) {
+      // Whether it was forecast is said for the products forecasts are made for (hunted), once forecasting began.
+      const forecastable = r.forecasting && isHunted(r.listing_type);
       return {
         ...product,
         precision: 'shelf',
@@ -61,6 +92,7 @@ export async function claimedArrivals(alertIds: bigint[]): Promise<ArrivalRow[]>
         delta: r.delta!,
         changeType: r.change_type!,
         checkedAt: new Date(r.checked_at!),
+        ...(forecastable && { forecast: { leadMinutes: r.forecast_lead } }),
       };
     }
     // A shipment is never a shelf reading, whatever the board's source is now: only its store facts decide.

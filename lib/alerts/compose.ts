@@ -1,5 +1,5 @@
 // What one alert e-mail says, built from the user's claimed alerts: one entry per product with its shelf
-// arrivals and its shipments, the most wanted types first. Pure, so the grouping and the "more arrivals"
+// arrivals, its shipments and its shipments on their way (forecast), the most wanted types first. Pure, so the grouping and the "more arrivals"
 // count are unit-tested. A shipment is never merged into a shelf line: it says where the state sent bottles,
 // not what is on a shelf (docs/decisions/023-shipment-alerts.md).
 
@@ -25,6 +25,8 @@ export interface ShelfArrivalRow extends ClaimedProduct {
   delta: number;
   changeType: ArrivalType;
   checkedAt: Date;
+  /** Whether a named forecast covered it (lead in minutes, null: none did); absent where no forecast could (not hunted, before forecasting). */
+  forecast?: { leadMinutes: number | null };
 }
 
 /** The one store of a board whose shipments are that store's. */
@@ -54,7 +56,31 @@ export interface ShipmentArrivalRow extends ClaimedProduct {
   alsoCovers: { date: string; why: 'missing' | 'incomplete' }[];
 }
 
-export type ArrivalRow = ShelfArrivalRow | ShipmentArrivalRow;
+/** A named forecast of an incoming shipment: a store (null: the board as a whole), how likely, its window (YYYY-MM-DD). */
+export interface ForecastPlace {
+  storeId: number | null;
+  nickname: string | null;
+  likelihood: number;
+  windowStart: string;
+  windowEnd: string;
+}
+
+/** A claimed "on its way" alert: a shipment of a watched product forecast to land at named stores in a window. */
+export interface IncomingArrivalRow extends ClaimedProduct {
+  precision: 'incoming';
+  incomingId: string;
+  boardId: number;
+  boardName: string;
+  /** The board's precision when it was forecast: shelf (stores by likelihood), store_by_shipment (its store), board. */
+  boardPrecision: 'shelf' | 'store_by_shipment' | 'board';
+  boardStores: number;
+  shipDate: string;
+  units: number;
+  /** The named forecasts now, most likely first. */
+  named: ForecastPlace[];
+}
+
+export type ArrivalRow = ShelfArrivalRow | ShipmentArrivalRow | IncomingArrivalRow;
 
 export interface StoreLine {
   storeId: number;
@@ -65,9 +91,13 @@ export interface StoreLine {
   delta: number;
   changeType: ArrivalType;
   checkedAt: Date;
+  /** As ShelfArrivalRow's. */
+  forecast?: { leadMinutes: number | null };
 }
 
 export type ShipmentLine = Omit<ShipmentArrivalRow, keyof ClaimedProduct>;
+
+export type IncomingLine = Omit<IncomingArrivalRow, keyof ClaimedProduct | 'precision'>;
 
 export interface ProductBlock {
   plu: string;
@@ -78,6 +108,8 @@ export interface ProductBlock {
   stores: StoreLine[];
   /** Shipments to boards whose shelves are not read, one per shipments row. */
   shipments: ShipmentLine[];
+  /** Shipments on their way (forecast), one per incoming. */
+  incoming: IncomingLine[];
 }
 
 export interface AlertContent {
@@ -91,21 +123,28 @@ export interface AlertContent {
   hasShipments: boolean;
   /** Some listed line is a shelf arrival. */
   hasShelf: boolean;
+  /** Some listed line is on its way (a forecast shipment). */
+  hasIncoming: boolean;
 }
 
 const TYPE_RANK: Record<string, number> = { Allocation: 0, Limited: 1, Barrel: 2, Listed: 3, Unknown: 4 };
 
 /** Where a line happened: a store (a shelf, or a one-store board's store), else the board. */
-const placeOf = (line: StoreLine | ShipmentLine) =>
-  'boardId' in line ? (line.store ? `store:${line.store.storeId}` : `board:${line.boardId}`) : `store:${line.storeId}`;
+const placeOf = (line: StoreLine | ShipmentLine | IncomingLine) =>
+  'incomingId' in line ? `board:${line.boardId}` : 'boardId' in line ? (line.store ? `store:${line.store.storeId}` : `board:${line.boardId}`) : `store:${line.storeId}`;
 
 export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number; earlierSuppressed?: number }): AlertContent {
   const byProduct = new Map<string, ProductBlock>();
   for (const row of rows) {
     let block = byProduct.get(row.plu);
     if (!block) {
-      block = { plu: row.plu, name: row.productName, listingType: row.listingType, retailPrice: row.retailPrice, stores: [], shipments: [] };
+      block = { plu: row.plu, name: row.productName, listingType: row.listingType, retailPrice: row.retailPrice, stores: [], shipments: [], incoming: [] };
       byProduct.set(row.plu, block);
+    }
+    if (row.precision === 'incoming') {
+      const { incomingId, boardId, boardName, boardPrecision, boardStores, shipDate, units, named } = row;
+      block.incoming.push({ incomingId, boardId, boardName, boardPrecision, boardStores, shipDate, units, named });
+      continue;
     }
     if (row.precision !== 'shelf') {
       // Each shipments row is its own alert (a digest may hold a board's shipments of two days): no merging.
@@ -123,6 +162,7 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
       delta: row.delta,
       changeType: row.changeType,
       checkedAt: row.checkedAt,
+      ...(row.forecast && { forecast: row.forecast }),
     };
     const existing = block.stores.findIndex((s) => s.storeId === row.storeId);
     if (existing < 0) block.stores.push(line);
@@ -138,6 +178,7 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
         b.shipDate.localeCompare(a.shipDate) ||
         a.boardName.localeCompare(b.boardName, 'en'),
     );
+    block.incoming.sort((a, b) => b.shipDate.localeCompare(a.shipDate) || a.boardName.localeCompare(b.boardName, 'en'));
   }
   all.sort(
     (a, b) =>
@@ -146,13 +187,14 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
       a.plu.localeCompare(b.plu),
   );
   const products = all.slice(0, Math.max(1, options.maxProducts));
-  const overflow = all.slice(products.length).reduce((n, p) => n + p.stores.length + p.shipments.length, 0);
-  const lines = products.flatMap((p) => [...p.stores, ...p.shipments]);
+  const overflow = all.slice(products.length).reduce((n, p) => n + p.stores.length + p.shipments.length + p.incoming.length, 0);
+  const lines = products.flatMap((p) => [...p.stores, ...p.shipments, ...p.incoming]);
   return {
     products,
     moreArrivals: overflow + (options.earlierSuppressed ?? 0),
     placeCount: new Set(lines.map(placeOf)).size,
     hasShipments: products.some((p) => p.shipments.length > 0),
     hasShelf: products.some((p) => p.stores.length > 0),
+    hasIncoming: products.some((p) => p.incoming.length > 0),
   };
 }

@@ -1,5 +1,5 @@
 import { Prisma } from '../db/index.ts';
-import { ALERT_CHANNELS, ALERT_KIND_CHOICES, type AlertChannelName } from './rules.ts';
+import { ALERT_CHANNELS, type AlertChannelName } from './rules.ts';
 
 // Where each channel's deliveries are recorded, and every statement that moves them along. E-mail's are
 // alert_log's own status columns (the collection writes them, and rows sent together share email_id); the
@@ -40,6 +40,27 @@ export function ledger(channel: AlertChannelName): Ledger {
       };
 }
 
+/** An alias of alert_log in the statements that use these fragments (never a value: it is written into the SQL). */
+type AlertAlias = 'a' | 'l';
+
+/** The kind of alert_log row `a` (an alias): a shelf arrival, a shipment, or a shipment on its way (a forecast). */
+export const alertKindSql = (a: AlertAlias) =>
+  Prisma.raw(`(CASE WHEN ${a}.incoming_id IS NOT NULL THEN 'forecast' WHEN ${a}.shipment_id IS NOT NULL THEN 'shipment' ELSE 'arrival' END)::"AlertKind"`);
+
+/**
+ * Whether a channel alerting about `kinds` (an expression) takes alert_log row `a`: its kind is chosen, and it is
+ * not a shipment that an "on its way" alert of the same user stands for on this channel (one alert per shipment:
+ * the forecast alert says the shipment too, with where and when; docs/decisions/028-on-its-way-alerts.md). Both
+ * are logged in one collection (lib/alerts/process.ts), so a claim never sees the shipment without its forecast.
+ */
+export function channelTakes(a: AlertAlias, kinds: Prisma.Sql): Prisma.Sql {
+  const alert = Prisma.raw(a);
+  return Prisma.sql`${alertKindSql(a)} = ANY (${kinds})
+    AND NOT (${alert}.shipment_id IS NOT NULL AND 'forecast' = ANY (${kinds})
+             AND EXISTS (SELECT 1 FROM incoming i JOIN alert_log f ON f.incoming_id = i.id AND f.user_id = ${alert}.user_id
+                          WHERE i.shipment_id = ${alert}.shipment_id))`;
+}
+
 const forUser = (userId?: number) => (userId === undefined ? Prisma.empty : Prisma.sql`AND d.user_id = ${userId}`);
 
 /** Sends cut short by a stopped process (still 'sending' after their lease) become due again, or failed. */
@@ -58,8 +79,10 @@ export function releaseInterrupted(sql: Sql, l: Ledger, now: Date, maxAttempts: 
  */
 export function cancelIneligible(sql: Sql, l: Ledger, userId?: number): Promise<number> {
   // The users who may get this channel's alerts first (a few thousand), then the waiting rows: those of users not
-  // among them, and, of users who chose only some kinds, those of another kind. Looking up every waiting row's
-  // user, settings and channel took ~160 ms for a day's ~38,000 (npm run bench:ingest, alerts-shipments-year).
+  // among them, and those the channel does not take (another kind, or a shipment its forecast alert stands for:
+  // channelTakes), found by joining the waiting rows to `ok` and their alerts as sets (the subquery's `d` is the
+  // table again). Looking up every waiting row's user, settings and channel took ~160 ms for a day's ~38,000, and
+  // an `ok` scanned per row seconds (npm run bench:ingest, alerts-shipments-year).
   return sql.$executeRaw`
     WITH ok AS MATERIALIZED (
       SELECT c.user_id, c.kinds FROM alert_channels c
@@ -70,10 +93,9 @@ export function cancelIneligible(sql: Sql, l: Ledger, userId?: number): Promise<
        SET status = 'cancelled', error = 'alerts or this channel turned off, this kind not chosen, or the account not active'
      WHERE ${l.only} AND d.status IN ('pending', 'digest_pending') ${forUser(userId)}
        AND (d.user_id NOT IN (SELECT user_id FROM ok)
-            OR (d.user_id IN (SELECT user_id FROM ok WHERE NOT (kinds @> ${[...ALERT_KIND_CHOICES]}::"AlertKind"[]))
-                AND NOT EXISTS (SELECT 1 FROM ok JOIN alert_log a ON a.id = ${l.alertId}
-                                 WHERE ok.user_id = d.user_id
-                                   AND (CASE WHEN a.shipment_id IS NULL THEN 'arrival' ELSE 'shipment' END)::"AlertKind" = ANY (ok.kinds))))`;
+            OR d.id IN (SELECT d.id FROM ${l.table} d JOIN ok ON ok.user_id = d.user_id JOIN alert_log a ON a.id = ${l.alertId}
+                         WHERE ${l.only} AND d.status IN ('pending', 'digest_pending') ${forUser(userId)}
+                           AND NOT (${channelTakes('a', Prisma.sql`ok.kinds`)})))`;
 }
 
 /**
@@ -105,7 +127,7 @@ export interface Claimed {
 /** The condition that `d`'s alert is of a kind its user's channel alerts about. */
 const KIND_TAKEN = (l: Ledger) => Prisma.sql`EXISTS (
   SELECT 1 FROM alert_log a JOIN alert_channels c ON c.user_id = a.user_id AND c.channel = ${l.channel}::"AlertChannel"
-   WHERE a.id = ${l.alertId} AND (CASE WHEN a.shipment_id IS NULL THEN 'arrival' ELSE 'shipment' END)::"AlertKind" = ANY (c.kinds))`;
+   WHERE a.id = ${l.alertId} AND ${channelTakes('a', Prisma.sql`c.kinds`)})`;
 
 /**
  * Claims the user's due alerts (new ones and retries) for one message, in one statement. The advisory lock (per

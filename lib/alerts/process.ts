@@ -5,19 +5,21 @@ import { env } from '../env.ts';
 import { nyDate } from '../time.ts';
 import { newRun, sweepAlerts, type AlertRun, type ProcessResult, type RunOptions } from './deliver.ts';
 import { deliverJob } from './jobs.ts';
+import { channelTakes } from './ledger.ts';
 import type { AlertChannelName } from './rules.ts';
 import { drainAlerts } from './worker.ts';
 
 // Arrival alerts, run by the scraper at the end of every cycle, whatever its sources did (step 1 also runs on
 // its own, collectAlerts, as soon as a source has written: lib/ingest/runner.ts):
 //   1. the arrivals written since the last collection (inventory_history first/increase rows after
-//      alert_cursor; baseline polls write none), and the shipments dated since then to boards whose shelves
-//      are not read, are matched against every active user's watch set and settings, one INSERT … SELECT
-//      each in one transaction. The unique keys (user_id, history_id) and (user_id, shipment_id) with
-//      ON CONFLICT DO NOTHING mean an arrival or a shipment is logged for a user once, whatever restarts or
-//      concurrent runners. In the same transaction each new alert gets its delivery row on every other channel
-//      the user has on (e-mail's is the alert_log row itself), and a job on the queue for every user and
-//      channel with something to send now: once it commits, nothing found can be lost (decision 026);
+//      alert_cursor; baseline polls write none), the shipments dated since then to boards whose shelves
+//      are not read, and the shipments forecast since then (incoming, "on its way", for users who chose it)
+//      are matched against every active user's watch set and settings, one INSERT … SELECT each in one
+//      transaction. The unique keys (user_id, history_id), (user_id, shipment_id) and (user_id, incoming_id)
+//      with ON CONFLICT DO NOTHING mean each is logged for a user once, whatever restarts or concurrent
+//      runners. In the same transaction each new alert gets its delivery row on every other channel that takes
+//      it (e-mail's is the alert_log row itself), and a job on the queue for every user and channel with
+//      something to send now: once it commits, nothing found can be lost (decision 026);
 //   2. the sweep (lib/alerts/deliver.ts): cut-short sends whose lease ended are released, alerts nobody should
 //      get any more are dropped, and what fell due (retries, digests, quiet hours over) gets a job;
 //   3. this process works the queue until nothing is due (lib/alerts/worker.ts): one message per user and
@@ -115,10 +117,11 @@ const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.mode
 
 /**
  * Logs one alert per (user, arrival) for every arrival written since the last collection (alert_cursor),
- * and one per (user, shipments row) for every shipment dated since then to a board whose shelves are not
- * read, so an arrival whose alert step failed is still alerted when the step recovers, however long that
- * takes; the log's unique keys keep either from being alerted twice. The first collection ever starts at
- * the lookback window: history or shipments older than that (a backfill, demo data) are not news.
+ * one per (user, shipments row) for every shipment dated since then to a board whose shelves are not
+ * read, and one per (user, incoming) for every shipment forecast since then (on its way, decision 028), so an
+ * arrival whose alert step failed is still alerted when the step recovers, however long that takes; the log's
+ * unique keys keep any of them from being alerted twice. The first collection ever starts at the lookback
+ * window: history, shipments or incoming older than that (a backfill, demo data) are not news.
  *
  * Then the user's watch set (watchSetMatch), minimum quantity (bottles on the shelf after an arrival;
  * bottles shipped), boards and stores (a one-store board's shipment is its store's).
@@ -127,8 +130,8 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
   const since = new Date(ctx.now.getTime() - ctx.policy.lookbackMs);
   const status = Prisma.sql`(CASE WHEN m.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus"`;
   return db.$transaction(async (tx) => {
-    const [cursor] = await tx.$queryRaw<{ last: bigint; last_shipment: bigint | null }[]>`
-      SELECT last_history_id AS last, last_shipment_id AS last_shipment FROM alert_cursor WHERE id = 1 FOR UPDATE`;
+    const [cursor] = await tx.$queryRaw<{ last: bigint; last_shipment: bigint | null; last_incoming: bigint | null }[]>`
+      SELECT last_history_id AS last, last_shipment_id AS last_shipment, last_incoming_id AS last_incoming FROM alert_cursor WHERE id = 1 FOR UPDATE`;
     const [{ from }] = cursor
       ? [{ from: cursor.last }]
       : await tx.$queryRaw<{ from: bigint }[]>`SELECT COALESCE(max(id), 0) AS from FROM inventory_history WHERE checked_at <= ${since}`;
@@ -141,6 +144,14 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
         ? [{ shipFrom: cursor!.last_shipment! }]
         : await tx.$queryRaw<{ shipFrom: bigint }[]>`SELECT COALESCE(max(id), 0) AS "shipFrom" FROM shipments WHERE ship_date < ${firstDay}::date`;
     const [{ shipUpto }] = await tx.$queryRaw<{ shipUpto: bigint }[]>`SELECT COALESCE(max(id), 0) AS "shipUpto" FROM shipments`;
+    // Incoming (forecast shipments, lib/forecast), by row id in the same way: the first collection takes those
+    // of shipments dated from the lookback's day on.
+    const incFirstDay = cursor?.last_incoming == null ? nyDate(since) : null;
+    const [{ incFrom }] =
+      incFirstDay === null
+        ? [{ incFrom: cursor!.last_incoming! }]
+        : await tx.$queryRaw<{ incFrom: bigint }[]>`SELECT COALESCE(max(id), 0) AS "incFrom" FROM incoming WHERE ship_date < ${incFirstDay}::date`;
+    const [{ incUpto }] = await tx.$queryRaw<{ incUpto: bigint }[]>`SELECT COALESCE(max(id), 0) AS "incUpto" FROM incoming`;
     const [{ logged }] = await tx.$queryRaw<{ logged: bigint }[]>`SELECT COALESCE(max(id), 0) AS logged FROM alert_log`;
     // The estimates of the (user, board) rows run into the millions and would have Postgres compile the
     // statement (JIT, ~0.4 s), more than its whole work.
@@ -151,7 +162,13 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
     // alerts-shipments-year). Shelf boards alert from their shelves only. A board's one retail store
     // (lib/reference/precision.ts boardPrecision: store_by_shipment) is where its shipments go, so store
     // narrowing applies to it; a board of several stores has no store to narrow to.
-    const [{ shelf, shipped }] = await tx.$queryRaw<{ shelf: number; shipped: number }[]>`
+    //
+    // On its way (docs/decisions/028-on-its-way-alerts.md): each new incoming, to any chosen board, for users with
+    // the `forecast` kind on some channel (opt-in), one row per named store so store narrowing applies to the named
+    // stores; once per (user, incoming). A shipment already alerted to the user in an earlier collection is not
+    // alerted again as on its way: on a channel taking both kinds, the forecast alert stands for the shipment alert
+    // only when both are logged here together (lib/alerts/ledger.ts channelTakes), so nothing goes out twice.
+    const [{ shelf, shipped, forecast }] = await tx.$queryRaw<{ shelf: number; shipped: number; forecast: number }[]>`
       WITH ${SUBSCRIBED_BOARDS},
            arrivals AS MATERIALIZED (
              SELECT h.id, st.board_id, h.store_id, h.plu, h.new_quantity AS quantity, p.listing_type, p.retail_price, h.checked_at
@@ -171,6 +188,13 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
               WHERE sh.id > ${shipFrom} AND sh.id <= ${shipUpto}
                 AND (${firstDay}::date IS NULL OR sh.ship_date >= ${firstDay}::date)
                 AND NOT EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = sh.board_id AND bs.enabled)),
+           incoming_new AS MATERIALIZED (
+             SELECT i.id, i.board_id, f.store_id, i.plu, i.units AS quantity, p.listing_type, p.retail_price, ${ctx.now}::timestamptz AS checked_at
+               FROM incoming i
+               JOIN products p ON p.plu = i.plu
+               LEFT JOIN forecasts f ON f.incoming_id = i.id AND f.named
+              WHERE i.id > ${incFrom} AND i.id <= ${incUpto}
+                AND (${incFirstDay}::date IS NULL OR i.ship_date >= ${incFirstDay}::date)),
            shelf AS (
              INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at)
              SELECT m.user_id, m.id, m.checked_at, ${status}, ${ctx.now}::timestamptz
@@ -182,15 +206,24 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
              SELECT m.user_id, m.id, m.checked_at, ${status}, ${ctx.now}::timestamptz
                FROM (${alertingPairs('shipments_new')}) m
              ON CONFLICT (user_id, shipment_id) DO NOTHING
+             RETURNING 1),
+           forecast AS (
+             INSERT INTO alert_log (user_id, incoming_id, run_checked_at, status, next_attempt_at)
+             SELECT DISTINCT m.user_id, m.id, m.checked_at, ${status}, ${ctx.now}::timestamptz
+               FROM (${alertingPairs('incoming_new')}) m
+              WHERE EXISTS (SELECT 1 FROM alert_channels c WHERE c.user_id = m.user_id AND c.enabled AND 'forecast' = ANY (c.kinds))
+                AND NOT EXISTS (SELECT 1 FROM incoming i JOIN alert_log s ON s.shipment_id = i.shipment_id AND s.user_id = m.user_id WHERE i.id = m.id)
+             ON CONFLICT (user_id, incoming_id) DO NOTHING
              RETURNING 1)
-      SELECT (SELECT count(*) FROM shelf)::int AS shelf, (SELECT count(*) FROM shipped)::int AS shipped`;
+      SELECT (SELECT count(*) FROM shelf)::int AS shelf, (SELECT count(*) FROM shipped)::int AS shipped, (SELECT count(*) FROM forecast)::int AS forecast`;
 
     await tx.$executeRaw`
-      INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, updated_at) VALUES (1, ${upto}, ${shipUpto}, now())
+      INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, last_incoming_id, updated_at) VALUES (1, ${upto}, ${shipUpto}, ${incUpto}, now())
       ON CONFLICT (id) DO UPDATE SET last_history_id = GREATEST(alert_cursor.last_history_id, EXCLUDED.last_history_id),
-                                     last_shipment_id = GREATEST(alert_cursor.last_shipment_id, EXCLUDED.last_shipment_id), updated_at = now()`;
+                                     last_shipment_id = GREATEST(alert_cursor.last_shipment_id, EXCLUDED.last_shipment_id),
+                                     last_incoming_id = GREATEST(alert_cursor.last_incoming_id, EXCLUDED.last_incoming_id), updated_at = now()`;
     await recordDeliveries(tx, logged, ctx.now);
-    return shelf + shipped;
+    return shelf + shipped + forecast;
     // Prisma's default 5 s would fail a large collection (a backlog after days of a failing step) on every
     // cycle from then on: the cursor moves only when it commits.
   }, { timeout: 120_000 });
@@ -209,13 +242,12 @@ async function recordDeliveries(tx: Prisma.TransactionClient, logged: bigint, no
     INSERT INTO alert_deliveries (alert_id, user_id, channel, status, next_attempt_at)
     SELECT l.id, l.user_id, c.channel, (CASE WHEN c.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus", ${now}::timestamptz
       FROM alert_log l
-      JOIN alert_channels c ON c.user_id = l.user_id AND c.enabled AND c.channel <> 'email'
-                           AND (CASE WHEN l.shipment_id IS NULL THEN 'arrival' ELSE 'shipment' END)::"AlertKind" = ANY (c.kinds)
+      JOIN alert_channels c ON c.user_id = l.user_id AND c.enabled AND c.channel <> 'email' AND ${channelTakes('l', Prisma.sql`c.kinds`)}
      WHERE l.id > ${logged}
     ON CONFLICT (alert_id, channel) DO NOTHING`;
   const due = await tx.$queryRaw<{ user_id: number; channel: AlertChannelName }[]>`
     SELECT DISTINCT l.user_id, 'email' AS channel FROM alert_log l
-      JOIN alert_channels c ON c.user_id = l.user_id AND c.channel = 'email' AND c.enabled
+      JOIN alert_channels c ON c.user_id = l.user_id AND c.channel = 'email' AND c.enabled AND ${channelTakes('l', Prisma.sql`c.kinds`)}
      WHERE l.id > ${logged} AND l.status = 'pending'
     UNION
     SELECT DISTINCT d.user_id, d.channel::text FROM alert_deliveries d WHERE d.alert_id > ${logged} AND d.status = 'pending'

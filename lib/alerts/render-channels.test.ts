@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertContent, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
+import type { AlertContent, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
 import { renderDiscord } from './render-discord.ts';
 import { BODY_MAX, renderPush, TITLE_MAX } from './render-push.ts';
 import { subjectFor } from './templates.ts';
@@ -14,11 +14,16 @@ const shelf = (storeId: number, nickname: string, quantity: number): StoreLine =
 const boardShipment = (over: Partial<ShipmentLine> = {}): ShipmentLine => ({
   precision: 'board', shipmentId: '1', boardId: 53, boardName: 'Mecklenburg County', boardStores: 31, store: null, shipDate: '2026-11-20', units: 12, cases: 2, alsoCovers: [], ...over,
 });
-const product = (over: Partial<ProductBlock>): ProductBlock => ({ plu: '27090', name: "Blanton's Single Barrel", listingType: 'Allocation', retailPrice: 74.95, stores: [], shipments: [], ...over });
+const onItsWay = (over: Partial<IncomingLine> = {}): IncomingLine => ({
+  incomingId: '9', boardId: 179, boardName: 'Wake County', boardPrecision: 'shelf', boardStores: 26, shipDate: '2026-11-30', units: 12,
+  named: [{ storeId: 5, nickname: 'North Hills', likelihood: 0.81, windowStart: '2026-12-01', windowEnd: '2026-12-04' }], ...over,
+});
+const product = (over: Partial<ProductBlock>): ProductBlock => ({ plu: '27090', name: "Blanton's Single Barrel", listingType: 'Allocation', retailPrice: 74.95, stores: [], shipments: [], incoming: [], ...over });
 const content = (products: ProductBlock[], moreArrivals = 0): AlertContent => {
   const hasShipments = products.some((p) => p.shipments.length > 0);
   const hasShelf = products.some((p) => p.stores.length > 0);
-  return { products, moreArrivals, placeCount: products.reduce((n, p) => n + p.stores.length + p.shipments.length, 0), hasShipments, hasShelf };
+  const hasIncoming = products.some((p) => p.incoming.length > 0);
+  return { products, moreArrivals, placeCount: products.reduce((n, p) => n + p.stores.length + p.shipments.length + p.incoming.length, 0), hasShipments, hasShelf, hasIncoming };
 };
 
 describe('renderPush', () => {
@@ -59,6 +64,19 @@ describe('renderPush', () => {
     expect(payload.body).toMatch(/^20 bottles at Store Number 1 on a Long Road; 19 bottles at .*… \(\+7 more\)$/);
   });
 
+  it('a shipment on its way names the likely store, how likely and when, and opens the board\'s Incoming screen; beside a shelf arrival it is a shipment', () => {
+    expect(renderPush({ kind: 'instant', content: content([product({ incoming: [onItsWay()] })]) })).toEqual({
+      title: "On its way: Blanton's Single Barrel",
+      body: 'On its way: 12 bottles to Wake County: North Hills (8 in 10) Tue 12/1 – Fri 12/4',
+      url: '/incoming?board=179',
+    });
+    const both = content([product({ incoming: [onItsWay()] }), product({ plu: '18006', name: 'Weller 12', stores: [shelf(3, 'Cary', 2)] })]);
+    expect(renderPush({ kind: 'instant', content: both }).title).toBe('2 watched products arrived or shipped');
+    expect(subjectFor('instant', both)).toBe('2 watched products arrived or shipped to 2 places');
+    const forecast = renderPush({ kind: 'instant', content: content([product({ stores: [{ ...shelf(3, 'Cary', 2), forecast: { leadMinutes: 3000 } }, { ...shelf(4, 'Apex', 1), forecast: { leadMinutes: null } }] })]) });
+    expect(forecast.body).toBe('2 bottles at Cary, forecast 2 days ahead; 1 bottle at Apex');
+  });
+
   it('names a digest as one', () => {
     expect(renderPush({ kind: 'digest', content: content([product({ stores: [shelf(1, 'Cary', 3)] })]) }).title).toBe('Your arrivals digest: 1 product');
   });
@@ -85,6 +103,17 @@ describe('renderDiscord', () => {
     expect(embed.footer?.text).toBe(
       'Shelf counts as of 3:05 PM (may not be real-time: call before you drive) · State shipment report of 11/20/2026 (shipped, not yet on a shelf) · NC Bourbon Tracker',
     );
+  });
+
+  it('a shipment on its way: its words, a link to the board\'s Incoming screen, a forecast not a promise', () => {
+    const [embed] = renderDiscord({ kind: 'instant', content: content([product({ incoming: [onItsWay()] })]) }).embeds;
+    expect(embed.title).toBe("On its way: Blanton's Single Barrel to 1 place");
+    expect(embed.url).toBe('http://localhost:3000/incoming?board=179');
+    expect(embed.fields![0].value).toBe(
+      "• On its way: Blanton's Single Barrel shipped to Wake County \\(12 bottles\\) on 11/30/2026. Likely at: North Hills \\(very likely, 8 in 10\\) Tue 12/1 – Fri 12/4 " +
+        '[Incoming](http://localhost:3000/incoming?board=179)',
+    );
+    expect(embed.footer?.text).toBe('State shipment report of 11/30/2026 (shipped, not yet on a shelf) · On its way: a forecast, not a promise · NC Bourbon Tracker');
   });
 
   it('shows names as typed: markdown and mentions are escaped', () => {

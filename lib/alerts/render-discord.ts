@@ -3,7 +3,7 @@ import { usDate } from '../reports-client/format.ts';
 import { NY_TZ } from '../time.ts';
 import type { AlertContent, ProductBlock } from './compose.ts';
 import { alertPath, type AlertRenderInput } from './render-push.ts';
-import { arrivalLabel, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor } from './templates.ts';
+import { arrivalLabel, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor } from './templates.ts';
 
 // An alert as a Discord message: one embed with the e-mail's subject as its title (linked to the screen a
 // phone notification opens), a field per product listing its stores or shipments with quantities, the time
@@ -43,9 +43,10 @@ function productField(p: ProductBlock): { name: string; value: string } {
     ...p.stores.map(
       (s) =>
         `• **${s.quantity} ${s.quantity === 1 ? 'bottle' : 'bottles'}** at [${escapeMarkdown(s.nickname)} (#${s.storeNumber})](${links.store(s.storeId)}) — ` +
-        `${arrivalLabel(s.changeType, s.delta)}, ${time.format(s.checkedAt)}`,
+        `${arrivalLabel(s.changeType, s.delta)}, ${time.format(s.checkedAt)}${forecastNote(s)}`,
     ),
     ...p.shipments.map((s) => `• ${escapeMarkdown(shipmentText(s))}`),
+    ...p.incoming.map((s) => `• ${escapeMarkdown(incomingText(p, s))} [Incoming](${links.incoming(s.boardId)})`),
   ];
   // A field holds 1024 characters: whole lines only, then how many more.
   let value = '';
@@ -66,8 +67,9 @@ function dataAge(content: AlertContent): string {
   const parts: string[] = [];
   const checked = content.products.flatMap((p) => p.stores.map((s) => s.checkedAt.getTime()));
   if (checked.length) parts.push(`Shelf counts as of ${time.format(new Date(Math.max(...checked)))} (may not be real-time: call before you drive)`);
-  const days = content.products.flatMap((p) => p.shipments.map((s) => s.shipDate)).sort();
+  const days = content.products.flatMap((p) => [...p.shipments, ...p.incoming].map((s) => s.shipDate)).sort();
   if (days.length) parts.push(`State shipment report of ${usDate(days[days.length - 1])} (shipped, not yet on a shelf)`);
+  if (content.hasIncoming) parts.push('On its way: a forecast, not a promise');
   return [...parts, PRODUCT].join(' · ');
 }
 

@@ -1,7 +1,9 @@
 import { plural } from '../reports-client/format.ts';
 import { shipmentBrief } from '../reports-client/precision.ts';
+import { forecastLeadWords, onItsWayBrief } from './on-its-way.ts';
 import type { PushPayload } from '../push/rules.ts';
 import type { AlertContent, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
+import { onItsWayFigure } from './templates.ts';
 
 // An alert as a phone notification, from the same composed content the e-mail is written from
 // (composeAlert): the product(s), where (a store, or the board at its precision: a shipment to a board of
@@ -24,19 +26,26 @@ export function clip(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:—-]+$/, '')}…`;
 }
 
-const shelfBrief = (s: StoreLine) => `${plural(s.quantity, 'bottle')} at ${s.nickname}`;
+/** A forecast arrival says so ("forecast 2 days ahead"); "not forecast" is left to the e-mail and Discord: a phone's words are few. */
+const shelfBrief = (s: StoreLine) =>
+  `${plural(s.quantity, 'bottle')} at ${s.nickname}${s.forecast?.leadMinutes != null ? `, ${forecastLeadWords(s.forecast.leadMinutes).toLowerCase()}` : ''}`;
 
 const shipBrief = (s: ShipmentLine) =>
   s.precision === 'store_by_shipment' && s.store
     ? shipmentBrief({ precision: 'store_by_shipment', board: s.boardName, store: s.store.nickname, units: s.units })
     : shipmentBrief({ precision: 'board', board: s.boardName, stores: s.boardStores, units: s.units });
 
-/** Every place of a product, finest first: its shelves, then its shipments. */
-const briefs = (p: ProductBlock) => [...p.stores.map(shelfBrief), ...p.shipments.map(shipBrief)];
+/** Every place of a product, finest first: its shelves, then its shipments, then what is on its way. */
+const briefs = (p: ProductBlock) => [
+  ...p.stores.map(shelfBrief),
+  ...p.shipments.map(shipBrief),
+  ...p.incoming.map((s) => `On its way: ${onItsWayBrief(onItsWayFigure(p.name, s))}`),
+];
 
-/** What happened, as a verb: shelf arrivals arrive, shipments are shipped. */
+/** What happened, as a verb: shelf arrivals arrive, shipments are shipped (a shipment on its way too), or, alone, on its way. */
 function verb(content: AlertContent): string {
-  if (!content.hasShipments) return 'arrived';
+  if (content.hasIncoming && !content.hasShipments && !content.hasShelf) return 'on its way';
+  if (!content.hasShipments && !content.hasIncoming) return 'arrived';
   return content.hasShelf ? 'arrived or shipped' : 'shipped';
 }
 
@@ -44,8 +53,10 @@ function verb(content: AlertContent): string {
 export function alertPath(content: AlertContent): string {
   if (content.products.length !== 1) return '/todays-arrivals';
   const [p] = content.products;
+  // One shipment on its way and nothing else: the Incoming screen of its board.
+  if (!p.stores.length && !p.shipments.length && p.incoming.length === 1) return `/incoming?board=${p.incoming[0].boardId}`;
   // One shipment and nothing else: the store of a one-store board, or the board's day.
-  if (!p.stores.length && p.shipments.length === 1) {
+  if (!p.stores.length && !p.incoming.length && p.shipments.length === 1) {
     const [s] = p.shipments;
     return s.precision === 'store_by_shipment' && s.store ? `/stores/${s.store.storeId}` : `/todays-arrivals?board=${s.boardId}&date=${s.shipDate}`;
   }
@@ -61,7 +72,7 @@ export function renderPush({ kind, content }: AlertRenderInput): PushPayload {
       ? `Your arrivals digest: ${plural(n, 'product')}`
       : n === 1
         ? `${what[0].toUpperCase()}${what.slice(1)}: ${content.products[0].name}`
-        : `${n} watched products ${what}`;
+        : `${n} watched products ${what === 'on its way' ? 'on their way' : what}`;
   const lines =
     n === 1
       ? briefs(content.products[0])

@@ -13,14 +13,26 @@ export type AlertModeName = (typeof ALERT_MODES)[number];
 export const ALERT_CHANNELS = ['email', 'push', 'discord'] as const;
 export type AlertChannelName = (typeof ALERT_CHANNELS)[number];
 
-/** What an alert is about, chosen per channel ("on its way" joins when it exists). */
-export const ALERT_KIND_CHOICES = ['arrival', 'shipment'] as const;
+/** What an alert is about, chosen per channel. */
+export const ALERT_KIND_CHOICES = ['arrival', 'shipment', 'forecast'] as const;
 export type AlertKindName = (typeof ALERT_KIND_CHOICES)[number];
+
+/**
+ * What a channel alerts about until the user chooses: shelf arrivals and shipments. "On its way" (a forecast) is
+ * opt-in: a user turns it on per channel (docs/decisions/028-on-its-way-alerts.md).
+ */
+export const DEFAULT_ALERT_KINDS: readonly AlertKindName[] = ['arrival', 'shipment'];
 
 export const KIND_LABELS: Record<AlertKindName, string> = {
   arrival: 'Shelf arrivals',
   shipment: 'Shipments',
+  forecast: 'On its way',
 };
+
+/** What each kind means, in one line under the card's choices. */
+export const KIND_HINT =
+  'On its way: when a watched product ships to one of your boards, the stores it will likely reach and when (a forecast). ' +
+  'It replaces the shipment alert for that shipment where you choose both.';
 
 /** How the card names a channel: its heading, its switch and what it means, one message, its messages. */
 export const CHANNEL_LABELS: Record<AlertChannelName, { name: string; switchLabel: string; hint: string; message: string; plural: string }> = {
@@ -64,12 +76,12 @@ export interface QuietHoursDto {
   hold_email: boolean;
 }
 
-/** A channel never saved: off, right away, about everything. */
+/** A channel never saved: off, right away, about shelf arrivals and shipments (on its way is opt-in). */
 export const defaultChannelSettings = (channel: AlertChannelName): ChannelSettingsDto => ({
   channel,
   enabled: false,
   mode: 'instant',
-  kinds: [...ALERT_KIND_CHOICES],
+  kinds: [...DEFAULT_ALERT_KINDS],
 });
 
 /** Quiet hours when the user first turns them on. */

@@ -2,7 +2,8 @@ import { env } from '../env.ts';
 import type { MailMessage } from '../mail/index.ts';
 import { NY_TZ } from '../time.ts';
 import { REPORT_GAPS_HEADING, reportGapLine, shipmentAlertLine } from '../reports-client/precision.ts';
-import type { AlertContent, ArrivalType, ProductBlock, ShipmentLine } from './compose.ts';
+import { forecastLeadWords, onItsWayLine, type OnItsWayFigure } from './on-its-way.ts';
+import type { AlertContent, ArrivalType, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
 import type { ReportGap } from './report-days.ts';
 import { unsubscribeToken } from './token.ts';
 
@@ -26,6 +27,8 @@ export const links = {
   todaysArrivals: () => url('/todays-arrivals'),
   /** What was shipped to a board on a day. */
   boardDay: (boardId: number, date: string) => url(`/todays-arrivals?board=${boardId}&date=${date}`),
+  /** What is on its way to a board (the Incoming screen, which takes its board as ?board=). */
+  incoming: (boardId: number) => url(`/incoming?board=${boardId}`),
   settings: () => url('/profile#arrival-alerts'),
   unsubscribe: (userId: number) => url(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`),
 };
@@ -45,12 +48,19 @@ export function moreArrivalsLine(n: number): string {
   return `…and ${plural(n, 'more arrival')} — see Today's Arrivals`;
 }
 
-/** Shelf arrivals count stores; once a shipment is listed they count places (a store or a board). */
+/**
+ * Shelf arrivals count stores; once a shipment is listed they count places (a store or a board). A shipment on its
+ * way is a shipment too; alone, the subject says it is on its way.
+ */
 export function subjectFor(kind: 'instant' | 'digest', content: AlertContent): string {
-  const places = content.hasShipments ? plural(content.placeCount, 'place') : plural(content.placeCount, 'store');
+  const shipped = content.hasShipments || content.hasIncoming;
+  const places = shipped ? plural(content.placeCount, 'place') : plural(content.placeCount, 'store');
   const n = content.products.length;
   if (kind === 'digest') return `Your daily arrivals digest: ${plural(n, 'watched product')} at ${places}`;
-  if (!content.hasShipments) return n === 1 ? `Arrived: ${content.products[0].name} at ${places}` : `${n} watched products arrived at ${places}`;
+  if (content.hasIncoming && !content.hasShipments && !content.hasShelf) {
+    return n === 1 ? `On its way: ${content.products[0].name} to ${places}` : `${n} watched products on their way to ${places}`;
+  }
+  if (!shipped) return n === 1 ? `Arrived: ${content.products[0].name} at ${places}` : `${n} watched products arrived at ${places}`;
   const verb = content.hasShelf ? 'arrived or shipped' : 'shipped';
   if (n === 1) return `${content.hasShelf ? 'Arrived or shipped' : 'Shipped'}: ${content.products[0].name} to ${places}`;
   return `${n} watched products ${verb} to ${places}`;
@@ -63,6 +73,25 @@ export function shipmentText(s: ShipmentLine): string {
     ? shipmentAlertLine({ precision: 'store_by_shipment', ...figure, store: s.store.nickname, address: s.store.address })
     : shipmentAlertLine({ precision: 'board', ...figure, stores: s.boardStores });
 }
+
+/** A shipment on its way as the shared words see it (lib/reports-client/precision.ts). */
+export function onItsWayFigure(product: string, s: IncomingLine): OnItsWayFigure {
+  return {
+    product,
+    board: s.boardName,
+    precision: s.boardPrecision,
+    boardStores: s.boardStores,
+    date: s.shipDate,
+    units: s.units,
+    named: s.named.map((n) => ({ store: n.nickname, likelihood: n.likelihood, windowStart: n.windowStart, windowEnd: n.windowEnd })),
+  };
+}
+
+/** "On its way: … Likely at: …" for one incoming of product `p`. */
+export const incomingText = (p: Pick<ProductBlock, 'name'>, s: IncomingLine) => onItsWayLine(onItsWayFigure(p.name, s));
+
+/** A shelf arrival's "Forecast 2 days ahead" / "Not forecast", where forecasts are made for it. */
+export const forecastNote = (s: StoreLine) => (s.forecast ? ` — ${forecastLeadWords(s.forecast.leadMinutes)}` : '');
 
 /** Where a shipment line links: the store's page for a one-store board, else the board's day. */
 const shipmentLink = (s: ShipmentLine) => (s.precision === 'store_by_shipment' && s.store ? links.store(s.store.storeId) : links.boardDay(s.boardId, s.shipDate));
@@ -83,11 +112,12 @@ function productText(p: ProductBlock): string {
   const lines = [`${p.name} (PLU ${p.plu}) — ${p.listingType}, ${priceLabel(p.retailPrice)}`, `  ${links.product(p.plu)}`];
   for (const s of p.stores) {
     lines.push(
-      `  • ${s.nickname} (store #${s.storeNumber}), ${s.address} — ${plural(s.quantity, 'bottle')}, ${arrivalLabel(s.changeType, s.delta)}, ${timeFormat.format(s.checkedAt)}`,
+      `  • ${s.nickname} (store #${s.storeNumber}), ${s.address} — ${plural(s.quantity, 'bottle')}, ${arrivalLabel(s.changeType, s.delta)}, ${timeFormat.format(s.checkedAt)}${forecastNote(s)}`,
       `    ${links.store(s.storeId)}`,
     );
   }
   for (const s of p.shipments) lines.push(`  • ${shipmentText(s)}`, `    ${shipmentLink(s)}`);
+  for (const s of p.incoming) lines.push(`  • ${incomingText(p, s)}`, `    ${links.incoming(s.boardId)}`);
   return lines.join('\n');
 }
 
@@ -97,34 +127,43 @@ function productHtml(p: ProductBlock): string {
       (s) =>
         `<li style="margin:0 0 8px"><a href="${escape(links.store(s.storeId))}" style="color:#8a4b12;font-weight:600">${escape(s.nickname)}</a>` +
         ` <span style="${MUTED}">store #${s.storeNumber}</span> — <strong>${plural(s.quantity, 'bottle')}</strong>, ` +
-        `${escape(arrivalLabel(s.changeType, s.delta))}, ${escape(timeFormat.format(s.checkedAt))}` +
+        `${escape(arrivalLabel(s.changeType, s.delta))}, ${escape(timeFormat.format(s.checkedAt))}${escape(forecastNote(s))}` +
         `<br><span style="${MUTED}">${escape(s.address)}</span></li>`,
     )
     .join('');
   const shipments = p.shipments
     .map((s) => `<li style="margin:0 0 8px">${escape(shipmentText(s))} <a href="${escape(shipmentLink(s))}" style="color:#8a4b12">Details</a></li>`)
     .join('');
+  const incoming = p.incoming
+    .map((s) => `<li style="margin:0 0 8px">${escape(incomingText(p, s))} <a href="${escape(links.incoming(s.boardId))}" style="color:#8a4b12">Incoming</a></li>`)
+    .join('');
   return (
     `<div style="border-top:1px solid #e3d9cc;padding:14px 0 4px">` +
     `<a href="${escape(links.product(p.plu))}" style="color:#231c16;font-weight:700;font-size:16px">${escape(p.name)}</a>` +
     `<div style="${MUTED};margin:2px 0 8px">${escape(p.listingType)} · ${escape(priceLabel(p.retailPrice))} · PLU ${escape(p.plu)}</div>` +
-    `<ul style="margin:0;padding-left:18px">${stores}${shipments}</ul></div>`
+    `<ul style="margin:0;padding-left:18px">${stores}${shipments}${incoming}</ul></div>`
   );
 }
 
 export function alertEmail(input: AlertEmailInput): MailMessage {
   const { content } = input;
-  const what = content.hasShipments ? (content.hasShelf ? 'arrived on store shelves or was shipped to your boards' : 'was shipped to your boards') : 'arrived on store shelves';
+  // A shipment on its way is a shipment to the user's boards, with a forecast of where and when.
+  const shipped = content.hasShipments || content.hasIncoming;
+  const what = shipped ? (content.hasShelf ? 'arrived on store shelves or was shipped to your boards' : 'was shipped to your boards') : 'arrived on store shelves';
   const intro =
     input.kind === 'digest'
       ? `Here is what ${what} from your watchlist since your last digest:`
       : content.hasShelf
-        ? `Bottles from your watchlist just ${content.hasShipments ? 'arrived on store shelves or were shipped to your boards' : 'arrived on store shelves'}:`
-        : 'The state just shipped bottles from your watchlist to your boards:';
+        ? `Bottles from your watchlist just ${shipped ? 'arrived on store shelves or were shipped to your boards' : 'arrived on store shelves'}:`
+        : content.hasShipments
+          ? 'The state just shipped bottles from your watchlist to your boards:'
+          : 'The state just shipped bottles from your watchlist to your boards. Where and when they will likely reach the shelves:';
   const caution = [
     content.hasShelf && "Shelf counts come from the boards' public inventory pages and may not be real-time; call the store before you drive there.",
     content.hasShipments &&
       "Shipments come from the state's daily shipment report (published about 11 AM): the bottles left the state warehouse for that board. They are not a shelf count, and may take days to reach a shelf.",
+    content.hasIncoming &&
+      "On its way is a forecast from the state's shipment report and each board's own history of where and how many days later its shipments reached the shelves: likely stores and days, not a promise.",
   ]
     .filter(Boolean)
     .join(' ');
@@ -135,7 +174,11 @@ export function alertEmail(input: AlertEmailInput): MailMessage {
   const gaps = (input.reportGaps ?? []).map((g) => reportGapLine(g.boardName, g.note));
   const unsubscribe = links.unsubscribe(input.userId);
   const title =
-    input.kind === 'digest' ? 'Your daily arrivals digest' : `Watched bottles ${content.hasShelf ? (content.hasShipments ? 'arrived or shipped' : 'arrived') : 'shipped'}`;
+    input.kind === 'digest'
+      ? 'Your daily arrivals digest'
+      : content.hasIncoming && !content.hasShelf && !content.hasShipments
+        ? 'Watched bottles on their way'
+        : `Watched bottles ${content.hasShelf ? (shipped ? 'arrived or shipped' : 'arrived') : 'shipped'}`;
 
   const text = [
     `Hi ${input.firstName},`,

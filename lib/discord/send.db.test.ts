@@ -30,12 +30,14 @@ const content: AlertContent = {
       retailPrice: 74.95,
       stores: [{ storeId: 7, storeNumber: 12, nickname: 'Sandy Forks', address: '1 Main St', quantity: 6, delta: 6, changeType: 'first', checkedAt: new Date() }],
       shipments: [],
+      incoming: [],
     },
   ],
   moreArrivals: 0,
   placeCount: 1,
   hasShipments: false,
   hasShelf: true,
+  hasIncoming: false,
 };
 
 describe('sendDiscord', () => {

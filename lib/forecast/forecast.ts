@@ -232,37 +232,46 @@ export async function updateForecasts(now: Date): Promise<EvidenceRun> {
 
 /**
  * Scores every shelf arrival of a hunted product at a shelf board since forecasts began (the first incoming)
- * that has no score yet: the named row that covered it (its store, its window, named before it; the latest
- * incoming first), the lead, and whether that was at least AHEAD_MINUTES ahead.
+ * that has no score yet: the named row that covered it (its store or the board, its window, named before it; the
+ * latest incoming first: nbt_forecast_cover), the lead, and whether that was at least AHEAD_MINUTES ahead.
  */
 export async function scoreArrivals(now: Date): Promise<number> {
   return db.$executeRaw`
     INSERT INTO forecast_scores (history_id, board_id, store_id, plu, arrived_at, forecast_id, lead_minutes, ahead)
-    SELECT h.id, s.board_id, h.store_id, h.plu, h.checked_at, cover.id, cover.lead,
-           COALESCE(cover.lead >= ${AHEAD_MINUTES}, false)
+    SELECT h.id, s.board_id, h.store_id, h.plu, h.checked_at, cover.forecast_id, cover.lead_minutes,
+           COALESCE(cover.lead_minutes >= ${AHEAD_MINUTES}, false)
       FROM inventory_history h JOIN stores s ON s.id = h.store_id JOIN products p ON p.plu = h.plu
       JOIN board_sources bs ON bs.board_id = s.board_id AND bs.enabled
-      LEFT JOIN LATERAL (
-        SELECT f.id, floor(extract(epoch FROM h.checked_at - f.named_at) / 60)::int AS lead
-          FROM incoming i JOIN forecasts f ON f.incoming_id = i.id
-         WHERE i.board_id = s.board_id AND i.plu = h.plu AND (f.store_id = h.store_id OR f.store_id IS NULL) AND f.named AND f.named_at <= h.checked_at
-           AND (h.checked_at AT TIME ZONE 'America/New_York')::date BETWEEN f.window_start AND f.window_end
-         ORDER BY i.ship_date DESC LIMIT 1) cover ON true
+      -- The covering rule is the SQL function nbt_forecast_cover (migration 20261225000000_forecast_alerts), which
+      -- the arrival alerts' "Forecast … ahead" line reads too (lib/alerts/claimed.ts).
+      LEFT JOIN LATERAL nbt_forecast_cover(s.board_id, h.store_id, h.plu, h.checked_at) cover ON true
      WHERE ${ARRIVAL} AND ${HUNTED} AND h.checked_at <= ${now} AND h.checked_at > ${new Date(now.getTime() - SCORE_LOOKBACK_DAYS * 86_400_000)}
        AND h.checked_at >= (SELECT min(created_at) FROM incoming)
        AND NOT EXISTS (SELECT 1 FROM forecast_scores fs WHERE fs.history_id = h.id)`;
 }
 
 /**
+ * New shipments forecast as soon as the shipments run has written (lib/ingest/runner.ts), before that run's alerts
+ * are collected, so a shipment and its "on its way" alert are logged together (docs/decisions/028-on-its-way-alerts.md).
+ * Never throws: a forecasting problem must not fail a scrape (the cycle's step tries again).
+ */
+export async function forecastShipmentsRead(now: Date, log: (line: string) => void = () => {}): Promise<void> {
+  try {
+    const r = await forecastNewShipments(now);
+    if (r.incoming) log(`forecasts: ${r.incoming} incoming shipment(s), ${r.named} store(s) or board(s) named`);
+  } catch (error) {
+    log(`forecasts: ${(error as Error).message}`);
+  }
+}
+
+/**
  * The scraper's forecasting step after a cycle (lib/ingest/runner.ts): new shipments forecast when the extract was
- * read, the shelves' evidence and scores every cycle. Never throws: a forecasting problem must not fail a scrape.
+ * read (normally done already, right after the shipments run), the shelves' evidence and scores every cycle. Never
+ * throws: a forecasting problem must not fail a scrape.
  */
 export async function forecastAfterCycle(now: Date, extractRead: boolean, log: (line: string) => void = () => {}): Promise<void> {
+  if (extractRead) await forecastShipmentsRead(now, log);
   try {
-    if (extractRead) {
-      const r = await forecastNewShipments(now);
-      if (r.incoming) log(`forecasts: ${r.incoming} incoming shipment(s), ${r.named} store(s) or board(s) named`);
-    }
     await updateForecasts(now);
   } catch (error) {
     log(`forecasts: ${(error as Error).message}`);

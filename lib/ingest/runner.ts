@@ -3,7 +3,7 @@ import pg from 'pg';
 import { env } from '../env.ts';
 import { DataDirBusyError, lockFile } from '../startup/lock.ts';
 import { collectAlerts, processArrivalAlerts } from '../alerts/process.ts';
-import { forecastAfterCycle } from '../forecast/forecast.ts';
+import { forecastAfterCycle, forecastShipmentsRead } from '../forecast/forecast.ts';
 import { databaseUrl } from '../db/index.ts';
 import { nyDate, nyParts } from '../time.ts';
 import { updateDeliveryPatterns } from './delivery-pattern.ts';
@@ -155,6 +155,9 @@ async function recordedRun(
   }
   await finishRun(id, outcome);
   options.log?.(`${source}: ${outcome.status}, ${outcome.itemsSeen} seen, ${outcome.changesWritten} changes${outcome.error ? ` — ${outcome.error}` : ''}`);
+  // The shipments just dated are forecast before their alerts are collected: a shipment and its "on its way"
+  // alert are logged in one collection, so a channel that takes both sends one of them (decision 028).
+  if (source === 'shipments' && outcome.status !== 'failed') await forecastShipmentsRead(now, options.log);
   if (outcome.changesWritten > 0 && (board || source === 'shipments')) await collectNow(now, options.log);
   return outcome;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import type { RunningSimulator } from '../../scripts/simulator/index.ts';
-import { setAlertSettings } from '../../scripts/testing/alerts.ts';
+import { setAlertChannel, setAlertSettings } from '../../scripts/testing/alerts.ts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
 import { readMailbox, startMailServer } from '../../scripts/testing/mail-server.ts';
 import { insertTestUser, type TestUser } from '../../scripts/testing/users.ts';
@@ -40,6 +40,8 @@ let sim: RunningSimulator;
 let database: TestDatabase;
 let mail: { port: number; stop(): Promise<void> };
 let hunter: TestUser;
+/** A hunter who also chose "on its way" (docs/decisions/028-on-its-way-alerts.md). */
+let ahead: TestUser;
 const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-shipscen-mail-'));
 
 beforeAll(async () => {
@@ -54,6 +56,9 @@ beforeAll(async () => {
   await setDatabaseUrl(database.url);
   hunter = await insertTestUser(database.url);
   await setAlertSettings(database.url, hunter.id, { board_ids: BOARDS });
+  ahead = await insertTestUser(database.url);
+  await setAlertSettings(database.url, ahead.id, { board_ids: BOARDS });
+  await setAlertChannel(database.url, ahead.id, { channel: 'email', kinds: ['arrival', 'shipment', 'forecast'] });
   // Shipments the scenario needs (besides the world's own orders): each leaves before its day's 11:15 extract.
   const [blantons, weller] = sim.world.data.allocated.map((p) => p.plu);
   const ship = (boardId: number, plu: string, ymd: string, hour: number, units: number) =>
@@ -157,6 +162,21 @@ describe('shipments extract scenarios: one-store, many-store and shelf boards ag
     expect(alert.text).toMatch(await alertLine(blantons.plu, MECKLENBURG, D1));
     expect(alert.text).not.toContain('Durham');
     await expectEachWatchedShipmentAlertedOnce();
+
+    // The runner forecast the shipments before collecting their alerts: a hunter who chose "on its way" gets one
+    // e-mail saying each shipment with where and when (Durham's too: a shelf board is forecast), never the shipment
+    // alerts besides.
+    const toAhead = readMailbox(mailDir).filter((m) => m.to.includes(ahead.email.toLowerCase()));
+    expect(toAhead).toHaveLength(1);
+    for (const board of ['Boone', 'Mecklenburg County', 'Durham County']) {
+      expect(toAhead[0].text).toContain(`On its way: ${blantons.name} shipped to ${board} (`);
+    }
+    expect(toAhead[0].text).not.toMatch(/Shipped to this store's board|Shipped to Mecklenburg County/);
+    expect(await q(`SELECT DISTINCT (incoming_id IS NOT NULL) AS forecast, status::text FROM alert_log WHERE user_id = $1 ORDER BY 1`, [ahead.id])).toEqual([
+      { forecast: false, status: 'cancelled' },
+      { forecast: true, status: 'sent' },
+    ]);
+
     // A second cycle the same day (the same extract again) sends nothing.
     expect(await readAt(D1, 12, 30)).toMatchObject({ status: 'ok', details: expect.objectContaining({ skipped: true }) });
     expect(mails()).toHaveLength(1);

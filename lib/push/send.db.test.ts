@@ -40,12 +40,14 @@ const arrival: AlertContent = {
         { storeId: 9, storeNumber: 3, nickname: 'Cary', address: '2 Oak St', quantity: 2, delta: 2, changeType: 'first', checkedAt: new Date() },
       ],
       shipments: [],
+      incoming: [],
     },
   ],
   moreArrivals: 0,
   placeCount: 2,
   hasShipments: false,
   hasShelf: true,
+  hasIncoming: false,
 };
 
 describe('sendPush to a real push service', () => {

@@ -114,6 +114,33 @@ export async function insertShipment(url: string, s: { plu: string; boardId: num
   return Number(row.id);
 }
 
+/**
+ * An incoming shipment with its forecasts as a shelf board's forecast writes them (lib/forecast/forecast.ts): named
+ * rows (named at `createdAt`) and unnamed ones, each with a store (null: the board as a whole) and a window. Returns its id.
+ */
+export async function insertShelfForecast(
+  url: string,
+  shipmentId: number,
+  createdAt: Date,
+  rows: { storeId: number | null; likelihood: number; named: boolean; from: string; to: string }[],
+): Promise<number> {
+  const [incoming] = await sql<{ id: number }>(
+    `INSERT INTO incoming (shipment_id, plu, board_id, ship_date, units, precision, created_at)
+     SELECT id, plu, board_id, ship_date, units, 'shelf', $2 FROM shipments WHERE id = $1 RETURNING id::int`,
+    [shipmentId, createdAt],
+    url,
+  );
+  for (const r of rows) {
+    await sql(
+      `INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, window_start, window_end, named_at, updated_at)
+       VALUES ($1, $2, $3, $3, $4, 'type', $5::date, $6::date, CASE WHEN $4 THEN $7::timestamptz END, $7)`,
+      [incoming.id, r.storeId, r.likelihood, r.named, r.from, r.to, createdAt],
+      url,
+    );
+  }
+  return incoming.id;
+}
+
 export interface WebhookMessage {
   userId: number;
   kind: 'instant' | 'digest';

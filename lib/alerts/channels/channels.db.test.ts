@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setAlertChannel, setAlertSettings, insertArrival } from '@/scripts/testing/alerts';
+import { setAlertChannel, setAlertSettings, insertArrival, insertShelfForecast, insertShipment } from '@/scripts/testing/alerts';
 import { startTestChannels } from '@/scripts/testing/channels';
 import { CHANNEL_ID } from '@/scripts/testing/discord-receiver';
 import { newUser, query as q, withTestDatabase, type TestUser } from '@/scripts/testing/harness';
 import { parseWebhookUrl, saveWebhook, type WebhookParts } from '../../discord/webhook.ts';
 import { subscribe } from '../../push/devices.ts';
+import { windowWords } from '../../reports-client/forecast.ts';
+import { addDays, nyDate } from '../../time.ts';
 import { processArrivalAlerts } from '../process.ts';
 import { escapeMarkdown } from '../render-discord.ts';
 
@@ -137,6 +139,42 @@ describe('alerts on push and Discord, end to end', () => {
     await processArrivalAlerts({ checkedAt: waiting.next_attempt_at });
     expect(received(hook)).toHaveLength(2);
     expect(await deliveries(user)).toEqual([expect.objectContaining({ status: 'sent', attempts: 2 })]);
+  });
+
+  it('a shipment on its way reaches the phone and Discord with the likely stores, how likely in words and numbers, and their days', async () => {
+    const user = await newUser();
+    await setAlertSettings(url(), user.id, { board_ids: [179] });
+    await setAlertChannel(url(), user.id, { channel: 'email', enabled: false });
+    await setAlertChannel(url(), user.id, { channel: 'push', kinds: ['forecast'] });
+    await setAlertChannel(url(), user.id, { channel: 'discord', kinds: ['shipment', 'forecast'] });
+    const phone = await phoneOf(user);
+    const hook = await webhookOf(user);
+    const at = new Date();
+    const today = nyDate(at);
+    const shipment = await insertShipment(url(), { plu: products[5].plu, boardId: 179, shipDate: today, units: 6 });
+    await insertShelfForecast(url(), shipment, at, [
+      { storeId: stores[5].id, likelihood: 0.83, named: true, from: addDays(today, 1), to: addDays(today, 3) },
+      { storeId: stores[4].id, likelihood: 0.45, named: true, from: addDays(today, 2), to: addDays(today, 2) },
+    ]);
+    const days = (from: number, to: number) => windowWords({ window_start: addDays(today, from), window_end: addDays(today, to) });
+
+    await processArrivalAlerts({ checkedAt: at });
+    const [notification, ...more] = (await channels.push.messages(phone.clientHash)).map((m) => JSON.parse(m));
+    expect(more).toEqual([]);
+    expect(notification.title).toMatch(/^On its way: /);
+    expect(notification.body).toBe(`On its way: 6 bottles to Wake County: ${stores[5].nickname} (8 in 10) ${days(1, 3)}`);
+    expect(notification.url).toBe('/incoming?board=179');
+
+    const [message, ...others] = received(hook);
+    expect(others).toEqual([]);
+    const embed = (message.body.embeds as { title: string; url: string; fields: { name: string; value: string }[] }[])[0];
+    expect(embed.url).toMatch(/\/incoming\?board=179$/);
+    expect(embed.fields[0].value).toContain(
+      `Likely at: ${escapeMarkdown(stores[5].nickname)} \\(very likely, 8 in 10\\) ${days(1, 3)}; ` +
+        `${escapeMarkdown(stores[4].nickname)} \\(possible, 5 in 10\\) ${days(2, 2)}`,
+    );
+    expect(embed.fields[0].value).toMatch(/\[Incoming\]\(http:\/\/[^)]+\/incoming\?board=179\)/);
+    expect((await deliveries(user)).map((d) => [d.channel, d.status])).toEqual([['push', 'sent'], ['discord', 'sent']]);
   });
 
   it('a pending or disabled account gets nothing on any channel', async () => {

@@ -1,5 +1,5 @@
 import {
-  ALERT_KIND_CHOICES,
+  defaultChannelSettings,
   ALERT_MESSAGES,
   DEFAULT_QUIET_HOURS,
   MAX_ALERT_BOARDS,
@@ -57,7 +57,7 @@ export interface FormPart {
 }
 
 /** The e-mail channel as the original settings say (a client or answer without `channels`). */
-const emailOf = (s: AlertSettingsDto): ChannelSettingsDto => ({ channel: 'email', enabled: s.enabled, mode: s.mode, kinds: [...ALERT_KIND_CHOICES] });
+const emailOf = (s: AlertSettingsDto): ChannelSettingsDto => ({ ...defaultChannelSettings('email'), enabled: s.enabled, mode: s.mode });
 
 export const toForm = (s: AlertSettingsDto, delivery?: DeliverySettings): AlertForm => ({
   channels: (delivery?.channels ?? [emailOf(s)]).map((c) => (c.channel === 'email' ? { ...c, enabled: s.enabled, mode: s.mode } : c)),

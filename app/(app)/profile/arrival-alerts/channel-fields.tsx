@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ALERT_KIND_CHOICES, CHANNEL_LABELS, hourLabel, KIND_LABELS, type ChannelSettingsDto } from '@/lib/alerts/rules';
+import { ALERT_KIND_CHOICES, CHANNEL_LABELS, hourLabel, KIND_HINT, KIND_LABELS, type ChannelSettingsDto } from '@/lib/alerts/rules';
 import { Field } from '../../../_components/form';
 import { toggle, type FormPart } from './alert-form';
 
@@ -34,6 +34,7 @@ export function ChannelsFieldset({ form, update }: FormPart) {
           <ChannelRow key={c.channel} value={c} onChange={(patch) => change(c.channel, patch)} />
         ))}
       </div>
+      <p className="hint">{KIND_HINT}</p>
       {form.channels.some((c) => c.mode === 'digest') && (
         <HourField id="digest_hour" label="Send the digest at" hint="New York time, for every channel set to a daily digest." value={form.digestHour}
           onChange={(digestHour) => update({ digestHour })} />

@@ -269,6 +269,27 @@ describe('channels and quiet hours (newer clients)', () => {
     }
   });
 
+  it('"on its way" is a kind a channel chooses: opt-in (never saved, or saved before it existed: off), saved and answered in the card\'s order', async () => {
+    const { browser, user } = await signedIn();
+    expect((await put(browser, valid)).status).toBe(200);
+    expect((await browser.call(GET, '/api/alerts/settings')).json.channels[0].kinds).toEqual(['arrival', 'shipment']);
+    const res = await put(browser, { ...valid, channels: [channel('email', { enabled: true, mode: 'digest', kinds: ['forecast', 'arrival'] }), channel('push', { enabled: true, kinds: ['forecast'] })] });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.channels).toEqual([
+      channel('email', { enabled: true, mode: 'digest', kinds: ['arrival', 'forecast'] }),
+      channel('push', { enabled: true, kinds: ['forecast'] }),
+      channel('discord'),
+    ]);
+    expect((await browser.call(GET, '/api/alerts/settings')).json.channels).toEqual(res.json.channels);
+    expect(await query('SELECT channel::text, kinds::text FROM alert_channels WHERE user_id = $1 ORDER BY channel', [user.id])).toEqual([
+      { channel: 'email', kinds: '{arrival,forecast}' },
+      { channel: 'push', kinds: '{forecast}' },
+    ]);
+    // A client sending only the original fields keeps the kinds chosen.
+    expect((await put(browser, { ...valid, mode: 'instant' })).status).toBe(200);
+    expect((await browser.call(GET, '/api/alerts/settings')).json.channels[0]).toEqual(channel('email', { enabled: true, kinds: ['arrival', 'forecast'] }));
+  });
+
   it('refuses channels it cannot deliver on, twice the same, an e-mail channel unlike enabled and mode, nothing to alert about, and bad quiet hours', async () => {
     const { browser, user } = await signedIn();
     expect((await put(browser, valid)).status).toBe(200);
