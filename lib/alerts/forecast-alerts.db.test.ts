@@ -196,6 +196,34 @@ describe('on its way alerts', () => {
     expect(await kindsOf(user)).toEqual([{ kind: 'shipment', status: 'sent' }]);
   });
 
+  it('a shipment a second extract the same day raised is forecast again in place, and alerted once', async () => {
+    const user = await newUser();
+    await setAlertSettings(url(), user.id, { board_ids: [BOONE] });
+    await setAlertChannel(url(), user.id, { channel: 'email', kinds: [...ALL_KINDS] });
+    const shipmentId = await insertShipment(url(), { plu: products[8].plu, boardId: BOONE, shipDate: '2026-11-27', units: 6 });
+    await shipmentsRun(at('2026-11-27', 11, 30));
+    const [first] = await q<{ id: string; units: number }>(`SELECT id::text, units FROM incoming WHERE shipment_id = $1`, [shipmentId]);
+    expect(first.units).toBe(6);
+
+    // The afternoon's extract counts 6 more that day: the same shipments row, now 12 bottles.
+    await insertShipment(url(), { plu: products[8].plu, boardId: BOONE, shipDate: '2026-11-27', units: 6 });
+    await shipmentsRun(at('2026-11-27', 15, 30));
+    const after = await q<{ id: string; units: number; rows: number; named_at: Date; updated_at: Date }>(
+      `SELECT i.id::text, i.units, count(f.id)::int AS rows, min(f.named_at) AS named_at, max(f.updated_at) AS updated_at
+         FROM incoming i JOIN forecasts f ON f.incoming_id = i.id WHERE i.shipment_id = $1 GROUP BY i.id, i.units`,
+      [shipmentId],
+    );
+    expect(after).toEqual([expect.objectContaining({ id: first.id, units: 12, rows: 1 })]);
+    // Still named since the morning (its lead counts from then); changed this afternoon.
+    expect(after[0].named_at.toISOString()).toBe(at('2026-11-27', 11, 30).toISOString());
+    expect(after[0].updated_at.toISOString()).toBe(at('2026-11-27', 15, 30).toISOString());
+    expect(mailsTo(user)).toHaveLength(1);
+    expect(await kindsOf(user)).toEqual([
+      { kind: 'shipment', status: 'cancelled' },
+      { kind: 'forecast', status: 'sent' },
+    ]);
+  });
+
   it('wait for the digest and are listed in it as on its way', async () => {
     const user = await newUser();
     await setAlertSettings(url(), user.id, { board_ids: [BOONE], mode: 'digest', digest_hour: 17 });

@@ -86,15 +86,20 @@ export async function boardHistory(boardId: number, today: string): Promise<{ sh
 }
 
 export interface ForecastRun {
+  /** Shipments forecast, new or grown. */
   incoming: number;
   forecasts: number;
   named: number;
+  /** Of them, shipments forecast before whose units a later extract the same day raised (re-forecast in place). */
+  grown: number;
 }
 
 /**
  * Forecasts every shipment of a hunted product dated in the last FORECAST_RECENT_DAYS that has none yet: run after
  * each shipments run (lib/ingest/runner.ts). A shelf board learns from its own history; a one-store board names
- * its store; any other board is named as a whole.
+ * its store; any other board is named as a whole. A shipment already forecast whose units a later extract raised
+ * (a second extract the same day adds to the day's row) is forecast again in place, while none of its bottles has
+ * shown: more bottles reach more stores. Its incoming keeps its id, so nobody is alerted twice about it.
  */
 export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
   const today = nyDate(now);
@@ -102,9 +107,13 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
     SELECT sh.id, sh.plu, sh.board_id, to_char(sh.ship_date, 'YYYY-MM-DD') AS d, sh.units, p.listing_type::text, p.retail_price::float8 AS price
       FROM shipments sh JOIN products p ON p.plu = sh.plu
      WHERE sh.ship_date BETWEEN ${dayNumberToYmd(day(today) - FORECAST_RECENT_DAYS)}::date AND ${today}::date AND ${HUNTED}
-       AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.shipment_id = sh.id)
+       AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.shipment_id = sh.id
+                        AND (i.units >= sh.units OR i.status = 'closed'
+                             OR EXISTS (SELECT 1 FROM forecasts a WHERE a.incoming_id = i.id AND a.outcome <> 'open')))
      ORDER BY sh.board_id, sh.id`;
-  if (!fresh.length) return { incoming: 0, forecasts: 0, named: 0 };
+  if (!fresh.length) return { incoming: 0, forecasts: 0, named: 0, grown: 0 };
+  const [{ grown }] = await db.$queryRaw<{ grown: number }[]>`
+    SELECT count(*)::int AS grown FROM incoming WHERE shipment_id = ANY(${fresh.map((f) => f.id)}::bigint[])`;
   const boards = await boardFacts();
   const models = new Map<number, BoardModel>();
   const planned: { sh: (typeof fresh)[number]; precision: BoardPrecision; rows: StoreForecast[] }[] = [];
@@ -130,7 +139,8 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
     }
     planned.push({ sh, precision: facts.precision, rows });
   }
-  // Two statements for the whole day's extract, in one transaction.
+  // Two statements for the whole day's extract, in one transaction; a grown shipment's rows are replaced in place
+  // (a store named before keeps when it was first named).
   const rows = planned.flatMap((p) => p.rows.map((r) => ({ shipmentId: p.sh.id, ...r })));
   await db.$transaction(async (tx) => {
     await tx.$executeRaw`
@@ -138,7 +148,7 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
       SELECT * FROM unnest(${planned.map((p) => p.sh.id)}::bigint[], ${planned.map((p) => p.sh.plu)}::text[], ${planned.map((p) => p.sh.board_id)}::int[],
                            ${planned.map((p) => dateOf(day(p.sh.d)))}::date[], ${planned.map((p) => p.sh.units)}::int[], ${planned.map((p) => p.precision)}::text[])
              AS r(shipment_id, plu, board_id, ship_date, units, precision), LATERAL (SELECT ${now}::timestamptz) AS t(created_at)
-      ON CONFLICT (shipment_id) DO NOTHING`;
+      ON CONFLICT (shipment_id) DO UPDATE SET units = EXCLUDED.units WHERE incoming.status = 'open'`;
     await tx.$executeRaw`
       INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, expected_date, window_start, window_end, named_at, updated_at)
       SELECT i.id, r.store_id, r.likelihood, r.likelihood, r.named, r.basis, r.expected, r.ws, r.we, CASE WHEN r.named THEN ${now}::timestamptz END, ${now}
@@ -146,10 +156,14 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
                     ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => (r.expected === null ? null : dateOf(r.expected)))}::date[],
                     ${rows.map((r) => dateOf(r.windowStart))}::date[], ${rows.map((r) => dateOf(r.windowEnd))}::date[])
           AS r(shipment_id, store_id, likelihood, named, basis, expected, ws, we)
-        JOIN incoming i ON i.shipment_id = r.shipment_id AND i.created_at = ${now}
-      ON CONFLICT (incoming_id, store_id) DO NOTHING`;
+        JOIN incoming i ON i.shipment_id = r.shipment_id AND i.status = 'open'
+      ON CONFLICT (incoming_id, store_id) DO UPDATE
+        SET likelihood = EXCLUDED.likelihood, first_likelihood = EXCLUDED.first_likelihood, named = EXCLUDED.named, basis = EXCLUDED.basis,
+            expected_date = EXCLUDED.expected_date, window_start = EXCLUDED.window_start, window_end = EXCLUDED.window_end,
+            named_at = CASE WHEN EXCLUDED.named THEN COALESCE(forecasts.named_at, EXCLUDED.named_at) END, updated_at = EXCLUDED.updated_at
+        WHERE forecasts.outcome = 'open'`;
   });
-  return { incoming: planned.length, forecasts: rows.length, named: rows.filter((r) => r.named).length };
+  return { incoming: planned.length, forecasts: rows.length, named: rows.filter((r) => r.named).length, grown };
 }
 
 export interface EvidenceRun {
