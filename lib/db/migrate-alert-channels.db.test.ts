@@ -1,14 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
-import { migrate } from './migrate.ts';
 
 // Migration 20261221000000_alert_channels on a database with alert settings (decision 026): every user keeps what
 // they chose, as their e-mail channel (on or off, instant or digest, the last digest), about every kind; quiet
 // hours start as none and are both set or neither; only other channels get delivery rows.
 
 const MIGRATION = '20261221000000_alert_channels';
-let db: TestDatabase | undefined;
+let db: OlderDatabase | undefined;
 
 afterAll(async () => {
   await db?.drop();
@@ -29,7 +28,7 @@ describe(MIGRATION, () => {
       [digest, lastDigest, off],
     );
 
-    expect((await migrate(db.url)).applied).toEqual([MIGRATION]);
+    expect((await db.applyMigration()).applied).toEqual([MIGRATION]);
     expect(await q(`SELECT user_id, channel::text, enabled, mode::text, kinds::text, last_digest_at FROM alert_channels ORDER BY user_id`)).toEqual([
       { user_id: digest, channel: 'email', enabled: true, mode: 'digest', kinds: '{arrival,shipment}', last_digest_at: lastDigest },
       { user_id: off, channel: 'email', enabled: false, mode: 'instant', kinds: '{arrival,shipment}', last_digest_at: null },

@@ -1,13 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
-import { migrate } from './migrate.ts';
 
 // Migration 20261211010000_board_sources on a database with runs (decision 021): the runs' enum source becomes
 // text with the same values, and each run of a board's source names its board.
 
 const MIGRATION = '20261211010000_board_sources';
-let db: TestDatabase | undefined;
+let db: OlderDatabase | undefined;
 
 afterAll(async () => {
   await db?.drop();
@@ -24,7 +23,7 @@ describe(MIGRATION, () => {
       await q(`INSERT INTO scrape_runs (source, started_at, finished_at, status) VALUES ($1::"ScrapeSource", now(), now(), 'ok')`, [source]);
     }
 
-    expect((await migrate(db.url)).applied).toEqual([MIGRATION]);
+    expect((await db.applyMigration()).applied).toEqual([MIGRATION]);
     expect(await q(`SELECT source, board_id FROM scrape_runs ORDER BY id`)).toEqual([
       { source: 'wake_inventory', board_id: 179 },
       { source: 'wake_locator', board_id: 179 },

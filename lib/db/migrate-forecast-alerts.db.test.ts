@@ -1,14 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
-import { migrate } from './migrate.ts';
 
 // Migration 20261225000000_forecast_alerts on a database with alerts (docs/decisions/028-on-its-way-alerts.md): the
 // kinds users chose stay as they were ("on its way" is opt-in), the cursor has not collected incoming yet, and an
 // alert is a shelf arrival, a shipment or a shipment on its way: exactly one, once per user and incoming.
 
 const MIGRATION = '20261225000000_forecast_alerts';
-let db: TestDatabase | undefined;
+let db: OlderDatabase | undefined;
 
 afterAll(async () => {
   await db?.drop();
@@ -26,7 +25,7 @@ describe(MIGRATION, () => {
     await q(`INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at) VALUES ($1, 42, now(), 'sent', now())`, [userId]);
     await q(`INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, updated_at) VALUES (1, 42, 7, now())`);
 
-    expect((await migrate(db.url)).applied).toEqual([MIGRATION]);
+    expect((await db.applyMigration()).applied).toEqual([MIGRATION]);
     expect(await q(`SELECT channel::text, kinds::text FROM alert_channels ORDER BY channel`)).toEqual([
       { channel: 'email', kinds: '{arrival,shipment}' },
       { channel: 'push', kinds: '{shipment}' },

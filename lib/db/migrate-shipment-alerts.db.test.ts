@@ -1,13 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
-import { migrate } from './migrate.ts';
 
 // Migration 20261212000000_shipment_alerts on a database with shelf alerts (decision 023): they stay as they
 // were, the cursor has not collected shipments yet, and an alert is a shelf arrival or a shipment, never both.
 
 const MIGRATION = '20261212000000_shipment_alerts';
-let db: TestDatabase | undefined;
+let db: OlderDatabase | undefined;
 
 afterAll(async () => {
   await db?.drop();
@@ -23,7 +22,7 @@ describe(MIGRATION, () => {
     await q(`INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at) VALUES ($1, 42, now(), 'sent', now())`, [userId]);
     await q(`INSERT INTO alert_cursor (id, last_history_id, updated_at) VALUES (1, 42, now())`);
 
-    expect((await migrate(db.url)).applied).toEqual([MIGRATION]);
+    expect((await db.applyMigration()).applied).toEqual([MIGRATION]);
     expect(await q(`SELECT history_id::int, shipment_id, status::text FROM alert_log`)).toEqual([{ history_id: 42, shipment_id: null, status: 'sent' }]);
     expect(await q(`SELECT last_history_id::int, last_shipment_id FROM alert_cursor`)).toEqual([{ last_history_id: 42, last_shipment_id: null }]);
 

@@ -1,13 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
 import { sql } from '../../scripts/testing/sql.ts';
-import { migrate } from './migrate.ts';
 
 // Migration 20261211000000_shipment_days on a database with history: its days come from the shipments runs
 // already recorded, then from the dates that have shipments (decision 022).
 
 const MIGRATION = '20261211000000_shipment_days';
-let db: TestDatabase | undefined;
+let db: OlderDatabase | undefined;
 
 afterAll(async () => {
   await db?.drop();
@@ -32,7 +31,7 @@ describe(MIGRATION, () => {
     await run('partial', { extractedAt: '2026-11-19T16:03:56.000Z', baseline: false, totalsKept: 1 });
     await q(`INSERT INTO shipments (plu, board_id, ship_date, units) VALUES ('27090', 179, '2026-11-10', 6), ('27090', 179, '2026-11-17', 6)`);
 
-    expect((await migrate(db.url)).applied).toEqual([MIGRATION]);
+    expect((await db.applyMigration()).applied).toEqual([MIGRATION]);
     expect(
       await q(`SELECT to_char(ship_date, 'YYYY-MM-DD') AS day, to_char(covers_from, 'YYYY-MM-DD') AS covers_from, status::text, applied, records
                  FROM shipment_days ORDER BY ship_date`),

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedServer } from '../../lib/db/embedded.ts';
-import { migrate, migrationsDir } from '../../lib/db/migrate.ts';
+import { migrate, migrationsDir, type MigrateResult } from '../../lib/db/migrate.ts';
 
 // Test databases: a uniquely named database on the Postgres server named by TEST_PG_SERVER_URL (CI
 // points it at 127.0.0.1:5432), or a throwaway in-memory PGlite when no server is configured. Always
@@ -145,19 +145,33 @@ export async function createTestDatabase(label = 'test', kind: TestDatabaseKind 
   };
 }
 
-/**
- * A new database migrated with every migration but `migration`: a deployment from before it, for a test that
- * fills it with old rows and then applies that one migration alone (`migrate(url)`).
- */
-export async function createDatabaseWithout(migration: string, label: string): Promise<TestDatabase> {
-  const db = await createTestDatabase(label, 'empty');
+/** A copy of the migrations folder holding those before `migration` (and it too, with `including`). */
+function migrationsBefore(migration: string, including: boolean): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nbt-migrations-'));
-  try {
-    cpSync(migrationsDir(), dir, { recursive: true });
-    rmSync(path.join(dir, migration), { recursive: true });
-    await migrate(db.url, { dir });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  cpSync(migrationsDir(), dir, { recursive: true });
+  // Migration folders sort by their timestamp prefix; the later ones build on this one (a column, a constraint).
+  for (const name of readdirSync(dir)) {
+    if (statSync(path.join(dir, name)).isDirectory() && (including ? name > migration : name >= migration)) rmSync(path.join(dir, name), { recursive: true });
   }
-  return db;
+  return dir;
+}
+
+/**
+ * A new database migrated up to, not including, `migration`: a deployment from before it, for a test that fills it
+ * with old rows and then applies that one migration alone (`applyMigration()`).
+ */
+export type OlderDatabase = TestDatabase & { applyMigration: () => Promise<MigrateResult> };
+
+export async function createDatabaseWithout(migration: string, label: string): Promise<OlderDatabase> {
+  const db = await createTestDatabase(label, 'empty');
+  const apply = async (including: boolean) => {
+    const dir = migrationsBefore(migration, including);
+    try {
+      return await migrate(db.url, { dir });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  await apply(false);
+  return { ...db, applyMigration: () => apply(true) };
 }
