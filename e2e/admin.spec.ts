@@ -28,7 +28,7 @@ test.describe('admin access', () => {
       await signIn(page, staff);
       await page.goto('/admin');
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeVisible();
-      await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Email', 'Status', 'Role', 'Actions']);
+      await expect(page.getByRole('table', { name: 'Users' }).getByRole('columnheader')).toHaveText(['ID', 'Name', 'Email', 'Status', 'Role', 'Actions']);
       const own = rowOf(page, staff.email);
       await expect(own).toContainText('(you)');
       await expect(own.getByRole('cell').first()).toHaveText(String(staff.id));

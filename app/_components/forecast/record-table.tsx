@@ -31,6 +31,7 @@ export function ForecastRecordTable({ record, headingLevel = 2 }: { record: Fore
             <>
               <p className="muted small">{g.boards[0].note}</p>
               <table className="record-table">
+                <caption className="sr-only">Forecasts closed: {BOARD_GROUP_LABELS[g.precision]}</caption>
                 <thead>
                   <tr>
                     <th scope="col">Board</th>
@@ -66,6 +67,7 @@ function ShelfBoardRecord({ record: b }: { record: BoardRecord }) {
         <span className={verdict.className}>{verdict.label}</span>
       </div>
       <table className="record-table">
+        <caption className="sr-only">{b.name}: how often forecasts were right</caption>
         <thead>
           <tr>
             <th scope="col">Last</th>
