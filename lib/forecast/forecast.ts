@@ -103,8 +103,10 @@ export interface ForecastRun {
  */
 export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
   const today = nyDate(now);
-  const fresh = await db.$queryRaw<{ id: bigint; plu: string; board_id: number; d: string; units: number; listing_type: string; price: number | null }[]>`
-    SELECT sh.id, sh.plu, sh.board_id, to_char(sh.ship_date, 'YYYY-MM-DD') AS d, sh.units, p.listing_type::text, p.retail_price::float8 AS price
+  // `grown`: forecast before, with fewer units (the rest of the WHERE keeps only those that may be forecast again).
+  const fresh = await db.$queryRaw<{ id: bigint; plu: string; board_id: number; d: string; units: number; listing_type: string; price: number | null; grown: boolean }[]>`
+    SELECT sh.id, sh.plu, sh.board_id, to_char(sh.ship_date, 'YYYY-MM-DD') AS d, sh.units, p.listing_type::text, p.retail_price::float8 AS price,
+           EXISTS (SELECT 1 FROM incoming g WHERE g.shipment_id = sh.id) AS grown
       FROM shipments sh JOIN products p ON p.plu = sh.plu
      WHERE sh.ship_date BETWEEN ${dayNumberToYmd(day(today) - FORECAST_RECENT_DAYS)}::date AND ${today}::date AND ${HUNTED}
        AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.shipment_id = sh.id
@@ -112,8 +114,6 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
                              OR EXISTS (SELECT 1 FROM forecasts a WHERE a.incoming_id = i.id AND a.outcome <> 'open')))
      ORDER BY sh.board_id, sh.id`;
   if (!fresh.length) return { incoming: 0, forecasts: 0, named: 0, grown: 0 };
-  const [{ grown }] = await db.$queryRaw<{ grown: number }[]>`
-    SELECT count(*)::int AS grown FROM incoming WHERE shipment_id = ANY(${fresh.map((f) => f.id)}::bigint[])`;
   const boards = await boardFacts();
   const models = new Map<number, BoardModel>();
   const planned: { sh: (typeof fresh)[number]; precision: BoardPrecision; rows: StoreForecast[] }[] = [];
@@ -163,7 +163,7 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
             named_at = CASE WHEN EXCLUDED.named THEN COALESCE(forecasts.named_at, EXCLUDED.named_at) END, updated_at = EXCLUDED.updated_at
         WHERE forecasts.outcome = 'open'`;
   });
-  return { incoming: planned.length, forecasts: rows.length, named: rows.filter((r) => r.named).length, grown };
+  return { incoming: planned.length, forecasts: rows.length, named: rows.filter((r) => r.named).length, grown: planned.filter((p) => p.sh.grown).length };
 }
 
 export interface EvidenceRun {

@@ -2,7 +2,7 @@ import 'server-only';
 import { db, Prisma } from '../db/index.ts';
 import { boardDirectory, boardEntry } from '../reports/board-directory.ts';
 import { boardOfStore } from '../reports/stores.ts';
-import type { BoardRecord, ExpectedProduct, ForecastPlace, ForecastRecord, IncomingReport, IncomingShipment, StoreExpected } from '../reports/types.ts';
+import type { BoardEntry, BoardRecord, ExpectedProduct, ForecastPlace, ForecastRecord, IncomingReport, IncomingShipment, StoreExpected } from '../reports/types.ts';
 import { addDays, nyDate } from '../time.ts';
 import { boardRecords, type BoardFacts } from './record.ts';
 import { likelihoodWords } from './words.ts';
@@ -85,6 +85,7 @@ function place(r: PlaceRow): ForecastPlace {
 /** Rows grouped into shipments, in the rows' order (the latest shipment first). */
 function shipments(rows: PlaceRow[]): IncomingShipment[] {
   const byId = new Map<bigint, IncomingShipment>();
+  const alsoPossible = new Map<bigint, number>();
   for (const r of rows) {
     let s = byId.get(r.incoming_id);
     if (!s) {
@@ -108,14 +109,16 @@ function shipments(rows: PlaceRow[]): IncomingShipment[] {
     }
     if (r.updated_at.toISOString() > s.updated_at) s.updated_at = r.updated_at.toISOString();
     // Rows come named first, then by likelihood: the unnamed tail is cut, and a closed shipment keeps only its outcomes.
-    const listed = r.named || r.outcome === 'arrived' || (r.status === 'open' && s.places.filter((p) => !p.named && p.outcome !== 'arrived').length < ALSO_POSSIBLE_MAX);
-    if (listed) s.places.push(place(r));
+    if (r.named || r.outcome === 'arrived') s.places.push(place(r));
+    else if (r.status === 'open' && (alsoPossible.get(r.incoming_id) ?? 0) < ALSO_POSSIBLE_MAX) {
+      alsoPossible.set(r.incoming_id, (alsoPossible.get(r.incoming_id) ?? 0) + 1);
+      s.places.push(place(r));
+    }
   }
   return [...byId.values()];
 }
 
-async function recordOf(boardId: number, now: Date): Promise<BoardRecord> {
-  const board = await boardEntry(boardId, now);
+async function recordOf(board: BoardEntry, now: Date): Promise<BoardRecord> {
   const [record] = await boardRecords([{ board_id: board.board_id, name: board.name, precision: board.precision }], now);
   return record;
 }
@@ -129,7 +132,7 @@ export async function incomingForBoard(boardId: number, now = new Date()): Promi
   const landedSince = addDays(nyDate(now), -LANDED_SHOWN_DAYS);
   const [rows, record] = await Promise.all([
     placeRows(Prisma.sql`i.board_id = ${boardId} AND (i.status = 'open' OR i.closed_at >= ${landedSince}::date)`),
-    recordOf(boardId, now),
+    recordOf(board, now),
   ]);
   const list = shipments(rows);
   // Still on its way first; each group the latest shipment first.
@@ -149,7 +152,7 @@ export async function expectedAtStore(storeId: number, now = new Date()): Promis
       Prisma.sql`i.board_id = ${board.board_id} AND i.status = 'open' AND f.outcome = 'open'
                  AND (f.store_id = ${storeId} OR f.store_id IS NULL) AND f.window_start <= ${addDays(today, EXPECTED_DAYS)}::date`,
     ),
-    recordOf(board.board_id, now),
+    recordOf(board, now),
   ]);
   const products: ExpectedProduct[] = shipments(rows).map((s) => ({
     incoming_id: s.incoming_id,

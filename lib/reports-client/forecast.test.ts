@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ForecastPlace, IncomingShipment } from '../reports/types.ts';
-import { onItsWayLine, whenWords, windowWords } from './forecast.ts';
+import { onItsWayCardLine, whenWords, windowWords } from './forecast.ts';
 
 const place = (over: Partial<ForecastPlace> = {}): ForecastPlace => ({
   store: { store_id: 1, store_number: 12, nickname: 'North Hills' },
@@ -33,8 +33,8 @@ describe('forecast words', () => {
     const cary = { store_id: 2, store_number: 3, nickname: 'Cary' };
     const first = { board_id: 179, board_name: 'Wake', units: 6, places: [place(), place({ store: cary, likelihood: 0.3, likelihood_words: 'possible' }), place({ named: false })] } as IncomingShipment;
     const second = { board_id: 179, board_name: 'Wake', units: 12, places: [place({ store: cary, likelihood: 0.6, likelihood_words: 'likely', expected_date: '2026-12-03' })] } as IncomingShipment;
-    expect(onItsWayLine([first, second])).toBe('On its way: 18 bottles, to North Hills (very likely, Tue 12/1), Cary (likely, Thu 12/3)');
-    expect(onItsWayLine([first, second], 1)).toBe('On its way: 18 bottles, to North Hills (very likely, Tue 12/1) and 1 more');
-    expect(onItsWayLine([{ ...first, places: [] }])).toBe('On its way: 6 bottles to Wake');
+    expect(onItsWayCardLine([first, second])).toBe('On its way: 18 bottles, to North Hills (very likely, Tue 12/1), Cary (likely, Thu 12/3)');
+    expect(onItsWayCardLine([first, second], 1)).toBe('On its way: 18 bottles, to North Hills (very likely, Tue 12/1) and 1 more');
+    expect(onItsWayCardLine([{ ...first, places: [] }])).toBe('On its way: 6 bottles to Wake');
   });
 });

@@ -37,7 +37,7 @@ export function placeName(place: ForecastPlace, boardName: string): string {
  * Appliance Ct (very likely, Fri 11/27), Avent Ferry (likely, Wed 12/2) and 19 more". A store named by several
  * shipments is listed once, at its likeliest; with no store named, the board.
  */
-export function onItsWayLine(shipments: readonly IncomingShipment[], max = 3): string {
+export function onItsWayCardLine(shipments: readonly IncomingShipment[], max = 3): string {
   const bottles = shipments.reduce((n, s) => n + s.units, 0);
   const best = new Map<string, { name: string; p: ForecastPlace }>();
   for (const s of shipments) {

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { bottleSize, price, usDateTime } from '@/lib/reports-client/format';
 import type { AllocatedProduct, IncomingShipment, ProductStores, StoreStock, UnknownStore } from '@/lib/reports/types';
-import { onItsWayLine, recordHref } from '@/lib/reports-client/forecast';
+import { onItsWayCardLine, recordHref } from '@/lib/reports-client/forecast';
 import { withBoard } from '@/lib/reports-client/boards';
 import { isMixedBeverage } from '@/lib/reports-client/stores';
 import { ErrorRetry } from '../../_components/reports/error-retry';
@@ -44,7 +44,7 @@ export function ProductCard({ product: p, boardId, onItsWay = [] }: { product: A
           </span>
           {onItsWay.length > 0 && (
             <span className="on-its-way" data-testid="card-on-its-way">
-              {onItsWayLine(onItsWay)}
+              {onItsWayCardLine(onItsWay)}
             </span>
           )}
         </span>
