@@ -130,7 +130,17 @@ test("Current Inventory's card and Where is it now say where more of a product i
   await expect(line).toContainText(top.nickname);
   await noSideways(page);
 
+  const [{ boards }] = await sql<{ boards: number }>(
+    `SELECT count(DISTINCT i.id)::int AS boards FROM incoming i JOIN forecasts f ON f.incoming_id = i.id
+      WHERE i.plu = $1 AND i.status = 'open' AND (f.named OR f.outcome = 'arrived') AND f.outcome IN ('open', 'arrived')`,
+    [product.plu],
+  );
   await page.goto(`/products/${product.plu}`);
+  // A few shipments first, those naming stores before the boards as a whole; the rest on request.
+  const articles = page.getByTestId('where-on-its-way').getByRole('article');
+  await expect(articles).toHaveCount(Math.min(boards, 3));
+  if (boards > 3) await page.getByRole('button', { name: `Show all ${boards} boards it is on its way to` }).click();
+  await expect(articles).toHaveCount(boards);
   const wake = page.getByTestId('where-on-its-way').getByRole('article').filter({ has: page.getByRole('heading', { name: 'On its way to Wake County' }) });
   await expect(wake.getByTestId('forecast-place').filter({ hasText: top.nickname }).first().getByTestId('likelihood')).toHaveText(LIKELIHOOD);
   await expect(wake.first().getByRole('link', { name: 'How often forecasts were right' })).toHaveAttribute('href', '/incoming/record#board-179');

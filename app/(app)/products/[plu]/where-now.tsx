@@ -24,6 +24,8 @@ import { useResource } from '../../../_components/reports/use-resource';
 const FAILED = 'Failed to load where this product is';
 /** A product shipped to every board would list ~150 lines: the latest ones first, the rest on request (a phone in a store line). */
 const SHIPMENT_ROWS_SHOWN = 10;
+/** Shipments on their way shown before "Show all". */
+const ON_ITS_WAY_SHOWN = 3;
 
 /** `first`: the answer the server rendered. */
 export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabouts | null }) {
@@ -108,11 +110,16 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
 
 /** Shipments of the product still on their way, each board with the stores it is forecast to reach (named only). */
 function OnItsWay({ shipments }: { shipments: IncomingShipment[] }) {
+  const [all, setAll] = useState(false);
   if (shipments.length === 0) return null;
+  // Shipments whose stores are named first (what a hunter can drive to), then the latest: a product shipped to a
+  // dozen boards shows a few, the rest on request (the shelves come below).
+  const ordered = [...shipments].sort((a, b) => Number(b.places.some((p) => p.store)) - Number(a.places.some((p) => p.store)));
+  const shown = all ? ordered : ordered.slice(0, ON_ITS_WAY_SHOWN);
   return (
     <section className="stack-sm" aria-labelledby="where-on-its-way" data-testid="where-on-its-way">
       <h2 id="where-on-its-way">On its way</h2>
-      {shipments.map((s) => (
+      {shown.map((s) => (
         <article key={s.incoming_id} className="card incoming-card" aria-labelledby={`way-${s.incoming_id}`}>
           <header>
             <h3 id={`way-${s.incoming_id}`}>On its way to {s.board_name}</h3>
@@ -127,6 +134,11 @@ function OnItsWay({ shipments }: { shipments: IncomingShipment[] }) {
           </p>
         </article>
       ))}
+      {shown.length < ordered.length && (
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAll(true)}>
+          Show all {ordered.length} boards it is on its way to
+        </button>
+      )}
     </section>
   );
 }
