@@ -130,6 +130,14 @@ const schema = z.object({
   SCRAPER_CONTACT: z.string().default('ops@ncbourbontracker.example'),
   SOURCE_TIMEOUT_MS: positiveInt(20_000),
   SOURCE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  // Never stuck (decision 029): a cycle still running at this deadline is ended (its process), so the next one
+  // starts on schedule; default 14 min, a minute short of the schedule's 15. Its sources may fetch for 80% of it.
+  SCRAPER_CYCLE_DEADLINE_MS: z.coerce.number().int().min(2_000).max(60 * 60_000).default(14 * 60_000),
+  // The longest one statement of a cycle may run (the database cancels it, and that step fails with a clear line).
+  SCRAPER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(120_000),
+  // Where the scraper writes its heartbeat every minute (started, last finished cycle, stalled since): the
+  // compose healthcheck (scripts/scraper-healthcheck.mjs) reads it. Relative to the working directory.
+  SCRAPER_HEARTBEAT_FILE: z.string().min(1).default('.data/scraper-heartbeat.json'),
   // The boards whose shelves are read are data (prisma/seed-data/board-sources.json, decision 021); these
   // override an entry's site and politeness by its key, e.g. "durham_inventory=http://localhost:4000,…"
   // ("*" stands for every entry; lib/ingest/board-sources.ts:effectiveSources applies them).
@@ -233,6 +241,9 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   SCRAPER_CONTACT: ['scraper'],
   SOURCE_TIMEOUT_MS: ['scraper'],
   SOURCE_RETRIES: ['scraper'],
+  SCRAPER_CYCLE_DEADLINE_MS: ['scraper'],
+  SCRAPER_STATEMENT_TIMEOUT_MS: ['scraper'],
+  SCRAPER_HEARTBEAT_FILE: ['scraper'],
   BOARD_SOURCE_URLS: ['scraper'],
   BOARD_SOURCE_POLL_MINUTES: ['scraper'],
   BOARD_SOURCE_CONCURRENCY: ['scraper'],

@@ -6,7 +6,7 @@ export { Prisma } from '../../generated/prisma/client.ts';
 function createClient(connectionString: string) {
   return new PrismaClient({
     // DB_POOL_MAX is small for the embedded database: PGlite runs one query at a time anyway.
-    adapter: new PrismaPg({ connectionString, max: Number(process.env.DB_POOL_MAX ?? 10) }),
+    adapter: new PrismaPg({ connectionString, max: Number(process.env.DB_POOL_MAX ?? 10), ...connectionSettings() }),
     // The password hash never leaves lib/auth: it must be selected explicitly there.
     omit: { user: { passwordHash: true } },
   });
@@ -14,7 +14,21 @@ function createClient(connectionString: string) {
 
 export type Db = ReturnType<typeof createClient>;
 
-const globalForDb = globalThis as unknown as { __db?: Db; __dbUrl?: string };
+const globalForDb = globalThis as unknown as { __db?: Db; __dbUrl?: string; __statementTimeoutMs?: number };
+
+/**
+ * Every statement of this process is cancelled by the server after `ms` (the scraper's cycles: a statement that
+ * hangs fails its step with a clear line instead of holding the cycle). Set before the first query; the
+ * embedded database ignores it (the cycle's deadline bounds it there).
+ */
+export function setStatementTimeout(ms: number): void {
+  globalForDb.__statementTimeoutMs = ms;
+}
+
+/** Settings of every connection this process opens (lib/db/pg.ts and lib/db/queue.ts use them too). */
+export function connectionSettings(): { statement_timeout?: number } {
+  return globalForDb.__statementTimeoutMs ? { statement_timeout: globalForDb.__statementTimeoutMs } : {};
+}
 
 /**
  * The database URL of this process. Processes started by `npm start` receive it in DATABASE_URL

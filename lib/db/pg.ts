@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { databaseUrl, onDisconnect } from './index.ts';
+import { connectionSettings, databaseUrl, onDisconnect } from './index.ts';
 
 // A plain node-postgres pool for the few bulk statements that move hundreds of thousands of values
 // (the scraper's snapshot diff). Prisma's raw queries serialise large array parameters several times
@@ -11,7 +11,7 @@ function pool(): pg.Pool {
   const url = databaseUrl();
   if (!globalForPg.__pgPool || globalForPg.__pgPoolUrl !== url) {
     void globalForPg.__pgPool?.end();
-    const created = new pg.Pool({ connectionString: url, max: 2 });
+    const created = new pg.Pool({ connectionString: url, max: 2, ...connectionSettings() });
     // An idle connection dropped by the server (restart, database removed) must not crash the process;
     // the pool replaces it on the next checkout.
     created.on('error', (error) => console.error('[db] idle bulk connection closed:', error.message));

@@ -1,6 +1,6 @@
 import { Logger, run, runMigrations, runOnce, type Runner, type TaskList } from 'graphile-worker';
 import pg from 'pg';
-import { databaseUrl, onDisconnect, Prisma } from './index.ts';
+import { connectionSettings, databaseUrl, onDisconnect, Prisma } from './index.ts';
 
 // The durable job queue: graphile-worker on the product's own Postgres (docs/decisions/026-alert-delivery-queue.md).
 // Jobs are rows in the `graphile_worker` schema, so a job added inside a transaction exists exactly when that
@@ -50,7 +50,7 @@ function pool(): pg.Pool {
     // the last of them, a job runs again, and a delivery job sends nothing twice (lib/alerts/ledger.ts). Jobs are
     // added in the transactions of the work they stand for, on the app's connections, durably. (The embedded
     // database ignores connection options; its one session is shared, so nothing is SET there.)
-    const created = new pg.Pool({ connectionString: url, max: 4, options: '-c synchronous_commit=off' });
+    const created = new pg.Pool({ connectionString: url, max: 4, options: '-c synchronous_commit=off', ...connectionSettings() });
     // A connection dropped by the server (restart, database removed) must not crash the process: the pool
     // replaces it, and the worker's LISTEN connection reconnects.
     created.on('error', (error) => console.error('[queue] idle connection closed:', error.message));

@@ -6,10 +6,13 @@ import { snapshotParts, type Judgement } from './sources/judgement.ts';
 import { boardStores, openStoreReader } from './store-readers.ts';
 import { applyStoreSnapshot, recordAsked } from './store-snapshot.ts';
 import { isSourceError } from './sources/errors.ts';
+import { retryOnLostConnection } from '../db/lost-connection.ts';
+import type { FetchWindow } from './fetch-window.ts';
 
 export interface PollOptions {
   checkedAt: Date;
-  signal?: AbortSignal;
+  /** When the pass must stop asking (lib/ingest/fetch-window.ts): its time is up, or the scraper is stopping. Absent (benches): never. */
+  window?: FetchWindow;
   /**
    * Runs the pass's writes (new products, the snapshot). The cycle passes one that lets a board write only
    * while no other source is writing (runner.ts): the pages are read alongside the other sources, the
@@ -34,8 +37,8 @@ const REPORTED = 25;
  * Only `stock` and `none` write stock: the whole shelf (`complete` or `none`: a store not named has 0) or
  * only the stores named (`partial`). A failed request (an error page, a changed layout, a timeout) keeps
  * that product's last known stock, and so does a product the board said nothing about (`no_data`: not an
- * answer, not a failure either). When `signal` aborts (SIGTERM), no new requests start, the ones in flight
- * finish, and what was fetched is still written.
+ * answer, not a failure either). When its fetch window closes (its time is up, or SIGTERM), no new request
+ * starts, the ones in flight are cut (at once, or after the stop's grace), and what was fetched is still written.
  */
 export async function pollStoreInventory(source: ShelfSource, plus: string[], options: PollOptions): Promise<RunOutcome> {
   const board = { id: source.boardId, name: source.boardName };
@@ -43,7 +46,7 @@ export async function pollStoreInventory(source: ShelfSource, plus: string[], op
   const label = `${board.name} inventory`;
   let reader;
   try {
-    reader = await openStoreReader(source, stores, options.signal);
+    reader = await openStoreReader(source, stores, options.window?.cut);
   } catch (error) {
     if (!isSourceError(error)) throw error;
     await recordAsked(board.id, plus, options.checkedAt, options.nextAskAt);
@@ -51,6 +54,7 @@ export async function pollStoreInventory(source: ShelfSource, plus: string[], op
   }
 
   const results: Judgement[] = [];
+  // Not asked, or asked and cut off, because the window closed: their stock is kept, like a failed request's.
   let skipped = 0;
   let failuresInRow = 0;
   let anyAnswer = false;
@@ -58,11 +62,19 @@ export async function pollStoreInventory(source: ShelfSource, plus: string[], op
   await Promise.all(
     plus.map((plu) =>
       reader.limiter.run(async () => {
-        if (options.signal?.aborted || breakerOpen()) {
+        if (options.window?.stop.aborted || breakerOpen()) {
           skipped++;
           return;
         }
-        const result = await reader.read(plu, options.signal);
+        let result: Judgement;
+        try {
+          result = await reader.read(plu, options.window?.cut);
+        } catch (error) {
+          // A read cut off by the window is not the site's failure: it is simply not answered this time.
+          if (!options.window?.cut.aborted) throw error;
+          skipped++;
+          return;
+        }
         // A page saying nothing about the product still comes from a working source.
         const failed = result.kind === 'failed';
         failuresInRow = failed ? failuresInRow + 1 : 0;
@@ -73,6 +85,7 @@ export async function pollStoreInventory(source: ShelfSource, plus: string[], op
   );
 
   const parts = snapshotParts(results);
+  const cutOff = options.window?.reason() ?? null;
   const answeredCount = parts.answeredPlus.length + parts.partialPlus.length;
   const summary = {
     requested: plus.length,
@@ -100,14 +113,15 @@ export async function pollStoreInventory(source: ShelfSource, plus: string[], op
       ? `${label} looks down: the first ${failuresInRow} requests failed (${parts.failures[0].error}); the other ${skipped} were not tried`
       : saidOnlyNothing
         ? `${label} said nothing about any of the ${parts.noData.length} product(s) asked (${parts.noData[0].reason}); their stock was kept`
-        : (parts.failures[0]?.error ?? (skipped ? 'stopped before any product was fetched' : 'no product was requested'));
+        : (parts.failures[0]?.error ?? (skipped ? `no product was fetched: ${cutOff?.message ?? 'stopped'}` : 'no product was requested'));
     // The board was asked and did not answer (unless the scraper is stopping): that stock starts to age.
-    if (!options.signal?.aborted) await recordAsked(board.id, plus, options.checkedAt, options.nextAskAt);
+    if (cutOff?.why !== 'stopping') await retryOnLostConnection(() => recordAsked(board.id, plus, options.checkedAt, options.nextAskAt));
     return { status: 'failed', itemsSeen: 0, changesWritten: 0, error: reason, details: summary };
   }
 
   const write = options.writeGate ?? ((work) => work());
-  const result = await write(async () => {
+  // Written in one transaction: a connection lost meanwhile rolls it back, and the pages fetched are written again.
+  const result = await write(() => retryOnLostConnection(async () => {
     // New releases (PLUs the catalog does not know) are learned from the page that showed them.
     await learnProducts(parts.products);
     return applyStoreSnapshot({
@@ -121,7 +135,7 @@ export async function pollStoreInventory(source: ShelfSource, plus: string[], op
       stock: parts.stock,
       nextAskAt: options.nextAskAt,
     });
-  });
+  }));
 
   // Every store line unreadable as a known store: the layout or the addresses changed, not the stock.
   const lines = parts.stock.length + parts.unmatched.length;
@@ -136,7 +150,7 @@ export async function pollStoreInventory(source: ShelfSource, plus: string[], op
       ? null
       : [
           parts.failures.length && `${parts.failures.length} product request(s) failed: ${parts.failures[0].error}`,
-          skipped && `${skipped} product(s) skipped because the scraper was stopping`,
+          skipped && `${skipped} product(s) not fetched: ${cutOff?.message ?? 'the scraper was stopping'}`,
           first &&
             `${parts.unmatched.length} of ${lines} store line(s) matched no known store, e.g. "${first.address}" (PLU ${first.plu}); ` +
               `those products kept their last known stock at the stores not listed`,

@@ -1,15 +1,15 @@
-import path from 'node:path';
-import pg from 'pg';
-import { env } from '../env.ts';
-import { DataDirBusyError, lockFile } from '../startup/lock.ts';
 import { collectAlerts, processArrivalAlerts } from '../alerts/process.ts';
 import { forecastAfterCycle, forecastShipmentsRead } from '../forecast/forecast.ts';
-import { databaseUrl } from '../db/index.ts';
 import { nyDate, nyParts } from '../time.ts';
+import { firstLine, retryOnLostConnection } from '../db/lost-connection.ts';
+import { finishCycle, startCycle } from './cycle-record.ts';
+import { cycleBudgets, type CycleBudgets } from './cycle-deadline.ts';
+import { openFetchWindow, type FetchWindow } from './fetch-window.ts';
 import { updateDeliveryPatterns } from './delivery-pattern.ts';
 import { applyLocator } from './locator.ts';
 import { pollStoreInventory, type PollOptions } from './poll-stores.ts';
-import { closeDeadRuns, finishRun, SCRAPER_LOCK_KEY, startRun, thisRunner, type Runner, type RunOutcome } from './runs.ts';
+import { closeDeadRuns, finishRun, SCRAPER_LOCK_KEY, startRun, type Runner, type RunOutcome } from './runs.ts';
+import { takeScraperLock } from './scraper-lock.ts';
 import { applyShipmentsExtract } from './shipments.ts';
 import { isSourceError } from './sources/errors.ts';
 import { createLimiter } from './sources/http.ts';
@@ -24,10 +24,11 @@ import { FIXED_SOURCES } from '../reference/board-sources.ts';
 import { effectiveSources, type ShelfSource } from './board-sources.ts';
 import { PLATFORMS } from './platforms.ts';
 
-// One scraper cycle: every source due now, each recorded as a run. A lock makes sure two runners never
-// overlap (the second logs and skips): on a Postgres server its advisory lock, whatever machine they run
-// on; on the embedded database, whose connections all share one session (so its advisory locks exclude
-// nobody), a lock file beside the data directory — every process using it runs on this host.
+// One scraper cycle: every source due now, each recorded as a run, then delivery patterns, forecasts and alerts;
+// the cycle itself is recorded too (scraper_cycles). A lock makes sure two runners never overlap (the second logs
+// and skips; lib/ingest/scraper-lock.ts). The scraper runs each cycle in a process of its own with a deadline
+// (lib/ingest/cycle-process.ts); within it, each source fetches within a window (lib/ingest/fetch-window.ts) and a
+// lost database connection is tried again on a new one (lib/db/lost-connection.ts).
 
 export { SCRAPER_LOCK_KEY };
 /**
@@ -53,8 +54,14 @@ export interface CycleOptions {
   now?: Date;
   /** Run only these sources (operators: --source); otherwise the ones due now. */
   sources?: SourceKey[];
+  /** Aborts when the scraper is stopping (SIGTERM): no new request starts, what was fetched is written, later steps are skipped. */
   signal?: AbortSignal;
   log?: (line: string) => void;
+  /** How long sources may fetch (lib/ingest/cycle-deadline.ts); default from SCRAPER_CYCLE_DEADLINE_MS. */
+  budgets?: CycleBudgets;
+  /** Told when the cycle is recorded (scraper_cycles) and as each step starts and ends: the scraper names the step that overran. */
+  onCycle?: (cycleId: number) => void;
+  onStep?: (step: string, state: 'start' | 'end') => void | Promise<void>;
 }
 
 export interface CycleResult {
@@ -93,24 +100,38 @@ async function boardDue(board: ShelfSource, now: Date): Promise<boolean> {
 
 type WriteGate = NonNullable<PollOptions['writeGate']>;
 
-async function runSource(source: SourceKey, board: ShelfSource | undefined, now: Date, signal?: AbortSignal, writeGate?: WriteGate): Promise<RunOutcome> {
+/** Runs `work` as the named step of the cycle (reported as it starts and ends). */
+async function step<T>(options: CycleOptions, name: string, work: () => Promise<T>): Promise<T> {
+  await options.onStep?.(name, 'start');
+  try {
+    return await work();
+  } finally {
+    await options.onStep?.(name, 'end');
+  }
+}
+
+async function runSource(source: SourceKey, board: ShelfSource | undefined, now: Date, window: FetchWindow, writeGate?: WriteGate): Promise<RunOutcome> {
+  // A source of one or two requests (the Commission's, Wake's locator) simply fails when its window cuts them.
+  const signal = window.cut;
+  // Its write is one transaction: a connection lost meanwhile rolls it back, and it is written again on a new one.
+  const write = <T>(work: () => Promise<T>) => retryOnLostConnection(work);
   // When each product will be asked again: stock the board has not confirmed by then ages (lib/reports/stock-age.ts).
   if (board && PLATFORMS[board.platform].catalogTiers) {
     const { hot, listed } = await productsToPoll(now);
     const daily = new Set(listed);
     const [everyCycle, nextDay] = [nextAskAt(now, board.pollMinutes), nextAskAt(now, DAY_MINUTES)];
-    return pollStoreInventory(board, [...hot, ...listed], { checkedAt: now, signal, nextAskAt: (plu) => (daily.has(plu) ? nextDay : everyCycle) });
+    return pollStoreInventory(board, [...hot, ...listed], { checkedAt: now, window, nextAskAt: (plu) => (daily.has(plu) ? nextDay : everyCycle) });
   }
   if (board) {
     const again = nextAskAt(now, board.pollMinutes);
-    return pollStoreInventory(board, await huntedAndWatchedPlus(board.boardId), { checkedAt: now, signal, writeGate, nextAskAt: () => again });
+    return pollStoreInventory(board, await huntedAndWatchedPlus(board.boardId), { checkedAt: now, window, writeGate, nextAskAt: () => again });
   }
   switch (source) {
     case 'warehouse':
-      return pollWarehouse(now, signal);
+      return pollWarehouse(now, signal, write);
     case 'shipments': {
       const extract = await fetchShipments({ signal });
-      const r = await applyShipmentsExtract(extract.extractedAt, extract.records);
+      const r = await write(() => applyShipmentsExtract(extract.extractedAt, extract.records));
       const problems = [...extract.warnings, ...r.unknownBoards.map((b) => `unknown board "${b}"`)];
       const errors = [
         ...(r.unknownBoards.length ? [`${r.unknownBoards.length} board name(s) matched no known board`] : []),
@@ -128,7 +149,8 @@ async function runSource(source: SourceKey, board: ShelfSource | undefined, now:
       // Wake's store locator is on Wake's site: its board source's.
       const wake = (await effectiveSources()).find((s) => s.boardId === WAKE_BOARD_ID);
       if (!wake) throw new Error("Wake's board source (board 179) is not enabled in board_sources");
-      return applyLocator(await fetchWakeLocator({ baseUrl: wake.baseUrl, signal }));
+      const locator = await fetchWakeLocator({ baseUrl: wake.baseUrl, signal });
+      return write(() => applyLocator(locator));
     }
     default:
       throw new RangeError(`no reader for source ${source}`);
@@ -140,25 +162,33 @@ async function recordedRun(
   source: SourceKey,
   board: ShelfSource | undefined,
   now: Date,
-  options: CycleOptions & { runner: Runner },
+  options: CycleOptions & { runner: Runner; budgets: CycleBudgets; fetchUntil: number },
   writeGate?: WriteGate,
 ): Promise<RunOutcome> {
   const boardId = board?.boardId ?? (source === 'wake_locator' ? WAKE_BOARD_ID : null);
-  const id = await startRun(source, now, options.runner, boardId);
+  const id = await retryOnLostConnection(() => startRun(source, now, options.runner, boardId), { log: options.log });
+  // Each source's own time, and never past the cycle's fetching time (the writes, forecasts and alerts follow).
+  const window = openFetchWindow({
+    label: board ? `${board.boardName} inventory` : source,
+    budgetMs: Math.min(options.budgets.sourceMs, options.fetchUntil - Date.now()),
+    shutdown: options.signal,
+  });
   let outcome: RunOutcome;
   try {
-    outcome = await runSource(source, board, now, options.signal, writeGate);
+    outcome = await step(options, `source ${source}`, () => runSource(source, board, now, window, writeGate));
   } catch (error) {
-    const message = isSourceError(error) ? error.message : (error as Error)?.message ?? String(error);
+    const message = isSourceError(error) ? error.message : firstLine(error);
     const noData = isSourceError(error) && error.kind === 'no_data';
     outcome = { status: noData ? 'ok' : 'failed', itemsSeen: 0, changesWritten: 0, error: message };
+  } finally {
+    window.close();
   }
-  await finishRun(id, outcome);
+  await retryOnLostConnection(() => finishRun(id, outcome), { log: options.log });
   options.log?.(`${source}: ${outcome.status}, ${outcome.itemsSeen} seen, ${outcome.changesWritten} changes${outcome.error ? ` — ${outcome.error}` : ''}`);
   // The shipments just dated are forecast before their alerts are collected: a shipment and its "on its way"
   // alert are logged in one collection, so a channel that takes both sends one of them (decision 028).
-  if (source === 'shipments' && outcome.status !== 'failed') await forecastShipmentsRead(now, options.log);
-  if (outcome.changesWritten > 0 && (board || source === 'shipments')) await collectNow(now, options.log);
+  if (source === 'shipments' && outcome.status !== 'failed') await step(options, 'forecast the shipments', () => forecastShipmentsRead(now, options.log));
+  if (outcome.changesWritten > 0 && (board || source === 'shipments')) await step(options, `alerts of ${source}`, () => collectNow(now, options.log));
   return outcome;
 }
 
@@ -176,18 +206,14 @@ async function collectNow(now: Date, log: CycleOptions['log']): Promise<void> {
   }
 }
 
-/** The embedded database (PGlite): one backend session for every connection, so advisory locks exclude nobody there. */
-async function isEmbeddedDatabase(client: pg.Client): Promise<boolean> {
-  const { rows } = await client.query<{ version: string }>('SELECT version()');
-  return rows[0].version.includes('PGlite');
-}
-
 /** Each source's run in turn, through `gate` so it waits while a board writes. */
+type RunContext = CycleOptions & { runner: Runner; budgets: CycleBudgets; fetchUntil: number };
+
 async function runOneAfterAnother(
   sources: SourceKey[],
   shelves: Map<SourceKey, ShelfSource>,
   now: Date,
-  options: CycleOptions & { runner: Runner },
+  options: RunContext,
   gate: WriteGate,
 ): Promise<CycleResult['runs']> {
   const runs: CycleResult['runs'] = [];
@@ -206,12 +232,7 @@ async function runOneAfterAnother(
  * Wake source runs or another board writes, so no two sources' transactions meet (new products, the
  * alert cursor's order of history ids). Each source's alerts are logged as soon as it has written (collectNow).
  */
-async function runBoardsAlongside(
-  sources: SourceKey[],
-  shelves: Map<SourceKey, ShelfSource>,
-  now: Date,
-  options: CycleOptions & { runner: Runner },
-): Promise<CycleResult['runs']> {
+async function runBoardsAlongside(sources: SourceKey[], shelves: Map<SourceKey, ShelfSource>, now: Date, options: RunContext): Promise<CycleResult['runs']> {
   // One write at a time, in the order they ask.
   const gate: WriteGate = createLimiter({ concurrency: 1, delayMs: 0 }).run;
   const isOtherBoard = (source: SourceKey) => {
@@ -229,77 +250,68 @@ async function runBoardsAlongside(
   return [...runs, ...(await boards)];
 }
 
-/** The embedded database's scraper lock file: beside its data directory, like npm start's own lock. */
-function embeddedLockFile(): string {
-  return `${path.resolve(env().EMBEDDED_DB_DIR)}.scraper.lock`;
-}
-/** One cycle at a time in this process too (the lock file is this process's either way). */
-let embeddedCycleRunning = false;
-
-/** Takes the scraper's lock; null when another runner holds it. */
-async function takeLock(client: pg.Client, embedded: boolean): Promise<{ runner: Runner; release(): Promise<void> } | null> {
-  if (embedded) {
-    if (embeddedCycleRunning) return null;
-    try {
-      const file = lockFile(embeddedLockFile());
-      embeddedCycleRunning = true;
-      return {
-        runner: thisRunner(null),
-        release: async () => {
-          embeddedCycleRunning = false;
-          file.release();
-        },
-      };
-    } catch (error) {
-      if (error instanceof DataDirBusyError) return null;
-      throw error;
-    }
-  }
-  // Keepalives on the lock's own connection: if this host vanishes without closing it, the server notices
-  // within ~1.5 minutes and drops the session and its lock, so the run is seen as dead (closeDeadRuns).
-  await client.query('SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 6');
-  const { rows } = await client.query<{ ok: boolean; session: number }>('SELECT pg_try_advisory_lock($1) AS ok, pg_backend_pid() AS session', [SCRAPER_LOCK_KEY]);
-  if (!rows[0].ok) return null;
-  return {
-    runner: thisRunner(rows[0].session),
-    release: async () => {
-      await client.query('SELECT pg_advisory_unlock($1)', [SCRAPER_LOCK_KEY]).catch(() => {});
-    },
-  };
-}
-
 export async function runCycle(options: CycleOptions = {}): Promise<CycleResult> {
   const log = options.log ?? (() => {});
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    const embedded = await isEmbeddedDatabase(client);
-    const lock = await takeLock(client, embedded);
-    if (!lock) {
-      log('another scraper run holds the lock; skipping this cycle');
-      return { skipped: true, runs: [] };
-    }
-    try {
-      const dead = await closeDeadRuns();
-      if (dead) log(`closed ${dead} run(s) left open by a scraper that stopped (interrupted)`);
-      const now = options.now ?? new Date();
-      const shelves = new Map((await effectiveSources()).map((s) => [s.key, s]));
-      const sources = options.sources ?? (await dueSources(now));
-      const unknown = sources.filter((s) => !shelves.has(s) && !(FIXED_SOURCES as readonly string[]).includes(s));
-      if (unknown.length) throw new RangeError(`no such source: ${unknown.join(', ')} (not an enabled board source nor ${FIXED_SOURCES.join(', ')})`);
-      const runs = await runBoardsAlongside(sources, shelves, now, { ...options, runner: lock.runner });
-      if (runs.some((r) => shelves.has(r.source) && r.outcome.changesWritten > 0)) await updateDeliveryPatterns(nyDate(now));
-      // Forecasts (lib/forecast): new shipments once the extract is read, the shelves' evidence every cycle.
-      await forecastAfterCycle(now, runs.some((r) => r.source === 'shipments' && r.outcome.status !== 'failed'), log);
-      // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
-      // digests that are due go out on schedule even while a source is down. Never throws, so a mail
-      // problem cannot fail the scrape.
-      await processArrivalAlerts({ checkedAt: now, log });
-      return { skipped: false, runs };
-    } finally {
-      await lock.release();
-    }
-  } finally {
-    await client.end();
+  // The caller's stop (SIGTERM), or the lock lost to another runner: either way no new request starts.
+  const lockLost = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, lockLost.signal]) : lockLost.signal;
+  const lock = await takeScraperLock(log, (why) => {
+    log(`the scraper lock is lost: ${why}; this cycle writes what it fetched and stops`);
+    lockLost.abort(new Error(`the scraper lock was lost: ${why}`));
+  });
+  if (!lock) {
+    log('another scraper run holds the lock; skipping this cycle');
+    return { skipped: true, runs: [] };
   }
+  const active = new Set<string>();
+  const onStep = (name: string, state: 'start' | 'end') => {
+    if (state === 'start') active.add(name);
+    else active.delete(name);
+    return options.onStep?.(name, state);
+  };
+  let cycleId: number | null = null;
+  try {
+    cycleId = await retryOnLostConnection(() => startCycle(), { log });
+    options.onCycle?.(cycleId);
+    const context = { ...options, signal, log, onStep, runner: lock.runner, budgets: options.budgets ?? cycleBudgets() };
+    const runs = await cycleSteps({ ...context, fetchUntil: Date.now() + context.budgets.fetchMs });
+    const stopped = signal.aborted ? `stopped early: ${(signal.reason as Error)?.message ?? 'SIGTERM'}` : null;
+    await retryOnLostConnection(() => finishCycle(cycleId!, 'finished', { error: stopped }), { log }).catch((e) => log(`cycle record: ${firstLine(e)}`));
+    return { skipped: false, runs };
+  } catch (error) {
+    if (cycleId !== null) {
+      const failed = { step: [...active].join(', ') || null, error: firstLine(error) };
+      await retryOnLostConnection(() => finishCycle(cycleId!, 'failed', failed), { log }).catch(() => {});
+    }
+    throw error;
+  } finally {
+    await lock.release();
+  }
+}
+
+/** The cycle's steps: the sources due, then delivery patterns, forecasts and alerts (skipped when stopping). */
+async function cycleSteps(options: RunContext): Promise<CycleResult['runs']> {
+  const log = options.log!;
+  const stopping = () => options.signal?.aborted ?? false;
+  const dead = await retryOnLostConnection(() => closeDeadRuns(), { log });
+  if (dead) log(`closed ${dead} run(s) left open by a scraper that stopped (interrupted)`);
+  const now = options.now ?? new Date();
+  const shelves = new Map((await effectiveSources()).map((s) => [s.key, s]));
+  const sources = options.sources ?? (await dueSources(now));
+  const unknown = sources.filter((s) => !shelves.has(s) && !(FIXED_SOURCES as readonly string[]).includes(s));
+  if (unknown.length) throw new RangeError(`no such source: ${unknown.join(', ')} (not an enabled board source nor ${FIXED_SOURCES.join(', ')})`);
+  const runs = await runBoardsAlongside(sources, shelves, now, options);
+  // What follows works on what the sources wrote; when stopping, the next cycle does it.
+  if (stopping()) return runs;
+  // Each is DB work only: a connection lost meanwhile is tried again on a new one; another failure is its own line.
+  const guarded = (name: string, work: () => Promise<unknown>) =>
+    step(options, name, () => retryOnLostConnection(work, { log })).catch((error) => log(`${name}: failed — ${firstLine(error)}`));
+  if (runs.some((r) => shelves.has(r.source) && r.outcome.changesWritten > 0)) await guarded('delivery patterns', () => updateDeliveryPatterns(nyDate(now)));
+  // Forecasts (lib/forecast): new shipments once the extract is read, the shelves' evidence every cycle.
+  if (!stopping()) await guarded('forecasts', () => forecastAfterCycle(now, runs.some((r) => r.source === 'shipments' && r.outcome.status !== 'failed'), log));
+  // Arrival alerts (lib/alerts) after every cycle, whatever the sources did: new arrivals, retries and
+  // digests that are due go out on schedule even while a source is down. Never throws, so a mail
+  // problem cannot fail the scrape.
+  if (!stopping()) await step(options, 'alerts', () => processArrivalAlerts({ checkedAt: now, log }));
+  return runs;
 }

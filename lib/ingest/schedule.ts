@@ -34,3 +34,36 @@ export function nextAskAt(at: Date, everyMinutes: number): Date {
   }
   return new Date(nyWallToUtcMs(day, Math.floor(minute / 60), minute % 60));
 }
+
+/**
+ * The first cycle of the schedule strictly after `at` (07:00, 07:15, …, 21:00 New York time; after 21:00, the next
+ * day's 07:00). Arithmetic on the wall clock, no loop: any instant gives an answer within a day and 10 hours.
+ */
+export function nextCycleAfter(at: Date): Date {
+  const wall = nyWallClock(at.getTime());
+  const minutes = wall.hour * 60 + wall.minute + wall.second / 60 + (((at.getTime() % 1000) + 1000) % 1000) / 60_000;
+  let day = wall.dayNumber;
+  let minute = (Math.floor(minutes / CYCLE_MINUTES) + 1) * CYCLE_MINUTES;
+  if (minute < FIRST_CYCLE) minute = FIRST_CYCLE;
+  else if (minute > LAST_CYCLE) {
+    day += 1;
+    minute = FIRST_CYCLE;
+  }
+  return new Date(nyWallToUtcMs(day, Math.floor(minute / 60), minute % 60));
+}
+
+/** Cycles of the schedule that may pass without one finishing before the scraper counts as stalled. */
+export const STALL_CYCLES = 2;
+
+/**
+ * When the scraper stalled, if it has: the first of STALL_CYCLES scheduled cycles after `reference` (the last
+ * finished cycle, or when the scraper started if that is later) of which none finished, once the last of them has
+ * had its whole interval. Null while it has not. Overnight there are no cycles to miss: a scraper whose 21:00 cycle
+ * finished is not stalled before 07:30 the next morning.
+ */
+export function stalledSince(now: Date, reference: Date): Date | null {
+  const first = nextCycleAfter(reference);
+  let last = first;
+  for (let i = 1; i < STALL_CYCLES; i++) last = nextCycleAfter(last);
+  return last.getTime() + CYCLE_MINUTES * 60_000 <= now.getTime() ? first : null;
+}

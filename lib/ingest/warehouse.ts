@@ -10,7 +10,12 @@ import { fetchWarehouseStock, type WarehouseRow } from './sources/warehouse.ts';
  * empty ("no data yet", never "all zero"): then the previous day's final report keeps levels current
  * instead of leaving a gap. Both empty is still "no data yet" (a no_data SourceError).
  */
-export async function pollWarehouse(now: Date, signal?: AbortSignal): Promise<RunOutcome> {
+export async function pollWarehouse(
+  now: Date,
+  signal?: AbortSignal,
+  /** Runs the write (the scraper: again on a new connection when it was lost). */
+  write: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+): Promise<RunOutcome> {
   const today = nyDate(now);
   let reportDate = today;
   let rows: WarehouseRow[];
@@ -21,7 +26,7 @@ export async function pollWarehouse(now: Date, signal?: AbortSignal): Promise<Ru
     reportDate = addDays(today, -1);
     rows = await fetchWarehouseStock({ signal, reportDate });
   }
-  const result = await applyWarehouseSnapshot(now, rows);
+  const result = await write(() => applyWarehouseSnapshot(now, rows));
   return {
     status: 'ok',
     itemsSeen: rows.length,

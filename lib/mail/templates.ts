@@ -72,6 +72,27 @@ export function adminNewUserEmail(to: string, user: { firstName: string; lastNam
   };
 }
 
+/** To every admin, once per stall of the scraper (lib/ops/scraper-stall.ts): what it says, and where to look. */
+export function scraperStalledEmail(to: string, words: string): MailMessage {
+  const what = words.charAt(0).toUpperCase() + words.slice(1);
+  const look =
+    'Arrivals, shipments, forecasts and alerts wait until a cycle finishes again. The scraper ends a cycle that overruns ' +
+    'its deadline and starts the next on schedule; under docker compose its healthcheck fails and the container is restarted. ' +
+    "See the scraper's log and the Data sources card on the admin page (README, Operations: when the scraper stalls).";
+  return {
+    to,
+    kind: 'scraper_stalled',
+    subject: `${PRODUCT}: the scraper has stalled`,
+    text: `${what}.
+
+${look}
+
+${url('/admin')}
+`,
+    html: layout('The scraper has stalled', [escape(`${what}.`), escape(look)], { label: 'Open the admin page', url: url('/admin') }),
+  };
+}
+
 export function approvedEmail(to: string, firstName: string): MailMessage {
   return {
     to,

@@ -6,13 +6,16 @@ import { todaysExtract } from '../reports/extract-days.ts';
 import type { DayNote } from '../reports/shipment-days.ts';
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import { nyDate } from '../time.ts';
+import { scraperState, type ScraperState } from './scraper-stall.ts';
 import type { RunStatus } from '../../generated/prisma/enums.ts';
 
 // GET /api/health has two views. Anyone (load balancers, uptime checks, curious visitors) learns whether
 // the service is up and how fresh each source's data is. Raw error text (database driver messages, the
 // scrapers' errors, which name hosts and internals), the run counts and the store lines a run could not
 // match only go to signed-in staff. Both say whether the reference data is loaded (without it the scraper
-// can do nothing: `status: degraded`) and how the database was set up (a demo's history is generated).
+// can do nothing: `status: degraded`), whether the scraper keeps up ("scraper stalled since …" when no cycle
+// has finished for two intervals in polling hours: `status: degraded`, lib/ops/scraper-stall.ts) and how the
+// database was set up (a demo's history is generated).
 
 /** One scraper source, as everyone sees it. */
 export interface SourceHealth {
@@ -73,6 +76,8 @@ export interface PublicHealth {
   status: 'ok' | 'degraded';
   database: { reachable: boolean; set_up_as?: SetUpAs };
   reference_data?: ReferenceData;
+  /** Whether the scraper's cycles keep finishing (lib/ops/scraper-stall.ts); a stall makes the status degraded. */
+  scraper?: ScraperState;
   scrapers: SourceHealth[];
 }
 
@@ -88,6 +93,7 @@ export interface StaffHealth {
     change_feed?: 'listening' | 'off';
   };
   reference_data?: ReferenceData;
+  scraper?: ScraperState;
   scrapers: SourceHealthDetail[];
   /** Today's shipments extract (lib/reports/shipment-days.ts): pending, late, complete, truncated, … with its note. */
   shipments_extract?: DayNote;
@@ -153,7 +159,8 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
     SELECT (SELECT count(*)::int FROM boards) AS boards, (SELECT count(*)::int FROM stores) AS stores,
            (SELECT count(*)::int FROM products) AS products, (SELECT purpose::text FROM database_origin WHERE id = 1) AS purpose`;
   const { purpose, ...reference } = data;
-  const status = reference.boards && reference.stores && reference.products ? ('ok' as const) : ('degraded' as const);
+  const scraper = await scraperState(now);
+  const status = reference.boards && reference.stores && reference.products && scraper.state !== 'stalled' ? ('ok' as const) : ('degraded' as const);
   // Every source, run or not: each enabled board source (Wake's first, then by board name, as a cycle runs
   // them), the fixed ones after Wake's; the (source, started_at) index finds the latest run and the latest success.
   const rows = await db.$queryRaw<SourceRow[]>`
@@ -193,7 +200,7 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
       ? (await db.store.findMany({ where: { sourceStoreKey: { not: null } }, select: { boardId: true, sourceStoreKey: true } })).map((k) => `${k.boardId}:${k.sourceStoreKey}`)
       : [],
   );
-  if (!options.staff) return { view: 'public', status, database: { reachable: true, set_up_as: purpose }, reference_data: reference, scrapers: sources };
+  if (!options.staff) return { view: 'public', status, database: { reachable: true, set_up_as: purpose }, reference_data: reference, scraper, scrapers: sources };
   return {
     view: 'staff',
     status,
@@ -205,6 +212,7 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
       change_feed: changeStamp([]) === null ? 'off' : 'listening', // (starts the feed where it belongs)
     },
     reference_data: reference,
+    scraper,
     shipments_extract: await todaysExtract(nyDate(now), now),
     scrapers: sources.map((s, i) => ({
       ...s,

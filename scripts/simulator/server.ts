@@ -19,7 +19,7 @@
 //   GET  /__sim/state                         now, next delivery per store, counters, faults, markup, respellings, debuts, other boards
 //   POST /__sim/advance                       {"minutes"|"hours"|"days"|"ms": n} or {"to": ISO}
 //   POST /__sim/fault                         {"path": "/StoresBoards/Stocks" | ... | "*", "kind": ..., "count"?: n, "plus"?: ["27090"],
-//                                             "boardIds"?: [53] (drop-boards), "percent"?: 60 (drop-records)}
+//                                             "boardIds"?: [53] (drop-boards), "percent"?: 60 (drop-records), "delayMs"?: 2000 (slow)}
 //   GET  /__sim/deliveries?date=YYYY-MM-DD&board=179   what each store of a board received that day (default today, Wake)
 //   POST /__sim/markup                        {"wake"?: "documented"|"live"|"alternate", "warehouse"?: ..., "durham"?: "documented"|"drift"|"alternate", "greensboro"?: ..., "abcgo"?: ...}
 //   POST /__sim/respell                       {"storeNumber": n, "address": "..." | null, "boardId"?: 78}
@@ -58,6 +58,7 @@ const EXTRACT_PATH = '/Search/StockShippedData';
 
 export const FAULT_KINDS = [
   'timeout',
+  'slow',
   'http500',
   'bad-html',
   'truncated-json',
@@ -219,6 +220,8 @@ export interface FaultState {
   /** drop-boards: the boards left out; drop-records: the percentage of records left out. */
   boardIds?: number[];
   percent?: number;
+  /** slow: how long each answer is held before it is sent (a site slowing to a trickle); the answer itself is true. */
+  delayMs?: number;
 }
 
 export interface RunningSimulator {
@@ -234,7 +237,7 @@ export interface RunningSimulator {
    * — and 'drop-records' — without `percent`% of its records).
    * With `plus`, only requests about those PLUs are affected (and counted).
    */
-  setFault(path: string, kind: FaultKind, count?: number, plus?: string[], extract?: { boardIds?: number[]; percent?: number }): void;
+  setFault(path: string, kind: FaultKind, count?: number, plus?: string[], extract?: { boardIds?: number[]; percent?: number; delayMs?: number }): void;
   faults(): FaultState[];
   /**
    * Changes the markup of Wake's search, the warehouse report and/or the other boards' answers (an
@@ -380,7 +383,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const timer = options.realtime ? setInterval(syncRealtime, Math.max(50, Math.min(1000, TICK_MS / speed / 4))) : undefined;
   timer?.unref();
 
-  const setFault = (path: string, kind: FaultKind, count?: number, plus?: string[], extract: { boardIds?: number[]; percent?: number } = {}) => {
+  const setFault = (path: string, kind: FaultKind, count?: number, plus?: string[], extract: { boardIds?: number[]; percent?: number; delayMs?: number } = {}) => {
     if (!FAULT_KINDS.includes(kind)) throw new HttpError(400, `unknown fault kind "${kind}" (one of ${FAULT_KINDS.join(', ')})`);
     if (path !== '*' && !dataPathOf(path)) {
       throw new HttpError(400, `unknown path "${path}" (one of ${DATA_PATHS.join(', ')}, *)`);
@@ -398,7 +401,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     }
     const extractFault = (EXTRACT_FAULT_KINDS as readonly string[]).includes(kind);
     if (extractFault && path !== '*' && path !== EXTRACT_PATH) throw new HttpError(400, `fault ${kind} applies to ${EXTRACT_PATH} (or *) only`);
-    const { boardIds, percent } = extract;
+    const { boardIds, percent, delayMs } = extract;
+    if (kind === 'slow' && !(typeof delayMs === 'number' && Number.isInteger(delayMs) && delayMs > 0 && delayMs <= 600_000)) {
+      throw new HttpError(400, 'fault slow needs delayMs, a whole number of milliseconds in (0, 600000]');
+    }
     if (kind === 'drop-boards' && !(Array.isArray(boardIds) && boardIds.length && boardIds.every((id) => Number.isInteger(id) && id > 0))) {
       throw new HttpError(400, 'fault drop-boards needs boardIds, a list of board ids');
     }
@@ -416,6 +422,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       plus: plus ?? null,
       ...(kind === 'drop-boards' ? { boardIds } : {}),
       ...(kind === 'drop-records' ? { percent } : {}),
+      ...(kind === 'slow' ? { delayMs } : {}),
     });
   };
 
@@ -689,7 +696,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       const plus = body.plus === undefined || body.plus === null ? undefined : (body.plus as string[]);
       const boardIds = body.boardIds === undefined || body.boardIds === null ? undefined : (body.boardIds as number[]);
       const percent = body.percent === undefined || body.percent === null ? undefined : Number(body.percent);
-      setFault(String(body.path ?? ''), String(body.kind ?? '') as FaultKind, count, plus, { boardIds, percent });
+      const delayMs = body.delayMs === undefined || body.delayMs === null ? undefined : Number(body.delayMs);
+      setFault(String(body.path ?? ''), String(body.kind ?? '') as FaultKind, count, plus, { boardIds, percent, delayMs });
       send(res, 200, JSON_TYPE, JSON.stringify({ faults: [...faults.values()] }));
       return;
     }
@@ -745,7 +753,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
     const subject = subjectOf(path, url, form, body);
     const taken = takeFault(path, subject);
-    const fault = taken?.kind;
+    // A slow answer is a true answer, held first (the client may give up meanwhile).
+    if (taken?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, taken.delayMs));
+    const fault = taken?.kind === 'slow' ? undefined : taken?.kind;
     const answer = recordAnswer(path, subject, fault);
     if (answer) answerOfResponse.set(res, answer);
     if (fault === 'refuse') {

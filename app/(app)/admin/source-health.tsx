@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { HealthReport, NewLocation, SourceHealthDetail } from '@/lib/ops/health';
+import type { ScraperState } from '@/lib/ops/scraper-stall';
 import type { DayNote } from '@/lib/reports/shipment-days';
 import { num, usDateTime } from '@/lib/reports-client/format';
 import { apiFetch } from '../../_components/api';
@@ -129,6 +130,23 @@ function SourceLine({ s, extract, onChanged }: { s: SourceHealthDetail | HealthR
   );
 }
 
+/** Whether the scraper's cycles keep finishing: a stall first, in words, where an operator looks. */
+function ScraperLine({ scraper }: { scraper: ScraperState }) {
+  if (scraper.state === 'stalled') {
+    return (
+      <div className="alert alert-error" role="alert" data-testid="scraper-stalled">
+        <strong>{scraper.message.charAt(0).toUpperCase() + scraper.message.slice(1)}.</strong> Arrivals, shipments, forecasts and alerts wait until a
+        cycle finishes again; the scraper keeps trying, and under docker compose its healthcheck restarts it. See the scraper&apos;s log.
+      </div>
+    );
+  }
+  return (
+    <p className="muted small" data-testid="scraper-state">
+      Scraper: {scraper.state === 'never_run' ? 'no cycle has run yet' : `keeping up (${scraper.message})`}.
+    </p>
+  );
+}
+
 export function SourceHealth() {
   const { state, reload } = useResource('source-health', loadHealth, LOAD_FAILED);
 
@@ -159,6 +177,7 @@ export function SourceHealth() {
               The database cannot be reached{'error' in state.data.database && state.data.database.error ? `: ${state.data.database.error}` : '.'}
             </div>
           )}
+          {state.data.scraper && <ScraperLine scraper={state.data.scraper} />}
           <ul className="source-list" aria-label="Scraper sources">
             {state.data.scrapers.map((s) => (
               <SourceLine

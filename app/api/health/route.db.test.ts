@@ -63,7 +63,9 @@ describe('GET /api/health', () => {
     const res = await (await as(role)).call(health, '/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(Object.keys(res.json).sort()).toEqual(['database', 'reference_data', 'scrapers', 'status', 'view']);
+    expect(Object.keys(res.json).sort()).toEqual(['database', 'reference_data', 'scraper', 'scrapers', 'status', 'view']);
+    // Whether the scraper keeps up: no cycle recorded here (lib/ingest/never-stuck.db.test.ts stalls one).
+    expect(res.json.scraper).toEqual({ state: 'never_run', last_cycle_finished_at: null, stalled_since: null, message: 'no scraper cycle has run yet' });
     expect(res.json).toMatchObject({ view: 'public', status: 'ok', database: { reachable: true }, reference_data: { boards: 4, stores: 1, products: 1 } });
     expect(Object.keys(res.json.database).sort()).toEqual(['reachable', 'set_up_as']);
     expect(res.json.scrapers.map((s: { source: string }) => s.source)).toEqual(SOURCES);
