@@ -5,7 +5,7 @@
 #                     headers) around Next's standalone output, as user `node`
 #   tools             node_modules + tsx + scripts/ + lib/ + prisma/ (migrations and seed-data) for the
 #                     one-shot migration (`npx tsx scripts/migrate.ts`: migrations, then the reference
-#                     data), the scraper (`npx tsx scripts/scraper.ts`) and `scripts/create-admin.ts`
+#                     data), the scraper (`node --import tsx scripts/scraper.ts`) and `scripts/create-admin.ts`
 #
 #   docker build -t nc-bourbon-tracker .                          # web app
 #   docker build --target tools -t nc-bourbon-tracker-tools .     # migrate / scraper
@@ -44,6 +44,8 @@ COPY package.json package-lock.json tsconfig.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY lib ./lib
 COPY scripts ./scripts
+# The scraper's heartbeat (.data/scraper-heartbeat.json), which its compose healthcheck reads.
+RUN mkdir -p .data && chown node:node .data
 USER node
 CMD ["npx", "tsx", "scripts/migrate.ts"]
 

@@ -374,7 +374,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       });
       expect(saved.status, saved.text).toBe(200);
 
-      // `docker compose run --rm scraper npx tsx scripts/scraper.ts --once`: the first poll is the baseline.
+      // `docker compose run --rm scraper node --import tsx scripts/scraper.ts --once`: the first poll is the baseline.
       const once = [...compose.services.scraper.command!, '--once'];
       await runToCompletion(toolsService('scraper', once));
       const baseline = await sql<{ source: string; status: string }>(`SELECT source::text, status::text FROM scrape_runs ORDER BY source`, [], db.url);
@@ -434,6 +434,32 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       const health = await waitForHealth(base, app);
       expect(health.scrapers.map((r) => [r.source, r.status]).sort()).toEqual([...ALL_SOURCES].sort().map((s) => [s, 'ok']));
     }, 240_000);
+
+    it('the scraper service as compose runs it: its healthcheck passes while cycles finish, SIGTERM ends it within 30 s, then the healthcheck fails', async () => {
+      const scraper = toolsService('scraper', compose.services.scraper.command!);
+      running.push(scraper);
+      // The healthcheck, as Docker runs it in the scraper's container (its test without "CMD").
+      const test = compose.services.scraper.healthcheck!.test;
+      expect(test.slice(0, 2)).toEqual(['CMD', 'node']);
+      const healthcheck = () => runService('scraper healthcheck', test.slice(1), { cwd: tools, imageEnv: stages.tools.env, env: environment('scraper', tools) });
+      // The watchdog writes its first heartbeat as the scraper starts; the cycles of the test above finished just now.
+      let verdict = healthcheck();
+      for (let i = 0; i < 60 && (await verdict.exited) !== 0; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        verdict = healthcheck();
+      }
+      expect(await verdict.exited, `${verdict.output()}\n${scraper.output()}`).toBe(0);
+      expect(verdict.output()).toMatch(/^ok: last cycle finished /);
+
+      // docker stop: SIGTERM to the container's process, which is the scraper itself.
+      const stopAt = Date.now();
+      scraper.child.kill('SIGTERM');
+      expect(await scraper.exited, scraper.output()).toBe(0);
+      expect(Date.now() - stopAt).toBeLessThan(30_000);
+      const after = healthcheck();
+      expect(await after.exited).toBe(1);
+      expect(after.output()).toMatch(/^unhealthy: the scraper stopped at /);
+    }, 120_000);
 
     // ── 3. backup and restore ─────────────────────────────────────────────────────────────────────
     it('backup and restore (README): a dump of this database restores into a fresh one, and the app serves it', async () => {
