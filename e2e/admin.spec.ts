@@ -133,7 +133,7 @@ test.describe('managing users', () => {
   });
 });
 
-test('staff see each data source’s freshness and error text on /admin; anyone else gets health without error text @phone', async ({ page, request, createUser, signIn }) => {
+test('staff see each data source’s freshness and error text on /admin, a stalled scraper first; anyone else gets health without error text @phone', async ({ page, request, createUser, signIn }) => {
   const failure = `E2E locator failure ${Date.now()}: connect ECONNREFUSED 10.9.8.7:443`;
   await sql(
     `INSERT INTO scrape_runs (source, started_at, finished_at, status, error) VALUES ('wake_locator', now() + interval '1 minute', now() + interval '1 minute', 'failed', $1)`,
@@ -146,10 +146,20 @@ test('staff see each data source’s freshness and error text on /admin; anyone 
   expect(JSON.parse(text).view).toBe('public');
   expect(text).not.toContain('ECONNREFUSED');
 
+  // The scraper's last finished cycle was three days ago: every polling day since had cycles that never finished.
+  await sql(
+    `INSERT INTO scraper_cycles (started_at, finished_at, status) VALUES (now() - interval '3 days 5 minutes', now() - interval '3 days', 'finished')`,
+    [],
+    process.env.E2E_DATABASE_URL,
+  );
+  expect((await (await request.get('/api/health')).json()).scraper).toMatchObject({ state: 'stalled', message: expect.stringMatching(/^scraper stalled since /) });
+
   await signIn(page, await createUser({ role: 'power_user' }));
   await page.goto('/admin');
   const card = page.getByTestId('source-health');
   await expect(card.getByRole('heading', { name: 'Data sources' })).toBeVisible();
+  // The stall first, where an operator looks.
+  await expect(card.getByTestId('scraper-stalled')).toContainText(/^Scraper stalled since \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M: no cycle has finished since /);
   for (const source of ['wake_inventory', 'wake_locator', 'warehouse', 'shipments']) await expect(card.getByTestId(`source-${source}`)).toBeVisible();
   const locator = card.getByTestId('source-wake_locator');
   await expect(locator).toContainText('failed');
