@@ -7,6 +7,7 @@ import { loadBoardSources } from '../../lib/reference/board-sources.ts';
 import { loadReferenceData, type BoardStoreSeed, type WakeStoreSeed } from '../../lib/reference/reference.ts';
 import type { ListingTypeName } from '../../lib/reference/products.ts';
 import { hashInt } from './random.ts';
+import { WAKE_DEMO_DELIVERIES } from '../demo/delivery-patterns.ts';
 
 export type SimKind = 'allocated' | 'listed-tracked' | 'listed';
 
@@ -138,6 +139,8 @@ function boardWebsite(name: string, id: number): string {
 }
 
 function toStore(s: WakeStoreSeed, retailIndex: number): SimStore {
+  // The demo's patterns (nobody publishes Wake's: the reference data has none; a deployment learns them).
+  const pattern = s.mixed_beverage ? undefined : WAKE_DEMO_DELIVERIES[s.store_number];
   const comma = s.address.indexOf(',');
   const street = comma >= 0 ? s.address.slice(0, comma) : s.address;
   const [lat0, lng0] = TOWN_LATLNG[s.city] ?? TOWN_LATLNG.Raleigh;
@@ -154,8 +157,8 @@ function toStore(s: WakeStoreSeed, retailIndex: number): SimStore {
     phone: s.phone ?? '',
     hours: s.hours ?? '',
     mixedBeverage: s.mixed_beverage,
-    deliveryDay: s.delivery_day,
-    deliveryIntervalDays: s.delivery_interval_days,
+    deliveryDay: pattern?.deliveryDay ?? null,
+    deliveryIntervalDays: pattern?.intervalDays ?? null,
     retail: !s.mixed_beverage,
     retailIndex,
     lat: Number((lat0 + jitter('lat')).toFixed(7)),
