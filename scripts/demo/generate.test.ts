@@ -14,6 +14,8 @@ const stores = ref.stores
     storeNumber: s.store_number,
     deliveryDay: WAKE_DEMO_DELIVERIES[s.store_number].deliveryDay,
     intervalDays: WAKE_DEMO_DELIVERIES[s.store_number].intervalDays,
+    alsoOn: WAKE_DEMO_DELIVERIES[s.store_number].alsoOn,
+    shifted: WAKE_DEMO_DELIVERIES[s.store_number].shifted,
     region: s.region,
   }));
 const byPlu = new Map(ref.products.map((p) => [p.plu, p]));

@@ -72,6 +72,8 @@ async function writeObservations(tx: SqlClient, ref: ReferenceData, now: Date, l
       storeNumber: s.store_number,
       deliveryDay: WAKE_DEMO_DELIVERIES[s.store_number]?.deliveryDay ?? null,
       intervalDays: WAKE_DEMO_DELIVERIES[s.store_number]?.intervalDays ?? null,
+      alsoOn: WAKE_DEMO_DELIVERIES[s.store_number]?.alsoOn ?? null,
+      shifted: WAKE_DEMO_DELIVERIES[s.store_number]?.shifted ?? false,
       region: s.region,
     }));
 
