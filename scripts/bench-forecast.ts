@@ -11,7 +11,11 @@
 //             whose shelves are not read, the board — and a window containing the day) at least 12 h before;
 //   precision share of named (store, window) pairs, as they stood when their window opened, that received it;
 //   lead      median time from the first naming to the arrival, of the arrivals recalled.
+// The world's stores include trucks of other habits (scripts/simulator/README.md): Wake's and New Hanover's stores that
+// deliver twice a week, on shifted days (holidays, some weeks a day off) and every 14 days; the Wake stores start
+// without a delivery pattern (none is reference data: docs/decisions/030) and the replay learns them.
 // Needs DATABASE_URL (a Postgres server; the bench makes and drops its own database). --seed N, --warm N, --keep.
+// scripts/bench/replay-model.ts replays the same world through the model's pure functions alone (no database).
 import pg from 'pg';
 import { HOUR_MS, nyInstant, nyLocal, ymd } from './simulator/clock.ts';
 import { SimWorld, type LedgerArrival } from './simulator/world.ts';

@@ -21,6 +21,8 @@
 //                    hunted products' pages fetched from the simulator (its own process, on loopback, no
 //                    politeness delay, so what is timed is our fetching, parsing and diffing), parsed and
 //                    written, after a baseline poll (Wednesday 07:00) and 30 simulated hours of deliveries and sales
+//                    (the world's trucks include odd habits: New Hanover's store 1 delivers twice a week, Monday and
+//                    Thursday, store 2 every 14 days, store 3 on shifted days; scripts/simulator/README.md)
 // Each store phase first writes a baseline poll, then times a full poll in which ~5% of the cells changed
 // (arrivals, sales, sell-outs): that second poll is what every 15-minute cycle does.
 // Targets (2-core machine): Wake ≤ 1 s, statewide ≤ 10 s, peak RSS ≤ 300 MB; shipments ≤ 2 s and ≤ 200 MB

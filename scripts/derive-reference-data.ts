@@ -4,7 +4,8 @@
 //   npx tsx scripts/derive-reference-data.ts ../shared/data
 //
 // prisma/seed-data/wake-stores.json is maintained by hand (it pairs Wake's inventory-search addresses
-// with the store locator's rows); this tool only checks that its locator fields still match.
+// with the store locator's rows); this tool only checks that its locator fields still match, and that it
+// carries no delivery pattern (nobody publishes one: the scraper learns it, docs/decisions/030).
 // prisma/seed-data/board-stores.json (the stores of every other board, whether or not the product reads their
 // shelves) is derived from the locator rows, plus the hand-kept GREENSBORO_LOCATION_IDS below.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -62,6 +63,8 @@ writeFileSync(
 const wake = JSON.parse(readFileSync(path.join(out, 'wake-stores.json'), 'utf8')) as { stores: WakeStoreSeed[] };
 const locator = stores.filter((s) => s.board_id === '179');
 for (const s of wake.stores) {
+  const invented = Object.keys(s).filter((k) => k.startsWith('delivery'));
+  if (invented.length) console.warn(`wake-stores.json: store ${s.store_number} carries ${invented.join(', ')}: a deployment learns them (docs/decisions/030)`);
   const row = locator.find((l) => l.address === s.locator_address);
   if (!row) console.warn(`wake-stores.json: store ${s.store_number} cites no locator row "${s.locator_address}"`);
   else if (row.phone !== s.phone || row.hours !== s.hours) {
@@ -146,7 +149,7 @@ writeFileSync(
         'Derived by scripts/derive-reference-data.ts from the Commission store locator snapshot (nc-stores.csv, May 2026); do not edit by hand.',
         'address: the locator address without its notes ("(Retail)", "(and a MXB location)", " - MXB Only", " + LBD") + city, NC zip; address_key = normalizeAddress(address), what the scraper matches on.',
         'mixed_beverage: true for outlets that serve permit holders only ("(MXB)" or "(MXB Outlet)", "MXB" or "Mixed Beverage Customers Only" in the hours, "(LBD permit holders only)"); a store that also hosts an MXB or LBD counter is retail.',
-        'store_number: our numbering within the board (locator order), not the board\'s; nickname: the street line; region: the city; no delivery pattern is known yet.',
+        'store_number: our numbering within the board (locator order), not the board\'s; nickname: the street line; region: the city; no delivery pattern (the scraper learns it: docs/decisions/030).',
         'source_store_key: the board\'s own id for the store where its inventory names stores by id: Greensboro\'s storefront location internalid (see GREENSBORO_LOCATION_IDS in the tool).',
         'locator_address: the locator row as printed.',
       ],

@@ -85,7 +85,8 @@ export function onItsWayBrief(f: OnItsWayFigure): string {
  * "Forecast 2 days ahead", "Forecast 5 hours ahead", "Forecast less than an hour ahead", or "Not forecast".
  */
 export function forecastLeadWords(leadMinutes: number | null): string {
-  if (leadMinutes === null) return 'Not forecast';
+  // Guard: an infinite lead read "Forecast ∞ days ahead"; a lead that is no number says nothing of when it was forecast.
+  if (leadMinutes === null || !Number.isFinite(leadMinutes)) return 'Not forecast';
   if (leadMinutes >= 24 * 60) return `Forecast ${plural(Math.floor(leadMinutes / (24 * 60)), 'day')} ahead`;
   if (leadMinutes >= 60) return `Forecast ${plural(Math.floor(leadMinutes / 60), 'hour')} ahead`;
   return 'Forecast less than an hour ahead';

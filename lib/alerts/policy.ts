@@ -31,9 +31,13 @@ export const DEFAULT_POLICY: AlertPolicy = {
   lookbackMs: 60 * 60_000,
 };
 
-/** When to try again after the `attempts`-th failed attempt (1-based): 5, 10, 20, 40 … minutes later. */
+/**
+ * When to try again after the `attempts`-th failed attempt (1-based): 5, 10, 20, 40 … minutes later.
+ * Range: retryBaseMs × 2^0..2^10 after `now`, whatever `attempts` holds.
+ */
 export function nextAttemptAt(now: Date, attempts: number, policy: Pick<AlertPolicy, 'retryBaseMs'> = DEFAULT_POLICY): Date {
-  const exponent = Math.max(0, Math.min(attempts - 1, 10));
+  // Guard: a NaN count (a bad row) made 2^NaN and an invalid date; it waits as after the first attempt.
+  const exponent = Math.max(0, Math.min(attempts - 1, 10)) || 0;
   return new Date(now.getTime() + policy.retryBaseMs * 2 ** exponent);
 }
 

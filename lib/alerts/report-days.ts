@@ -1,7 +1,7 @@
 import { db } from '../db/index.ts';
 import { readExtractDays } from '../reports/extract-day-rows.ts';
 import { dayNote, type DayContext, type DayStatus } from '../reports/shipment-days.ts';
-import { addDays, nyDate } from '../time.ts';
+import { addDays, isYmd, nyDate } from '../time.ts';
 
 // The digest's days without a whole shipment report (plan issue-24 §4): for each chosen board whose shelves
 // are not read, the missing, late or truncated days since the last digest, in the words of the reports'
@@ -27,6 +27,9 @@ export const REPORT_GAP_MAX_DAYS = 7;
 /**
  * The gaps from `fromDay` to `today` (both included) for `boards`, newest day first, then by board name.
  * Pure: `days` is what lib/reports/extract-day-rows.ts read.
+ *
+ * Range: days from max(fromDay, today − (REPORT_GAP_MAX_DAYS − 1)) to today, so at most REPORT_GAP_MAX_DAYS ×
+ * boards gaps, whatever `fromDay` holds (a `fromDay` that is not a date reads as the earliest such day).
  */
 export function reportGaps(
   boards: { id: number; name: string }[],
@@ -36,7 +39,15 @@ export function reportGaps(
 ): ReportGap[] {
   const gaps: ReportGap[] = [];
   const sorted = [...boards].sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id);
-  for (let date = nyDate(now); date >= fromDay; date = addDays(date, -1)) {
+  const today = nyDate(now);
+  // Guard: the loop counted back to `fromDay` by comparing strings; a fromDay of '' (or years back) kept it
+  // going for as many days as the Date range holds. The digest lists a week at most (digestReportGaps), so
+  // the days are counted, not searched.
+  const earliest = addDays(today, -(REPORT_GAP_MAX_DAYS - 1));
+  const from = isYmd(fromDay) && fromDay > earliest ? fromDay : earliest;
+  for (let back = 0; back < REPORT_GAP_MAX_DAYS; back++) {
+    const date = addDays(today, -back);
+    if (date < from) break;
     for (const board of sorted) {
       const day = dayNote(date, { ...days, now, boardId: board.id });
       if (GAP_STATUSES.has(day.status) && day.note) gaps.push({ boardId: board.id, boardName: board.name, date, status: day.status, note: day.note });

@@ -31,6 +31,19 @@ export const BOARD_WINDOW = [1, 9] as const;
 
 const WEEKDAY = { Sunday: 0, Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6 } as const;
 
+/**
+ * The longest delivery interval the model reads: 17 weeks, the longest spacing lib/ingest/delivery-pattern.ts can
+ * see inside its 120-day lookback (inferPattern never gives more). A longer one is no rhythm the model knows.
+ */
+export const MAX_INTERVAL_DAYS = 119;
+/** Day numbers are whole days inside JavaScript's Date range (±100,000,000 days around 1970-01-01). */
+export const MAX_DAY_NUMBER = 100_000_000;
+
+/** Whether `n` is a day number: a whole day inside the Date range (NaN, Infinity and 1.5 are not). */
+export function isDayNumber(n: number): boolean {
+  return Number.isSafeInteger(n) && Math.abs(n) <= MAX_DAY_NUMBER;
+}
+
 /** A store's delivery pattern as lib/ingest/delivery-pattern.ts infers it. */
 export interface DeliveryPattern {
   storeId: number;
@@ -58,23 +71,63 @@ export interface ArrivalFact {
   bottles: number;
 }
 
-/** Price bands of the type-and-band group. */
+/** Price bands of the type-and-band group; a price that is not a finite number (NaN from a numeric column) is unknown. */
 export function priceBand(price: number | null): 'low' | 'mid' | 'high' | 'unknown' {
-  if (price === null) return 'unknown';
+  // Guard: NaN compares false with everything and used to land in 'high'.
+  if (price === null || !Number.isFinite(price)) return 'unknown';
   return price < 60 ? 'low' : price < 100 ? 'mid' : 'high';
 }
 
-/** The first delivery day of a store on or after `from`; null when its pattern gives no day (Random, unknown). */
+/**
+ * The interval the model reads from a pattern's `intervalDays`: whole weeks from 14 to MAX_INTERVAL_DAYS; anything
+ * else (null, below 14, 0, negative, NaN, beyond MAX_INTERVAL_DAYS) is weekly, 7. Always a multiple of 7 in
+ * [7, MAX_INTERVAL_DAYS].
+ */
+export function deliveryInterval(intervalDays: number | null): number {
+  if (intervalDays === null || !Number.isFinite(intervalDays) || intervalDays < 14) return 7;
+  // A delivery keeps its weekday, so only whole weeks are a rhythm: 15 reads as 14 (a 15-day phase meets the
+  // weekday once in 105 days, so the next delivery could be 3 months off). Beyond MAX_INTERVAL_DAYS (10^9 from a
+  // bad row): weekly, not a phase months or years away.
+  const weeks = Math.round(intervalDays / 7);
+  return weeks * 7 > MAX_INTERVAL_DAYS ? 7 : weeks * 7;
+}
+
+/**
+ * The first delivery day of a store on or after `from`; null when its pattern gives no day (Random, unknown, a
+ * string that is no weekday's name) or `from` is not a day number.
+ *
+ * Range: null, or a day number d on the pattern's weekday with from <= d < from + deliveryInterval(intervalDays),
+ * so d < from + MAX_INTERVAL_DAYS (null too where that day would be past the Date range). Computed, never
+ * searched: constant time whatever the pattern holds.
+ *
+ * A store delivering every 14 days or more keeps the phase of its last delivery. When that delivery is not on
+ * the pattern's weekday (a holiday-shifted or extra truck, a twice-weekly store), the phase is taken from the
+ * pattern's weekday nearest it (at most 3 days off): the old stepping loop looked for a day on the weekday a
+ * whole number of intervals from it, found none and never ended (issue 36). A last delivery after `from` (the
+ * future) sets the phase the same way.
+ */
 export function deliveryOnOrAfter(pattern: DeliveryPattern, from: number): number | null {
-  const weekday = pattern.deliveryDay ? WEEKDAY[pattern.deliveryDay as keyof typeof WEEKDAY] : undefined;
-  if (weekday === undefined) return null;
-  const interval = pattern.intervalDays && pattern.intervalDays >= 14 ? pattern.intervalDays : 7;
-  let d = from + ((weekday - weekdayOfDayNumber(from) + 7) % 7);
-  if (interval > 7 && pattern.lastDelivery !== null) {
-    // Fortnightly: on the phase of its last delivery.
-    while ((((d - pattern.lastDelivery) % interval) + interval) % interval !== 0) d += 7;
+  // Own keys only: 'constructor' or 'toString' would read Object.prototype and make every day NaN.
+  const day = pattern.deliveryDay;
+  const weekday = day !== null && Object.hasOwn(WEEKDAY, day) ? WEEKDAY[day as keyof typeof WEEKDAY] : undefined;
+  // Guard: a NaN or fractional `from` has no weekday; null says "no day" as for Random.
+  if (weekday === undefined || !isDayNumber(from)) return null;
+  const interval = deliveryInterval(pattern.intervalDays);
+  const last = pattern.lastDelivery;
+  let d: number;
+  if (interval === 7 || last === null || !isDayNumber(last)) {
+    // Weekly, or no usable last delivery (none seen, or not a day number): every week's weekday.
+    d = from + ((weekday - weekdayOfDayNumber(from) + 7) % 7);
+  } else {
+    // The pattern's weekday nearest the last delivery: 0 when it is on it, else -3..3 days away.
+    const shift = (weekday - weekdayOfDayNumber(last) + 7) % 7;
+    const anchor = last + (shift > 3 ? shift - 7 : shift);
+    // The first day from `from` a whole number of intervals from the anchor: on the weekday, since the interval
+    // is whole weeks; the same day the stepping loop found when the last delivery was on the weekday.
+    d = from + ((((anchor - from) % interval) + interval) % interval);
   }
-  return d;
+  // Guard: at the very end of the Date range the day would be no date at all.
+  return isDayNumber(d) ? d : null;
 }
 
 /** A matched shipment: the stores whose first rise of the product after it (within MATCH_DAYS) it explains. */
@@ -85,6 +138,9 @@ export interface MatchedShipment extends ShipmentFact {
 /**
  * Matches each arrival to the latest shipment of its product to the board dated before it (within MATCH_DAYS);
  * a store counts once per shipment (its first rise), the later rises of a split add their bottles.
+ *
+ * Range: every shipment once, by day; each arrival listed under a shipment of its product dated 1..MATCH_DAYS
+ * days before it, each store at most once per shipment. Time: shipments × arrivals at most.
  */
 export function matchHistory(shipments: readonly ShipmentFact[], arrivals: readonly ArrivalFact[]): MatchedShipment[] {
   const byPlu = new Map<string, MatchedShipment[]>();
@@ -92,7 +148,9 @@ export function matchHistory(shipments: readonly ShipmentFact[], arrivals: reado
   for (const s of [...shipments].sort((a, b) => a.day - b.day)) {
     const m: MatchedShipment = { ...s, arrivals: [] };
     out.push(m);
-    byPlu.set(s.plu, [...(byPlu.get(s.plu) ?? []), m]);
+    const list = byPlu.get(s.plu);
+    if (list) list.push(m);
+    else byPlu.set(s.plu, [m]);
   }
   for (const a of [...arrivals].sort((x, y) => x.day - y.day)) {
     const list = byPlu.get(a.plu);
@@ -137,9 +195,20 @@ const groupKeys = (s: { plu: string; listingType: string; price: number | null }
   all: 'all',
 });
 
-/** The window of a store for a shipment dated `day`: its first and second deliveries from day + lag. */
+/** The farthest a store's window ends after day + lag: two deliveries of the longest interval. */
+export const WINDOW_HORIZON_DAYS = 2 * MAX_INTERVAL_DAYS;
+
+/**
+ * The window of a store for a shipment dated `day`: its first and second deliveries from day + lag; without a
+ * delivery day, the week from day + lag (expected null).
+ *
+ * Range: day + lag <= start <= end < day + lag + WINDOW_HORIZON_DAYS; expected is null or start. Throws a
+ * RangeError when day + lag is not a day number (a caller's bug: days come from dates).
+ */
 export function storeWindow(pattern: DeliveryPattern | undefined, day: number, lag: number): { start: number; end: number; expected: number | null } {
   const from = day + lag;
+  // Guard: a NaN window would be written as an invalid date; say whose bug it is instead.
+  if (!isDayNumber(from)) throw new RangeError(`storeWindow: day ${day} + lag ${lag} is not a day number`);
   const first = pattern ? deliveryOnOrAfter(pattern, from) : null;
   if (first === null) return { start: from, end: from + 6, expected: null };
   const second = deliveryOnOrAfter(pattern!, first + 1) ?? first;
@@ -150,10 +219,21 @@ export function storeWindow(pattern: DeliveryPattern | undefined, day: number, l
 export const ARRIVAL_WEEKDAY_SHARE = 0.6;
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** The stores' patterns, a store without a known delivery day taking the weekday its arrivals keep to (≥ 2 of them). */
+/**
+ * The stores' patterns, a store without a known delivery day taking the weekday its arrivals keep to (≥ 2 of them).
+ *
+ * Range: the known patterns, plus for such a store a weekly pattern on Monday..Friday whose last delivery is its
+ * latest arrival.
+ */
 export function patternsWithArrivals(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): Map<number, DeliveryPattern> {
   const days = new Map<number, number[]>();
-  for (const s of matched) for (const a of s.arrivals) days.set(a.storeId, [...(days.get(a.storeId) ?? []), a.day]);
+  for (const s of matched) {
+    for (const a of s.arrivals) {
+      const list = days.get(a.storeId);
+      if (list) list.push(a.day);
+      else days.set(a.storeId, [a.day]);
+    }
+  }
   const out = new Map(known);
   for (const [storeId, list] of days) {
     if (known.get(storeId)?.deliveryDay) continue;
@@ -162,12 +242,19 @@ export function patternsWithArrivals(matched: readonly MatchedShipment[], known:
     for (const d of distinct) counts.set(weekdayOfDayNumber(d), (counts.get(weekdayOfDayNumber(d)) ?? 0) + 1);
     const [weekday, n] = [...counts].sort((a, b) => b[1] - a[1])[0];
     if (distinct.length < 2 || n / distinct.length < ARRIVAL_WEEKDAY_SHARE || weekday === 0 || weekday === 6) continue;
-    out.set(storeId, { storeId, deliveryDay: WEEKDAY_NAMES[weekday], intervalDays: 7, lastDelivery: Math.max(...distinct) });
+    // A loop, not Math.max(...distinct): spreading a long list overflows the call stack.
+    const lastDelivery = distinct.reduce((a, b) => (b > a ? b : a));
+    out.set(storeId, { storeId, deliveryDay: WEEKDAY_NAMES[weekday], intervalDays: 7, lastDelivery });
   }
   return out;
 }
 
-/** Learns a shelf board's model from its matched history and its stores' delivery patterns. */
+/**
+ * Learns a shelf board's model from its matched history and its stores' delivery patterns.
+ *
+ * Range: lag in 1..MAX_LAG (DEFAULT_LAG without arrivals), windowHit in [0, 1]. Time: MAX_LAG + 1 passes over the
+ * arrivals, each a constant-time deliveryOnOrAfter.
+ */
 export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): BoardModel {
   const patterns = patternsWithArrivals(matched, known);
   const groups = new Map<string, GroupStats>();
@@ -239,8 +326,14 @@ function priorGroup(model: BoardModel, s: { plu: string; listingType: string; pr
 /**
  * Inclusion probabilities of `k` weighted draws without replacement, approximated as 1 − e^(−λ·w) with λ such
  * that they add up to k (the expected number of receiving stores).
+ *
+ * Range: one probability per weight, each in [0, 1]; 0 for a weight that is not a positive number (0, negative,
+ * NaN), 1 for every positive weight when k is at least their count; a larger weight never gets less. A fixed
+ * number of steps (at most 30 doublings, 60 halvings), whatever k and the weights.
  */
 export function inclusion(weights: readonly number[], k: number): number[] {
+  // Guard: a negative weight gave a negative "probability" and a NaN one NaN; neither draws anything.
+  weights = weights.map((w) => (w > 0 ? w : 0));
   const positive = weights.filter((w) => w > 0).length;
   if (k >= positive) return weights.map((w) => (w > 0 ? 1 : 0));
   const sum = (l: number) => weights.reduce((t, w) => t + (1 - Math.exp(-l * w)), 0);
@@ -258,6 +351,10 @@ export function inclusion(weights: readonly number[], k: number): number[] {
  * A shelf board's forecast: each store's share of the arrivals of the shipment's type (and price band), blended
  * with the product's own history (PRODUCT_PRIOR), turned into the chance it is among the stores these units
  * reach (units ÷ bottles per receiving store, from the same history); named from NAME_AT.
+ *
+ * Range: [] when the board has no history to go on, else one row per store its history sent the group to (each
+ * once), most likely first; likelihood in [0, 1], named exactly when likelihood >= NAME_AT, the window as
+ * storeWindow's from s.day + model.lag.
  */
 export function forecastShelfBoard(model: BoardModel, s: ShipmentFact): StoreForecast[] {
   const patterns = model.patterns;
@@ -268,7 +365,9 @@ export function forecastShelfBoard(model: BoardModel, s: ShipmentFact): StoreFor
   const stores = [...new Set([...prior.stats.received.keys(), ...(own?.received.keys() ?? [])])].sort((a, b) => a - b);
   const weights = stores.map((id) => ((own?.received.get(id) ?? 0) + (PRODUCT_PRIOR * (prior.stats.received.get(id) ?? 0)) / prior.stats.storeArrivals) / (ownArrivals + PRODUCT_PRIOR));
   const perStore = prior.stats.bottles / prior.stats.storeArrivals;
-  const chance = inclusion(weights, Math.max(1, s.units / perStore));
+  // At least one store gets it. Guard: units 0 over 0 bottles per store is NaN, which Math.max passes on.
+  const reach = s.units / perStore;
+  const chance = inclusion(weights, reach > 1 ? reach : 1);
   const basis = own && own.shipments >= MIN_SHIPMENTS.product ? 'product' : prior.basis;
   const out: StoreForecast[] = stores.map((storeId, i) => {
     const w = storeWindow(patterns.get(storeId), s.day, model.lag);
@@ -277,12 +376,12 @@ export function forecastShelfBoard(model: BoardModel, s: ShipmentFact): StoreFor
   return out.sort((a, b) => b.likelihood - a.likelihood || a.storeId! - b.storeId!);
 }
 
-/** A one-store board: its store, from the day after the extract's day to ONE_STORE_WINDOW's end, certain to get it. */
+/** A one-store board: its store, from the day after the extract's day to ONE_STORE_WINDOW's end, certain to get it (likelihood 1, named). */
 export function forecastOneStore(storeId: number, s: ShipmentFact): StoreForecast {
   return { storeId, likelihood: 1, named: true, expected: s.day + ONE_STORE_WINDOW[0], windowStart: s.day + ONE_STORE_WINDOW[0], windowEnd: s.day + ONE_STORE_WINDOW[1], basis: 'prior' };
 }
 
-/** Any other board: the board, with a window. */
+/** Any other board: the board, with a window from BOARD_WINDOW[0] to BOARD_WINDOW[1] days after the shipment's day (likelihood 1, named). */
 export function forecastBoard(s: ShipmentFact): StoreForecast {
   return { storeId: null, likelihood: 1, named: true, expected: null, windowStart: s.day + BOARD_WINDOW[0], windowEnd: s.day + BOARD_WINDOW[1], basis: 'prior' };
 }
@@ -290,11 +389,17 @@ export function forecastBoard(s: ShipmentFact): StoreForecast {
 /**
  * Evidence: after `arrived` bottles of the shipment showed at some stores, the others' likelihoods for what is
  * left (the same scaling as forecastShelfBoard, on the remaining units). Returns the new likelihood.
+ *
+ * Range: in [0, 1] and never above the likelihood given (clamped to [0, 1]; NaN reads as 0); unchanged when
+ * nothing arrived or the units are not a positive finite number, 0 once every unit arrived.
  */
 export function remainingLikelihood(likelihood: number, units: number, arrived: number): number {
-  if (arrived <= 0 || units <= 0) return likelihood;
+  // Guard: a stored likelihood outside [0, 1] (or NaN) must not leave it; NaN units or bottles say nothing.
+  likelihood = likelihood >= 0 ? Math.min(likelihood, 1) : 0;
+  if (!(arrived > 0) || !(units > 0) || !Number.isFinite(units)) return likelihood;
   const left = Math.max(0, units - arrived) / units;
   if (left === 0) return 0;
-  // 1 − (1 − r)^(scale × left) from 1 − (1 − r)^scale = likelihood.
-  return 1 - Math.pow(1 - Math.min(likelihood, 0.999), left);
+  // 1 − (1 − r)^(scale × left) from 1 − (1 − r)^scale = likelihood. Never above it: for a likelihood near 0 and
+  // `left` near 1, rounding 1 − (1 − r) gave a few ulps more than r.
+  return Math.min(likelihood, 1 - Math.pow(1 - Math.min(likelihood, 0.999), left));
 }

@@ -7,7 +7,10 @@ export interface LikelihoodWords {
   inTen: string;
 }
 
+/** Range: one of the four bands, and "N in 10" with N from 1 to 10, whatever `p` holds. */
 export function likelihoodWords(p: number): LikelihoodWords {
+  // Guard: a NaN likelihood (Postgres `real` holds NaN) read "NaN in 10"; it says nothing, so it is the lowest band.
+  if (Number.isNaN(p)) p = 0;
   const words = p >= 0.8 ? 'very likely' : p >= 0.5 ? 'likely' : p >= 0.2 ? 'possible' : 'unlikely';
   return { words, inTen: `${Math.min(10, Math.max(1, Math.round(p * 10)))} in 10` };
 }

@@ -1,5 +1,6 @@
 import { db } from '../db/index.ts';
-import { addDays, weekdayOf } from '../time.ts';
+import { MAX_INTERVAL_DAYS } from '../forecast/model.ts';
+import { addDays, isYmd, weekdayOf } from '../time.ts';
 
 // A store's delivery shows as many products rising at that store on one day. From those days we infer
 // the last delivery date, the usual weekday (or Random) and the interval between deliveries.
@@ -16,9 +17,17 @@ export interface StorePattern {
   deliveryIntervalDays: number | null;
 }
 
-/** Pure inference from a store's delivery days (YYYY-MM-DD, any order). */
+/**
+ * Pure inference from a store's delivery days (YYYY-MM-DD, any order; repeats count once, strings that are not a
+ * real date are left out).
+ *
+ * Range: lastDeliveryDate is the latest day (null without any); with fewer than 3 days nothing more, else
+ * deliveryDay is Monday..Friday or 'Random' and deliveryIntervalDays a multiple of 7 in [7, MAX_INTERVAL_DAYS]
+ * (lib/forecast/model.ts). Time: a sort of the days.
+ */
 export function inferPattern(days: string[]): StorePattern {
-  const sorted = [...new Set(days)].sort();
+  // Guard: a malformed day has no weekday (deliveryDay undefined) and makes the median gap NaN.
+  const sorted = [...new Set(days.filter(isYmd))].sort();
   if (sorted.length === 0) return { lastDeliveryDate: null, deliveryDay: null, deliveryIntervalDays: null };
   const lastDeliveryDate = sorted.at(-1)!;
   if (sorted.length < 3) return { lastDeliveryDate, deliveryDay: null, deliveryIntervalDays: null };
@@ -34,8 +43,9 @@ export function inferPattern(days: string[]): StorePattern {
   }
   gaps.sort((a, b) => a - b);
   const median = gaps[Math.floor(gaps.length / 2)];
-  // Deliveries run on a weekly rhythm; a "Random" store still has a typical spacing.
-  const deliveryIntervalDays = Math.max(7, Math.round(median / 7) * 7);
+  // Deliveries run on a weekly rhythm; a "Random" store still has a typical spacing. At most MAX_INTERVAL_DAYS:
+  // the 120-day lookback never shows more, and a longer one (days given from years apart) is no rhythm.
+  const deliveryIntervalDays = Math.min(MAX_INTERVAL_DAYS, Math.max(7, Math.round(median / 7) * 7));
   return { lastDeliveryDate, deliveryDay, deliveryIntervalDays };
 }
 

@@ -57,6 +57,12 @@ export type ExtractJudgement =
 
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
+/**
+ * Range (days YYYY-MM-DD): `baseline` 'first' without a previous extract; `refused` when it lists fewer pairs than
+ * MIN_SHARE_OF_PREVIOUS of the previous one's; `baseline` 'gap' more than NEW_BASELINE_AFTER_DAYS after it; else
+ * `applied`, covering from the day after the previous one (its own day at the latest), keeping only fallen totals
+ * (at their `before`), missingBoardIds their boards, sorted. Time: two passes over `fallen`.
+ */
 export function judgeExtract(facts: ExtractFacts): ExtractJudgement {
   const { shipDate, pairs, previous, fallen } = facts;
   if (!previous) return { verdict: 'baseline', cause: 'first', coversFrom: shipDate };

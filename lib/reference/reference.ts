@@ -16,6 +16,10 @@ export interface BoardSeed {
   retailStores: number;
 }
 
+/**
+ * A Wake store (prisma/seed-data/wake-stores.json). No delivery day or interval: nobody publishes them, so a
+ * deployment learns them from its own observations (docs/decisions/030-delivery-patterns-are-learned.md).
+ */
 export interface WakeStoreSeed {
   store_number: number;
   nickname: string;
@@ -27,8 +31,6 @@ export interface WakeStoreSeed {
   phone: string | null;
   hours: string | null;
   mixed_beverage: boolean;
-  delivery_day: string | null;
-  delivery_interval_days: number | null;
   locator_address: string;
 }
 

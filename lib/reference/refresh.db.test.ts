@@ -74,8 +74,10 @@ describe('reference data on a deployment', () => {
       { plu: '51518', listing_type: 'Listed' },
     ]);
     expect(await count(`products WHERE listing_type = 'Unknown'`), 'no new release before the scraper finds one').toBe(0);
-    // No store has been polled: first_polled_at and the last delivery are the scraper's to set.
+    // No store has been polled: first_polled_at and the last delivery are the scraper's to set, and so is a
+    // delivery pattern: none is invented (docs/decisions/030).
     expect(await count('stores WHERE first_polled_at IS NOT NULL OR last_delivery_date IS NOT NULL')).toBe(0);
+    expect(await count('stores WHERE delivery_day IS NOT NULL OR delivery_interval_days IS NOT NULL'), 'no delivery pattern before the scraper learns one').toBe(0);
   });
 
   it('refreshes without changing what the scraper learned, and fills only what is missing', async () => {
@@ -111,6 +113,8 @@ describe('reference data on a deployment', () => {
     expect(await q(`SELECT phone, hours, first_polled_at, delivery_day, delivery_interval_days FROM stores WHERE board_id = 179 AND store_number = 1`)).toEqual([
       { phone: '(919) 555-0100', hours: 'Mon-Sat 9-9', first_polled_at: new Date('2026-11-02T12:00:00Z'), delivery_day: 'Thursday', delivery_interval_days: 14 },
     ]);
+    // The learned pattern is the only one: the refresh fills no other store's.
+    expect(await count('stores WHERE delivery_day IS NOT NULL OR delivery_interval_days IS NOT NULL')).toBe(1);
     expect(await q(`SELECT address_key, source_store_key FROM stores WHERE board_id = 58 AND address_key IN ('2731 ring rd', '3707 battleground ave') ORDER BY address_key`)).toEqual([
       { address_key: '2731 ring rd', source_store_key: '127' }, // learned: kept
       { address_key: '3707 battleground ave', source_store_key: '25' }, // lost: filled again

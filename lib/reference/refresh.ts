@@ -5,7 +5,9 @@
 // scraper learned since: a listing type the warehouse report set, names and prices from the pages, phone
 // and hours from the store locator, when a store was first polled, delivery patterns, a board's own id for
 // a store. Nothing here is generated (docs/decisions/009). The one exception is board-sources.json: it is
-// configuration, so the file is authoritative there (upsertBoardSources).
+// configuration, so the file is authoritative there (upsertBoardSources). A store's delivery day and interval
+// are never reference data: the scraper learns them (lib/ingest/delivery-pattern.ts; docs/decisions/030), and
+// the demo seed writes the demo's own (scripts/demo/delivery-patterns.ts).
 import { catalogListingType, NEW_RELEASE_TYPE } from '../catalog/hunted.ts';
 import { db } from '../db/index.ts';
 import { insertColumns, type SqlClient } from './bulk.ts';
@@ -60,42 +62,35 @@ export async function upsertReference(
   // Wake's stores first, then the other boards', each board in store_number order, so a fresh database
   // numbers store ids like the stores. A store is the same row when board, address key and kind agree
   // (a retail store and a mixed-beverage outlet may share an address).
-  const s = [
-    ...ref.stores.map((x) => ({ ...x, board_id: WAKE_BOARD_ID, source_store_key: null })),
-    ...ref.boardStores.map((x) => ({ ...x, delivery_day: null, delivery_interval_days: null })),
-  ];
+  // No delivery day or interval: a store starts without them and the scraper learns them (docs/decisions/030).
+  const s = [...ref.stores.map((x) => ({ ...x, board_id: WAKE_BOARD_ID, source_store_key: null })), ...ref.boardStores];
   const stores = await tx.$executeRaw`
     INSERT INTO stores (board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
-                        mixed_beverage, delivery_day, delivery_interval_days, source_store_key)
+                        mixed_beverage, source_store_key)
     SELECT v.board_id, v.store_number, v.nickname, v.address, v.address_key, v.city, v.zip, v.region, v.phone, v.hours,
-           v.mixed_beverage, v.delivery_day, v.delivery_interval_days, v.source_store_key
+           v.mixed_beverage, v.source_store_key
       FROM unnest(${s.map((x) => x.board_id)}::int[], ${s.map((x) => x.store_number)}::int[], ${s.map((x) => x.nickname)}::text[],
                   ${s.map((x) => x.address)}::text[], ${s.map((x) => x.address_key)}::text[], ${s.map((x) => x.city)}::text[],
                   ${s.map((x) => x.zip)}::text[], ${s.map((x) => x.region)}::text[], ${s.map((x) => x.phone)}::text[],
-                  ${s.map((x) => x.hours)}::text[], ${s.map((x) => x.mixed_beverage)}::boolean[], ${s.map((x) => x.delivery_day)}::text[],
-                  ${s.map((x) => x.delivery_interval_days)}::int[], ${s.map((x) => x.source_store_key)}::text[])
+                  ${s.map((x) => x.hours)}::text[], ${s.map((x) => x.mixed_beverage)}::boolean[], ${s.map((x) => x.source_store_key)}::text[])
         WITH ORDINALITY AS v(board_id, store_number, nickname, address, address_key, city, zip, region, phone, hours,
-                             mixed_beverage, delivery_day, delivery_interval_days, source_store_key, position)
+                             mixed_beverage, source_store_key, position)
      WHERE NOT EXISTS (SELECT 1 FROM stores x WHERE x.board_id = v.board_id AND x.address_key = v.address_key AND x.mixed_beverage = v.mixed_beverage)
      ORDER BY v.position
     ON CONFLICT DO NOTHING`;
   // A board's own id for a store (source_store_key) is filled only when empty and no other store of the board has it.
   const storesFilled = await tx.$executeRaw`
     UPDATE stores x SET zip = COALESCE(x.zip, v.zip), phone = COALESCE(x.phone, v.phone), hours = COALESCE(x.hours, v.hours),
-           delivery_day = COALESCE(x.delivery_day, v.delivery_day),
-           delivery_interval_days = COALESCE(x.delivery_interval_days, v.delivery_interval_days),
            source_store_key = COALESCE(x.source_store_key,
              CASE WHEN NOT EXISTS (SELECT 1 FROM stores y WHERE y.board_id = x.board_id AND y.source_store_key = v.source_store_key)
                   THEN v.source_store_key END)
       FROM unnest(${s.map((x) => x.board_id)}::int[], ${s.map((x) => x.address_key)}::text[], ${s.map((x) => x.mixed_beverage)}::boolean[],
                   ${s.map((x) => x.zip)}::text[], ${s.map((x) => x.phone)}::text[], ${s.map((x) => x.hours)}::text[],
-                  ${s.map((x) => x.delivery_day)}::text[], ${s.map((x) => x.delivery_interval_days)}::int[],
                   ${s.map((x) => x.source_store_key)}::text[])
-        AS v(board_id, address_key, mixed_beverage, zip, phone, hours, delivery_day, delivery_interval_days, source_store_key)
+        AS v(board_id, address_key, mixed_beverage, zip, phone, hours, source_store_key)
      WHERE x.board_id = v.board_id AND x.address_key = v.address_key AND x.mixed_beverage = v.mixed_beverage
        AND ((x.zip IS NULL AND v.zip IS NOT NULL) OR (x.phone IS NULL AND v.phone IS NOT NULL)
-         OR (x.hours IS NULL AND v.hours IS NOT NULL) OR (x.delivery_day IS NULL AND v.delivery_day IS NOT NULL)
-         OR (x.delivery_interval_days IS NULL AND v.delivery_interval_days IS NOT NULL)
+         OR (x.hours IS NULL AND v.hours IS NOT NULL)
          OR (x.source_store_key IS NULL AND v.source_store_key IS NOT NULL
              AND NOT EXISTS (SELECT 1 FROM stores y WHERE y.board_id = x.board_id AND y.source_store_key = v.source_store_key)))`;
 

@@ -55,7 +55,12 @@ export function normalizeAddress(address: string): string {
     .replace(/&amp;/gi, '&')
     .split(/[\n\r,]/)[0]
     .toLowerCase();
-  s = s.replace(/\([^)]*\)/g, ' '); // "(MXB)", "(Retail)"
+  s = dropParenthesised(s); // "(MXB)", "(Retail)"
+  // Runs of whitespace as one: the same key (every rule below reads \s+ or \s*, and the words are split on any
+  // run at the end), but the " - " rule backtracked through a long run at each of its spaces, so a line of
+  // 50,000 spaces took over a second (issue 36: matching a page's addresses must end in bounded time). A run
+  // holding a line separator stays one, since `.` (the " - " rule's tail) stops at it.
+  s = s.replace(/\s+/g, (run) => (/[\u2028\u2029]/.test(run) ? '\u2028' : ' '));
   s = s.replace(/\s+[-–—]\s+.*$/, ''); // "1793 W. Williams St - Hwy 55"
   s = s.replace(/^\s*(\d+)\s*-\s*[0-9a-z]+\b/, '$1'); // "2109-106 Avent Ferry Rd." (unit after the number)
   s = s.replace(/\b(?:suite|ste|unit|apt|bldg|building)\b\.?\s*#?\s*[0-9a-z-]+/g, ' ');
@@ -65,6 +70,29 @@ export function normalizeAddress(address: string): string {
   return s
     .split(' ')
     .filter(Boolean)
-    .map((word) => SUFFIXES[word] ?? word)
+    // Own keys only: SUFFIXES['constructor'] is Object's constructor, which joined into the key as its source.
+    .map((word) => (Object.hasOwn(SUFFIXES, word) ? SUFFIXES[word] : word))
     .join(' ');
+}
+
+/**
+ * Each "(…)" replaced by a space, as s.replace(/\([^)]*\)/g, ' ') does, in one pass: that regex scanned to the
+ * end from every "(" without a ")" after it (quadratic on a line of "(").
+ */
+function dropParenthesised(s: string): string {
+  // A "(" before the last ")" is closed by the first ")" after it; one after it (none closed) stays as it is.
+  const lastClose = s.lastIndexOf(')');
+  let out = '';
+  let inside = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (inside) {
+      if (c === ')') {
+        out += ' ';
+        inside = false;
+      }
+    } else if (c === '(' && i < lastClose) inside = true;
+    else out += c;
+  }
+  return out;
 }

@@ -5,13 +5,17 @@
 // series values), so a year of rows takes a couple of minutes instead of hours of client-side inserts.
 //
 // Shape (per year, `now` being the end):
-// - Listed stock: each of the covered boards' 60 retail stores (Wake's 27 and the other boards' 33)
-//   carries `listedPerStore` Listed products, restocked to a par level with the store's weekly delivery
-//   every 2-4 weeks and selling one bottle on each of the following open days (Monday-Saturday) until the
-//   next restock or sold out: ~12 M history rows (2.2 times Wake's 5.3 M alone), about 300 restocks per
-//   store and week (what a store's "previous drops" show).
+// - Trucks: each of the covered boards' 60 retail stores (Wake's 27 and the other boards' 33) gets its deliveries
+//   on the days the simulator's world delivers on (seed 42, scripts/simulator/shelves.ts isDeliveryDay): most
+//   weekly, some every 14 days, twice a week, or on shifted days (holidays, some weeks a day off).
+// - Listed stock: each of those stores carries `listedPerStore` Listed products, restocked to a par level with
+//   one of the store's trucks every 2-4 weeks (none in a fortnightly store's week without one) and selling one
+//   bottle on each of the following open days (Monday-Saturday) until the next restock or sold out: ~12 M
+//   history rows (2.2 times Wake's 5.3 M alone), about 300 restocks per store and week (what a store's
+//   "previous drops" show). Each store's delivery pattern is then what the scraper would learn from it
+//   (lib/ingest/delivery-pattern.ts inferPattern over its last 120 days).
 // - Hunted stock (Allocation, Limited, Barrel, Unknown): each product drops in ~20 % of weeks and reaches
-//   1-6 of those stores (Barrel 1-3), whatever their board, with their next delivery, 1-6 bottles each ("first" the first time a
+//   1-6 of those stores (Barrel 1-3), whatever their board, with their truck the week after, 1-6 bottles each ("first" the first time a
 //   store gets it), then sells down within hours (Allocation) or days (others); some bottles stay.
 // - store_inventory: the last quantity of every (store, product) history.
 // - Warehouse levels for every product: Listed receipts every 1-3 weeks, drawn down on weekdays; hunted
@@ -29,7 +33,10 @@
 // the state's, whatever the stores carry). The
 // catalog itself stays whole (the searches look through it).
 import type pg from 'pg';
-import { addDays, nyDate, nyTimeToUtc } from '../../lib/time.ts';
+import { addDays, dayNumberToYmd, nyDate, nyTimeToUtc, weekdayOfDayNumber, ymdToDayNumber } from '../../lib/time.ts';
+import { DELIVERY_MIN_PRODUCTS, inferPattern } from '../../lib/ingest/delivery-pattern.ts';
+import { loadSimDataset } from '../simulator/dataset.ts';
+import { isDeliveryDay } from '../simulator/shelves.ts';
 import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import { loadBoardSources } from '../../lib/reference/board-sources.ts';
 import { loadReferenceData } from '../../lib/reference/reference.ts';
@@ -74,6 +81,33 @@ const weekdayAfter = (day: string, j: string) => `((${day}) + (${j}) + 2 * (((${
 
 const TABLES = ['inventory_history', 'store_inventory', 'warehouse_levels', 'shipments'] as const;
 
+/** The seed of the trucks' schedule (the simulator's world with this seed delivers on the same days). */
+const TRUCK_SEED = 42;
+
+/**
+ * Every truck of the covered boards' retail stores from the Monday of `firstDay`'s week, `weeks` weeks: the days
+ * the simulator's world delivers on (scripts/simulator/shelves.ts isDeliveryDay: weekly, every 14 days, twice a
+ * week, on shifted days), `w` the week and `n` the truck's rank in it (1, 2).
+ */
+function storeTrucks(stores: readonly { id: number; board_id: number; store_number: number; k: number }[], firstDay: string, weeks: number) {
+  const sim = loadSimDataset();
+  const byKey = new Map([...sim.retailStores, ...sim.otherBoards.flatMap((b) => b.retailStores)].map((s) => [`${s.boardId}|${s.storeNumber}`, s]));
+  const first = ymdToDayNumber(firstDay);
+  const monday0 = first - ((weekdayOfDayNumber(first) + 6) % 7);
+  const out: { storeId: number; k: number; w: number; rank: number; day: string }[] = [];
+  for (const store of stores) {
+    const simStore = byKey.get(`${store.board_id}|${store.store_number}`);
+    if (!simStore) throw new Error(`buildDataset: the simulator's world has no retail store ${store.store_number} of board ${store.board_id}`);
+    for (let w = 0; w <= weeks; w++) {
+      let n = 0;
+      for (let d = monday0 + 7 * w; d < monday0 + 7 * w + 7; d++) {
+        if (isDeliveryDay(TRUCK_SEED, simStore, d)) out.push({ storeId: store.id, k: store.k, w, rank: ++n, day: dayNumberToYmd(d) });
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * Generates the dataset into a migrated database that holds the reference data only. `client` must be a
  * connection of its own: the session settings and temporary tables live on it.
@@ -115,20 +149,30 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
   await step(
     'stores',
     `CREATE TEMP TABLE b_stores AS
-     SELECT id, store_number, (row_number() OVER (ORDER BY board_id, store_number) - 1)::int AS k,
-            CASE delivery_day WHEN 'Monday' THEN 0 WHEN 'Tuesday' THEN 1 WHEN 'Wednesday' THEN 2 WHEN 'Thursday' THEN 3
-                              WHEN 'Friday' THEN 4 ELSE ${h(1, 'store_number')} % 5 END AS off
+     SELECT id, board_id, store_number, (row_number() OVER (ORDER BY board_id, store_number) - 1)::int AS k
      FROM stores WHERE board_id = ANY($1::int[]) AND NOT mixed_beverage`,
     [COVERED_IDS],
   );
-  const [{ n: storeCount }] = (await client.query('SELECT count(*)::int AS n FROM b_stores')).rows;
+  const { rows: storeRows } = await client.query<{ id: number; board_id: number; store_number: number; k: number }>('SELECT * FROM b_stores ORDER BY k');
+  const storeCount = storeRows.length;
   if (storeCount === 0) throw new Error('buildDataset: no retail stores of the covered boards (load the reference data first)');
 
+  const weeks = Math.ceil(days / 7) + 2;
   await client.query(
     `CREATE TEMP TABLE b_weeks AS
      SELECT w, (date_trunc('week', $1::date)::date + 7 * w) AS monday FROM generate_series(0, $2::int) w`,
-    [firstDay, Math.ceil(days / 7) + 2],
+    [firstDay, weeks],
   );
+  // Every truck of every store: the days the simulator's world delivers on (truckDays).
+  const trucks = storeTrucks(storeRows, firstDay, weeks);
+  await step(
+    'trucks',
+    `CREATE TEMP TABLE b_truck AS
+     SELECT t.*, count(*) OVER (PARTITION BY t.store_id, t.w)::int AS trucks, 12 + ${h(2, 't.k', 't.w * 2 + t.rank')} % 17 AS slot
+     FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::date[]) AS t(store_id, k, w, rank, day)`,
+    [trucks.map((t) => t.storeId), trucks.map((t) => t.k), trucks.map((t) => t.w), trucks.map((t) => t.rank), trucks.map((t) => t.day)],
+  );
+  await client.query('CREATE INDEX ON b_truck (store_id, w)');
   await client.query(
     `CREATE TEMP TABLE b_listed AS
      SELECT plu, (row_number() OVER (ORDER BY plu) - 1)::int AS i, COALESCE(NULLIF(bottles_per_case, 0), 6) AS bpc
@@ -149,29 +193,47 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
 
   // ── Listed restocks and sales ───────────────────────────────────────────────────────────────────────
   // Per (store, product): cycle c weeks (2-4) with a phase, par level, one sale per open day after the
-  // restock (at most par, so the last may sell out), the product's daily poll slot. The restock comes with
-  // the store's delivery (10:00-14:00, the same poll for every product of that delivery).
+  // restock (at most par, so the last may sell out, and none on or after the next restock's day: a store's trucks
+  // do not keep one weekday), the product's daily poll slot. The restock comes with one of the store's trucks that
+  // week (10:00-14:00, the same poll for every product of that truck; a fortnightly store's week without a truck
+  // has none).
   // (Hunted-only: the same table, empty; the hunted history is added to it below.)
+  await step(
+    'listed restocks',
+    `CREATE TEMP TABLE b_restocks AS
+     SELECT r.*, COALESCE(lag(r.sales) OVER (PARTITION BY r.store_id, r.n ORDER BY r.day), r.sales) AS prev_sales
+     FROM (
+       SELECT q.*, CASE WHEN q.next_day IS NULL THEN q.most
+                        ELSE LEAST(q.most, (q.next_day - q.day - 1) - (q.next_day - q.day - 1 + extract(isodow FROM q.day)::int) / 7) END AS sales
+       FROM (
+         SELECT s.id AS store_id, n, l.plu, p.par, LEAST(p.par, 6 * p.c - 2) AS most, p.slot, t.day, t.slot AS truck_slot,
+                lead(t.day) OVER (PARTITION BY s.id, n ORDER BY t.day) AS next_day
+         FROM b_stores s
+         CROSS JOIN generate_series(0, $1::int - 1) n
+         CROSS JOIN LATERAL (
+           SELECT c, ${h(4, 's.k', 'n')} % c AS phase, par, 12 + ${h(5, 's.k', 'n')} % 45 AS slot
+           FROM (SELECT 2 + ${h(3, 's.k', 'n')} % 3 AS c, 6 + ${h(6, 's.k', 'n')} % 19 AS par) q
+         ) p
+         JOIN b_listed l ON l.i = (s.k * 211 + n * $3::int) % $2::int
+         JOIN b_weeks w ON (w.w + p.phase) % p.c = 0
+         JOIN b_truck t ON t.store_id = s.id AND t.w = w.w AND t.rank = 1 + ${h(7, 's.k', 'n', 'w.w')} % t.trucks
+       ) q
+     ) r`,
+    [perStore, Math.max(listedCount, 1), stride],
+  );
   await step(
     'listed history (generated)',
     `CREATE TEMP TABLE b_events AS
-     SELECT s.id AS store_id, l.plu,
-            CASE WHEN e.j = 0 THEN ${pollAt('w.monday + s.off', `12 + ${h(2, 's.k', 'w.w')} % 17`)}
-                 ELSE ${pollAt(openDayAfter('w.monday + s.off', 'e.j'), 'p.slot')} END AS at,
-            CASE WHEN e.j = 0 THEN p.par - p.sales ELSE p.par - e.j + 1 END AS prev,
-            CASE WHEN e.j = 0 THEN p.par ELSE p.par - e.j END AS next,
+     SELECT r.store_id, r.plu,
+            CASE WHEN e.j = 0 THEN ${pollAt('r.day', 'r.truck_slot')}
+                 ELSE ${pollAt(openDayAfter('r.day', 'e.j'), 'r.slot')} END AS at,
+            CASE WHEN e.j = 0 THEN r.par - r.prev_sales ELSE r.par - e.j + 1 END AS prev,
+            CASE WHEN e.j = 0 THEN r.par ELSE r.par - e.j END AS next,
             false AS first
-     FROM b_stores s
-     CROSS JOIN generate_series(0, $1::int - 1) n
-     CROSS JOIN LATERAL (
-       SELECT c, ${h(4, 's.k', 'n')} % c AS phase, par, LEAST(par, 6 * c - 2) AS sales, 12 + ${h(5, 's.k', 'n')} % 45 AS slot
-       FROM (SELECT 2 + ${h(3, 's.k', 'n')} % 3 AS c, 6 + ${h(6, 's.k', 'n')} % 19 AS par) q
-     ) p
-     JOIN b_listed l ON l.i = (s.k * 211 + n * $3::int) % $2::int
-     JOIN b_weeks w ON (w.w + p.phase) % p.c = 0
-     CROSS JOIN LATERAL generate_series(0, p.sales) e(j)`,
-    [perStore, Math.max(listedCount, 1), stride],
+     FROM b_restocks r
+     CROSS JOIN LATERAL generate_series(0, r.sales) e(j)`,
   );
+  await client.query('DROP TABLE b_restocks');
 
   // ── Hunted drops ────────────────────────────────────────────────────────────────────────────────────
   await step(
@@ -185,19 +247,18 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
      WHERE ${h(10, 'hp.i', 'w.w')} % 100 < 20`,
     [storeCount],
   );
-  // Each reached store: the arrival with its next delivery, then the sell-down (amounts as deltas; the
-  // chain is computed below with a running sum).
+  // Each reached store: the arrival with its first truck of the next week (a fortnightly store without one that
+  // week is not reached), then the sell-down (amounts as deltas; the chain is computed below with a running sum).
   await step(
     'hunted history (generated)',
     `CREATE TEMP TABLE b_hunted_events AS
      WITH arrivals AS (
-       SELECT d.*, s.id AS store_id, s.k,
-              (d.monday + 7 + s.off) AS day,
-              12 + ${h(2, 's.k', 'd.w + 1')} % 17 AS slot,
+       SELECT d.*, s.id AS store_id, s.k, nt.day, nt.slot,
               1 + ${h(14, 'd.i', 'd.w', 's.k')} % (CASE WHEN d.type = 'Barrel' THEN 4 ELSE 6 END) AS qty
        FROM b_drops d
        CROSS JOIN generate_series(0, 5) t
        JOIN b_stores s ON s.k = (d.base + t * d.step) % $1::int
+       JOIN b_truck nt ON nt.store_id = s.id AND nt.w = d.w + 1 AND nt.rank = 1
        WHERE t < d.nstores
      ), plan AS (
        SELECT a.*, 1 + ${h(15, 'a.i', 'a.w', 'a.k')} % LEAST(a.qty, 3) AS steps,
@@ -291,6 +352,23 @@ export async function buildDataset(client: pg.Client, options: DatasetOptions): 
                                   WHERE h.store_id = s.id AND h.change_type IN ('first', 'increase'))
      WHERE s.id IN (SELECT id FROM b_stores)`,
     [windowStart],
+  );
+  // The delivery patterns the scraper would have learned from this history (lib/ingest/delivery-pattern.ts: its
+  // delivery days, 5 products or more rising, in the last 120 days): none is reference data (decision 030).
+  const { rows: deliveryDays } = await client.query<{ store_id: number; days: string[] }>(
+    `SELECT store_id, array_agg(day ORDER BY day) AS days FROM (
+       SELECT store_id, to_char((checked_at AT TIME ZONE ${NY})::date, 'YYYY-MM-DD') AS day FROM inventory_history
+        WHERE change_type IN ('first', 'increase') AND checked_at >= $1::date
+        GROUP BY 1, 2 HAVING count(DISTINCT plu) >= ${DELIVERY_MIN_PRODUCTS}) d
+     GROUP BY store_id`,
+    [addDays(today, -120)],
+  );
+  const learned = deliveryDays.map((r) => ({ storeId: r.store_id, ...inferPattern(r.days) }));
+  await step(
+    'delivery patterns',
+    `UPDATE stores s SET delivery_day = v.day, delivery_interval_days = v.interval
+     FROM unnest($1::int[], $2::text[], $3::int[]) AS v(id, day, interval) WHERE s.id = v.id`,
+    [learned.map((p) => p.storeId), learned.map((p) => p.deliveryDay), learned.map((p) => p.deliveryIntervalDays)],
   );
   // Every product asked about and answered at the last poll (its stock current, as on a scraper that runs:
   // lib/reports/stock-age.ts; with no next ask recorded, it ages a day after).

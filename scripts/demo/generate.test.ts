@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WAKE_DEMO_DELIVERIES } from './delivery-patterns.ts';
 import { generateObservations, type GeneratedData } from './generate.ts';
 import { ALLOCATED_TYPES } from '../../lib/reference/products.ts';
 import { loadReferenceData } from '../../lib/reference/reference.ts';
@@ -11,8 +12,10 @@ const stores = ref.stores
   .map((s) => ({
     storeId: 100 + s.store_number,
     storeNumber: s.store_number,
-    deliveryDay: s.delivery_day,
-    intervalDays: s.delivery_interval_days,
+    deliveryDay: WAKE_DEMO_DELIVERIES[s.store_number].deliveryDay,
+    intervalDays: WAKE_DEMO_DELIVERIES[s.store_number].intervalDays,
+    alsoOn: WAKE_DEMO_DELIVERIES[s.store_number].alsoOn,
+    shifted: WAKE_DEMO_DELIVERIES[s.store_number].shifted,
     region: s.region,
   }));
 const byPlu = new Map(ref.products.map((p) => [p.plu, p]));

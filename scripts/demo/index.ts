@@ -1,14 +1,16 @@
 // The demo seed (npm start in demo mode, npm run db:seed): the reference data (lib/reference/refresh.ts), then
 // eight weeks of observations up to `now` (store inventory and its history, warehouse levels, shipments,
-// scrape runs), generated deterministically, only while the database has none, and the demo users when
-// asked. Generated data goes only into a database demo mode set up (lib/reference/origin.ts): a fresh one is
-// claimed for the demo, a deployment's is refused with DemoRefusedError. Everything but the demo users
-// runs in one transaction under the seed lock, so concurrent seeds cannot double up.
+// scrape runs) with the demo's own delivery patterns (delivery-patterns.ts; never reference data), generated
+// deterministically, only while the database has none, and the demo users when asked. Generated data goes only
+// into a database demo mode set up (lib/reference/origin.ts): a fresh one is claimed for the demo, a
+// deployment's is refused with DemoRefusedError. Everything but the demo users runs in one transaction under the
+// seed lock, so concurrent seeds cannot double up.
 import { db, Prisma } from '../../lib/db/index.ts';
 import { identifier, insertColumns, iso, type SqlClient } from '../../lib/reference/bulk.ts';
 import { demoLogins, ensureDemoUsers, type DemoLogin } from './demo-users.ts';
 import { replayForecasts } from './forecasts.ts';
 import { generateObservations } from './generate.ts';
+import { WAKE_DEMO_DELIVERIES } from './delivery-patterns.ts';
 import { claimForDemo } from '../../lib/reference/origin.ts';
 import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import { loadReferenceData, type ReferenceData } from '../../lib/reference/reference.ts';
@@ -61,14 +63,17 @@ async function writeObservations(tx: SqlClient, ref: ReferenceData, now: Date, l
   const storeRows = await tx.$queryRaw<{ id: number; address_key: string }[]>`
     SELECT id, address_key FROM stores WHERE board_id = ${WAKE_BOARD_ID}`;
   const idByKey = new Map(storeRows.map((r) => [r.address_key, r.id]));
-  // The mixed-beverage-only outlet is not in Wake's inventory search, so it is never polled.
+  // The mixed-beverage-only outlet is not in Wake's inventory search, so it is never polled. The delivery patterns
+  // are the demo's own (scripts/demo/delivery-patterns.ts), never reference data (docs/decisions/030).
   const polled = ref.stores
     .filter((s) => !s.mixed_beverage && idByKey.has(s.address_key))
     .map((s) => ({
       storeId: idByKey.get(s.address_key)!,
       storeNumber: s.store_number,
-      deliveryDay: s.delivery_day,
-      intervalDays: s.delivery_interval_days,
+      deliveryDay: WAKE_DEMO_DELIVERIES[s.store_number]?.deliveryDay ?? null,
+      intervalDays: WAKE_DEMO_DELIVERIES[s.store_number]?.intervalDays ?? null,
+      alsoOn: WAKE_DEMO_DELIVERIES[s.store_number]?.alsoOn ?? null,
+      shifted: WAKE_DEMO_DELIVERIES[s.store_number]?.shifted ?? false,
       region: s.region,
     }));
 
@@ -137,10 +142,15 @@ async function writeObservations(tx: SqlClient, ref: ReferenceData, now: Date, l
       { name: 'changes_written', type: 'int', values: g.runs.map((r) => r.changesWritten) },
     ]),
   );
+  // The demo's stores say what its scraper would have learned by now: the demo's patterns, their last deliveries.
+  const pattern = (storeId: number) => polled.find((p) => p.storeId === storeId);
   await tx.$executeRaw`
-    UPDATE stores s SET first_polled_at = ${iso(g.baselineAt)}::timestamptz, last_delivery_date = v.last_delivery_date::date
-      FROM unnest(${g.storeUpdates.map((u) => u.storeId)}::int[], ${g.storeUpdates.map((u) => u.lastDeliveryDate)}::text[])
-        AS v(id, last_delivery_date)
+    UPDATE stores s SET first_polled_at = ${iso(g.baselineAt)}::timestamptz, last_delivery_date = v.last_delivery_date::date,
+           delivery_day = v.delivery_day, delivery_interval_days = v.delivery_interval_days
+      FROM unnest(${g.storeUpdates.map((u) => u.storeId)}::int[], ${g.storeUpdates.map((u) => u.lastDeliveryDate)}::text[],
+                  ${g.storeUpdates.map((u) => pattern(u.storeId)?.deliveryDay ?? null)}::text[],
+                  ${g.storeUpdates.map((u) => pattern(u.storeId)?.intervalDays ?? null)}::int[])
+        AS v(id, last_delivery_date, delivery_day, delivery_interval_days)
      WHERE s.id = v.id`;
   log(`inserted observations (${Math.round(performance.now() - t0)} ms)`);
 }

@@ -2,6 +2,7 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb, Prisma, setDatabaseUrl } from '../../lib/db/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { WAKE_DEMO_DELIVERIES } from './delivery-patterns.ts';
 import { COUNTED_TABLES, normalizeAddress, seedDatabase, type SeedResult } from './index.ts';
 
 // Wednesday 11 March 2026, 12:40 in New York (EDT since the 8th; the window starts in EST).
@@ -71,6 +72,17 @@ describe('seedDatabase', () => {
       expect(s.last_delivery_date).not.toBeNull();
     }
     expect(stores.find((s) => s.nickname === 'Sandy Forks')).toMatchObject({ address: '7200 Sandy Fork Rd., Raleigh, NC 27609' });
+    // The demo's own delivery patterns (never reference data: docs/decisions/030), written by the demo seed alone.
+    const patterns = await query<{ store_number: number; delivery_day: string | null; delivery_interval_days: number | null }>`
+      SELECT store_number, delivery_day, delivery_interval_days FROM stores WHERE board_id = 179 ORDER BY store_number`;
+    expect(patterns).toEqual(
+      Array.from({ length: 28 }, (_, i) => ({
+        store_number: i + 1,
+        delivery_day: WAKE_DEMO_DELIVERIES[i + 1]?.deliveryDay ?? null,
+        delivery_interval_days: WAKE_DEMO_DELIVERIES[i + 1]?.intervalDays ?? null,
+      })),
+    );
+    expect(await one`SELECT count(*)::int FROM stores WHERE board_id <> 179 AND delivery_day IS NOT NULL`).toBe(0);
 
     const types = await query<{ listing_type: string; n: number }>`SELECT listing_type::text, count(*)::int AS n FROM products GROUP BY 1 ORDER BY 1`;
     // The catalog's own two "Unknown" rows are ordinary Listed products, not new releases (lib/catalog/hunted.ts).

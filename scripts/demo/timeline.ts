@@ -1,6 +1,7 @@
 // The demo's clock: 8 weeks of New York days up to `now`, each with 57 poll times (every 15 minutes
 // from 07:00 to 21:00, the scraper's business hours). A poll is an integer index day * 57 + slot, so
 // the generators do integer arithmetic and convert to instants only when writing rows.
+import { SHIFTED_WEEK_SHARE, truckDays } from './delivery-patterns.ts';
 import { rng } from './random.ts';
 import { isoDate, isWeekday, nyDayNumber, nyParts, nyTime, weekday } from './time.ts';
 
@@ -118,6 +119,10 @@ export interface StoreSchedule {
   storeNumber: number;
   deliveryDay: string | null;
   intervalDays: number | null;
+  /** A twice-weekly store's other weekday (delivery-patterns.ts). */
+  alsoOn?: string | null;
+  /** Its truck comes on shifted days: off holidays to the next working day, some weeks a day off (truckDays). */
+  shifted?: boolean;
 }
 
 export interface Delivery {
@@ -129,10 +134,11 @@ const WEEKDAY_INDEX: Record<string, number> = { Monday: 1, Tuesday: 2, Wednesday
 
 /**
  * A store's deliveries in the window: its delivery weekday every week (every other week for 14-day
- * stores, a different weekday each week for "Random" stores), seen in one poll between 10:00 and
- * 14:00. About 10% are skipped or moved a day, except in the last 8 days, so the last 5 weekdays (and
- * today, once 10:00 has passed) always have arrivals. Only deliveries after the baseline poll and up
- * to the last poll are returned.
+ * stores, a different weekday each week for "Random" stores, two weekdays for twice-weekly ones; a
+ * shifted store's truck off a holiday and, some weeks, a day off its usual one: delivery-patterns.ts
+ * truckDays), seen in one poll between 10:00 and 14:00. About 10% are skipped or moved a day, except in
+ * the last 8 days, so the last 5 weekdays (and today, once 10:00 has passed) always have arrivals. Only
+ * deliveries after the baseline poll and up to the last poll are returned.
  */
 export function deliverySchedule(t: Timeline, store: StoreSchedule): Delivery[] {
   if (!store.deliveryDay) return [];
@@ -142,21 +148,25 @@ export function deliverySchedule(t: Timeline, store: StoreSchedule): Delivery[] 
     const week = Math.floor(monday / 7);
     if (store.intervalDays === 14 && (week + store.storeNumber) % 2 !== 0) continue;
     const r = rng('delivery', store.storeNumber, monday);
-    let offset = store.deliveryDay === 'Random' ? r.int(0, 4) : (WEEKDAY_INDEX[store.deliveryDay] ?? 1) - 1;
-    let day = monday + offset;
-    if (day < t.today - 7 && r.chance(0.1)) {
-      if (r.chance(0.5)) continue; // skipped this week
-      offset = offset === 0 ? 1 : offset === 4 ? 3 : offset + (r.chance(0.5) ? 1 : -1);
-      day = monday + offset;
+    const usual = store.deliveryDay === 'Random' ? [r.int(0, 4)] : [(WEEKDAY_INDEX[store.deliveryDay] ?? 1) - 1];
+    if (store.alsoOn && WEEKDAY_INDEX[store.alsoOn]) usual.push(WEEKDAY_INDEX[store.alsoOn] - 1);
+    const offsets = store.shifted ? truckDays(usual.map((o) => o + 1), monday, true, r.chance(SHIFTED_WEEK_SHARE)).map((d) => d - 1) : usual;
+    for (let offset of offsets) {
+      let day = monday + offset;
+      if (day < t.today - 7 && r.chance(0.1)) {
+        if (r.chance(0.5)) continue; // skipped this week
+        offset = offset === 0 ? 1 : offset === 4 ? 3 : offset + (r.chance(0.5) ? 1 : -1);
+        day = monday + offset;
+      }
+      const dayIndex = day - t.startDay;
+      if (dayIndex < 0 || dayIndex >= t.days || out.some((d) => d.dayIndex === dayIndex)) continue;
+      const lastSlot = t.lastSlotOn(dayIndex);
+      if (lastSlot < DELIVERY_FIRST_SLOT) continue; // not yet (today before 10:00)
+      let slot = r.int(DELIVERY_FIRST_SLOT, DELIVERY_LAST_SLOT);
+      if (slot > lastSlot) slot = DELIVERY_FIRST_SLOT + ((slot - DELIVERY_FIRST_SLOT) % (lastSlot - DELIVERY_FIRST_SLOT + 1));
+      const poll = t.poll(dayIndex, slot);
+      if (poll > 0 && poll <= t.lastPoll) out.push({ dayIndex, poll });
     }
-    const dayIndex = day - t.startDay;
-    if (dayIndex < 0 || dayIndex >= t.days) continue;
-    const lastSlot = t.lastSlotOn(dayIndex);
-    if (lastSlot < DELIVERY_FIRST_SLOT) continue; // not yet (today before 10:00)
-    let slot = r.int(DELIVERY_FIRST_SLOT, DELIVERY_LAST_SLOT);
-    if (slot > lastSlot) slot = DELIVERY_FIRST_SLOT + ((slot - DELIVERY_FIRST_SLOT) % (lastSlot - DELIVERY_FIRST_SLOT + 1));
-    const poll = t.poll(dayIndex, slot);
-    if (poll > 0 && poll <= t.lastPoll) out.push({ dayIndex, poll });
   }
-  return out;
+  return out.sort((a, b) => a.poll - b.poll);
 }

@@ -7,6 +7,7 @@ import { loadBoardSources } from '../../lib/reference/board-sources.ts';
 import { loadReferenceData, type BoardStoreSeed, type WakeStoreSeed } from '../../lib/reference/reference.ts';
 import type { ListingTypeName } from '../../lib/reference/products.ts';
 import { hashInt } from './random.ts';
+import { WAKE_DEMO_DELIVERIES } from '../demo/delivery-patterns.ts';
 
 export type SimKind = 'allocated' | 'listed-tracked' | 'listed';
 
@@ -50,9 +51,16 @@ export interface SimStore {
   phone: string;
   hours: string;
   mixedBeverage: boolean;
-  /** 'Monday'..'Friday', 'Random' or null (no deliveries). */
+  /** 'Monday'..'Friday', 'Random' or null (no deliveries); a twice-weekly store's first weekday. */
   deliveryDay: string | null;
   deliveryIntervalDays: number | null;
+  /** A twice-weekly store: the truck's other weekday ('Monday'..'Friday'), every week; else null. */
+  alsoDeliveryDay: string | null;
+  /**
+   * The truck comes on shifted days: a delivery on a holiday comes the next working day, and some weeks it comes a
+   * day off its usual weekday (scripts/demo/delivery-patterns.ts truckDays).
+   */
+  shiftedDays: boolean;
   /** Retail stores appear in the inventory search; the MXB-only outlet (and LBD counters) do not. */
   retail: boolean;
   /** Index among the board's retail stores or -1. */
@@ -138,6 +146,8 @@ function boardWebsite(name: string, id: number): string {
 }
 
 function toStore(s: WakeStoreSeed, retailIndex: number): SimStore {
+  // The demo's patterns (nobody publishes Wake's: the reference data has none; a deployment learns them).
+  const pattern = s.mixed_beverage ? undefined : WAKE_DEMO_DELIVERIES[s.store_number];
   const comma = s.address.indexOf(',');
   const street = comma >= 0 ? s.address.slice(0, comma) : s.address;
   const [lat0, lng0] = TOWN_LATLNG[s.city] ?? TOWN_LATLNG.Raleigh;
@@ -154,8 +164,10 @@ function toStore(s: WakeStoreSeed, retailIndex: number): SimStore {
     phone: s.phone ?? '',
     hours: s.hours ?? '',
     mixedBeverage: s.mixed_beverage,
-    deliveryDay: s.delivery_day,
-    deliveryIntervalDays: s.delivery_interval_days,
+    deliveryDay: pattern?.deliveryDay ?? null,
+    deliveryIntervalDays: pattern?.intervalDays ?? null,
+    alsoDeliveryDay: pattern?.alsoOn ?? null,
+    shiftedDays: pattern?.shifted ?? false,
     retail: !s.mixed_beverage,
     retailIndex,
     lat: Number((lat0 + jitter('lat')).toFixed(7)),
@@ -210,16 +222,30 @@ const BOARD_LATLNG: Record<number, [number, number]> = {
 /**
  * No delivery pattern is known for the other boards (board-stores.json); a fixed one per store: Durham's
  * stores split Tuesday (odd numbers) / Thursday (even), Greensboro's all on Wednesday, New Hanover's spread
- * Monday..Friday ("generally all locations delivered by Friday"). Weekly.
+ * Monday..Friday ("generally all locations delivered by Friday"), weekly, but for three of its stores whose trucks
+ * keep other habits: its first retail store twice a week (Monday and Thursday), its second every 14 days (Tuesday),
+ * its third on shifted days (Wednesday; holidays and some weeks move it, as Wake's shifted stores).
  */
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
 
-function boardDeliveryDay(boardId: number, retailIndex: number, storeNumber: number, truthOnly = false): string {
-  if (boardId === DURHAM_BOARD_ID) return storeNumber % 2 === 1 ? 'Tuesday' : 'Thursday';
-  if (boardId === GREENSBORO_BOARD_ID) return 'Wednesday';
+interface BoardPattern {
+  deliveryDay: string;
+  intervalDays: 7 | 14;
+  alsoOn: string | null;
+  shifted: boolean;
+}
+
+function boardDeliveryPattern(boardId: number, retailIndex: number, storeNumber: number, truthOnly = false): BoardPattern {
+  const weekly = (deliveryDay: string): BoardPattern => ({ deliveryDay, intervalDays: 7, alsoOn: null, shifted: false });
+  if (boardId === DURHAM_BOARD_ID) return weekly(storeNumber % 2 === 1 ? 'Tuesday' : 'Thursday');
+  if (boardId === GREENSBORO_BOARD_ID) return weekly('Wednesday');
   // A board whose shelves nobody reads: its trucks' days are not published; one hashed weekday per store.
-  if (truthOnly) return WEEKDAYS[hashInt(0, 4, 'truth-delivery-day', boardId, storeNumber)];
-  return WEEKDAYS[retailIndex % 5];
+  if (truthOnly) return weekly(WEEKDAYS[hashInt(0, 4, 'truth-delivery-day', boardId, storeNumber)]);
+  const pattern = weekly(WEEKDAYS[retailIndex % 5]);
+  if (boardId === NEW_HANOVER_BOARD_ID && retailIndex === 0) return { ...pattern, alsoOn: 'Thursday' };
+  if (boardId === NEW_HANOVER_BOARD_ID && retailIndex === 1) return { ...pattern, intervalDays: 14 };
+  if (boardId === NEW_HANOVER_BOARD_ID && retailIndex === 2) return { ...pattern, shifted: true };
+  return pattern;
 }
 
 /** A board beyond Wake whose shelves the world keeps: its stores among `seeds` (board-stores.json's, or a test's). */
@@ -239,6 +265,7 @@ function toBoardStore(s: BoardStoreSeed, retailIndex: number, truthOnly: boolean
   const [lat0, lng0] = BOARD_LATLNG[s.board_id] ?? [35.5, -79];
   const jitter = (k: string) => (hashInt(0, 2000, 'latlng', s.board_id, s.store_number, k) - 1000) / 25000;
   const retail = !s.mixed_beverage;
+  const pattern = retail ? boardDeliveryPattern(s.board_id, retailIndex, s.store_number, truthOnly) : undefined;
   return {
     boardId: s.board_id,
     storeNumber: s.store_number,
@@ -251,8 +278,10 @@ function toBoardStore(s: BoardStoreSeed, retailIndex: number, truthOnly: boolean
     phone: s.phone ?? '',
     hours: s.hours ?? '',
     mixedBeverage: s.mixed_beverage,
-    deliveryDay: retail ? boardDeliveryDay(s.board_id, retailIndex, s.store_number, truthOnly) : null,
-    deliveryIntervalDays: retail ? 7 : null,
+    deliveryDay: pattern?.deliveryDay ?? null,
+    deliveryIntervalDays: pattern?.intervalDays ?? null,
+    alsoDeliveryDay: pattern?.alsoOn ?? null,
+    shiftedDays: pattern?.shifted ?? false,
     retail,
     retailIndex,
     lat: Number((lat0 + jitter('lat')).toFixed(7)),

@@ -6,7 +6,8 @@
 import { nyInstant, TICK_MS, weekdayOf, weekOf, WEEKDAY_NAMES, ymd } from './clock.ts';
 import type { SimDataset, SimProduct, SimStore } from './dataset.ts';
 import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
-import { hash32, hashInt, type Rng } from './random.ts';
+import { hash32, hashInt, hashUnit, type Rng } from './random.ts';
+import { SHIFTED_WEEK_SHARE, truckDays } from '../demo/delivery-patterns.ts';
 import type { LedgerArrival } from './arrivals.ts';
 
 export interface DeliveryItem {
@@ -59,15 +60,27 @@ function storeKey(store: SimStore): (number | string)[] {
   return store.boardId === WAKE_BOARD_ID ? [store.storeNumber] : ['board', store.boardId, store.storeNumber];
 }
 
-/** Whether a store gets a delivery on that New York day. */
+const WEEKDAY_INDEX: Readonly<Record<string, number>> = Object.fromEntries(WEEKDAY_NAMES.map((name, i) => [name, i]));
+
+/**
+ * Whether a store gets a delivery on that New York day: on its weekday (a Random store's a hashed one each week;
+ * a twice-weekly store's two), every week or every other week (a hashed phase per store); a shifted store's
+ * truck moves off a holiday to the next working day, and in a hashed SHIFTED_WEEK_SHARE of weeks a day off its
+ * usual one (scripts/demo/delivery-patterns.ts truckDays).
+ */
 export function isDeliveryDay(seed: number, store: SimStore, dayNumber: number): boolean {
   if (!store.retail || !store.deliveryDay) return false;
   const wd = weekdayOf(dayNumber);
   const week = weekOf(dayNumber);
   let day: number;
   if (store.deliveryDay === 'Random') day = hashInt(1, 5, seed, 'random-day', ...storeKey(store), week);
-  else day = WEEKDAY_NAMES.indexOf(store.deliveryDay as (typeof WEEKDAY_NAMES)[number]);
-  if (wd !== day) return false;
+  else day = WEEKDAY_INDEX[store.deliveryDay];
+  const also = store.alsoDeliveryDay ? WEEKDAY_INDEX[store.alsoDeliveryDay] : undefined;
+  if (store.shiftedDays) {
+    const usual = also === undefined ? [day] : [day, also];
+    const offWeek = hashUnit(seed, 'shifted-week', ...storeKey(store), week) < SHIFTED_WEEK_SHARE;
+    if (!truckDays(usual, dayNumber - ((wd + 6) % 7), true, offWeek).includes(wd)) return false;
+  } else if (wd !== day && wd !== also) return false;
   if ((store.deliveryIntervalDays ?? 7) >= 14) {
     return (week + hashInt(0, 1, seed, 'phase', ...storeKey(store))) % 2 === 0;
   }

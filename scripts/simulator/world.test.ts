@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS, nyInstant, nyLocal, parseYmd, TICK_MS, WEEKDAY_NAMES, weekOf, ymd } from './clock.ts';
+import { DAY_MS, HOUR_MS, nyInstant, nyLocal, parseYmd, TICK_MS, WEEKDAY_NAMES, weekdayOf, weekOf, ymd } from './clock.ts';
 import { renderShipmentsExtract, renderWakeSearch, renderWarehouseReport } from './render.ts';
 import { SimWorld } from './world.ts';
 
 // 2026-07-20 is a Monday; 12:00 UTC = 08:00 New York (EDT).
 const MONDAY_8AM = new Date('2026-07-20T12:00:00Z');
 const MONDAY = parseYmd('2026-07-20')!;
+
+const weekdayIndex = (name: string) => WEEKDAY_NAMES.indexOf(name as (typeof WEEKDAY_NAMES)[number]);
 
 function pages(world: SimWorld): string[] {
   return [
@@ -71,8 +73,10 @@ describe('SimWorld', () => {
         expect(local.minuteOfDay).toBeGreaterThanOrEqual(10 * 60);
         expect(local.minuteOfDay).toBeLessThanOrEqual(13 * 60);
         expect(local.minuteOfDay % 15).toBe(0);
-        if (store.deliveryDay !== 'Random') expect(WEEKDAY_NAMES[local.weekday]).toBe(store.deliveryDay);
+        // A shifted store's truck may come on another weekday (holidays, some weeks): a weekday still.
+        if (store.deliveryDay !== 'Random' && !store.shiftedDays) expect([store.deliveryDay, store.alsoDeliveryDay]).toContain(WEEKDAY_NAMES[local.weekday]);
         else expect(local.weekday).toBeGreaterThanOrEqual(1);
+        expect(local.weekday).toBeLessThanOrEqual(5);
         perStore.set(store.storeNumber, [...(perStore.get(store.storeNumber) ?? []), day]);
         // many Listed products rise at a delivery
         expect(r.items.filter((i) => i.listingType === 'Listed').length).toBeGreaterThan(50);
@@ -89,20 +93,70 @@ describe('SimWorld', () => {
       for (const stores of allocatedStores.values()) expect(stores.size).toBeLessThanOrEqual(6);
     }
     expect(allocatedSeen).toBeGreaterThan(20);
-    // Pattern: weekly stores every 7 days, fortnightly every 14, Random stores once per week.
+    // Pattern: weekly stores every 7 days, fortnightly every 14, Random stores once per week, twice-weekly stores
+    // twice every week; a shifted store's truck once a week (every other week), a day off in some weeks.
     for (const store of w.data.retailStores) {
       const days = perStore.get(store.storeNumber) ?? [];
       if (store.deliveryIntervalDays === 14) {
         expect(days.length).toBe(2);
-        expect(days[1] - days[0]).toBe(14);
+        if (store.shiftedDays) expect(Math.abs(days[1] - days[0] - 14)).toBeLessThanOrEqual(1);
+        else expect(days[1] - days[0]).toBe(14);
+      } else if (store.alsoDeliveryDay) {
+        expect(days.length).toBe(8);
+        expect(days.map((d) => WEEKDAY_NAMES[weekdayOf(d)])).toEqual(Array(4).fill([store.deliveryDay, store.alsoDeliveryDay].sort((a, b) => weekdayIndex(a!) - weekdayIndex(b!))).flat());
       } else {
         expect(days.length).toBe(4);
-        if (store.deliveryDay !== 'Random') expect(days.slice(1).map((d, k) => d - days[k])).toEqual([7, 7, 7]);
+        if (store.deliveryDay !== 'Random' && !store.shiftedDays) expect(days.slice(1).map((d, k) => d - days[k])).toEqual([7, 7, 7]);
         else expect(new Set(days.map(weekOf)).size).toBe(4);
       }
     }
+    // The world has stores of each kind.
+    expect(w.data.retailStores.filter((s) => s.alsoDeliveryDay).length).toBeGreaterThanOrEqual(2);
+    expect(w.data.retailStores.filter((s) => s.shiftedDays).length).toBeGreaterThanOrEqual(2);
+    expect(w.data.retailStores.filter((s) => s.deliveryIntervalDays === 14).length).toBeGreaterThanOrEqual(2);
     // The MXB-only outlet gets nothing and is not in the inventory search.
     expect(w.storeStock(28).size).toBe(0);
+  });
+
+  it('has trucks of other habits, seeded: twice a week, every 14 days, and on shifted days (holidays, some weeks)', () => {
+    const w = new SimWorld({ seed: 42, start: MONDAY_8AM, historyDays: 0 });
+    const year = Array.from({ length: 364 }, (_, k) => MONDAY + k); // 52 weeks from Monday 2026-07-20
+    const store = (n: number) => w.data.retailStores.find((s) => s.storeNumber === n)!;
+    const daysOf = (n: number) => year.filter((d) => w.isDeliveryDay(store(n), d));
+    const weekdays = (days: number[]) => new Set(days.map((d) => WEEKDAY_NAMES[weekdayOf(d)]));
+    const gaps = (days: number[]) => new Set(days.slice(1).map((d, k) => d - days[k]));
+    // North Hills (26): twice a week, Monday and Thursday, every week.
+    expect(daysOf(26)).toHaveLength(104);
+    expect(weekdays(daysOf(26))).toEqual(new Set(['Monday', 'Thursday']));
+    // Rolesville (22): every 14 days, on Wednesday.
+    expect(daysOf(22)).toHaveLength(26);
+    expect(weekdays(daysOf(22))).toEqual(new Set(['Wednesday']));
+    expect(gaps(daysOf(22))).toEqual(new Set([14]));
+    // Cary Parkway (3), a shifted Monday store: once a week, on Monday in most weeks and on Tuesday in the others,
+    // among them Labor Day, Martin Luther King Jr. Day and Memorial Day, when Sandy Forks (1) keeps its Monday.
+    const cary = daysOf(3);
+    expect(cary).toHaveLength(52);
+    expect(new Set(cary.map(weekOf)).size).toBe(52);
+    expect(weekdays(cary)).toEqual(new Set(['Monday', 'Tuesday']));
+    expect(cary.filter((d) => weekdayOf(d) === 1).length).toBeGreaterThan(52 * 0.7);
+    for (const holiday of ['2026-09-07', '2027-01-18', '2027-05-31']) {
+      const d = parseYmd(holiday)!;
+      expect([w.isDeliveryDay(store(3), d), w.isDeliveryDay(store(3), d + 1), w.isDeliveryDay(store(1), d)], holiday).toEqual([false, true, true]);
+    }
+    // Tryon Rd (17), a shifted Friday store: Thanksgiving's Thursday and Friday off, its truck comes on Wednesday;
+    // Christmas and New Year's Day on a Friday, on the Thursday before.
+    for (const [friday, instead] of [['2026-11-27', '2026-11-25'], ['2026-12-25', '2026-12-24'], ['2027-01-01', '2026-12-31']]) {
+      expect([w.isDeliveryDay(store(17), parseYmd(friday)!), w.isDeliveryDay(store(17), parseYmd(instead)!)], friday).toEqual([false, true]);
+    }
+    // Zebulon (2), fortnightly and shifted: every other week, mostly on Tuesday, some deliveries on another weekday.
+    const zebulon = daysOf(2);
+    expect(zebulon).toHaveLength(26);
+    expect(new Set(zebulon.slice(1).map((d, k) => weekOf(d) - weekOf(zebulon[k])))).toEqual(new Set([2]));
+    expect(zebulon.filter((d) => weekdayOf(d) === 2).length).toBeGreaterThan(26 * 0.7);
+    expect(weekdays(zebulon).size).toBeGreaterThan(1);
+    // Seeded: another seed shifts other weeks (a store's fortnightly phase and off weeks are hashes of the seed).
+    const other = new SimWorld({ seed: 43, start: MONDAY_8AM, historyDays: 0 });
+    expect(year.filter((d) => other.isDeliveryDay(other.data.retailStores.find((s) => s.storeNumber === 3)!, d))).not.toEqual(cary);
   });
 
   it('predicts each store\'s next delivery', () => {

@@ -242,6 +242,10 @@ export interface NextDelivery {
   nickname: string;
   deliveryDay: string | null;
   intervalDays: number | null;
+  /** A twice-weekly store's other weekday (else null). */
+  alsoDeliveryDay: string | null;
+  /** Its truck comes on shifted days (holidays, some weeks a day off its usual one). */
+  shiftedDays: boolean;
   /** The next delivery tick after now (null: the store gets none). */
   at: Date | null;
   /** The store's last delivery so far (null: none yet in this world). */
@@ -475,6 +479,8 @@ export class SimWorld {
         nickname: store.nickname,
         deliveryDay: store.deliveryDay,
         intervalDays: store.deliveryIntervalDays,
+        alsoDeliveryDay: store.alsoDeliveryDay,
+        shiftedDays: store.shiftedDays,
         at,
         last: Number.isFinite(last) ? new Date(last) : null,
       };

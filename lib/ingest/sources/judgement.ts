@@ -16,6 +16,12 @@
 //   JSON of the wrong shape (the adapters throw a SourceError; judged() turns it into this).
 //
 // Only `stock` and `none` write stock (lib/ingest/store-snapshot.ts).
+//
+// Every judge is total: any answer ends (in time linear in its lines × the board's stores) in one of the kinds
+// above, for the PLU asked about (judgeGreensboro throws a SourceError for two items with one code, which
+// judged() turns into `failed`); each printed line lands on one known store, in `unmatched`, or (Greensboro) on
+// a location that is not a store, never dropped; `complete` only when nothing is unmatched or unlisted
+// (judgement.property.test.ts).
 import { placeAddressLines, type BoardStore, type Placement, type ProductFacts, type UnmatchedStoreLine } from './board-stock.ts';
 import type { AbcgoStoreRow } from './abcgo.ts';
 import type { DurhamProduct } from './durham.ts';
