@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bounded, ok } from '../../scripts/testing/properties.ts';
 import { afterFailure, afterStatedWait, RATE_LIMIT_MAX_WAIT_MS, RATE_LIMIT_MIN_WAIT_MS, RATE_LIMITED_MAX_ATTEMPTS, statedWaitMs } from './policy.ts';
 import { retryAfterSeconds } from './retry-after.ts';
 
@@ -38,5 +40,31 @@ describe('the retry after a stated wait', () => {
     expect(afterStatedWait(answeredAt, 5, 2_500).status).toBe('pending');
     expect(afterStatedWait(answeredAt, RATE_LIMITED_MAX_ATTEMPTS - 1, 2_500).status).toBe('pending');
     expect(afterStatedWait(answeredAt, RATE_LIMITED_MAX_ATTEMPTS, 2_500)).toEqual({ status: 'failed', nextAttemptAt: answeredAt });
+  });
+});
+
+describe('the retry after a stated wait, for any answer (property)', () => {
+  it('is a valid time 1 s to 10 minutes after the answer, or given up once the attempts are used', () => {
+    const attemptsArb = fc.oneof(fc.integer({ min: -5, max: 100 }), fc.constantFrom(Number.NaN, Infinity, -Infinity, 2.5));
+    const waitArb = fc.oneof(fc.double({ noNaN: false }), fc.integer({ min: 0, max: 3_600_000 }));
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), attemptsArb, waitArb, (at, attempts, waitMs) => {
+        const next = bounded(() => afterStatedWait(at, attempts, waitMs));
+        ok(next.status === (attempts >= RATE_LIMITED_MAX_ATTEMPTS ? 'failed' : 'pending'), `${next.status} after ${attempts}`);
+        const wait = next.nextAttemptAt.getTime() - at.getTime();
+        if (next.status === 'pending') ok(wait >= RATE_LIMIT_MIN_WAIT_MS && wait <= RATE_LIMIT_MAX_WAIT_MS, `waits ${wait} ms for ${waitMs}`);
+        else ok(wait === 0, 'a give-up is at once');
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+  it('reads any header text as a wait of 0 or more seconds, or none', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toUTCString()), fc.nat().map(String)), (text) => {
+        const seconds = bounded(() => retryAfterSeconds(text, Date.parse('2026-11-28T12:00:00Z')));
+        ok(seconds === undefined || (Number.isFinite(seconds) && seconds >= 0), `${JSON.stringify(text)} read as ${seconds}`);
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
