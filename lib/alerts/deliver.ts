@@ -15,6 +15,7 @@ import {
   claimDigest,
   claimDue,
   countSuppressed,
+  destinationWait,
   ledger,
   markEnded,
   markRetry,
@@ -25,14 +26,27 @@ import {
   type Claimed,
   type Ledger,
 } from './ledger.ts';
-import { afterFailure, capDay, capDecision, DEFAULT_POLICY, digestDueAt, heldNow, isDigestDue, wakeNow, type AlertPolicy, type QuietHours } from './policy.ts';
+import {
+  afterFailure,
+  afterStatedWait,
+  capDay,
+  capDecision,
+  DEFAULT_POLICY,
+  digestDueAt,
+  heldNow,
+  isDigestDue,
+  wakeNow,
+  type AlertPolicy,
+  type QuietHours,
+} from './policy.ts';
 import { digestReportGaps, type ReportGap } from './report-days.ts';
 import { ALERT_CHANNELS, type AlertChannelName } from './rules.ts';
 
 // Delivery, one user and channel at a time: what a queue job (lib/alerts/worker.ts) does. The same rules on every
 // channel: nothing for a user who is not active or turned alerts or the channel off; digests at the digest hour;
 // push and Discord (and e-mail, if the user chose) held during quiet hours; one message per run with everything
-// due; the daily cap; retries with backoff; a claim under a lease so nothing goes out twice (lib/alerts/ledger.ts).
+// due; the daily cap; retries with backoff, or after the wait the other side stated; a claim under a lease so nothing
+// goes out twice, and messages to one destination in order (lib/alerts/ledger.ts).
 
 export interface ChannelCounts {
   sent: number;
@@ -56,6 +70,8 @@ export interface ProcessResult {
 /** One pass of work: its clock (a job's start, or a scraper run's check time), rules, channels and tallies. */
 export interface AlertRun {
   now: Date;
+  /** The wall clock (performance.now()) when the run began: `now` moves on with it (runClock). */
+  startedAt: number;
   policy: AlertPolicy;
   channel: (name: AlertChannelName) => AlertChannel | undefined;
   result: ProcessResult;
@@ -74,12 +90,24 @@ export function newRun(options: RunOptions): AlertRun {
   const email = options.send ? emailChannel(options.send) : undefined;
   return {
     now: options.now,
+    startedAt: performance.now(),
     policy: { ...DEFAULT_POLICY, dailyCap: env().ALERT_DAILY_CAP, ...options.policy },
     channel: (name) => (name === 'email' && email) || alertChannel(name),
     result: { collected: 0, cancelled: 0, released: 0, suppressed: 0, channels: {}, emailsSent: 0, emailsFailed: 0, digestsSent: 0 },
     log: options.log ?? (() => {}),
   };
 }
+
+/** The run's clock now: its `now` and the time since it began (a stated wait counts from the answer, not the run's start). */
+export function runClock(run: AlertRun): Date {
+  return new Date(run.now.getTime() + Math.max(0, Math.round(performance.now() - run.startedAt)));
+}
+
+/**
+ * While another worker sends an earlier message to the same destination, a job with newer alerts looks again this
+ * much later (that worker does not look for them: it sends what it claimed).
+ */
+const EARLIER_SEND_RECHECK_MS = 2_000;
 
 function count(run: AlertRun, channel: AlertChannelName, what: keyof ChannelCounts): void {
   const counts = (run.result.channels[channel] ??= { sent: 0, digests: 0, failed: 0 });
@@ -127,9 +155,10 @@ const quietOf = (row: { quiet_start_hour: number | null; quiet_end_hour: number 
   row.quiet_start_hour === null || row.quiet_end_hour === null ? null : { start_hour: row.quiet_start_hour, end_hour: row.quiet_end_hour };
 
 /**
- * Delivers what is due for one user on one channel: the digest if it is due, then every alert due now (new
- * ones and retries) as one message. Never throws for a failed send (recorded, retried); throws on a database
- * error, so the queue retries the job.
+ * Delivers what is due for one user on one channel, oldest first: retries that are due (as one message), then every
+ * new alert due now (as one message), then the digest if it is due. Nothing while an earlier message to the channel
+ * waits for its retry: a job is then due when it does. Never throws for a failed send (recorded, retried); throws
+ * on a database error, so the queue retries the job.
  */
 export async function deliverFor(run: AlertRun, userId: number, name: AlertChannelName): Promise<void> {
   const l = ledger(name);
@@ -137,8 +166,8 @@ export async function deliverFor(run: AlertRun, userId: number, name: AlertChann
   const who = channel && (await recipient(userId, name));
   // Nobody to send to: the sweep cancels what waits. Held: the sweep wakes it when quiet hours end.
   if (!channel || !who || heldNow(run.now, name, who.quiet, who.quietHoldEmail)) return;
-  if (who.mode === 'digest' && isDigestDue(run.now, who.digestHour, who.lastDigestAt)) await sendDigest(run, channel, l, who);
   await sendDue(run, channel, l, who);
+  if (who.mode === 'digest' && isDigestDue(run.now, who.digestHour, who.lastDigestAt)) await sendDigest(run, channel, l, who);
 }
 
 async function sendDigest(run: AlertRun, channel: AlertChannel, l: Ledger, who: Recipient): Promise<void> {
@@ -153,19 +182,33 @@ async function sendDigest(run: AlertRun, channel: AlertChannel, l: Ledger, who: 
 }
 
 async function sendDue(run: AlertRun, channel: AlertChannel, l: Ledger, who: Recipient): Promise<void> {
-  const batchId = randomUUID();
-  const leaseUntil = new Date(run.now.getTime() + run.policy.sendLeaseMs);
-  // Two jobs of one user running at once may both pass the cap check before either sends: one message over, at most.
-  const cap = await capState(db, l, who.id, capDay(run.now));
-  const decision = capDecision(cap.today, run.policy.dailyCap);
-  if (!decision.send) {
-    run.result.suppressed += await suppressDue(db, l, who.id, run.now);
-    return;
+  for (;;) {
+    const batchId = randomUUID();
+    const leaseUntil = new Date(run.now.getTime() + run.policy.sendLeaseMs);
+    // Two jobs of one user running at once may both pass the cap check before either sends: one message over, at most.
+    const cap = await capState(db, l, who.id, capDay(run.now));
+    const decision = capDecision(cap.today, run.policy.dailyCap);
+    if (!decision.send) {
+      run.result.suppressed += await suppressDue(db, l, who.id, run.now);
+      return;
+    }
+    const now = runClock(run);
+    const claimed = await claimDue(db, l, who.id, batchId, now, leaseUntil);
+    if (!claimed.length) return waitForEarlier(run, l, who.id, now);
+    const outcome = await deliverBatch(run, channel, l, who, batchId, 'instant', claimed, cap.suppressed, decision.last ? { dailyCap: run.policy.dailyCap } : null);
+    // A retry that went out opens the way for what waited behind it: the newer alerts, as the next message.
+    if (outcome !== 'sent' || !claimed.some((c) => c.attempts > 1)) return;
   }
-  const claimed = await claimDue(db, l, who.id, batchId, run.now, leaseUntil);
-  if (claimed.length) {
-    await deliverBatch(run, channel, l, who, batchId, 'instant', claimed, cap.suppressed, decision.last ? { dailyCap: run.policy.dailyCap } : null);
-  }
+}
+
+/**
+ * Nothing claimed: if an earlier message holds the destination, a job is due when it no longer does — at its retry
+ * (a newer alert's job may have moved the one its failure added), or shortly, while another worker sends it.
+ */
+async function waitForEarlier(run: AlertRun, l: Ledger, userId: number, now: Date): Promise<void> {
+  const wait = await destinationWait(db, l, userId, now);
+  const at = wait.retryAt ?? (wait.sending ? new Date(now.getTime() + EARLIER_SEND_RECHECK_MS) : null);
+  if (at) await db.$queryRaw(addJobsSql([deliverJob(userId, l.channel, Math.max(1, at.getTime() - runClock(run).getTime()))], { keepEarlierRun: true }));
 }
 
 /** Renders and delivers the rows claimed under `batchId` as one message, then records the outcome. */
@@ -181,11 +224,11 @@ async function deliverBatch(
   earlierSuppressed: number,
   lastForToday: { dailyCap: number } | null,
   reportGaps: ReportGap[] = [],
-): Promise<void> {
+): Promise<DeliveryOutcome['status']> {
   const arrivals = await claimedArrivals(claimed.map((c) => c.alert_id));
   if (!arrivals.length) {
     await markEnded(db, l, who.id, batchId, 'cancelled', 'the arrival is no longer in the history');
-    return;
+    return 'gone';
   }
   const batch: AlertBatch = {
     userId: who.id,
@@ -209,33 +252,34 @@ async function deliverBatch(
       await markSent(db, l, who.id, batchId, run.now, earlierSuppressed > 0);
       count(run, l.channel, 'sent');
       if (kind === 'digest') count(run, l.channel, 'digests');
-      return;
+      return outcome.status;
     case 'gone':
       await markEnded(db, l, who.id, batchId, 'cancelled', outcome.reason);
       run.log(`alerts: no ${CHANNEL_WORD[l.channel]} destination left for user ${who.id}: ${outcome.reason}`);
-      return;
+      return outcome.status;
     case 'failed':
       await markEnded(db, l, who.id, batchId, 'failed', outcome.error);
       break;
     case 'retryable': {
+      // The wait the other side stated (Retry-After, retry_after) counts from its answer; otherwise the backoff.
+      const answeredAt = runClock(run);
+      const stated = outcome.retryAfterMs;
       let retryAt: Date | null = null;
       for (const attempts of new Set(claimed.map((c) => c.attempts))) {
-        const next = afterFailure(run.now, attempts, run.policy);
-        if (outcome.retryAfterMs !== undefined && next.status === 'pending') {
-          next.nextAttemptAt = new Date(Math.max(next.nextAttemptAt.getTime(), run.now.getTime() + outcome.retryAfterMs));
-        }
+        const next = stated === undefined ? afterFailure(run.now, attempts, run.policy) : afterStatedWait(answeredAt, attempts, stated);
         await markRetry(db, l, who.id, batchId, attempts, next, outcome.error);
         if (next.status === 'pending' && (!retryAt || next.nextAttemptAt < retryAt)) retryAt = next.nextAttemptAt;
       }
       // A job waits for the next attempt (a waiting job of this user and channel that runs sooner keeps its time).
       if (retryAt) {
-        await db.$queryRaw(addJobsSql([deliverJob(who.id, l.channel, retryAt.getTime() - run.now.getTime())], { keepEarlierRun: true }));
+        await db.$queryRaw(addJobsSql([deliverJob(who.id, l.channel, retryAt.getTime() - runClock(run).getTime())], { keepEarlierRun: true }));
       }
       break;
     }
   }
   count(run, l.channel, 'failed');
   run.log(`alerts: ${CHANNEL_WORD[l.channel]} to user ${who.id} failed: ${outcome.error}`);
+  return outcome.status;
 }
 
 /**

@@ -98,3 +98,38 @@ export function wakeNow(
   if (heldNow(now, channel, w.quiet, w.holdEmail)) return false;
   return w.dueNow || (w.forDigest && isDigestDue(now, w.digestHour, w.lastDigestAt));
 }
+
+// ── A wait the other side stated ──
+// A push service's Retry-After or Discord's retry_after (a 429, or a 503 saying when to come back) is the wait:
+// the retry goes out once it is over, not at the backoff (which was 5 minutes and more for a wait of 2.5 s).
+// Messages to one destination keep their order meanwhile (lib/alerts/ledger.ts claimDue).
+
+/**
+ * The longest stated wait honoured: a longer one (a proxy's "come back tomorrow", a ban) is retried after ten minutes,
+ * and waits again if it is refused again.
+ */
+export const RATE_LIMIT_MAX_WAIT_MS = 10 * 60_000;
+/** The shortest: a stated wait of 0 or a few milliseconds is a second, so a refusal never turns into a tight loop. */
+export const RATE_LIMIT_MIN_WAIT_MS = 1_000;
+/**
+ * Attempts before an alert whose destination keeps stating waits is given up. More than `maxAttempts`: the waits
+ * are short and the other side asked for them (a Discord channel shared by many webhooks refuses some of them for a
+ * while), but not forever.
+ */
+export const RATE_LIMITED_MAX_ATTEMPTS = 20;
+
+/** The stated wait as it is honoured: within RATE_LIMIT_MIN_WAIT_MS and RATE_LIMIT_MAX_WAIT_MS. */
+export function statedWaitMs(waitMs: number): number {
+  if (Number.isNaN(waitMs)) return RATE_LIMIT_MAX_WAIT_MS;
+  return Math.min(RATE_LIMIT_MAX_WAIT_MS, Math.max(RATE_LIMIT_MIN_WAIT_MS, waitMs));
+}
+
+/**
+ * After the `attempts`-th attempt (1-based) was refused with a stated wait, at `answeredAt`: try again once the wait
+ * is over, or give up once RATE_LIMITED_MAX_ATTEMPTS are used.
+ */
+export function afterStatedWait(answeredAt: Date, attempts: number, waitMs: number) {
+  return attempts >= RATE_LIMITED_MAX_ATTEMPTS
+    ? { status: 'failed' as const, nextAttemptAt: answeredAt }
+    : { status: 'pending' as const, nextAttemptAt: new Date(answeredAt.getTime() + statedWaitMs(waitMs)) };
+}

@@ -64,6 +64,14 @@ describe('the migrated database matches prisma/schema.prisma', () => {
     expect(expected.tables.stores.foreignKeys[0].onDelete).toBe('RESTRICT'); // Prisma's default, required relation
     // A check constraint is expected only where the model declares it (/// @check).
     expect(expected.tables.alert_log.otherConstraints).toEqual(['check constraint alert_log_one_kind_check']);
+    // A partial index is expected only where the model declares it (/// @partial), with its predicate.
+    expect(expected.tables.alert_log.uniques).toContainEqual({
+      name: 'alert_log_user_id_shipment_id_key',
+      columns: ['user_id', 'shipment_id'],
+      method: 'btree',
+      where: 'shipment_id IS NOT NULL',
+    });
+    expect(expected.tables.stores.uniques.every((i) => i.where === undefined)).toBe(true);
     expect(expected.tables.stores.otherConstraints).toEqual([]);
     expect(expected.enums.ListingType).toEqual(['Listed', 'Limited', 'Allocation', 'Barrel', 'Unknown']);
   });

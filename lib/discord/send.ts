@@ -1,4 +1,5 @@
 import type { DiscordMessage } from '../alerts/render-discord.ts';
+import { retryAfterSeconds } from '../alerts/retry-after.ts';
 import { db } from '../db/index.ts';
 import { env } from '../env.ts';
 import { webhookUrl, type WebhookParts } from './webhook.ts';
@@ -6,7 +7,8 @@ import { webhookUrl, type WebhookParts } from './webhook.ts';
 // Posts one message to a user's Discord webhook and records what happened on its row. `?wait=true` makes
 // Discord answer with the message it created (so a 2xx means it is in the channel, and tells the channel).
 // 404/401: the webhook was deleted in Discord; it is cleared and the profile says so. 429 and 5xx are
-// retryable (429 with Discord's retry_after); so are timeouts and network errors. Redirects are not followed.
+// retryable, after the wait Discord states (retry_after, or Retry-After) when it states one; so are timeouts and
+// network errors. Redirects are not followed.
 // Real alerts reach it through the Discord channel of the alert pipeline (lib/alerts/channels/discord.ts).
 
 const TIMEOUT_MS = 10_000;
@@ -30,12 +32,14 @@ async function outcomeOf(res: Response): Promise<DiscordOutcome> {
   if (status >= 200 && status < 300) return { outcome: 'sent', status, channelId: typeof json.channel_id === 'string' ? json.channel_id : null };
   if (status === 404 || status === 401) return { outcome: 'gone', status };
   const error = `Discord answered ${status}${typeof json.message === 'string' ? `: ${json.message}` : ''}`;
-  if (status === 429) {
-    // Discord's body says how long to wait (seconds, fractional); the header rounds it.
-    const wait = typeof json.retry_after === 'number' ? json.retry_after : Number(res.headers.get('retry-after'));
-    return { outcome: 'failed', status, retryable: true, retryAfterSeconds: Number.isFinite(wait) && wait >= 0 ? wait : undefined, error };
+  if (status === 429 || status >= 500) {
+    // How long to wait: Discord's body says it in seconds, fractional (retry_after: 2.5); the header rounds it.
+    // The alert pipeline retries when it is over (lib/alerts/policy.ts afterStatedWait), or at its backoff if unsaid.
+    const body = typeof json.retry_after === 'number' && Number.isFinite(json.retry_after) && json.retry_after >= 0 ? json.retry_after : undefined;
+    const wait = body ?? retryAfterSeconds(res.headers.get('retry-after'));
+    return { outcome: 'failed', status, retryable: true, ...(wait === undefined ? {} : { retryAfterSeconds: wait }), error };
   }
-  return { outcome: 'failed', status, retryable: status >= 500, error };
+  return { outcome: 'failed', status, retryable: false, error };
 }
 
 export async function sendDiscord(webhook: StoredWebhook, message: DiscordMessage, { timeoutMs = TIMEOUT_MS } = {}): Promise<DiscordOutcome> {

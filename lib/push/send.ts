@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
+import { retryAfterSeconds } from '../alerts/retry-after.ts';
 import { db } from '../db/index.ts';
 import { endpointProblem, isTestOrigin, publicOnlyLookup } from './endpoint.ts';
 import type { PushPayload, PushTestResult } from './rules.ts';
@@ -59,18 +60,17 @@ function post(endpoint: string, headers: Record<string, string | number>, body: 
   });
 }
 
-function retryAfter(headers: http.IncomingHttpHeaders): number | undefined {
-  const value = Number(headers['retry-after']);
-  return Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
 /** What the push service's answer means for this subscription. */
 export function outcomeOf(answer: Answer): PushOutcome {
   const { status } = answer;
   if (status >= 200 && status < 300) return { outcome: 'sent', status };
   if (status === 404 || status === 410) return { outcome: 'gone', status };
   const error = `push service answered ${status}${answer.body ? `: ${answer.body.slice(0, 200)}` : ''}`;
-  if (status === 429 || status >= 500) return { outcome: 'failed', status, retryable: true, retryAfterSeconds: retryAfter(answer.headers), error };
+  if (status === 429 || status >= 500) {
+    // Retry-After (seconds or a date) is the wait before the alert pipeline tries again (lib/alerts/policy.ts afterStatedWait).
+    const wait = retryAfterSeconds(answer.headers['retry-after']);
+    return { outcome: 'failed', status, retryable: true, ...(wait === undefined ? {} : { retryAfterSeconds: wait }), error };
+  }
   return { outcome: 'failed', status, retryable: false, error };
 }
 

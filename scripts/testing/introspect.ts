@@ -19,6 +19,11 @@ export interface IndexShape {
   /** Column names in index order, with ` DESC` / ` opclass` suffixes where not the default. */
   columns: string[];
   method: string;
+  /**
+   * A partial index's predicate, as Postgres prints it without its outer parentheses. schema.prisma cannot describe
+   * one, so an index is expected partial only where its model says so: `/// @partial <index name>: WHERE <predicate>`.
+   */
+  where?: string;
 }
 
 export interface ForeignKeyShape {
@@ -235,6 +240,11 @@ export function expectedSchema(datamodel: DmmfDatamodel): SchemaShape {
         onUpdate: actionName(field.relationOnUpdate ?? 'Cascade'),
       });
     }
+    for (const [, name, where] of (model.documentation ?? '').matchAll(/^@partial (\w+): WHERE (.+)$/gm)) {
+      const index = [...t.uniques, ...t.indexes].find((i) => i.name === name);
+      if (!index) throw new Error(`${model.name}: @partial names ${name}, which the model does not declare`);
+      index.where = where.trim();
+    }
     shape.tables[table] = t;
   }
   return shape;
@@ -347,7 +357,7 @@ export async function introspectDatabase(client: pg.Client | pg.PoolClient): Pro
     predicate: string | null;
   }>(`
     SELECT t.relname AS table, i.relname AS name, x.indisprimary AS is_primary, x.indisunique AS is_unique,
-           am.amname AS method, x.indpred IS NOT NULL AS predicate,
+           am.amname AS method, pg_get_expr(x.indpred, x.indrelid, true) AS predicate,
            ARRAY(
              SELECT coalesce(a.attname, pg_get_indexdef(x.indexrelid, k.n::int, true))
                     || CASE WHEN x.indoption[k.n - 1] & 1 = 1 THEN ' DESC' ELSE '' END
@@ -367,9 +377,10 @@ export async function introspectDatabase(client: pg.Client | pg.PoolClient): Pro
   for (const row of indexes.rows) {
     const table = shape.tables[row.table];
     if (!table) continue;
-    const name = row.predicate ? `${row.name} (partial)` : row.name;
-    if (row.is_primary) table.primaryKey = { name, columns: row.columns };
-    else (row.is_unique ? table.uniques : table.indexes).push({ name, columns: row.columns, method: row.method });
+    const index: IndexShape = { name: row.name, columns: row.columns, method: row.method };
+    if (row.predicate) index.where = row.predicate.replace(/^\((.*)\)$/s, '$1');
+    if (row.is_primary) table.primaryKey = { name: row.name, columns: row.columns };
+    else (row.is_unique ? table.uniques : table.indexes).push(index);
   }
 
   const foreignKeys = await client.query<{
@@ -427,7 +438,7 @@ function describeColumn(c: ColumnShape): string {
 
 function describeIndex(kind: string, table: string, index: IndexShape): string {
   const method = index.method === 'btree' ? '' : ` USING ${index.method}`;
-  return `${kind} ${index.name} ON ${table}${method} (${index.columns.join(', ')})`;
+  return `${kind} ${index.name} ON ${table}${method} (${index.columns.join(', ')})${index.where ? ` WHERE ${index.where}` : ''}`;
 }
 
 function describeForeignKey(table: string, fk: ForeignKeyShape): string {
