@@ -88,11 +88,15 @@ describe('on its way alerts', () => {
     expect(more).toHaveLength(0);
     expect(got.subject).toBe('2 watched products on their way to 2 places');
     expect(got.text).not.toContain(products[0].name);
+    // Issue 37: the state's truck runs on state business days — from Friday 11/20's extract the first is Monday
+    // 11/23 and the fifth Tuesday 12/1 (Thanksgiving and the day after are holidays); this said "Sat 11/21 – Tue
+    // 11/24", a Saturday truck and the calendar days that missed later trucks. A board's window no longer ends
+    // on a Sunday, when no store is open ("Sun 11/29" before).
     expect(got.text).toContain(
-      `  • On its way: ${products[1].name} shipped to Boone (12 bottles) on 11/20/2026. Expected at ${booneStore.nickname}, Boone's only store: Sat 11/21 – Tue 11/24`,
+      `  • On its way: ${products[1].name} shipped to Boone (12 bottles) on 11/20/2026. Expected at ${booneStore.nickname}, Boone's only store: Mon 11/23 – Tue 12/1`,
     );
     expect(got.text).toContain(
-      `  • On its way: ${products[2].name} shipped to Mecklenburg County (6 bottles) on 11/20/2026. The state does not say which of its ${mecklenburgStores} stores; expected on shelves Sat 11/21 – Sun 11/29`,
+      `  • On its way: ${products[2].name} shipped to Mecklenburg County (6 bottles) on 11/20/2026. The state does not say which of its ${mecklenburgStores} stores; expected on shelves Sat 11/21 – Sat 11/28`,
     );
     expect(got.text).toContain(`${env().APP_URL}/incoming?board=${BOONE}`);
     expect(got.text).toContain(`${env().APP_URL}/incoming?board=${MECKLENBURG}`);
@@ -235,7 +239,9 @@ describe('on its way alerts', () => {
     const [digest, ...more] = mailsTo(user);
     expect(more).toHaveLength(0);
     expect(digest.subject).toBe('Your daily arrivals digest: 1 watched product at 1 place');
-    expect(digest.text).toContain(`  • On its way: ${products[7].name} shipped to Boone (6 bottles) on 11/27/2026. Expected at ${booneStore.nickname}, Boone's only store: Sat 11/28 – Tue 12/1`);
+    // Issue 37: the state's trucks run Monday to Friday on state business days; from Friday 11/27's extract that is
+    // Monday 11/30 to the fifth, Friday 12/4 (this said "Sat 11/28 – Tue 12/1": a Saturday truck, calendar days).
+    expect(digest.text).toContain(`  • On its way: ${products[7].name} shipped to Boone (6 bottles) on 11/27/2026. Expected at ${booneStore.nickname}, Boone's only store: Mon 11/30 – Fri 12/4`);
     expect(digest.text).not.toContain("Shipped to this store's board");
   });
 

@@ -6,7 +6,6 @@ import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { sql } from '../../scripts/testing/sql.ts';
 import { addDays, nyTimeToUtc, ymdToDayNumber } from '../time.ts';
 import { runCycle } from '../ingest/runner.ts';
-import { ONE_STORE_WINDOW } from './model.ts';
 
 // Issue 26: the real scraper reads the simulator's shipments extract every day (11:20 New York) and Durham's
 // shelves right after each of its stores' deliveries (allocated bottles sell within hours) for two weeks, in a world where shipments cause arrivals
@@ -135,7 +134,7 @@ describe('forecasts against the simulator: a shelf board with history, a product
     expect(rows.filter((r) => !r.named).every((r) => r.likelihood < lowestNamed)).toBe(true);
   }, 60_000);
 
-  it('a one-store board: its only store, named from the day after the extract, for the days its truck takes', async () => {
+  it("a one-store board: its only store, named from the state's next business day after the extract, for the five its truck takes", async () => {
     const rows = await forecastsOf(booneProduct, BOONE);
     const [boone] = await q<{ store_number: number }>(`SELECT store_number FROM stores WHERE board_id = $1`, [BOONE]);
     expect(rows).toEqual([
@@ -144,8 +143,10 @@ describe('forecasts against the simulator: a shelf board with history, a product
         precision: 'store_by_shipment',
         named: true,
         likelihood: 1,
-        ws: addDays(SHIP_DAY, ONE_STORE_WINDOW[0]),
-        we: addDays(SHIP_DAY, ONE_STORE_WINDOW[1]),
+        // Extract of Monday 10/19: expected Tuesday 10/20, up to the fifth business day, Monday 10/26 (issue 37).
+        expected: '2026-10-20',
+        ws: '2026-10-20',
+        we: '2026-10-26',
         outcome: 'open',
       }),
     ]);

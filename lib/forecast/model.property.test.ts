@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bounded, inChildWithin, ok } from '../../scripts/testing/properties.ts';
 import { weekdayOfDayNumber } from '../time.ts';
+import { addBusinessDays, isStateBusinessDay, isStoreOpenDay, nextStateBusinessDay } from './calendar.ts';
 import {
   BOARD_WINDOW,
   deliveryInterval,
@@ -17,9 +18,12 @@ import {
   MAX_DAY_NUMBER,
   MAX_INTERVAL_DAYS,
   MAX_LAG,
+  LAG_UNITS,
   NAME_AT,
-  ONE_STORE_WINDOW,
+  ONE_STORE_BUSINESS_DAYS,
+  ONE_STORE_HORIZON_DAYS,
   priceBand,
+  readyDay,
   remainingLikelihood,
   storeWindow,
   WINDOW_HORIZON_DAYS,
@@ -90,11 +94,12 @@ describe('deliveryOnOrAfter', () => {
     expect(inChildWithin('lib/forecast/model.ts', 'deliveryOnOrAfter', [pattern, friday + 4])).toBe(friday - 2 + 14);
   });
 
-  it('always ends, with null or a day on the weekday within one interval of from', () => {
+  it('always ends, with null or a day on the weekday within one interval of from, never a Sunday', () => {
     fc.assert(
       fc.property(patternAndFromArb, ({ pattern, from }) => {
         const d = bounded(() => deliveryOnOrAfter(pattern, from));
-        const weekdayKnown = isWeekdayName(pattern.deliveryDay);
+        // Sunday is no delivery day: ABC stores are closed (issue 37).
+        const weekdayKnown = isWeekdayName(pattern.deliveryDay) && pattern.deliveryDay !== 'Sunday';
         if (!weekdayKnown || !isDayNumber(from)) ok(d === null, `a day (${d}) without a weekday or a from`);
         else if (from + MAX_INTERVAL_DAYS <= MAX_DAY_NUMBER) ok(d !== null, 'no day for a weekday and a from');
         if (d === null) return;
@@ -128,7 +133,8 @@ describe('deliveryOnOrAfter', () => {
 
   it('gives what the old stepping loop gave wherever that loop ended (the last delivery on the weekday, whole weeks)', () => {
     const arb = fc.record({
-      deliveryDay: fc.constantFrom(...WEEKDAYS),
+      // Not Sunday: the old loop gave a Sunday, the model none now (no truck comes to a closed store).
+      deliveryDay: fc.constantFrom(...WEEKDAYS.slice(1)),
       intervalDays: fc.oneof(fc.constantFrom<number | null>(null, 0, 7, 14), fc.integer({ min: 1, max: 17 }).map((w) => w * 7)),
       from: fc.integer({ min: TODAY - 4000, max: TODAY + 4000 }),
       weeks: fc.integer({ min: -60, max: 60 }),
@@ -172,17 +178,23 @@ describe('the interval and the price band', () => {
 });
 
 describe('storeWindow', () => {
-  it('starts on or after day + lag, ends on or after its start and within the horizon; expected is its start or null', () => {
-    // Days whose window is still inside the Date range (storeWindow's domain: day + lag a day number).
-    const day = fc.oneof(fc.integer({ min: TODAY - 4000, max: TODAY + 4000 }), fc.integer({ min: -MAX_DAY_NUMBER, max: MAX_DAY_NUMBER - MAX_LAG }));
-    const arb = fc.record({ pf: patternAndFromArb, day, lag: fc.integer({ min: 0, max: MAX_LAG }), hasPattern: fc.boolean() });
+  it('starts on or after the ready day, ends on or after its start and within the horizon, on days the store is open; expected is its start or null', () => {
+    // Days whose window is still inside the Date range (storeWindow's domain: the ready day a day number).
+    const day = fc.oneof(fc.integer({ min: TODAY - 4000, max: TODAY + 4000 }), fc.integer({ min: -MAX_DAY_NUMBER, max: MAX_DAY_NUMBER - 100 }));
+    const arb = fc.record({ pf: patternAndFromArb, day, lag: fc.integer({ min: 0, max: MAX_LAG }), unit: fc.constantFrom(...LAG_UNITS), hasPattern: fc.boolean() });
     fc.assert(
-      fc.property(arb, ({ pf, day, lag, hasPattern }) => {
-        const w = bounded(() => storeWindow(hasPattern ? pf.pattern : undefined, day, lag));
-        const from = day + lag;
+      fc.property(arb, ({ pf, day, lag, unit, hasPattern }) => {
+        const w = bounded(() => storeWindow(hasPattern ? pf.pattern : undefined, day, lag, unit));
+        const from = readyDay(day, lag, unit);
+        ok(from >= day + lag, `ready ${from} before ${day} + ${lag}`);
+        // In business days the ready day is a state business day (lag 0: the first on or after the day).
+        if (unit === 'business') ok(from === addBusinessDays(day, lag) && isStateBusinessDay(from), `ready ${from} from ${day} + ${lag} business days`);
+        else ok(from === day + lag, `ready ${from} from ${day} + ${lag} days`);
         ok(w.start >= from && w.end >= w.start && w.end < from + WINDOW_HORIZON_DAYS, () => `window ${JSON.stringify(w)} from ${from}`);
+        ok(isStoreOpenDay(w.start) && isStoreOpenDay(w.end), () => `window ${JSON.stringify(w)} on a Sunday`);
         ok(w.expected === null || w.expected === w.start, `expected ${w.expected}`);
-        if (w.expected === null) ok(w.start === from && w.end === from + 6, 'not the week from day + lag');
+        // Without a delivery day: the week from the ready day, its Sunday off at either end.
+        if (w.expected === null) ok(w.start - from <= 1 && from + 6 - w.end <= 1, () => `not the week from ${from}: ${JSON.stringify(w)}`);
       }),
       { numRuns: 10_000 },
     );
@@ -300,12 +312,12 @@ describe('a shelf board learned from any history', () => {
     );
   });
 
-  it('learns a lag in 1..MAX_LAG and a window reach in [0, 1], and forecasts every store once, likelihoods in [0, 1], windows from E + lag within the horizon', () => {
+  it('learns a lag in 1..MAX_LAG in either unit and a window reach in [0, 1], and forecasts every store once, likelihoods in [0, 1], windows from the ready day within the horizon, never on a Sunday', () => {
     const arb = fc.record({ history: historyArb, next: shipmentArb, ahead: fc.integer({ min: 0, max: 30 }) });
     fc.assert(
       fc.property(arb, ({ history, next, ahead }) => {
         const model = bounded(() => learnBoard(matchHistory(history.shipments, history.arrivals), history.patterns));
-        ok(Number.isInteger(model.lag) && model.lag >= 1 && model.lag <= MAX_LAG, `lag ${model.lag}`);
+        ok(Number.isInteger(model.lag) && model.lag >= 1 && model.lag <= MAX_LAG && LAG_UNITS.includes(model.lagUnit), `lag ${model.lag} ${model.lagUnit}`);
         ok(model.windowHit >= 0 && model.windowHit <= 1, `window reach ${model.windowHit}`);
         for (const [id, p] of model.patterns) {
           // A known delivery day is kept; a store without one may take the weekday its arrivals keep to.
@@ -320,8 +332,10 @@ describe('a shelf board learned from any history', () => {
           ok(r.likelihood >= 0 && r.likelihood <= 1, `likelihood ${r.likelihood}`);
           ok(r.named === r.likelihood >= NAME_AT, `named ${r.named} at ${r.likelihood}`);
           if (i > 0) ok(r.likelihood <= rows[i - 1].likelihood, 'not most likely first');
-          const from = s.day + model.lag;
+          const from = readyDay(s.day, model.lag, model.lagUnit);
           ok(r.windowStart >= from && r.windowEnd >= r.windowStart && r.windowEnd < from + WINDOW_HORIZON_DAYS, () => `window ${r.windowStart}..${r.windowEnd} from ${from}`);
+          // A board's own trucks keep the store's weekday (a state holiday too), never a Sunday.
+          ok(isStoreOpenDay(r.windowStart) && isStoreOpenDay(r.windowEnd), () => `window ${r.windowStart}..${r.windowEnd} on a Sunday`);
           ok(r.expected === null || r.expected === r.windowStart, `expected ${r.expected}`);
           ok(['product', 'type_band', 'type', 'board'].includes(r.basis), r.basis);
         });
@@ -330,12 +344,24 @@ describe('a shelf board learned from any history', () => {
     );
   });
 
-  it('names a one-store board its store and any other board as a whole, in their fixed windows', () => {
+  it("names a one-store board its store for the state's truck (business days only) and any other board as a whole, never on a Sunday", () => {
+    // Any day of the known years and around them, a year's end and every weekday among them.
+    const dayArb = fc.oneof(fc.integer({ min: TODAY - 9000, max: TODAY + 60_000 }), fc.integer({ min: 0, max: 199 }).map((k) => 10_957 + Math.round(k * 365.2425) + (k % 15) - 7));
     fc.assert(
-      fc.property(shipmentArb, fc.integer({ min: 1, max: 10_000 }), (s, storeId) => {
-        expect(forecastOneStore(storeId, s)).toEqual({ storeId, likelihood: 1, named: true, expected: s.day + ONE_STORE_WINDOW[0], windowStart: s.day + ONE_STORE_WINDOW[0], windowEnd: s.day + ONE_STORE_WINDOW[1], basis: 'prior' });
-        expect(forecastBoard(s)).toMatchObject({ storeId: null, likelihood: 1, windowStart: s.day + BOARD_WINDOW[0], windowEnd: s.day + BOARD_WINDOW[1] });
+      fc.property(shipmentArb, dayArb, fc.integer({ min: 1, max: 10_000 }), (shipment, day, storeId) => {
+        const s = { ...shipment, day };
+        const one = bounded(() => forecastOneStore(storeId, s));
+        ok(one.storeId === storeId && one.likelihood === 1 && one.named && one.basis === 'prior', () => JSON.stringify(one));
+        ok(one.expected === one.windowStart && one.windowStart === nextStateBusinessDay(day), () => `expected ${one.expected}, from ${day}`);
+        ok(one.windowEnd === addBusinessDays(day, ONE_STORE_BUSINESS_DAYS[1]) && one.windowEnd - day <= ONE_STORE_HORIZON_DAYS, () => `end ${one.windowEnd}, from ${day}`);
+        for (const d of [one.expected, one.windowStart, one.windowEnd]) ok(isStateBusinessDay(d) && isStoreOpenDay(d), `${d} is no state business day`);
+        const board = bounded(() => forecastBoard(s));
+        ok(board.storeId === null && board.likelihood === 1 && board.named && board.expected === null, () => JSON.stringify(board));
+        ok(board.windowStart >= day + BOARD_WINDOW[0] && board.windowStart <= day + BOARD_WINDOW[0] + 1, `board from ${board.windowStart - day}`);
+        ok(board.windowEnd <= day + BOARD_WINDOW[1] && board.windowEnd >= day + BOARD_WINDOW[1] - 1, `board to ${board.windowEnd - day}`);
+        ok(isStoreOpenDay(board.windowStart) && isStoreOpenDay(board.windowEnd), 'a board window on a Sunday');
       }),
+      { numRuns: 5_000 },
     );
   });
 });

@@ -9,7 +9,6 @@ import {
   inclusion,
   learnBoard,
   matchHistory,
-  ONE_STORE_WINDOW,
   priceBand,
   remainingLikelihood,
   type ArrivalFact,
@@ -102,10 +101,19 @@ describe('the other boards and the evidence', () => {
     expect(forecastShelfBoard(model, { plu: 'x', day: MON + 70, units: 4, listingType: 'Allocation', price: 45 })[0]).toMatchObject({ expected: MON + 73 });
   });
 
-  it('a one-store board names its store from the day after the extract; any other board is named as a whole', () => {
+  it("a one-store board names its store for the state's first to fifth business day after the extract; any other board is named as a whole, Sundays off", () => {
     const s = { plu: '1', day: MON, units: 6, listingType: 'Limited', price: 30 };
-    expect(forecastOneStore(42, s)).toMatchObject({ storeId: 42, named: true, likelihood: 1, windowStart: MON + ONE_STORE_WINDOW[0], windowEnd: MON + ONE_STORE_WINDOW[1] });
+    expect(forecastOneStore(42, s)).toMatchObject({ storeId: 42, named: true, likelihood: 1, expected: MON + 1, windowStart: MON + 1, windowEnd: MON + 7 });
     expect(forecastBoard(s)).toMatchObject({ storeId: null, named: true, windowStart: MON + BOARD_WINDOW[0], windowEnd: MON + BOARD_WINDOW[1] });
+    // Issue 37: a Saturday extract (11/28/2026, after Thanksgiving) was "Expected Sun 11/29"; the state's next
+    // truck is Monday 11/30, the fifth business day Friday 12/4. A board's window opens Monday, not Sunday.
+    const saturday = { ...s, day: day('2026-11-28') };
+    expect(forecastOneStore(42, saturday)).toMatchObject({ expected: day('2026-11-30'), windowStart: day('2026-11-30'), windowEnd: day('2026-12-04') });
+    expect(forecastBoard(saturday)).toMatchObject({ windowStart: day('2026-11-30'), windowEnd: day('2026-12-07') });
+    // The Wednesday before Thanksgiving: Thursday and Friday are state holidays.
+    expect(forecastOneStore(42, { ...s, day: day('2026-11-25') })).toMatchObject({ expected: day('2026-11-30'), windowEnd: day('2026-12-04') });
+    // Christmas on a Friday: Thursday 24, Friday 25 and Monday 28 closed, then New Year's Day.
+    expect(forecastOneStore(42, { ...s, day: day('2026-12-23') })).toMatchObject({ expected: day('2026-12-29'), windowEnd: day('2027-01-05') });
   });
 
   it('inclusion chances add up to the expected number of stores; bottles seen elsewhere lower the rest', () => {

@@ -8,10 +8,16 @@
 //   history — the product itself, else its listing type and price band, else its type, else any — scaled to the
 //   units shipped (more bottles, more stores).
 // - When: the board's ready lag L (days after the extract's day E from which its stores' deliveries can carry
-//   it), the lag that explains the most history, then each store's own delivery pattern: its first delivery on
-//   or after E + L, and the one after (a skipped delivery, a late truck or an overflow ride the next one).
-// A one-store board's store gets it from the state's truck within days; any other board is named with a window.
+//   it, in state business days or calendar days: the lag and unit that explain the most history), then each
+//   store's own delivery pattern: its first delivery on or after the ready day, and the one after (a skipped
+//   delivery, a late truck or an overflow ride the next one). A board's own trucks keep the store's weekday.
+// A one-store board's store gets it from the state's truck, on the state's business days (calendar.ts: weekdays
+// without NC state holidays) within five of E; any other board is named with a window. No window opens, ends or
+// is expected on a Sunday, when ABC stores are closed (issue 37, docs/decisions/031-business-time.md).
 import { weekdayOfDayNumber } from '../time.ts';
+import { addBusinessDays, isDayNumber, MAX_BUSINESS_DAYS, MAX_DAY_NUMBER, storeOpenDayOnOrAfter, storeOpenDayOnOrBefore } from './calendar.ts';
+
+export { isDayNumber, MAX_DAY_NUMBER };
 
 export type BoardKind = 'shelf' | 'store_by_shipment' | 'board';
 
@@ -24,9 +30,19 @@ export const MIN_SHIPMENTS = { product: 2, typeBand: 4, type: 4 } as const;
 /** The lags tried when learning a board's ready lag (1..MAX_LAG), and the one assumed before it has history. */
 export const MAX_LAG = 10;
 export const DEFAULT_LAG = 2;
-/** A one-store board: the state's truck brings it within this many days after the extract's day (E+1..E+4). */
-export const ONE_STORE_WINDOW = [1, 4] as const;
-/** Any other board without shelves: named with the week after its lag. */
+/**
+ * A one-store board: the state's truck brings it from the first to the fifth state business day after the
+ * extract's day E (issue 37: a truck 3 to 5 business days late was missed by E+1..E+4 calendar days), the first
+ * the likeliest (expected).
+ */
+export const ONE_STORE_BUSINESS_DAYS = [1, 5] as const;
+/**
+ * The most calendar days a one-store window ends after E: 5 business days over the longest closed stretches of
+ * the year (E = Wed Dec 23, 2020: Christmas Thu–Mon and New Year's Day: Tue Jan 5). calendar.property.test.ts
+ * checks every day of HOLIDAY_YEARS.
+ */
+export const ONE_STORE_HORIZON_DAYS = 13;
+/** Any other board without shelves: named with the days E+1..E+9 (calendar), Sundays off at either end. */
 export const BOARD_WINDOW = [1, 9] as const;
 
 const WEEKDAY = { Sunday: 0, Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6 } as const;
@@ -36,13 +52,6 @@ const WEEKDAY = { Sunday: 0, Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, F
  * see inside its 120-day lookback (inferPattern never gives more). A longer one is no rhythm the model knows.
  */
 export const MAX_INTERVAL_DAYS = 119;
-/** Day numbers are whole days inside JavaScript's Date range (±100,000,000 days around 1970-01-01). */
-export const MAX_DAY_NUMBER = 100_000_000;
-
-/** Whether `n` is a day number: a whole day inside the Date range (NaN, Infinity and 1.5 are not). */
-export function isDayNumber(n: number): boolean {
-  return Number.isSafeInteger(n) && Math.abs(n) <= MAX_DAY_NUMBER;
-}
 
 /** A store's delivery pattern as lib/ingest/delivery-pattern.ts infers it. */
 export interface DeliveryPattern {
@@ -94,7 +103,7 @@ export function deliveryInterval(intervalDays: number | null): number {
 
 /**
  * The first delivery day of a store on or after `from`; null when its pattern gives no day (Random, unknown, a
- * string that is no weekday's name) or `from` is not a day number.
+ * string that is no weekday's name, Sunday: ABC stores are closed on Sundays) or `from` is not a day number.
  *
  * Range: null, or a day number d on the pattern's weekday with from <= d < from + deliveryInterval(intervalDays),
  * so d < from + MAX_INTERVAL_DAYS (null too where that day would be past the Date range). Computed, never
@@ -110,8 +119,9 @@ export function deliveryOnOrAfter(pattern: DeliveryPattern, from: number): numbe
   // Own keys only: 'constructor' or 'toString' would read Object.prototype and make every day NaN.
   const day = pattern.deliveryDay;
   const weekday = day !== null && Object.hasOwn(WEEKDAY, day) ? WEEKDAY[day as keyof typeof WEEKDAY] : undefined;
-  // Guard: a NaN or fractional `from` has no weekday; null says "no day" as for Random.
-  if (weekday === undefined || !isDayNumber(from)) return null;
+  // Guard: a NaN or fractional `from` has no weekday; null says "no day" as for Random. No truck comes to an ABC
+  // store on a Sunday (it is closed): a pattern saying so is no day either (issue 37).
+  if (weekday === undefined || weekday === WEEKDAY.Sunday || !isDayNumber(from)) return null;
   const interval = deliveryInterval(pattern.intervalDays);
   const last = pattern.lastDelivery;
   let d: number;
@@ -182,8 +192,10 @@ export interface BoardModel {
    * on a day: only where the whole catalog is polled), else the weekday its hunted arrivals keep to.
    */
   patterns: Map<number, DeliveryPattern>;
+  /** The ready lag: its stores' deliveries carry a shipment from readyDay(E, lag, lagUnit). */
   lag: number;
-  /** Share of matched arrivals on the store's first or second delivery from E + lag (the window's reach). */
+  lagUnit: LagUnit;
+  /** Share of matched arrivals on the store's first or second delivery from the ready day (the window's reach). */
   windowHit: number;
   groups: Map<string, GroupStats>;
 }
@@ -195,22 +207,44 @@ const groupKeys = (s: { plu: string; listingType: string; price: number | null }
   all: 'all',
 });
 
-/** The farthest a store's window ends after day + lag: two deliveries of the longest interval. */
+/** The farthest a store's window ends after its ready day: two deliveries of the longest interval. */
 export const WINDOW_HORIZON_DAYS = 2 * MAX_INTERVAL_DAYS;
 
 /**
- * The window of a store for a shipment dated `day`: its first and second deliveries from day + lag; without a
- * delivery day, the week from day + lag (expected null).
- *
- * Range: day + lag <= start <= end < day + lag + WINDOW_HORIZON_DAYS; expected is null or start. Throws a
- * RangeError when day + lag is not a day number (a caller's bug: days come from dates).
+ * How a shelf board's lag counts: in state business days (the state's truck brings the shipment to the board's
+ * warehouse on one, issue 37), or in calendar days (a board that works weekends and holidays). Learned per board.
  */
-export function storeWindow(pattern: DeliveryPattern | undefined, day: number, lag: number): { start: number; end: number; expected: number | null } {
-  const from = day + lag;
+export type LagUnit = 'business' | 'calendar';
+export const LAG_UNITS: readonly LagUnit[] = ['business', 'calendar'];
+
+/**
+ * The day from which a shelf board's deliveries can carry a shipment of the extract's day `day`: `lag` state
+ * business days after it (addBusinessDays: a business day), or `lag` calendar days.
+ *
+ * Range: for a day number and a lag in 0..MAX_LAG, a day >= day + lag (business: at most
+ * lag × (MAX_CLOSED_RUN + 1) + MAX_CLOSED_RUN days after it); anything else gives day + lag (NaN or no day number,
+ * which storeWindow refuses).
+ */
+export function readyDay(day: number, lag: number, unit: LagUnit): number {
+  if (unit === 'calendar' || !isDayNumber(day) || !Number.isSafeInteger(lag) || lag < 0 || lag > MAX_BUSINESS_DAYS) return day + lag;
+  return addBusinessDays(day, lag);
+}
+
+/**
+ * The window of a store for a shipment dated `day`: its first and second deliveries from its ready day
+ * (readyDay(day, lag, unit)); without a delivery day, the store's open days of the week from it (expected null).
+ *
+ * Range: ready <= start <= end < ready + WINDOW_HORIZON_DAYS, start and end on days the store is open (never a
+ * Sunday: deliveryOnOrAfter gives none); expected is null or start. Throws a RangeError when the ready day is not
+ * a day number (a caller's bug: days come from dates).
+ */
+export function storeWindow(pattern: DeliveryPattern | undefined, day: number, lag: number, unit: LagUnit = 'business'): { start: number; end: number; expected: number | null } {
+  const from = readyDay(day, lag, unit);
   // Guard: a NaN window would be written as an invalid date; say whose bug it is instead.
   if (!isDayNumber(from)) throw new RangeError(`storeWindow: day ${day} + lag ${lag} is not a day number`);
   const first = pattern ? deliveryOnOrAfter(pattern, from) : null;
-  if (first === null) return { start: from, end: from + 6, expected: null };
+  // The week from the ready day, Sundays off: Monday..Saturday from a Sunday or a Monday, else to the next Saturday.
+  if (first === null) return { start: storeOpenDayOnOrAfter(from), end: storeOpenDayOnOrBefore(from + 6), expected: null };
   const second = deliveryOnOrAfter(pattern!, first + 1) ?? first;
   return { start: first, end: second, expected: first };
 }
@@ -252,8 +286,8 @@ export function patternsWithArrivals(matched: readonly MatchedShipment[], known:
 /**
  * Learns a shelf board's model from its matched history and its stores' delivery patterns.
  *
- * Range: lag in 1..MAX_LAG (DEFAULT_LAG without arrivals), windowHit in [0, 1]. Time: MAX_LAG + 1 passes over the
- * arrivals, each a constant-time deliveryOnOrAfter.
+ * Range: lag in 1..MAX_LAG (DEFAULT_LAG in business days without arrivals), windowHit in [0, 1]. Time: 2 × MAX_LAG + 1
+ * passes over the arrivals, each a constant-time deliveryOnOrAfter, and 2 × MAX_LAG ready days per shipment.
  */
 export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): BoardModel {
   const patterns = patternsWithArrivals(matched, known);
@@ -271,30 +305,36 @@ export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyM
       groups.set(key, g);
     }
   }
-  // The ready lag: the one whose expected first delivery matches the most arrivals.
+  // The ready lag and its unit: the pair whose expected first delivery matches the most arrivals; a tie keeps the
+  // shorter lag, then business days (the state's way).
   let lag = DEFAULT_LAG;
+  let lagUnit: LagUnit = 'business';
   let best = -1;
   let total = 0;
   for (const s of matched) total += s.arrivals.length;
   // From 1: the extract is read late in the morning of E, so nothing on a shelf that day is news ahead of it.
   for (let l = 1; l <= MAX_LAG && total > 0; l++) {
-    let hits = 0;
-    for (const s of matched) {
-      for (const a of s.arrivals) {
-        const p = patterns.get(a.storeId);
-        if (p && deliveryOnOrAfter(p, s.day + l) === a.day) hits++;
+    for (const unit of LAG_UNITS) {
+      let hits = 0;
+      for (const s of matched) {
+        if (!s.arrivals.length) continue;
+        const from = readyDay(s.day, l, unit);
+        for (const a of s.arrivals) {
+          const p = patterns.get(a.storeId);
+          if (p && deliveryOnOrAfter(p, from) === a.day) hits++;
+        }
       }
+      if (hits > best) [best, lag, lagUnit] = [hits, l, unit];
     }
-    if (hits > best) [best, lag] = [hits, l];
   }
   let inWindow = 0;
   for (const s of matched) {
     for (const a of s.arrivals) {
-      const w = storeWindow(patterns.get(a.storeId), s.day, lag);
+      const w = storeWindow(patterns.get(a.storeId), s.day, lag, lagUnit);
       if (a.day >= w.start && a.day <= w.end) inWindow++;
     }
   }
-  return { patterns, lag, windowHit: total ? inWindow / total : 0, groups };
+  return { patterns, lag, lagUnit, windowHit: total ? inWindow / total : 0, groups };
 }
 
 /** One store's (or the board's) forecast for an incoming shipment. */
@@ -354,7 +394,7 @@ export function inclusion(weights: readonly number[], k: number): number[] {
  *
  * Range: [] when the board has no history to go on, else one row per store its history sent the group to (each
  * once), most likely first; likelihood in [0, 1], named exactly when likelihood >= NAME_AT, the window as
- * storeWindow's from s.day + model.lag.
+ * storeWindow's from readyDay(s.day, model.lag, model.lagUnit).
  */
 export function forecastShelfBoard(model: BoardModel, s: ShipmentFact): StoreForecast[] {
   const patterns = model.patterns;
@@ -370,20 +410,35 @@ export function forecastShelfBoard(model: BoardModel, s: ShipmentFact): StoreFor
   const chance = inclusion(weights, reach > 1 ? reach : 1);
   const basis = own && own.shipments >= MIN_SHIPMENTS.product ? 'product' : prior.basis;
   const out: StoreForecast[] = stores.map((storeId, i) => {
-    const w = storeWindow(patterns.get(storeId), s.day, model.lag);
+    const w = storeWindow(patterns.get(storeId), s.day, model.lag, model.lagUnit);
     return { storeId, likelihood: chance[i], named: chance[i] >= NAME_AT, expected: w.expected, windowStart: w.start, windowEnd: w.end, basis };
   });
   return out.sort((a, b) => b.likelihood - a.likelihood || a.storeId! - b.storeId!);
 }
 
-/** A one-store board: its store, from the day after the extract's day to ONE_STORE_WINDOW's end, certain to get it (likelihood 1, named). */
+/**
+ * A one-store board: its store, certain to get it (likelihood 1, named), from the state's truck: expected on the
+ * first state business day after the extract's day (no history says otherwise: a one-store board has no shelves to
+ * learn from), and up to the fifth (ONE_STORE_BUSINESS_DAYS).
+ *
+ * Range: expected = windowStart = nextStateBusinessDay(E) < windowEnd = addBusinessDays(E, 5) <= E +
+ * ONE_STORE_HORIZON_DAYS, all state business days (never a Sunday or a holiday). Throws a RangeError when E is
+ * not a day number.
+ */
 export function forecastOneStore(storeId: number, s: ShipmentFact): StoreForecast {
-  return { storeId, likelihood: 1, named: true, expected: s.day + ONE_STORE_WINDOW[0], windowStart: s.day + ONE_STORE_WINDOW[0], windowEnd: s.day + ONE_STORE_WINDOW[1], basis: 'prior' };
+  const start = addBusinessDays(s.day, ONE_STORE_BUSINESS_DAYS[0]);
+  return { storeId, likelihood: 1, named: true, expected: start, windowStart: start, windowEnd: addBusinessDays(s.day, ONE_STORE_BUSINESS_DAYS[1]), basis: 'prior' };
 }
 
-/** Any other board: the board, with a window from BOARD_WINDOW[0] to BOARD_WINDOW[1] days after the shipment's day (likelihood 1, named). */
+/**
+ * Any other board: the board (likelihood 1, named), from E + BOARD_WINDOW[0] to E + BOARD_WINDOW[1], moved off a
+ * Sunday at either end (the board's own trucks keep no state calendar, but no store is open on a Sunday).
+ *
+ * Range: E + 1 <= windowStart <= E + 2, E + 8 <= windowEnd <= E + 9, neither a Sunday; expected null. Throws a
+ * RangeError when E is not a day number.
+ */
 export function forecastBoard(s: ShipmentFact): StoreForecast {
-  return { storeId: null, likelihood: 1, named: true, expected: null, windowStart: s.day + BOARD_WINDOW[0], windowEnd: s.day + BOARD_WINDOW[1], basis: 'prior' };
+  return { storeId: null, likelihood: 1, named: true, expected: null, windowStart: storeOpenDayOnOrAfter(s.day + BOARD_WINDOW[0]), windowEnd: storeOpenDayOnOrBefore(s.day + BOARD_WINDOW[1]), basis: 'prior' };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { forecastOneStore } from '../forecast/model.ts';
 import type { ForecastPlace, IncomingShipment } from '../reports/types.ts';
+import { dayNumberToYmd, ymdToDayNumber } from '../time.ts';
 import { onItsWayCardLine, whenWords, windowWords } from './forecast.ts';
 
 const place = (over: Partial<ForecastPlace> = {}): ForecastPlace => ({
@@ -24,6 +26,12 @@ describe('forecast words', () => {
     expect(whenWords(place({ expected_date: null }), '2026-11-30')).toBe('Between Tue 12/1 and Tue 12/8');
     // Its day has passed and it has not shown yet: still open until the window ends.
     expect(whenWords(place(), '2026-12-03')).toBe('Due since Tue 12/1, not seen yet; window ends Tue 12/8');
+  });
+  it("words a one-store forecast of a Saturday extract for the state's next truck, a weekday (issue 37)", () => {
+    // Before: "Expected Sun 11/29, or by Wed 12/2" (E + 1 … E + 4 calendar days; no store is open on a Sunday).
+    const f = forecastOneStore(7, { plu: '10001', day: ymdToDayNumber('2026-11-28'), units: 6, listingType: 'Allocation', price: 49.99 });
+    const dated = place({ expected_date: dayNumberToYmd(f.expected!), window_start: dayNumberToYmd(f.windowStart), window_end: dayNumberToYmd(f.windowEnd) });
+    expect(whenWords(dated, '2026-11-28')).toBe('Expected Mon 11/30, or by Fri 12/4');
   });
   it('says what became of a closed forecast', () => {
     expect(whenWords(place({ outcome: 'not_arrived' }), '2026-11-30')).toBe('Not seen by Tue 12/8');

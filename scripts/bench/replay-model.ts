@@ -136,7 +136,7 @@ export function replayModel(options: ReplayOptions = {}): ReplayResult {
           for (const f of forecastShelfBoard(model, s)) {
             result.forecasts++;
             // Every window is the store's own (storeWindow) and stays within the horizon.
-            const w = storeWindow(model.patterns.get(f.storeId!), s.day, model.lag);
+            const w = storeWindow(model.patterns.get(f.storeId!), s.day, model.lag, model.lagUnit);
             if (w.start !== f.windowStart || w.end !== f.windowEnd) throw new Error(`forecastShelfBoard's window differs from storeWindow's for store ${f.storeId}`);
             result.windowStartMin = Math.min(result.windowStartMin, f.windowStart - s.day);
             result.windowEndMax = Math.max(result.windowEndMax, f.windowEnd - s.day);

@@ -3,6 +3,7 @@
 // delivery days, spread consistently per board and listing type, with noise.
 import { describe, expect, it } from 'vitest';
 import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
+import { isTruckHoliday } from '../demo/delivery-patterns.ts';
 import { nyInstant, nyLocal, parseYmd, weekdayOf, ymd } from './clock.ts';
 import { planArrivals, storeWeights, type CausingShipment } from './arrivals.ts';
 import { isDeliveryDay } from './shelves.ts';
@@ -72,6 +73,7 @@ describe('shipments cause arrivals', () => {
       }
       for (const a of w.arrivalsOn(ymd(day), BOONE)) {
         expect([0, 6]).not.toContain(weekdayOf(day));
+        expect(isTruckHoliday(day), `${ymd(day)} is a truck holiday`).toBe(false);
         expect(day - a.extractDay).toBeGreaterThanOrEqual(1);
         expect(day - a.extractDay).toBeLessThanOrEqual(7);
       }
@@ -160,5 +162,18 @@ describe('planArrivals', () => {
     }
     expect(split / n).toBeGreaterThan(0.05);
     expect(laterThanFirst).toBeGreaterThan(n * 0.3); // the board's lag, late trucks and skips
+  });
+
+  it("a one-store board's state truck keeps off weekends and the world's truck holidays (issue 37)", () => {
+    const one = [wake[0]];
+    const wednesday = parseYmd('2026-11-25')!; // Thanksgiving is Thursday, the Friday after a holiday too
+    const days = new Set<number>();
+    for (let k = 0; k < 200; k++) {
+      const plan = planArrivals(6, one, { ...shipment(k, 'Allocation', 6), tick: nyInstant(wednesday, 9, 0), shipDay: wednesday, extractDay: wednesday });
+      expect(plan).toHaveLength(1);
+      days.add(plan[0].day);
+    }
+    for (const d of days) expect([isTruckHoliday(d), weekdayOf(d) === 0 || weekdayOf(d) === 6], ymd(d)).toEqual([false, false]);
+    expect(Math.min(...days)).toBe(parseYmd('2026-11-30')); // before: Thursday 11/26, Thanksgiving
   });
 });

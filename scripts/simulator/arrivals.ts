@@ -7,7 +7,9 @@
 //   truck (8%) adds 1–3 days. Nothing reaches a shelf before the extract that counts it is out (E + 1).
 // - Each receiving store gets its share on its first delivery day on or after the ready day.
 // - A board of one store has no warehouse of its own: the state's truck brings the whole shipment to the store
-//   on the first weekday on or after max(S + 1, E + 1) (a late truck: 1–3 days more); no skip, no split.
+//   on the first weekday on or after max(S + 1, E + 1) (a late truck: 1–3 days more) that is not one of the
+//   world's truck holidays (scripts/demo/delivery-patterns.ts holidaysOf: the state's warehouse sends no trucks
+//   then; before issue 37 this truck ran on them); no skip, no split.
 // - Which stores: weighted draws without replacement; the weights are consistent per (board, listing type)
 //   (e^(concentration × a hashed preference per store): Barrel picks go to a few flagship stores, Allocation
 //   to the board's usual allocation stores, Limited more broadly), times a per-(board, product) affinity,
@@ -16,6 +18,7 @@
 //   two trucks (8% of shares of 2 or more: half now, the rest on its next delivery).
 // - The caps the world keeps (Ledger): at most 6 bottles of a product per store per delivery and 6 stores per
 //   (product, day) on a board; the overflow rides the store's next delivery.
+import { isTruckHoliday } from '../demo/delivery-patterns.ts';
 import { weekdayOf } from './clock.ts';
 import { hashInt, hashUnit } from './random.ts';
 import { deliveryTick, isDeliveryDay } from './shelves.ts';
@@ -64,10 +67,14 @@ export function boardLagDays(seed: number, boardId: number, retailStores: number
   return retailStores <= 1 ? 1 : hashInt(1, 3, seed, 'board-lag', boardId);
 }
 
-/** The first Monday–Friday on or after a day. */
-export function weekdayOnOrAfter(day: number): number {
+/**
+ * The first day on or after `day` the state's truck runs: Monday–Friday and not one of the world's truck holidays
+ * (its calendar, written apart from the model's lib/forecast/calendar.ts, so the replay measures the model against
+ * a calendar it did not write). At most two weeks on: the holidays leave no longer closed stretch.
+ */
+export function stateTruckDayOnOrAfter(day: number): number {
   let d = day;
-  while (weekdayOf(d) === 0 || weekdayOf(d) === 6) d++;
+  for (let i = 0; i < 14 && (weekdayOf(d) === 0 || weekdayOf(d) === 6 || isTruckHoliday(d)); i++) d++;
   return d;
 }
 
@@ -93,7 +100,7 @@ export function planArrivals(seed: number, stores: readonly SimStore[], shipment
   const key = ['ship', shipment.boardId, shipment.serial] as const;
   const late = hashUnit(seed, ...key, 'late') < LATE_TRUCK_P ? hashInt(1, 3, seed, ...key, 'late-days') : 0;
   const ready = Math.max(shipment.shipDay + boardLagDays(seed, shipment.boardId, stores.length), shipment.extractDay + 1) + late;
-  if (stores.length === 1) return [{ storeNumber: stores[0].storeNumber, retailIndex: stores[0].retailIndex, day: weekdayOnOrAfter(ready), quantity: shipment.units }];
+  if (stores.length === 1) return [{ storeNumber: stores[0].storeNumber, retailIndex: stores[0].retailIndex, day: stateTruckDayOnOrAfter(ready), quantity: shipment.units }];
 
   // Shares: weighted draws without replacement (Efraimidis–Spirakis keys from the shipment's hash).
   const weights = storeWeights(seed, shipment.boardId, stores, shipment.plu, shipment.listingType, shipment.price);
