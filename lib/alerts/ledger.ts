@@ -144,34 +144,38 @@ const KIND_TAKEN = (l: Ledger) => Prisma.sql`EXISTS (
 // message that was refused and waits for its retry (pending after an attempt: attempts > 0), or one being sent (its
 // lease not over), holds back everything newer; when the retry falls due it goes out first, as a message of its own,
 // and the newer alerts follow (lib/alerts/deliver.ts sendDue). So an alert never arrives after the next one because
-// its first attempt met a rate limit. The subqueries' `d` is the table again.
-
-/** An earlier message of the user on this channel is being sent by some worker (its lease not over). */
-const SENDING_NOW = (l: Ledger, userId: number, now: Date) => Prisma.sql`EXISTS (
-  SELECT 1 FROM ${l.table} d WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.next_attempt_at > ${now}::timestamptz)`;
-
-/** A message of the user on this channel waits for its retry, or its retry is due: it goes before anything newer. */
-const RETRY_PENDING = (l: Ledger, userId: number) => Prisma.sql`EXISTS (
-  SELECT 1 FROM ${l.table} d WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'pending' AND d.attempts > 0)`;
+// its first attempt met a rate limit.
 
 /**
- * Claims the user's due alerts for one message, in one statement: the retries that are due (alone: they go out
- * before anything newer), or, when no retry is pending, every new alert due; nothing while another worker sends
- * (destinationWait says until when). The advisory lock (per user and channel, held until the
- * statement ends) is tried before any row is locked: of two jobs of one user and channel running at once, one claims
- * everything due and the other nothing, never half each. The subquery's `d` is the table again.
+ * An earlier message of the user on this channel is under way: being sent by some worker (its lease not over), or
+ * waiting for its retry. Only rows due later are read (few: leases and retries), so it costs an index range whatever
+ * else waits. The subquery's `d` is the table again.
+ */
+const EARLIER_UNDER_WAY = (l: Ledger, userId: number, now: Date) => Prisma.sql`EXISTS (
+  SELECT 1 FROM ${l.table} d
+   WHERE ${l.only} AND d.user_id = ${userId} AND d.next_attempt_at > ${now}::timestamptz
+     AND (d.status = 'sending' OR (d.status = 'pending' AND d.attempts > 0)))`;
+
+/**
+ * Claims the user's due alerts for one message, in one statement: when retries are among them, the retries alone (they
+ * go out before anything newer); otherwise every alert due; nothing while an earlier message is under way
+ * (destinationWait says until when). The due rows are locked once, and which of them to claim is decided among them.
+ * The advisory lock (per user and channel, held until the statement ends) is tried before any row is locked: of two
+ * jobs of one user and channel running at once, one claims everything due and the other nothing, never half each.
  */
 export function claimDue(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, leaseUntil: Date): Promise<Claimed[]> {
   return sql.$queryRaw<Claimed[]>`
+    WITH due AS (
+      SELECT d.id, d.attempts FROM ${l.table} d
+       WHERE pg_try_advisory_xact_lock(${7_270_000 + ALERT_CHANNELS.indexOf(l.channel)}::int, ${userId}::int)
+         AND ${l.only} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+         AND ${KIND_TAKEN(l)}
+         AND NOT ${EARLIER_UNDER_WAY(l, userId, now)}
+         FOR UPDATE SKIP LOCKED)
     UPDATE ${l.table} d
        SET status = 'sending', ${l.batch} = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
-     WHERE d.id IN (SELECT d.id FROM ${l.table} d
-                     WHERE pg_try_advisory_xact_lock(${7_270_000 + ALERT_CHANNELS.indexOf(l.channel)}::int, ${userId}::int)
-                       AND ${l.only} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
-                       AND ${KIND_TAKEN(l)}
-                       AND NOT ${SENDING_NOW(l, userId, now)}
-                       AND (d.attempts > 0 OR NOT ${RETRY_PENDING(l, userId)})
-                       FOR UPDATE SKIP LOCKED)
+      FROM due
+     WHERE d.id = due.id AND (due.attempts > 0 OR NOT EXISTS (SELECT 1 FROM due r WHERE r.attempts > 0))
     RETURNING ${l.alertId} AS alert_id, d.attempts`;
 }
 
@@ -190,8 +194,8 @@ export async function destinationWait(sql: Sql, l: Ledger, userId: number, now: 
 
 /**
  * Takes the channel's digest of the day and claims what waited for it, in one statement: whoever moves
- * last_digest_at past the digest's due time claims the rows. Not while another worker sends, nor while a retry is
- * pending (it goes first; the digest is taken by the job that sends it, or the next).
+ * last_digest_at past the digest's due time claims the rows. Not while an earlier message is under way (it goes
+ * first: the digest is taken by the job that sends it, which sends due retries before the digest, or the next).
  */
 export function claimDigest(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, dueAt: Date, leaseUntil: Date): Promise<Claimed[]> {
   return sql.$queryRaw<Claimed[]>`
@@ -199,7 +203,7 @@ export function claimDigest(sql: Sql, l: Ledger, userId: number, batchId: string
       UPDATE alert_channels SET last_digest_at = ${now}::timestamptz
        WHERE user_id = ${userId} AND channel = ${l.channel}::"AlertChannel" AND enabled AND mode = 'digest'
          AND (last_digest_at IS NULL OR last_digest_at < ${dueAt}::timestamptz)
-         AND NOT ${SENDING_NOW(l, userId, now)} AND NOT ${RETRY_PENDING(l, userId)}
+         AND NOT ${EARLIER_UNDER_WAY(l, userId, now)}
       RETURNING user_id)
     UPDATE ${l.table} d
        SET status = 'sending', ${l.batch} = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
