@@ -231,22 +231,27 @@ async function replayWorld(habits: WorldHabits): Promise<string[]> {
     const stat = (kind: string) => stats.get(kind) ?? stats.set(kind, { arrivals: 0, recalled: 0, leads: [], named: 0, hits: 0 }).get(kind)!;
     for (const a of truth) {
       const kind = kindOf.get(a.boardId)!;
-      const s = stat(kind);
-      s.arrivals++;
+      // Shelf boards are also counted one by one ("shelf 179"): each keeps its own habit in the varied world.
+      const all = kind === 'shelf' ? [stat(kind), stat(`shelf ${a.boardId}`)] : [stat(kind)];
+      for (const s of all) s.arrivals++;
       const covering = (byKey.get(keyOf(kind, a.boardId, a.storeNumber, a.plu)) ?? []).filter((f) => f.ws <= a.day && a.day <= f.we);
       for (const f of covering) f.hit = true;
       const ahead = covering.filter((f) => f.named_at && f.named_at.getTime() <= a.at - AHEAD_MS);
       if (ahead.length) {
-        s.recalled++;
-        s.leads.push((a.at - Math.min(...ahead.map((f) => f.named_at!.getTime()))) / HOUR_MS);
+        for (const s of all) {
+          s.recalled++;
+          s.leads.push((a.at - Math.min(...ahead.map((f) => f.named_at!.getTime()))) / HOUR_MS);
+        }
       }
     }
     for (const list of byKey.values()) {
       for (const f of list) {
         if (f.ws < scoredFrom || f.we >= scoredTo) continue;
-        const s = stat(kindOf.get(f.board_id)!);
-        s.named++;
-        if (f.hit) s.hits++;
+        const kind = kindOf.get(f.board_id)!;
+        for (const s of kind === 'shelf' ? [stat(kind), stat(`shelf ${f.board_id}`)] : [stat(kind)]) {
+          s.named++;
+          if (f.hit) s.hits++;
+        }
       }
     }
 
@@ -256,13 +261,15 @@ async function replayWorld(habits: WorldHabits): Promise<string[]> {
     console.log(`\nbench:forecast, the ${habits} world — seed ${SEED}, ${WARM} warm-up days, ${DAYS} days replayed (${ymd(day0 + WARM)} … ${ymd(day0 + WARM + DAYS - 1)}), scored ${ymd(scoredFrom)} … ${ymd(scoredTo - 1)}`);
     console.log('board kind          arrivals  recall   precision  named pairs  median lead');
     const verdicts: string[] = [];
-    for (const kind of ['shelf', 'store_by_shipment', 'board']) {
+    const shelfBoardKinds = [...pollMinutes.keys()].sort((a, b) => a - b).map((id) => `shelf ${id}`);
+    for (const kind of ['shelf', ...shelfBoardKinds, 'store_by_shipment', 'board']) {
       const s = stats.get(kind);
       if (!s) continue;
       const recall = s.recalled / s.arrivals;
       const precision = s.hits / s.named;
       const lead = median(s.leads);
-      console.log(`${kind.padEnd(18)} ${String(s.arrivals).padStart(9)}  ${pct(recall).padStart(6)}  ${pct(precision).padStart(9)}  ${String(s.named).padStart(11)}  ${lead.toFixed(0).padStart(9)} h`);
+      const habit = kind.startsWith('shelf ') ? `  (${world.boardHabit(Number(kind.slice(6)))?.name ?? 'classic'})` : '';
+      console.log(`${(kind.startsWith('shelf ') ? `  ${kind}` : kind).padEnd(18)} ${String(s.arrivals).padStart(9)}  ${pct(recall).padStart(6)}  ${pct(precision).padStart(9)}  ${String(s.named).padStart(11)}  ${lead.toFixed(0).padStart(9)} h${habit}`);
       const target = TARGETS[kind as keyof typeof TARGETS];
       if (target) {
         const misses = [

@@ -69,6 +69,8 @@ export interface ReplayResult {
   windowStartMin: number;
   windowEndMax: number;
   oddStores: OddStorePattern[];
+  /** The same per shelf board, with its habit in this world. */
+  perBoard: { boardId: number; habit: string; arrivals: number; recalled: number; namedScored: number; namedHits: number }[];
   seconds: { world: number; model: number; total: number };
 }
 
@@ -160,19 +162,29 @@ export function replayModel(options: ReplayOptions = {}): ReplayResult {
     modelMs += performance.now() - t;
   }
 
+  const perBoard = new Map(boards.map((boardId) => [boardId, { boardId, habit: world.boardHabit(boardId)?.name ?? 'classic', arrivals: 0, recalled: 0, namedScored: 0, namedHits: 0 }]));
   let recalled = 0;
   for (const a of truth) {
     const covering = (namedWindows.get(`${a.boardId}|${a.storeId}|${a.plu}`) ?? []).filter((w) => w.ws <= a.day && a.day <= w.we);
     for (const w of covering) w.hit = true;
-    if (covering.length) recalled++;
+    perBoard.get(a.boardId)!.arrivals++;
+    if (covering.length) {
+      recalled++;
+      perBoard.get(a.boardId)!.recalled++;
+    }
   }
   let namedScored = 0;
   let namedHits = 0;
-  for (const list of namedWindows.values()) {
+  for (const [key, list] of namedWindows) {
+    const board = perBoard.get(Number(key.split('|')[0]))!;
     for (const w of list) {
       if (w.ws < scoredFrom || w.we >= scoredTo) continue;
       namedScored++;
-      if (w.hit) namedHits++;
+      board.namedScored++;
+      if (w.hit) {
+        namedHits++;
+        board.namedHits++;
+      }
     }
   }
 
@@ -202,6 +214,7 @@ export function replayModel(options: ReplayOptions = {}): ReplayResult {
     namedScored,
     namedHits,
     oddStores,
+    perBoard: [...perBoard.values()],
     seconds: { world: worldMs / 1000, model: modelMs / 1000, total: (performance.now() - started) / 1000 },
   };
 }
