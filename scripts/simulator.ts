@@ -25,6 +25,7 @@ interface Args {
   abcgoMarkup: BoardMarkupSetting;
   /** 0 = off; else one automatic debut about every N days. */
   autoDebutDays: number;
+  habits: 'classic' | 'varied';
 }
 
 const USAGE = `usage: tsx scripts/simulator.ts [options]
@@ -50,6 +51,8 @@ const USAGE = `usage: tsx scripts/simulator.ts [options]
                             the warehouse report with a new or blank listing type, then on a few stores'
                             shelves, classified 1-3 days later; and weekly a catalog product printing a
                             blank or new listing type for a day
+  --habits H                how boards spread shipments over their stores: classic (default) or varied
+                            (rotation lists, a Saturday drop, tiers, business-day lags; issue 37)
   --verbose                 one line per request`;
 
 function parseArgs(argv: string[]): Args {
@@ -66,6 +69,7 @@ function parseArgs(argv: string[]): Args {
     greensboroMarkup: 'documented',
     abcgoMarkup: 'documented',
     autoDebutDays: 0,
+    habits: 'classic',
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
@@ -109,6 +113,12 @@ function parseArgs(argv: string[]): Args {
       case '--tick-on-request':
         args.tickOnRequest = true;
         break;
+      case '--habits': {
+        const v = value();
+        if (v !== 'classic' && v !== 'varied') throw new Error('--habits must be classic or varied');
+        args.habits = v;
+        break;
+      }
       case '--verbose':
         args.verbose = true;
         break;
@@ -169,6 +179,7 @@ async function main() {
     greensboroMarkup: args.greensboroMarkup,
     abcgoMarkup: args.abcgoMarkup,
     autoDebuts: args.autoDebutDays > 0 ? { everyDays: args.autoDebutDays } : false,
+    habits: args.habits,
     log: args.verbose ? (line) => console.log(`simulator: ${line}`) : undefined,
   });
   const u = sim.url;
@@ -177,7 +188,7 @@ async function main() {
       `simulator: listening on ${u} (seed ${args.seed}, simulated now ${sim.world.now().toISOString()}` +
         `${args.realtime ? `, realtime x${args.speed}` : ', clock moves only when told'}; ready in ${Date.now() - started} ms)`,
       `  markup: Wake ${args.wakeMarkup}, warehouse ${args.warehouseMarkup}, Durham ${args.durhamMarkup}, Greensboro ${args.greensboroMarkup}, ABC/GO ${args.abcgoMarkup}; ` +
-        `automatic debuts ${args.autoDebutDays ? `every ~${args.autoDebutDays} days` : 'off'}`,
+        `automatic debuts ${args.autoDebutDays ? `every ~${args.autoDebutDays} days` : 'off'}; ${args.habits} habits`,
       `  NC_ABC_BASE_URL=${u}`,
       `  BOARD_SOURCE_URLS=${simulatorSourceUrls(u)}`,
       `  data:    POST ${u}/search-results (productSearch=...)`,

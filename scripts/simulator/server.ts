@@ -171,7 +171,9 @@ export interface SimulatorOptions {
   autoDebuts?: SimWorldOptions['autoDebuts'];
   /** Stores of boards beyond the registry's whose shelves the world keeps (SimWorldOptions.shelfBoardStores). */
   shelfBoardStores?: SimWorldOptions['shelfBoardStores'];
-  /** Use this world instead of creating one (seed/start/historyDays/autoDebuts/shelfBoardStores are then ignored). */
+  /** The boards' habits (SimWorldOptions.habits): 'classic' (default) or 'varied'. */
+  habits?: SimWorldOptions['habits'];
+  /** Use this world instead of creating one (seed/start/historyDays/autoDebuts/shelfBoardStores/habits are then ignored). */
   world?: SimWorld;
   /** Markup of Wake's search results (default 'documented'). */
   wakeMarkup?: MarkupSetting;
@@ -326,7 +328,7 @@ function parseJson(text: string): Record<string, unknown> {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const world =
     options.world ??
-    new SimWorld({ seed: options.seed, start: options.start, historyDays: options.historyDays, autoDebuts: options.autoDebuts, shelfBoardStores: options.shelfBoardStores });
+    new SimWorld({ seed: options.seed, start: options.start, historyDays: options.historyDays, autoDebuts: options.autoDebuts, shelfBoardStores: options.shelfBoardStores, habits: options.habits });
   const log = options.log;
   const faults = new Map<string, FaultState>();
   const markup: MarkupState = { wake: 'documented', warehouse: 'documented' };
