@@ -12,8 +12,8 @@ const SIZE = 300;
 const MARGIN = { top: 12, right: 14, bottom: 44, left: 48 };
 const INNER = SIZE - MARGIN.left - MARGIN.right;
 const INNER_H = SIZE - MARGIN.top - MARGIN.bottom;
-/** Buckets with fewer forecasts than this are drawn hollow: a share of a handful says little. */
-export const FEW_FORECASTS = 20;
+/** Buckets with fewer forecasts than this are drawn hollow: a share of a handful says little (record-table.tsx says so). */
+const FEW_FORECASTS = 20;
 
 const x = scaleLinear<number>({ domain: [0, 1], range: [0, INNER] });
 const y = scaleLinear<number>({ domain: [0, 1], range: [INNER_H, 0] });

@@ -1,10 +1,13 @@
 import dynamic from 'next/dynamic';
+import { sentenceCase } from '@/lib/reports-client/forecast';
 import { BOARD_GROUP_LABELS } from '@/lib/reports-client/precision';
 import { usDateTime } from '@/lib/reports-client/format';
 import type { BoardKindCalibration, BoardRecord, ForecastRecord } from '@/lib/reports/types';
 
 // The chart's code (visx and its d3 scales) comes in its own chunk; the server still renders its SVG.
 const CalibrationChart = dynamic(() => import('./calibration-chart'));
+/** Buckets with fewer forecasts are drawn hollow (calibration-chart.tsx; kept here so the chart's code stays in its chunk). */
+const FEW_FORECASTS = 20;
 
 const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
 const hours = (h: number | null) => (h === null ? '—' : h >= 48 ? `${Math.round(h / 24)} days` : `${Math.round(h)} h`);
@@ -101,7 +104,9 @@ function ShelfBoardRecord({ record: b }: { record: BoardRecord }) {
   );
 }
 
-const tenths = (x: number) => `${Math.round(x * 100) / 10} in 10`;
+const tenths = (x: number) => `${Math.round(x * 100) / 10}`;
+/** The kinds whose forecasts cannot be checked, as a sentence names them. */
+const UNCHECKED_WORDS = { shelf: 'boards whose shelves are read', store_by_shipment: 'one-store boards', board: 'boards the state names only as a whole' } as const;
 
 /** Whether "8 in 10" came true about 8 times in 10, per kind of board: the chart, and its numbers in a table. */
 function Calibration({ kinds, Heading }: { kinds: BoardKindCalibration[]; Heading: 'h2' | 'h3' }) {
@@ -113,20 +118,20 @@ function Calibration({ kinds, Heading }: { kinds: BoardKindCalibration[]; Headin
       <p className="muted small">
         Each store a forecast listed, by the likelihood it stated when the shipment was forecast, against the share of those stores
         that got the bottle in their window (forecasts closed over the last 90 days). On the diagonal, the words mean what they say;
-        below it, they promised too much.
+        below it, they promised too much. A hollow point stands for fewer than {FEW_FORECASTS} forecasts.
       </p>
       {checked.map((k) => (
         <div key={k.precision} className="calibration-kind" data-testid="calibration-kind" data-precision={k.precision}>
           <CalibrationChart buckets={k.buckets} titleId={`calibration-title-${k.precision}`} />
           <table className="record-table calibration-table">
             <caption id={`calibration-title-${k.precision}`}>
-              {BOARD_GROUP_LABELS[k.precision]}: stated likelihood against what came true ({k.forecasts.toLocaleString('en-US')} forecasts)
+              {BOARD_GROUP_LABELS[k.precision]}: stated likelihood against what came true, in 10 ({k.forecasts.toLocaleString('en-US')} forecasts)
             </caption>
             <thead>
               <tr>
                 <th scope="col">Stated</th>
                 <th scope="col">Forecasts</th>
-                <th scope="col">Stated, on average</th>
+                <th scope="col">Mean stated</th>
                 <th scope="col">Came true</th>
               </tr>
             </thead>
@@ -136,7 +141,7 @@ function Calibration({ kinds, Heading }: { kinds: BoardKindCalibration[]; Headin
                 .map((b) => (
                   <tr key={b.from}>
                     <th scope="row">
-                      {Math.round(b.from * 10)}–{Math.round(b.to * 10)} in 10
+                      {Math.round(b.from * 10)}–{Math.round(b.to * 10)}
                     </th>
                     <td>{b.forecasts.toLocaleString('en-US')}</td>
                     <td>{tenths(b.mean_stated!)}</td>
@@ -150,8 +155,8 @@ function Calibration({ kinds, Heading }: { kinds: BoardKindCalibration[]; Headin
       {checked.length === 0 && <p className="muted small">No forecast has closed against a shelf yet.</p>}
       {unchecked.length > 0 && (
         <p className="muted small" data-testid="calibration-unchecked">
-          {unchecked.map((k) => BOARD_GROUP_LABELS[k.precision]).join(' and ')}: not drawn, because no store shelf of theirs is read, so
-          nothing tells whether a bottle reached a store.
+          {sentenceCase(unchecked.map((k) => UNCHECKED_WORDS[k.precision]).join(' and '))} are not drawn: no store shelf of theirs is read, so nothing
+          tells whether a bottle reached a store.
         </p>
       )}
     </section>
