@@ -129,6 +129,32 @@ export async function insertSaturdayOneStoreShipment(databaseUrl: string): Promi
   }
 }
 
+/**
+ * Issue 37: Wake's hunted shipments of a day its shelves showed no arrival (the demo's Wake has arrivals every
+ * weekday, so a Sunday at least 35 days back, out of the ranges the shipment screens' tests count), for
+ * e2e/incoming.spec.ts: Today's Arrivals keeps them in sight under "No arrivals recorded".
+ */
+export async function insertWakeShipmentsWithoutArrival(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { allocation, limited } = await readBoardData(client);
+    await client.query(
+      `WITH d AS (
+         SELECT day FROM generate_series((now() AT TIME ZONE 'America/New_York')::date - 70, (now() AT TIME ZONE 'America/New_York')::date - 35, interval '1 day') AS g(day)
+          WHERE extract(dow FROM day) = 0
+            AND NOT EXISTS (SELECT 1 FROM inventory_history h JOIN stores s ON s.id = h.store_id
+                             WHERE s.board_id = 179 AND h.delta > 0 AND (h.checked_at AT TIME ZONE 'America/New_York')::date = g.day::date)
+          ORDER BY day DESC LIMIT 1)
+       INSERT INTO shipments (plu, board_id, ship_date, units) SELECT p.plu, 179, d.day::date, p.units FROM d, (VALUES ($1, 12), ($2, 6)) AS p(plu, units)
+       ON CONFLICT DO NOTHING`,
+      [allocation.plu, limited.plu],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** The products and stores insertBoardData uses (the tests read them the same way). */
 export async function readBoardData(client: pg.Client): Promise<BoardData> {
   const product = async (type: string) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTestDatabase } from '../scripts/testing/database.ts';
 import { startApp } from './app-server.ts';
 import { startMailServer } from '../scripts/testing/mail-server.ts';
-import { insertBoardData, insertSaturdayOneStoreShipment } from './board-data.ts';
+import { insertBoardData, insertSaturdayOneStoreShipment, insertWakeShipmentsWithoutArrival } from './board-data.ts';
 import { startDiscordReceiver } from '../scripts/testing/discord-receiver.ts';
 import { startPushService } from '../scripts/testing/push-service.ts';
 
@@ -28,6 +28,7 @@ export default async function globalSetup() {
   await forecastNewShipments(nyTimeToUtc(saturday, 11, 20));
   await disconnectDb();
   await insertBoardData(database.url); // the demo history is Wake's: a little for the other covered boards
+  await insertWakeShipmentsWithoutArrival(database.url);
 
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-mail-'));
   const mail = await startMailServer(mailDir);
