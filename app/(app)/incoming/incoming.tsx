@@ -23,7 +23,7 @@ const SUBTITLES = {
 
 /** The Incoming screen: a board's shipments on their way, where and when they are forecast to land, and its record. */
 /** Shipments shown before "Show more": a few screens on a phone, the hunter's watched products first. */
-export const SHIPMENTS_SHOWN = 8;
+export const SHIPMENTS_SHOWN = 6;
 
 /**
  * `watched`: the PLUs on the hunter's watchlist (the server page's read; null when it could not say), whose
@@ -97,7 +97,7 @@ export function Incoming({
                     : { label: 'Stores on the board', value: 1 },
               ]}
             />
-            {precision !== 'shelf' && (
+            {precision === 'store_by_shipment' && (
               <p className="small" data-testid="incoming-precision">
                 {precisionLine({ precision: data.board.precision, board: data.board.name, stores: data.board.retail_stores, onlyStore: data.board.only_store && { nickname: data.board.only_store.nickname, store_number: data.board.only_store.store_number } })}
                 .
@@ -175,9 +175,10 @@ function IncomingCard({ shipment: s, board, watched }: { shipment: IncomingShipm
             <span>{price(s.retail_price)}</span>
             <span>PLU {s.plu}</span>
           </span>
-          <div className="small shipment-precision" data-testid="shipment-precision">
-            {plural(s.units, 'bottle')} shipped {formatUsDate(s.ship_date)} ·{' '}
-            {precisionLine({ precision: s.precision, board: s.board_name, stores, onlyStore: only ? (s.places[0]?.store ?? null) : null })}
+          {/* A shelf board's stores are listed below; a one-store board's or a board's place line says the rest. */}
+          <div className="small shipment-precision">
+            {plural(s.units, 'bottle')} shipped {formatUsDate(s.ship_date)}
+            {s.precision === 'shelf' && <span data-testid="shipment-precision"> · {precisionLine({ precision: s.precision, board: s.board_name })}</span>}
           </div>
         </div>
       </header>

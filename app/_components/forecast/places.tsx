@@ -40,11 +40,15 @@ export function PlaceLines({ places, boardName, boardStores, onlyStore = false }
                 {p.store.nickname} <span className="muted">#{p.store.store_number}</span>
               </Link>
             ) : (
-              <span className="store-link" data-testid="board-words">
+              <span className="place-board" data-testid="board-words">
                 {placeName(p, boardName, boardStores)}
               </span>
             )}
-            {p.store && onlyStore && <div className="muted small">This board&apos;s only store</div>}
+            {p.store && onlyStore && (
+              <div className="small" data-testid="only-store">
+                This board&apos;s only store
+              </div>
+            )}
             <div className="muted small">{whenWords(p)}</div>
             {p.why && (
               <div className="small place-why" data-testid="place-why">

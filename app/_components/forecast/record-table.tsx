@@ -104,7 +104,7 @@ function ShelfBoardRecord({ record: b }: { record: BoardRecord }) {
   );
 }
 
-const tenths = (x: number) => `${Math.round(x * 100) / 10}`;
+const tenths = (x: number) => (Math.round(x * 100) / 10).toFixed(1);
 /** The kinds whose forecasts cannot be checked, as a sentence names them. */
 const UNCHECKED_WORDS = { shelf: 'boards whose shelves are read', store_by_shipment: 'one-store boards', board: 'boards the state names only as a whole' } as const;
 

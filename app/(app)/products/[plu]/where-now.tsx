@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
-import { recordHref, precisionLine } from '@/lib/reports-client/forecast';
+import { recordHref } from '@/lib/reports-client/forecast';
 import { bottleSize, formatUsDate, plural, price, usDate, usDateTime } from '@/lib/reports-client/format';
 import { placeSentence, WHERE_SECTIONS } from '@/lib/reports-client/precision';
 import type { IncomingShipment, ProductWhereabouts, WhereaboutsBoard } from '@/lib/reports/types';
@@ -127,9 +127,6 @@ function OnItsWay({ shipments }: { shipments: IncomingShipment[] }) {
               {plural(s.units, 'bottle')} shipped {formatUsDate(s.ship_date)} · forecast {usDateTime(s.updated_at)}
             </span>
           </header>
-          <p className="small shipment-precision incoming-more" data-testid="shipment-precision">
-            {precisionLine({ precision: s.precision, board: s.board_name, onlyStore: s.precision === 'store_by_shipment' ? (s.places[0]?.store ?? null) : null })}
-          </p>
           <PlaceLines places={s.places} boardName={s.board_name} onlyStore={s.precision === 'store_by_shipment'} />
           <p className="small incoming-more">
             <Link href={`/incoming?board=${s.board_id}`}>Everything on its way to {s.board_name}</Link> ·{' '}
