@@ -64,4 +64,9 @@ describe('precision in words (issue 37)', () => {
     expect(precisionLine({ precision: 'board', board: 'Mecklenburg County', stores: 29 })).toBe("Somewhere in Mecklenburg County's 29 stores; the state does not say which");
     expect(precisionLine({ precision: 'shelf', board: 'Wake County' })).toBe("Wake County's stores, the likeliest first");
   });
+
+  it("words a card's board-level place without a likelihood", () => {
+    const s = { board_id: 53, board_name: 'Mecklenburg County', units: 12, places: [place({ store: null, likelihood: 1, likelihood_words: 'very likely', expected_date: null })] } as unknown as IncomingShipment;
+    expect(onItsWayCardLine([s])).toBe('On its way: 12 bottles, to somewhere in Mecklenburg County; the state does not say which store (Tue 12/1 – Tue 12/8)');
+  });
 });

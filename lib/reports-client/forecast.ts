@@ -78,7 +78,10 @@ export function onItsWayCardLine(shipments: readonly IncomingShipment[], max = 3
   const head = `On its way: ${bottles} ${bottles === 1 ? 'bottle' : 'bottles'}`;
   if (!best.size) return `${head} to ${shipments[0]?.board_name ?? 'the board'}`;
   const ranked = [...best.values()].sort((a, b) => b.p.likelihood - a.p.likelihood);
-  const shown = ranked.slice(0, max).map(({ name, p }) => `${name} (${p.likelihood_words}, ${p.expected_date ? short(p.expected_date) : windowWords(p)})`);
+  // A board-level place has no store-style likelihood (issue 37): the board, in board words, and its window.
+  const shown = ranked
+    .slice(0, max)
+    .map(({ name, p }) => (p.store ? `${name} (${p.likelihood_words}, ${p.expected_date ? short(p.expected_date) : windowWords(p)})` : `${boardPlaceWords(name)} (${windowWords(p)})`));
   const more = ranked.length - shown.length;
   return `${head}, to ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
