@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { likelihoodLabel, placeName, recordHref, whenWords } from '@/lib/reports-client/forecast';
+import { likelihoodLabel, placeName, recordHref, sentenceCase, whenWords } from '@/lib/reports-client/forecast';
 import type { BoardRecord, ForecastPlace } from '@/lib/reports/types';
 
 /** A place as the screens get it; `why` (issue 37: "next in Wake's Allocation rotation") when the model says. */
@@ -52,7 +52,7 @@ export function PlaceLines({ places, boardName, boardStores, onlyStore = false }
             <div className="muted small">{whenWords(p)}</div>
             {p.why && (
               <div className="small place-why" data-testid="place-why">
-                {p.why}
+                {sentenceCase(p.why)}
               </div>
             )}
           </div>
