@@ -93,6 +93,68 @@ export async function insertBoardData(databaseUrl: string): Promise<void> {
   }
 }
 
+/** The one-store board and product of the Saturday shipment (insertSaturdayOneStoreShipment): not Boone, whose shipments board-precision.spec counts. */
+export async function saturdayShipment(client: pg.Client): Promise<{ board_id: number; board: string; plu: string; name: string; store: string; store_number: number }> {
+  const { rows } = await client.query(
+    `SELECT b.id AS board_id, b.name_clean AS board, s.nickname AS store, s.store_number,
+            (SELECT p.plu FROM products p WHERE p.listing_type = 'Barrel' AND p.retail_price IS NOT NULL ORDER BY p.plu DESC LIMIT 1) AS plu,
+            (SELECT p.name FROM products p WHERE p.listing_type = 'Barrel' AND p.retail_price IS NOT NULL ORDER BY p.plu DESC LIMIT 1) AS name
+       FROM boards b JOIN stores s ON s.board_id = b.id AND NOT s.mixed_beverage
+      WHERE b.id NOT IN (43, 53, 78, 58, 135, 179)
+        AND EXISTS (SELECT 1 FROM incoming i WHERE i.board_id = b.id AND i.precision = 'store_by_shipment')
+      ORDER BY b.id LIMIT 1`,
+  );
+  return rows[0];
+}
+
+/**
+ * Issue 37: a one-store board's shipment dated the last Saturday before today (an extract the state publishes on a
+ * Saturday), for e2e/incoming.spec.ts: NC stores get no Sunday truck, so its forecast must expect a weekday.
+ * Returns that Saturday (YYYY-MM-DD); the caller forecasts it as the extract was read.
+ */
+export async function insertSaturdayOneStoreShipment(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { board_id, plu } = await saturdayShipment(client);
+    const { rows } = await client.query<{ saturday: string }>(
+      `WITH d AS (SELECT (now() AT TIME ZONE 'America/New_York')::date AS today)
+       SELECT to_char(today - (CASE WHEN extract(dow FROM today)::int = 6 THEN 7 ELSE extract(dow FROM today)::int + 1 END), 'YYYY-MM-DD') AS saturday FROM d`,
+    );
+    const saturday = rows[0].saturday;
+    await client.query(`INSERT INTO shipments (plu, board_id, ship_date, units) VALUES ($1, $2, $3::date, 6) ON CONFLICT DO NOTHING`, [plu, board_id, saturday]);
+    return saturday;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Issue 37: Wake's hunted shipments of a day its shelves showed no arrival (the demo's Wake has arrivals every
+ * weekday, so a Sunday at least 35 days back, out of the ranges the shipment screens' tests count), for
+ * e2e/incoming.spec.ts: Today's Arrivals keeps them in sight under "No arrivals recorded".
+ */
+export async function insertWakeShipmentsWithoutArrival(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { allocation, limited } = await readBoardData(client);
+    await client.query(
+      `WITH d AS (
+         SELECT day FROM generate_series((now() AT TIME ZONE 'America/New_York')::date - 70, (now() AT TIME ZONE 'America/New_York')::date - 35, interval '1 day') AS g(day)
+          WHERE extract(dow FROM day) = 0
+            AND NOT EXISTS (SELECT 1 FROM inventory_history h JOIN stores s ON s.id = h.store_id
+                             WHERE s.board_id = 179 AND h.delta > 0 AND (h.checked_at AT TIME ZONE 'America/New_York')::date = g.day::date)
+          ORDER BY day DESC LIMIT 1)
+       INSERT INTO shipments (plu, board_id, ship_date, units) SELECT p.plu, 179, d.day::date, p.units FROM d, (VALUES ($1, 12), ($2, 6)) AS p(plu, units)
+       ON CONFLICT DO NOTHING`,
+      [allocation.plu, limited.plu],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** The products and stores insertBoardData uses (the tests read them the same way). */
 export async function readBoardData(client: pg.Client): Promise<BoardData> {
   const product = async (type: string) =>

@@ -52,6 +52,8 @@ test("a home board whose shelves are not read: Today's Arrivals shows its shipme
   await expect(page.getByTestId('shipment-product')).toHaveCount(1);
   await expect(page.getByTestId('shipment-product')).toContainText(data.allocation.name);
   await expect(page.getByTestId('shipment-product')).toContainText('Shipped to the board: the state does not say which store.');
+  // Its precision on the closed card, in board words (issue 37).
+  await expect(page.getByTestId('shipment-product').getByTestId('shipment-precision')).toHaveText(/^Somewhere in Mecklenburg County's \d+ stores; the state does not say which$/);
   await expect(page.getByTestId('shipment-day-note')).toContainText('also include');
   await expect(page.getByTestId('arrivals-footer')).toContainText("Shipments come from the state's daily report, published about 11 AM. Report read:");
   await expect(page.getByTestId('arrival-product')).toHaveCount(0);

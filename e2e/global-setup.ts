@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTestDatabase } from '../scripts/testing/database.ts';
 import { startApp } from './app-server.ts';
 import { startMailServer } from '../scripts/testing/mail-server.ts';
-import { insertBoardData } from './board-data.ts';
+import { insertBoardData, insertSaturdayOneStoreShipment, insertWakeShipmentsWithoutArrival } from './board-data.ts';
 import { startDiscordReceiver } from '../scripts/testing/discord-receiver.ts';
 import { startPushService } from '../scripts/testing/push-service.ts';
 
@@ -21,8 +21,14 @@ export default async function globalSetup() {
   const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
   await setDatabaseUrl(database.url);
   await seedDatabase({ demoUsers: false });
+  // A one-store board's shipment on the last Saturday's extract, forecast by the real code as that extract was read (issue 37).
+  const saturday = await insertSaturdayOneStoreShipment(database.url);
+  const { forecastNewShipments } = await import('../lib/forecast/forecast.ts');
+  const { nyTimeToUtc } = await import('../lib/time.ts');
+  await forecastNewShipments(nyTimeToUtc(saturday, 11, 20));
   await disconnectDb();
   await insertBoardData(database.url); // the demo history is Wake's: a little for the other covered boards
+  await insertWakeShipmentsWithoutArrival(database.url);
 
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-mail-'));
   const mail = await startMailServer(mailDir);

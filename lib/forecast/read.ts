@@ -4,7 +4,7 @@ import { boardDirectory, boardEntry } from '../reports/board-directory.ts';
 import { boardOfStore } from '../reports/stores.ts';
 import type { BoardEntry, BoardRecord, ExpectedProduct, ForecastPlace, ForecastRecord, IncomingReport, IncomingShipment, StoreExpected } from '../reports/types.ts';
 import { addDays, nyDate } from '../time.ts';
-import { boardRecords, type BoardFacts } from './record.ts';
+import { boardRecords, calibration, type BoardFacts } from './record.ts';
 import { likelihoodWords } from './words.ts';
 
 // What the screens show of the forecasts (issue 26 §2): a board's shipments on their way (the Incoming screen,
@@ -190,5 +190,6 @@ export async function forecastRecord(now = new Date()): Promise<ForecastRecord> 
     .filter((b) => b.precision === 'shelf' || had.has(b.board_id))
     .sort((a, b) => order[a.precision] - order[b.precision] || a.name.localeCompare(b.name))
     .map((b) => ({ board_id: b.board_id, name: b.name, precision: b.precision }));
-  return { success: true, boards: await boardRecords(boards, now), checked_at: now.toISOString() };
+  const [records, calibrated] = await Promise.all([boardRecords(boards, now), calibration(now)]);
+  return { success: true, boards: records, calibration: calibrated, checked_at: now.toISOString() };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forecastOneStore } from '../forecast/model.ts';
 import type { ForecastPlace, IncomingShipment } from '../reports/types.ts';
 import { dayNumberToYmd, ymdToDayNumber } from '../time.ts';
-import { onItsWayCardLine, whenWords, windowWords } from './forecast.ts';
+import { boardPlaceWords, onItsWayCardLine, placeName, precisionLine, whenWords, windowWords } from './forecast.ts';
 
 const place = (over: Partial<ForecastPlace> = {}): ForecastPlace => ({
   store: { store_id: 1, store_number: 12, nickname: 'North Hills' },
@@ -44,5 +44,29 @@ describe('forecast words', () => {
     expect(onItsWayCardLine([first, second])).toBe('On its way: 18 bottles, to North Hills (very likely, Tue 12/1), Cary (likely, Thu 12/3)');
     expect(onItsWayCardLine([first, second], 1)).toBe('On its way: 18 bottles, to North Hills (very likely, Tue 12/1) and 1 more');
     expect(onItsWayCardLine([{ ...first, places: [] }])).toBe('On its way: 6 bottles to Wake');
+  });
+});
+
+describe('precision in words (issue 37)', () => {
+  it('says a board-level forecast in board words, never as a store', () => {
+    expect(boardPlaceWords('Mecklenburg County', 29)).toBe("somewhere in Mecklenburg County's 29 stores; the state does not say which");
+    expect(boardPlaceWords('Tiny', 1)).toBe('somewhere in Tiny; the state does not say which store');
+    expect(boardPlaceWords('Tiny')).toBe('somewhere in Tiny; the state does not say which store');
+    expect(placeName(place({ store: null }), 'Mecklenburg County', 29)).toBe("Somewhere in Mecklenburg County's 29 stores; the state does not say which");
+    expect(placeName(place(), 'Wake County', 40)).toBe('North Hills');
+  });
+
+  it("names a one-store board's store once, as this board's only store", () => {
+    const line = precisionLine({ precision: 'store_by_shipment', board: 'Boone', onlyStore: { nickname: '2067 Blowing Rock Rd', store_number: 1 } });
+    expect(line).toBe("2067 Blowing Rock Rd #1, this board's only store");
+    expect(line.split('2067 Blowing Rock Rd').length - 1).toBe(1);
+    expect(precisionLine({ precision: 'store_by_shipment', board: 'Boone' })).toBe("This board's only store");
+    expect(precisionLine({ precision: 'board', board: 'Mecklenburg County', stores: 29 })).toBe("Somewhere in Mecklenburg County's 29 stores; the state does not say which");
+    expect(precisionLine({ precision: 'shelf', board: 'Wake County' })).toBe("Wake County's stores, the likeliest first");
+  });
+
+  it("words a card's board-level place without a likelihood", () => {
+    const s = { board_id: 53, board_name: 'Mecklenburg County', units: 12, places: [place({ store: null, likelihood: 1, likelihood_words: 'very likely', expected_date: null })] } as unknown as IncomingShipment;
+    expect(onItsWayCardLine([s])).toBe('On its way: 12 bottles, to somewhere in Mecklenburg County; the state does not say which store (Tue 12/1 – Tue 12/8)');
   });
 });

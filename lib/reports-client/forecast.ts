@@ -27,9 +27,36 @@ export function likelihoodLabel(place: Pick<ForecastPlace, 'likelihood_words' | 
   return `${place.likelihood_words} · ${place.likelihood_in_ten}`;
 }
 
-/** Where the place is: the store's name, or the board as a whole. */
-export function placeName(place: ForecastPlace, boardName: string): string {
-  return place.store ? place.store.nickname : `${boardName} (the state does not say which store)`;
+/**
+ * A board-level forecast in board words (issue 37): "somewhere in Mecklenburg County's 29 stores; the state does
+ * not say which". Never a store-style likelihood: the bottles surely reach one of its stores, only not a known one.
+ * `stores`: the board's retail stores when known (undefined or under 2: not counted).
+ */
+export function boardPlaceWords(boardName: string, stores?: number): string {
+  return stores !== undefined && stores >= 2
+    ? `somewhere in ${boardName}'s ${stores} stores; the state does not say which`
+    : `somewhere in ${boardName}; the state does not say which store`;
+}
+
+/** Capitalised, for the start of a line. */
+export const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/** Where the place is: the store's name, or the board as a whole in board words. */
+export function placeName(place: ForecastPlace, boardName: string, stores?: number): string {
+  return place.store ? place.store.nickname : sentenceCase(boardPlaceWords(boardName, stores));
+}
+
+/** The precision of a shipment, on its collapsed card: what the forecast can say about which store. */
+export type ShipmentPrecision = 'shelf' | 'store_by_shipment' | 'board';
+
+/**
+ * One line for a card: "Wake County's stores, the likeliest first", "2067 Blowing Rock Rd #1, this
+ * board's only store", "Somewhere in Wake County's 29 stores; the state does not say which".
+ */
+export function precisionLine(f: { precision: ShipmentPrecision; board: string; stores?: number; onlyStore?: { nickname: string; store_number: number } | null }): string {
+  if (f.precision === 'store_by_shipment') return f.onlyStore ? `${f.onlyStore.nickname} #${f.onlyStore.store_number}, this board's only store` : "This board's only store";
+  if (f.precision === 'board') return sentenceCase(boardPlaceWords(f.board, f.stores));
+  return `${f.board}'s stores, the likeliest first`;
 }
 
 /**
@@ -51,7 +78,10 @@ export function onItsWayCardLine(shipments: readonly IncomingShipment[], max = 3
   const head = `On its way: ${bottles} ${bottles === 1 ? 'bottle' : 'bottles'}`;
   if (!best.size) return `${head} to ${shipments[0]?.board_name ?? 'the board'}`;
   const ranked = [...best.values()].sort((a, b) => b.p.likelihood - a.p.likelihood);
-  const shown = ranked.slice(0, max).map(({ name, p }) => `${name} (${p.likelihood_words}, ${p.expected_date ? short(p.expected_date) : windowWords(p)})`);
+  // A board-level place has no store-style likelihood (issue 37): the board, in board words, and its window.
+  const shown = ranked
+    .slice(0, max)
+    .map(({ name, p }) => (p.store ? `${name} (${p.likelihood_words}, ${p.expected_date ? short(p.expected_date) : windowWords(p)})` : `${boardPlaceWords(name)} (${windowWords(p)})`));
   const more = ranked.length - shown.length;
   return `${head}, to ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }

@@ -104,10 +104,11 @@ export function noShipmentsWords(board: string, date: string): string {
   return `No hunted products were shipped to ${board} on ${usDate(date)}.`;
 }
 
-/** A shelf board's shipments of the day, shown apart from its shelf arrivals. */
+/** A shelf board's shipments of the day, shown apart from its shelf arrivals: the heading, and the line under it. */
 export function shelfBoardShipmentsTitle(board: string): string {
-  return `Shipped to ${board}'s board this day (from the state's report — not a shelf reading)`;
+  return `Shipped to ${board} this day`;
 }
+export const SHELF_BOARD_SHIPMENTS_NOTE = "From the state's daily report, not a shelf reading: they show above once a shelf has them.";
 
 /** The panel of a shelf-only screen (Current Inventory, Delivery Analysis) for a board whose shelves are not read. */
 export function shelvesNotReadWords(board: string): string {

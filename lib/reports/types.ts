@@ -707,8 +707,35 @@ export const incomingReportSchema = z.strictObject({
 });
 export type IncomingReport = z.infer<typeof incomingReportSchema>;
 
-/** GET /api/incoming/record: every board with forecasts, shelf boards first. */
-export const forecastRecordSchema = z.strictObject({ success: ok, boards: z.array(boardRecordSchema), checked_at: instant });
+/** One bucket of stated likelihood (`from` ≤ first likelihood < `to`; the last bucket holds 1): what came of its closed forecasts. */
+export const calibrationBucketSchema = z.strictObject({
+  from: z.number().min(0).max(1),
+  to: z.number().min(0).max(1),
+  /** Closed (arrived or not) forecasts whose first likelihood fell in the bucket, named or not. */
+  forecasts: count,
+  /** Their mean first likelihood, and the share whose store got the bottle (null: none in the bucket). */
+  mean_stated: z.number().min(0).max(1).nullable(),
+  came_true: z.number().min(0).max(1).nullable(),
+});
+export type CalibrationBucket = z.infer<typeof calibrationBucketSchema>;
+
+/** Stated likelihood against what came true, for one kind of board (lib/forecast/record.ts). */
+export const boardKindCalibrationSchema = z.strictObject({
+  precision: boardPrecisionSchema,
+  /** Closed forecasts checked against a shelf (0 where no shelf is read: nothing to check them against). */
+  forecasts: count,
+  /** Ten buckets of ten points, lowest first. */
+  buckets: z.array(calibrationBucketSchema),
+});
+export type BoardKindCalibration = z.infer<typeof boardKindCalibrationSchema>;
+
+/** GET /api/incoming/record: every board with forecasts, shelf boards first; `calibration` (issue 37): one per board kind. */
+export const forecastRecordSchema = z.strictObject({
+  success: ok,
+  boards: z.array(boardRecordSchema),
+  calibration: z.array(boardKindCalibrationSchema),
+  checked_at: instant,
+});
 export type ForecastRecord = z.infer<typeof forecastRecordSchema>;
 
 /** One product expected at a store (GET /api/stores/{storeId}/expected). */

@@ -3,8 +3,9 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { withBoard } from '@/lib/reports-client/boards';
+import { precisionLine } from '@/lib/reports-client/forecast';
 import { formatUsDate, plural, price, usDateTime } from '@/lib/reports-client/format';
-import type { BoardDirectory, IncomingReport, IncomingShipment } from '@/lib/reports/types';
+import type { BoardDirectory, BoardEntry, IncomingReport, IncomingShipment } from '@/lib/reports/types';
 import { PlaceLines, RecordNote } from '../../_components/forecast/places';
 import { BoardHeader, directoryBoards, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
@@ -21,7 +22,24 @@ const SUBTITLES = {
 } as const;
 
 /** The Incoming screen: a board's shipments on their way, where and when they are forecast to land, and its record. */
-export function Incoming({ initialBoard, first, directory: firstDirectory }: { initialBoard: InitialBoard; first: IncomingReport | null; directory?: BoardDirectory | null }) {
+/** Shipments shown before "Show more": a few screens on a phone, the hunter's watched products first. */
+export const SHIPMENTS_SHOWN = 6;
+
+/**
+ * `watched`: the PLUs on the hunter's watchlist (the server page's read; null when it could not say), whose
+ * shipments come first.
+ */
+export function Incoming({
+  initialBoard,
+  first,
+  directory: firstDirectory,
+  watched = null,
+}: {
+  initialBoard: InitialBoard;
+  first: IncomingReport | null;
+  directory?: BoardDirectory | null;
+  watched?: readonly string[] | null;
+}) {
   const board = useBoard(initialBoard);
   const directory = directoryBoards(useBoardDirectory(firstDirectory).state);
   const boardId = board.boardId;
@@ -36,9 +54,13 @@ export function Incoming({ initialBoard, first, directory: firstDirectory }: { i
     setOpening(null);
     board.choose(id);
   };
+  const [shownCount, setShownCount] = useState(SHIPMENTS_SHOWN);
   const data = state.status === 'ready' ? state.data : null;
-  const open = data?.incoming.filter((s) => s.status === 'open') ?? [];
+  const watchedSet = new Set(watched ?? []);
+  // What matters to the hunter first: their watched products, each group the latest shipment first (the answer's order).
+  const open = (data?.incoming.filter((s) => s.status === 'open') ?? []).sort((a, b) => Number(watchedSet.has(b.plu)) - Number(watchedSet.has(a.plu)));
   const landed = data?.incoming.filter((s) => s.status === 'closed') ?? [];
+  const precision = data?.board.precision;
 
   return (
     <div className="stack">
@@ -67,9 +89,20 @@ export function Incoming({ initialBoard, first, directory: firstDirectory }: { i
               items={[
                 { label: 'Shipments', value: open.length },
                 { label: 'Bottles', value: open.reduce((n, s) => n + s.units, 0) },
-                { label: 'Stores named', value: new Set(open.flatMap((s) => s.places.filter((p) => p.named && p.store).map((p) => p.store!.store_id))).size },
+                // A board whose stores the state does not split names none: its store count says where the bottles may be.
+                precision === 'shelf'
+                  ? { label: 'Stores named', value: new Set(open.flatMap((s) => s.places.filter((p) => p.named && p.store).map((p) => p.store!.store_id))).size }
+                  : precision === 'board'
+                    ? { label: 'Stores on the board', value: data.board.retail_stores }
+                    : { label: 'Stores on the board', value: 1 },
               ]}
             />
+            {precision === 'store_by_shipment' && (
+              <p className="small" data-testid="incoming-precision">
+                {precisionLine({ precision: data.board.precision, board: data.board.name, stores: data.board.retail_stores, onlyStore: data.board.only_store && { nickname: data.board.only_store.nickname, store_number: data.board.only_store.store_number } })}
+                .
+              </p>
+            )}
             <RecordNote record={data.record} />
           </section>
           {open.length === 0 ? (
@@ -81,18 +114,29 @@ export function Incoming({ initialBoard, first, directory: firstDirectory }: { i
             </section>
           ) : (
             <div className="stack-sm" data-testid="incoming-list">
-              {open.map((s) => (
-                <IncomingCard key={s.incoming_id} shipment={s} />
+              {open.slice(0, shownCount).map((s) => (
+                <IncomingCard key={s.incoming_id} shipment={s} board={data.board} watched={watchedSet.has(s.plu)} />
               ))}
+              {open.length > shownCount && (
+                <button type="button" className="btn btn-secondary btn-block" onClick={() => setShownCount((n) => n + SHIPMENTS_SHOWN * 2)} data-testid="incoming-show-more">
+                  Show {plural(Math.min(open.length - shownCount, SHIPMENTS_SHOWN * 2), 'more shipment')} ({open.length - shownCount} left)
+                </button>
+              )}
             </div>
           )}
           {landed.length > 0 && (
-            <section className="stack-sm" aria-labelledby="landed-heading">
-              <h2 id="landed-heading">Recently closed</h2>
-              {landed.map((s) => (
-                <IncomingCard key={s.incoming_id} shipment={s} />
-              ))}
-            </section>
+            <details className="card collapsible" data-testid="incoming-landed">
+              <summary>
+                <h2 id="landed-heading">
+                  Recently closed<span className="count-pill">{landed.length}</span>
+                </h2>
+              </summary>
+              <div className="collapsible-body stack-sm">
+                {landed.map((s) => (
+                  <IncomingCard key={s.incoming_id} shipment={s} board={data.board} watched={watchedSet.has(s.plu)} />
+                ))}
+              </div>
+            </details>
           )}
           <p className="report-note small" data-testid="incoming-footer">
             Forecasts are updated every 15 minutes from 7 AM to 9 PM as bottles show up on shelves. Read {usDateTime(data.checked_at)}.
@@ -103,16 +147,21 @@ export function Incoming({ initialBoard, first, directory: firstDirectory }: { i
   );
 }
 
-/** Named places shown before the rest fold away (a phone's screenful per shipment). */
-const NAMED_SHOWN = 5;
+/** Places shown on a card before the rest fold away: the likeliest few, a phone's glance per shipment. */
+export const PLACES_SHOWN = 3;
 
-/** One shipment: the product, what was shipped when, the likeliest named places, the rest and the "also possible" folded. */
-function IncomingCard({ shipment: s }: { shipment: IncomingShipment }) {
-  const named = s.places.filter((p) => p.named || p.outcome === 'arrived');
-  const others = s.places.filter((p) => !(p.named || p.outcome === 'arrived'));
-  const moreNamed = named.slice(NAMED_SHOWN);
+/**
+ * One shipment: the product, what was shipped when and how precisely (on the card itself: the stores, this
+ * board's only store, or the board), the likeliest few places, and the rest folded behind "N more stores".
+ */
+function IncomingCard({ shipment: s, board, watched }: { shipment: IncomingShipment; board: BoardEntry; watched: boolean }) {
+  const only = s.precision === 'store_by_shipment';
+  // Named (and arrived) first, then the likeliest, as the answer orders them; a closed shipment keeps its outcomes.
+  const shown = s.places.slice(0, PLACES_SHOWN);
+  const rest = s.places.slice(PLACES_SHOWN);
+  const stores = board.board_id === s.board_id ? board.retail_stores : undefined;
   return (
-    <article className="card incoming-card" data-testid="incoming-shipment" aria-labelledby={`incoming-${s.incoming_id}`}>
+    <article className="card incoming-card" data-testid="incoming-shipment" data-precision={s.precision} aria-labelledby={`incoming-${s.incoming_id}`}>
       <header>
         <div>
           <h3 id={`incoming-${s.incoming_id}`}>
@@ -121,35 +170,31 @@ function IncomingCard({ shipment: s }: { shipment: IncomingShipment }) {
             </Link>
           </h3>
           <span className="product-meta">
+            {watched && <span className="badge badge-today">On your watchlist</span>}
             <ListingBadge type={s.listing_type} />
             <span>{price(s.retail_price)}</span>
             <span>PLU {s.plu}</span>
           </span>
-        </div>
-        <div className="muted small">
-          {plural(s.units, 'bottle')} shipped {formatUsDate(s.ship_date)}
-          <br />
-          Forecast {usDateTime(s.forecast_at)}
-          {s.updated_at !== s.forecast_at && <> · updated {usDateTime(s.updated_at)}</>}
+          {/* A shelf board's stores are listed below; a one-store board's or a board's place line says the rest. */}
+          <div className="small shipment-precision">
+            {plural(s.units, 'bottle')} shipped {formatUsDate(s.ship_date)}
+            {s.precision === 'shelf' && <span data-testid="shipment-precision"> · {precisionLine({ precision: s.precision, board: s.board_name })}</span>}
+          </div>
         </div>
       </header>
-      {named.length > 0 ? (
-        <PlaceLines places={named.slice(0, NAMED_SHOWN)} boardName={s.board_name} />
+      {shown.length > 0 ? (
+        <PlaceLines places={shown} boardName={s.board_name} boardStores={stores} onlyStore={only} />
       ) : (
         <p className="muted small incoming-more">No store is likely enough to name yet.</p>
       )}
-      {moreNamed.length > 0 && (
-        <details className="incoming-more">
-          <summary>{plural(moreNamed.length, 'more store')} named</summary>
-          <PlaceLines places={moreNamed} boardName={s.board_name} />
-        </details>
-      )}
-      {others.length > 0 && (
-        <details className="incoming-more">
-          <summary>Less likely: {plural(others.length, 'store')}</summary>
-          <PlaceLines places={others} boardName={s.board_name} />
-        </details>
-      )}
+      <details className="incoming-more" data-testid="incoming-more">
+        <summary>{rest.length > 0 ? plural(rest.length, 'more store') : 'When it was forecast'}</summary>
+        {rest.length > 0 && <PlaceLines places={rest} boardName={s.board_name} boardStores={stores} onlyStore={only} />}
+        <p className="muted small">
+          Forecast {usDateTime(s.forecast_at)}
+          {s.updated_at !== s.forecast_at && <> · updated {usDateTime(s.updated_at)}</>}
+        </p>
+      </details>
     </article>
   );
 }

@@ -2,18 +2,23 @@ import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { boardsRead, incomingRead } from '@/lib/reports/reads';
 import type { BoardDirectory, IncomingReport } from '@/lib/reports/types';
+import type { WatchItem } from '@/lib/watchlist/types';
+import { itemsRead } from '@/lib/watchlist/reads';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { Incoming } from './incoming';
 
 export const metadata: Metadata = { title: 'Incoming' };
 
-/** ?board=<id> any board (default: the home board, else Wake). The opening board's shipments come in the HTML. */
+/** ?board=<id> any board (default: the home board, else Wake). The opening board's shipments, and the hunter's watched products, come in the HTML. */
 export default async function IncomingPage({ searchParams }: { searchParams: Promise<{ board?: string | string[] }> }) {
   const { board } = await searchParams;
   const opening = await initialBoard(board, { anyBoard: true });
-  const [first, directory] = await Promise.all([
+  const [first, directory, watchlist] = await Promise.all([
     firstAnswer<IncomingReport>(incomingRead, { query: { boardId: String(opening.boardId) } }),
     firstAnswer<BoardDirectory>(boardsRead),
+    firstAnswer<{ data: WatchItem[] }>(itemsRead),
   ]);
-  return <Incoming initialBoard={opening} first={first} directory={directory} />;
+  // The hunter's watched products come first (null: not known, the latest shipments first).
+  const watched = watchlist ? watchlist.data.filter((w) => w.active && w.interest_type === 'interested').map((w) => w.plu) : null;
+  return <Incoming initialBoard={opening} first={first} directory={directory} watched={watched} />;
 }

@@ -99,7 +99,15 @@ export function ShipmentGroups({ view, shipments, boardPrecision = {} }: { view:
         }
         cases={g.cases}
         detail={`${plural(g.boards, 'board')} · last ${usDate(g.lastShipDate)}`}
-        lines={g.shipments.map((s) => ({ label: s.board_name_clean, secondary: shipDate(s), cases: s.cases }))}
+        lines={g.shipments.map((s) => ({
+          label: (
+            <>
+              {s.board_name_clean} <PrecisionBadge precision={boardPrecision[s.board_id]} />
+            </>
+          ),
+          secondary: shipDate(s),
+          cases: s.cases,
+        }))}
       />
     ));
   } else if (view === 'date') {
@@ -111,7 +119,15 @@ export function ShipmentGroups({ view, shipments, boardPrecision = {} }: { view:
         title={`${weekdayOf(g.date)} ${usDate(g.date)}`}
         cases={g.cases}
         detail={plural(g.products, 'product')}
-        lines={g.shipments.map((s) => ({ label: productLabel(s), secondary: s.board_name_clean, cases: s.cases }))}
+        lines={g.shipments.map((s) => ({
+          label: productLabel(s),
+          secondary: (
+            <>
+              {s.board_name_clean} <PrecisionBadge precision={boardPrecision[s.board_id]} />
+            </>
+          ),
+          cases: s.cases,
+        }))}
       />
     ));
   } else {

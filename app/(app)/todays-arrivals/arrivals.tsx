@@ -6,7 +6,8 @@ import { groupArrivalsByProduct, nextDayOutcome, summarizeArrivals } from '@/lib
 import { BOARD_PARAM, boardAbc, withBoard } from '@/lib/reports-client/boards';
 import { formatUsDate, nyDate, price, usDateTime, usTime } from '@/lib/reports-client/format';
 import { RECENT_DATES_SHOWN } from '@/lib/reports-client/options';
-import { noShipmentsWords, shelfBoardShipmentsTitle, shipmentsFooter, shipmentsSubtitle } from '@/lib/reports-client/precision';
+import { precisionLine } from '@/lib/reports-client/forecast';
+import { noShipmentsWords, SHELF_BOARD_SHIPMENTS_NOTE, shelfBoardShipmentsTitle, shipmentsFooter, shipmentsSubtitle } from '@/lib/reports-client/precision';
 import type { ArrivalsReport, AvailableDates, BoardDirectory, BoardShipment, ErrorAnswer } from '@/lib/reports/types';
 import { weekdayOf } from '@/lib/time';
 import { apiFetch } from '../../_components/api';
@@ -184,7 +185,7 @@ export function Arrivals({
               <RecentDates recent={recent.state} date={date} show={show} label="Recent dates with shipments:" />
             </section>
           ) : (
-            <ShipmentGroups shipments={state.data.shipments ?? []} />
+            <ShipmentGroups shipments={state.data.shipments ?? []} board={name} stores={entry?.retail_stores} />
           )}
           <p className="report-note small" data-testid="arrivals-footer">
             {shipmentsFooter(state.data.shipment_day?.extracted_at ?? null)}
@@ -220,11 +221,15 @@ export function Arrivals({
           ) : (
             <ArrivalGroups data={state.data} />
           )}
+          {/* The board's shipments of the day stay in sight, arrivals or not: each card says the state named only the board. */}
           {(state.data.shipments ?? []).length > 0 && (
-            <details className="card stack-sm" data-testid="shelf-board-shipments">
-              <summary>{shelfBoardShipmentsTitle(name)}</summary>
-              <ShipmentGroups shipments={state.data.shipments ?? []} />
-            </details>
+            <section className="stack-sm" data-testid="shelf-board-shipments" aria-labelledby="shelf-board-shipments">
+              <h2 id="shelf-board-shipments" className="section-title">
+                {shelfBoardShipmentsTitle(name)}
+              </h2>
+              <p className="muted small">{SHELF_BOARD_SHIPMENTS_NOTE}</p>
+              <ShipmentGroups shipments={state.data.shipments ?? []} board={name} stores={entry?.retail_stores} />
+            </section>
           )}
           <p className="report-note small" data-testid="arrivals-footer">
             Data updates every 15 minutes during business hours (7 AM to 9 PM). Last check:{' '}
@@ -310,11 +315,15 @@ function ShipmentsSummary({ data, refreshing, onRefresh }: { data: ArrivalsRepor
   );
 }
 
-function ShipmentGroups({ shipments }: { shipments: BoardShipment[] }) {
+/**
+ * The day's shipments to the board, one card each, with their precision on the closed card (issue 37): the
+ * board's only store (named once: its street is its name), or the board, which the state does not split.
+ */
+function ShipmentGroups({ shipments, board, stores }: { shipments: BoardShipment[]; board: string; stores?: number }) {
   return (
     <section className="stack-sm" aria-label="Products shipped">
       {shipments.map((s) => (
-        <details key={s.shipment_id} className="card product-card" data-testid="shipment-product">
+        <details key={s.shipment_id} className="card product-card" data-testid="shipment-product" data-precision={s.precision}>
           <summary>
             <span className="product-card-title">
               <span className="product-name">{s.bourbon_name}</span>
@@ -323,6 +332,14 @@ function ShipmentGroups({ shipments }: { shipments: BoardShipment[] }) {
                 <span>{price(s.price)}</span>
                 <span>PLU {s.plu}</span>
               </span>
+              <span className="small shipment-precision" data-testid="shipment-precision">
+                {precisionLine({
+                  precision: s.store ? 'store_by_shipment' : 'board',
+                  board,
+                  stores,
+                  onlyStore: s.store && { nickname: s.store.store_nickname, store_number: s.store.store_number },
+                })}
+              </span>
             </span>
             <span className="product-card-figures">
               <strong>{s.cases}</strong> {s.cases === 1 ? 'case' : 'cases'}
@@ -330,14 +347,24 @@ function ShipmentGroups({ shipments }: { shipments: BoardShipment[] }) {
             </span>
           </summary>
           <p className="small muted">
-            {s.store
-              ? `Shipped to this store's board: ${s.store.store_nickname} (#${s.store.store_number}), ${s.store.store_address}, is its only store. Its shelves are not published.`
-              : 'Shipped to the board: the state does not say which store.'}
+            {s.store ? (
+              <>
+                Shipped to this store&apos;s board, whose only store it is:{' '}
+                <Link href={`/stores/${s.store.store_id}`}>{storeAddress(s.store.store_nickname, s.store.store_address)}</Link>. Its shelves are not published.
+              </>
+            ) : (
+              'Shipped to the board: the state does not say which store. Not a shelf reading.'
+            )}
           </p>
         </details>
       ))}
     </section>
   );
+}
+
+/** A store whose name is its street ("2067 Blowing Rock Rd") is not named twice. */
+function storeAddress(nickname: string, address: string): string {
+  return address.startsWith(nickname) ? address : `${nickname}, ${address}`;
 }
 
 function ArrivalGroups({ data }: { data: ArrivalsReport }) {
@@ -358,7 +385,11 @@ function ArrivalGroups({ data }: { data: ArrivalsReport }) {
             </span>
             <span className="product-card-figures">
               <strong>{g.bottles}</strong> {g.bottles === 1 ? 'bottle' : 'bottles'}
-              <span className="muted"> · {g.stores.length} {g.stores.length === 1 ? 'store' : 'stores'}</span>
+              {/* Its precision on the closed card: on the shelf, at the one store named or at several. */}
+              <span className="muted" data-testid="arrival-precision">
+                {' '}
+                · on the shelf at {g.stores.length === 1 ? `${g.stores[0].store_nickname} #${g.stores[0].store_number}` : `${g.stores.length} stores`}
+              </span>
             </span>
           </summary>
           <ul className="store-lines">

@@ -1,9 +1,22 @@
 import Link from 'next/link';
-import { likelihoodLabel, placeName, recordHref, whenWords } from '@/lib/reports-client/forecast';
+import { likelihoodLabel, placeName, recordHref, sentenceCase, whenWords } from '@/lib/reports-client/forecast';
 import type { BoardRecord, ForecastPlace } from '@/lib/reports/types';
 
-/** A forecast's likelihood, in words and in ten, coloured by band. */
+/** A place as the screens get it; `why` (issue 37: "next in Wake's Allocation rotation") when the model says. */
+export type PlaceWithWhy = ForecastPlace & { why?: string | null };
+
+/**
+ * A forecast's likelihood, in words and in ten, coloured by band. A board-level place has none to show: the
+ * bottles reach one of its stores, the state does not say which, so it says that instead.
+ */
 export function Likelihood({ place }: { place: ForecastPlace }) {
+  if (!place.store) {
+    return (
+      <span className="badge badge-precision-board" data-testid="board-place">
+        Store not named
+      </span>
+    );
+  }
   return (
     <span className={`badge likelihood likelihood-${place.likelihood_words.replace(' ', '-')}`} data-testid="likelihood">
       {likelihoodLabel(place)}
@@ -11,8 +24,12 @@ export function Likelihood({ place }: { place: ForecastPlace }) {
   );
 }
 
-/** The places a shipment is forecast to reach: store (or board), likelihood, expected day or outcome. */
-export function PlaceLines({ places, boardName }: { places: ForecastPlace[]; boardName: string }) {
+/**
+ * The places a shipment is forecast to reach: store (or the board, in board words), likelihood, expected day or
+ * outcome, and why the store is named when the model says. `boardStores`: the board's retail stores, for the
+ * board words; `onlyStore`: a one-store board's place reads "this board's only store".
+ */
+export function PlaceLines({ places, boardName, boardStores, onlyStore = false }: { places: PlaceWithWhy[]; boardName: string; boardStores?: number; onlyStore?: boolean }) {
   return (
     <ul className="store-lines forecast-places">
       {places.map((p) => (
@@ -23,9 +40,21 @@ export function PlaceLines({ places, boardName }: { places: ForecastPlace[]; boa
                 {p.store.nickname} <span className="muted">#{p.store.store_number}</span>
               </Link>
             ) : (
-              <span className="store-link">{placeName(p, boardName)}</span>
+              <span className="place-board" data-testid="board-words">
+                {placeName(p, boardName, boardStores)}
+              </span>
+            )}
+            {p.store && onlyStore && (
+              <div className="small" data-testid="only-store">
+                This board&apos;s only store
+              </div>
             )}
             <div className="muted small">{whenWords(p)}</div>
+            {p.why && (
+              <div className="small place-why" data-testid="place-why">
+                {sentenceCase(p.why)}
+              </div>
+            )}
           </div>
           <div className="store-line-figures">
             {p.outcome === 'arrived' ? <span className="badge badge-active">Arrived</span> : <Likelihood place={p} />}

@@ -1,6 +1,13 @@
+import dynamic from 'next/dynamic';
+import { sentenceCase } from '@/lib/reports-client/forecast';
 import { BOARD_GROUP_LABELS } from '@/lib/reports-client/precision';
 import { usDateTime } from '@/lib/reports-client/format';
-import type { BoardRecord, ForecastRecord } from '@/lib/reports/types';
+import type { BoardKindCalibration, BoardRecord, ForecastRecord } from '@/lib/reports/types';
+
+// The chart's code (visx and its d3 scales) comes in its own chunk; the server still renders its SVG.
+const CalibrationChart = dynamic(() => import('./calibration-chart'));
+/** Buckets with fewer forecasts are drawn hollow (calibration-chart.tsx; kept here so the chart's code stays in its chunk). */
+const FEW_FORECASTS = 20;
 
 const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
 const hours = (h: number | null) => (h === null ? '—' : h >= 48 ? `${Math.round(h / 24)} days` : `${Math.round(h)} h`);
@@ -22,6 +29,7 @@ export function ForecastRecordTable({ record, headingLevel = 2 }: { record: Fore
   const groups = (['shelf', 'store_by_shipment', 'board'] as const).map((p) => ({ precision: p, boards: record.boards.filter((b) => b.precision === p) })).filter((g) => g.boards.length);
   return (
     <div className="stack" data-testid="forecast-record">
+      {record.calibration && <Calibration kinds={record.calibration} Heading={Heading} />}
       {groups.map((g) => (
         <section key={g.precision} className="card stack-sm" aria-label={BOARD_GROUP_LABELS[g.precision]}>
           <Heading>{BOARD_GROUP_LABELS[g.precision]}</Heading>
@@ -93,5 +101,64 @@ function ShelfBoardRecord({ record: b }: { record: BoardRecord }) {
       </table>
       {b.note && <p className={b.verdict === 'poor' ? 'alert alert-warn small' : 'muted small'}>{b.note}</p>}
     </div>
+  );
+}
+
+const tenths = (x: number) => (Math.round(x * 100) / 10).toFixed(1);
+/** The kinds whose forecasts cannot be checked, as a sentence names them. */
+const UNCHECKED_WORDS = { shelf: 'boards whose shelves are read', store_by_shipment: 'one-store boards', board: 'boards the state names only as a whole' } as const;
+
+/** Whether "8 in 10" came true about 8 times in 10, per kind of board: the chart, and its numbers in a table. */
+function Calibration({ kinds, Heading }: { kinds: BoardKindCalibration[]; Heading: 'h2' | 'h3' }) {
+  const checked = kinds.filter((k) => k.forecasts > 0);
+  const unchecked = kinds.filter((k) => k.forecasts === 0);
+  return (
+    <section className="card stack-sm" aria-labelledby="calibration-heading" data-testid="calibration">
+      <Heading id="calibration-heading">Does “8 in 10” come true 8 times in 10?</Heading>
+      <p className="muted small">
+        Each store a forecast listed, by the likelihood it stated when the shipment was forecast, against the share of those stores
+        that got the bottle in their window (forecasts closed over the last 90 days). On the diagonal, the words mean what they say;
+        below it, they promised too much. A hollow point stands for fewer than {FEW_FORECASTS} forecasts.
+      </p>
+      {checked.map((k) => (
+        <div key={k.precision} className="calibration-kind" data-testid="calibration-kind" data-precision={k.precision}>
+          <CalibrationChart buckets={k.buckets} titleId={`calibration-title-${k.precision}`} />
+          <table className="record-table calibration-table">
+            <caption id={`calibration-title-${k.precision}`}>
+              {BOARD_GROUP_LABELS[k.precision]}: stated likelihood against what came true, in 10 ({k.forecasts.toLocaleString('en-US')} forecasts)
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Stated</th>
+                <th scope="col">Forecasts</th>
+                <th scope="col">Mean stated</th>
+                <th scope="col">Came true</th>
+              </tr>
+            </thead>
+            <tbody>
+              {k.buckets
+                .filter((b) => b.forecasts > 0)
+                .map((b) => (
+                  <tr key={b.from}>
+                    <th scope="row">
+                      {Math.round(b.from * 10)}–{Math.round(b.to * 10)}
+                    </th>
+                    <td>{b.forecasts.toLocaleString('en-US')}</td>
+                    <td>{tenths(b.mean_stated!)}</td>
+                    <td>{tenths(b.came_true!)}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      {checked.length === 0 && <p className="muted small">No forecast has closed against a shelf yet.</p>}
+      {unchecked.length > 0 && (
+        <p className="muted small" data-testid="calibration-unchecked">
+          {sentenceCase(unchecked.map((k) => UNCHECKED_WORDS[k.precision]).join(' and '))} are not drawn: no store shelf of theirs is read, so nothing
+          tells whether a bottle reached a store.
+        </p>
+      )}
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { GET as incomingRoute } from '@/app/api/incoming/route';
 import { GET as whereRoute } from '@/app/api/inventory/product/[plu]/where/route';
 import { GET as expectedRoute } from '@/app/api/stores/[storeId]/expected/route';
 import { TestClient } from '@/scripts/testing/api';
-import { boardRecords, judge, JUDGE_FROM } from '../../../lib/forecast/record.ts';
+import { boardRecords, calibration, judge, JUDGE_FROM } from '../../../lib/forecast/record.ts';
 import { likelihoodWords } from '../../../lib/forecast/words.ts';
 import { forecastRecordSchema, incomingReportSchema, productWhereaboutsSchema, storeExpectedSchema } from '../../../lib/reports/types.ts';
 import { addDays } from '../../../lib/time.ts';
@@ -128,6 +128,29 @@ describe('the record', () => {
     expect(kinds.indexOf('shelf', 4)).toBe(-1);
     const [{ n }] = await query<{ n: number }>(`SELECT count(DISTINCT board_id)::int AS n FROM incoming i WHERE precision <> 'shelf'`);
     expect(body.boards.length).toBe(4 + n);
+  });
+
+  it('calibrates the closed forecasts of every kind of board by the likelihood they first stated', async () => {
+    const kinds = await calibration(DEMO_NOW);
+    expect(kinds.map((k) => k.precision)).toEqual(['shelf', 'store_by_shipment', 'board']);
+    const rows = await query<{ precision: string; closed: number; arrived: number }>(
+      `SELECT i.precision, count(*)::int AS closed, count(*) FILTER (WHERE f.outcome = 'arrived')::int AS arrived
+         FROM forecasts f JOIN incoming i ON i.id = f.incoming_id
+        WHERE f.outcome IN ('arrived', 'not_arrived') AND f.closed_at >= $1::timestamptz - interval '90 days' AND f.closed_at <= $1
+        GROUP BY i.precision`,
+      [DEMO_NOW],
+    );
+    const shelf = rows.find((r) => r.precision === 'shelf');
+    expect(shelf?.closed ?? 0).toBeGreaterThan(0);
+    for (const k of kinds) {
+      const r = rows.find((x) => x.precision === k.precision);
+      expect(k.forecasts).toBe(r?.closed ?? 0);
+      const cameTrue = k.buckets.reduce((n, b) => n + Math.round((b.came_true ?? 0) * b.forecasts), 0);
+      expect(cameTrue).toBe(r?.arrived ?? 0);
+    }
+    // The answer carries it.
+    const body = forecastRecordSchema.parse((await browser.call(recordRoute, '/api/incoming/record')).json);
+    expect(body.calibration.map((k) => k.precision)).toEqual(['shelf', 'store_by_shipment', 'board']);
   });
 
   it("counts Wake's named forecasts and scored arrivals over 30 and 90 days as the tables say", async () => {

@@ -127,7 +127,7 @@ function OnItsWay({ shipments }: { shipments: IncomingShipment[] }) {
               {plural(s.units, 'bottle')} shipped {formatUsDate(s.ship_date)} · forecast {usDateTime(s.updated_at)}
             </span>
           </header>
-          <PlaceLines places={s.places} boardName={s.board_name} />
+          <PlaceLines places={s.places} boardName={s.board_name} onlyStore={s.precision === 'store_by_shipment'} />
           <p className="small incoming-more">
             <Link href={`/incoming?board=${s.board_id}`}>Everything on its way to {s.board_name}</Link> ·{' '}
             <Link href={recordHref(s.board_id)}>How often forecasts were right</Link>
