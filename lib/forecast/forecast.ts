@@ -150,15 +150,15 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
              AS r(shipment_id, plu, board_id, ship_date, units, precision), LATERAL (SELECT ${now}::timestamptz) AS t(created_at)
       ON CONFLICT (shipment_id) DO UPDATE SET units = EXCLUDED.units WHERE incoming.status = 'open'`;
     await tx.$executeRaw`
-      INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, expected_date, window_start, window_end, named_at, updated_at)
-      SELECT i.id, r.store_id, r.likelihood, r.likelihood, r.named, r.basis, r.expected, r.ws, r.we, CASE WHEN r.named THEN ${now}::timestamptz END, ${now}
+      INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, reason, expected_date, window_start, window_end, named_at, updated_at)
+      SELECT i.id, r.store_id, r.likelihood, r.likelihood, r.named, r.basis, r.reason, r.expected, r.ws, r.we, CASE WHEN r.named THEN ${now}::timestamptz END, ${now}
         FROM unnest(${rows.map((r) => r.shipmentId)}::bigint[], ${rows.map((r) => r.storeId)}::int[], ${rows.map((r) => r.likelihood)}::real[], ${rows.map((r) => r.named)}::boolean[],
-                    ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => (r.expected === null ? null : dateOf(r.expected)))}::date[],
+                    ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => (r.expected === null ? null : dateOf(r.expected)))}::date[],
                     ${rows.map((r) => dateOf(r.windowStart))}::date[], ${rows.map((r) => dateOf(r.windowEnd))}::date[])
-          AS r(shipment_id, store_id, likelihood, named, basis, expected, ws, we)
+          AS r(shipment_id, store_id, likelihood, named, basis, reason, expected, ws, we)
         JOIN incoming i ON i.shipment_id = r.shipment_id AND i.status = 'open'
       ON CONFLICT (incoming_id, store_id) DO UPDATE
-        SET likelihood = EXCLUDED.likelihood, first_likelihood = EXCLUDED.first_likelihood, named = EXCLUDED.named, basis = EXCLUDED.basis,
+        SET likelihood = EXCLUDED.likelihood, first_likelihood = EXCLUDED.first_likelihood, named = EXCLUDED.named, basis = EXCLUDED.basis, reason = EXCLUDED.reason,
             expected_date = EXCLUDED.expected_date, window_start = EXCLUDED.window_start, window_end = EXCLUDED.window_end,
             named_at = CASE WHEN EXCLUDED.named THEN COALESCE(forecasts.named_at, EXCLUDED.named_at) END, updated_at = EXCLUDED.updated_at
         WHERE forecasts.outcome = 'open'`;
