@@ -10,13 +10,17 @@
 // among them a 14-day store whose last delivery fell on another weekday than its usual one, which made
 // deliveryOnOrAfter loop forever before issue 36.
 //
+// Either world of board habits (issue 37, item 5; scripts/simulator/README.md, Dynamics): `world` 'classic' (the
+// default) or 'varied' (rotation lists, a Saturday drop, tiers, business-day lags).
+//
 // scripts/bench/replay-model.test.ts runs it in a process of its own with a deadline. By hand:
-//   npx tsx scripts/bench/replay-model-main.ts [--days 365] [--warm 60] [--seed 42]      (prints the result as JSON)
+//   npx tsx scripts/bench/replay-model-main.ts [--days 365] [--warm 60] [--seed 42] [--world classic|varied|both]
+//   (prints each world's result as one line of JSON)
 import { isHunted } from '../../lib/catalog/hunted.ts';
 import { inferPattern } from '../../lib/ingest/delivery-pattern.ts';
 import { forecastShelfBoard, learnBoard, matchHistory, storeWindow, type ArrivalFact, type DeliveryPattern, type ShipmentFact } from '../../lib/forecast/model.ts';
 import { WEEKDAY_NAMES, nyInstant, nyLocal, weekdayOf, ymd } from '../simulator/clock.ts';
-import { SimWorld } from '../simulator/world.ts';
+import { SimWorld, type WorldHabits } from '../simulator/world.ts';
 
 /** The history the model and the pattern inference look back over (lib/forecast/forecast.ts, lib/ingest/delivery-pattern.ts). */
 const LOOKBACK_DAYS = 120;
@@ -25,6 +29,8 @@ export const WINDOW_HORIZON_DAYS = 60;
 
 export interface ReplayOptions {
   seed?: number;
+  /** The world's board habits (default 'classic'). */
+  world?: WorldHabits;
   warmDays?: number;
   days?: number;
 }
@@ -40,6 +46,7 @@ export interface OddStorePattern {
 
 export interface ReplayResult {
   seed: number;
+  world: WorldHabits;
   from: string;
   to: string;
   /** Days replayed (warm-up included). */
@@ -68,12 +75,13 @@ export interface ReplayResult {
 /** Replays the world; synchronous and pure but for the clock. */
 export function replayModel(options: ReplayOptions = {}): ReplayResult {
   const seed = options.seed ?? 42;
+  const habits = options.world ?? 'classic';
   const warm = options.warmDays ?? 60;
   const days = options.days ?? 365;
   const started = performance.now();
   let worldMs = 0;
   let modelMs = 0;
-  const world = new SimWorld({ seed, start: new Date(nyInstant(20458, 0, 0)), historyDays: 0 }); // Monday 2026-01-05
+  const world = new SimWorld({ seed, start: new Date(nyInstant(20458, 0, 0)), historyDays: 0, habits }); // Monday 2026-01-05
   const day0 = nyLocal(world.nowMillis()).dayNumber;
   const boards = world.shelfBoardIds();
   const storeId = (boardId: number, storeNumber: number) => boardId * 1000 + storeNumber;
@@ -184,6 +192,7 @@ export function replayModel(options: ReplayOptions = {}): ReplayResult {
   }
   return {
     seed,
+    world: habits,
     from: ymd(day0),
     to: ymd(day0 + warm + days - 1),
     days: warm + days,

@@ -18,9 +18,14 @@
 //   two trucks (8% of shares of 2 or more: half now, the rest on its next delivery).
 // - The caps the world keeps (Ledger): at most 6 bottles of a product per store per delivery and 6 stores per
 //   (product, day) on a board; the overflow rides the store's next delivery.
+//
+// That is the 'classic' world. The 'varied' one (issue 37, item 5; SimWorldOptions.habits) gives boards other
+// habits, written from how NC boards say they spread allocations, not from the model (boardHabit below): rotation
+// lists, a Saturday drop, tiers, lags in business days, and a state truck to one-store boards that takes 1 to 5
+// business days.
 import { isTruckHoliday } from '../demo/delivery-patterns.ts';
 import { weekdayOf } from './clock.ts';
-import { hashInt, hashUnit } from './random.ts';
+import { cumulativeIndexOf, hashInt, hashUnit } from './random.ts';
 import { deliveryTick, isDeliveryDay } from './shelves.ts';
 import type { SimStore } from './dataset.ts';
 
@@ -35,6 +40,100 @@ const DELIVERY_SEARCH_DAYS = 42;
 /** How strongly a board's preference decides where a type goes: weight = e^(concentration × preference). */
 const CONCENTRATION: Record<string, number> = { Barrel: 14, Allocation: 8, Limited: 4 };
 const PER_STORE: Record<string, [number, number]> = { Barrel: [3, 6], Allocation: [1, 3], Limited: [2, 3] };
+
+/** Which habits the world's boards keep: 'classic' (issues 26–36) or 'varied' (issue 37). */
+export type WorldHabits = 'classic' | 'varied';
+
+/** How one board of the varied world spreads a shipment (null: the classic way). */
+export interface BoardHabit {
+  /** A name for the README and the bench ("rotation", "Saturday drop", ...). */
+  name: string;
+  /** Listing types sent to the next stores of a fixed rotation list (who got the last ones decides who is next). */
+  rotation: readonly string[];
+  /** Listing types held at the board's warehouse and shelved at the receiving stores on Saturday. */
+  drop: readonly string[];
+  /** Stores have a threshold: they get a product only from a shipment of at least that many bottles. */
+  tiers: boolean;
+  /** The board's warehouse is ready `lag` state business days after the extract's day (else calendar days after the ship day). */
+  businessLag: boolean;
+  /** A one-store board: the state's truck comes 1 to 5 business days after the extract's day (TRUCK_SPREAD). */
+  truckSpread: boolean;
+}
+
+const HABIT_NONE: BoardHabit = { name: 'classic', rotation: [], drop: [], tiers: false, businessLag: false, truckSpread: false };
+/**
+ * The varied world's shelf boards (the public facts behind them: scripts/simulator/README.md, Dynamics). Any other
+ * shelf board (a test's shelfBoardStores) takes one of these by a hash of (seed, board).
+ */
+const SHELF_HABITS: Readonly<Record<number, BoardHabit>> = {
+  179: { ...HABIT_NONE, name: 'rotation', rotation: ['Allocation', 'Limited', 'Barrel'] },
+  78: { ...HABIT_NONE, name: 'Saturday drop', drop: ['Allocation', 'Barrel'] },
+  58: { ...HABIT_NONE, name: 'tiers, business-day lag', tiers: true, businessLag: true },
+  135: { ...HABIT_NONE, name: 'Allocation rotation, Barrel Saturday drop, business-day lag', rotation: ['Allocation'], drop: ['Barrel'], businessLag: true },
+};
+const SHELF_HABIT_IDS = [179, 78, 58, 135];
+/** The state truck to a one-store board of the varied world: P(it comes k business days after the extract's day), k = 1..5. */
+export const TRUCK_SPREAD: readonly number[] = [0.45, 0.27, 0.13, 0.09, 0.06];
+/** A tier store's threshold (bottles in one shipment); the board's other stores get any shipment. */
+export const TIER_BOTTLES = 12;
+/** Share of a tiers board's stores that have the threshold. */
+const TIER_SHARE = 0.4;
+/** Share of a board's stores on a type's rotation list (Barrel: a few flagship stores). */
+const ROTATION_SHARE: Record<string, number> = { Barrel: 0.25, Allocation: 0.67, Limited: 1 };
+
+/**
+ * A board's habit in a world: null in the classic world and for the varied world's boards of several stores whose
+ * shelves the world does not keep (they stay classic: nothing public says how they spread).
+ */
+export function boardHabit(habits: WorldHabits, seed: number, boardId: number, retailStores: number, shelfBoard: boolean): BoardHabit | null {
+  if (habits === 'classic' || retailStores === 0) return null;
+  if (retailStores === 1) return { ...HABIT_NONE, name: 'state truck 1–5 business days', truckSpread: true };
+  if (!shelfBoard) return null;
+  return SHELF_HABITS[boardId] ?? SHELF_HABITS[SHELF_HABIT_IDS[hashInt(0, SHELF_HABIT_IDS.length - 1, seed, 'habit', boardId)]];
+}
+
+/** Whether the world's state trucks and board warehouses work that day: Monday–Friday, not a truck holiday. */
+export function isBusinessDay(day: number): boolean {
+  const wd = weekdayOf(day);
+  return wd !== 0 && wd !== 6 && !isTruckHoliday(day);
+}
+
+/** The n-th business day after `day` (n ≥ 0; n = 0: the first business day on or after it). Bounded: n + 14 days of holidays at most. */
+export function addBusinessDays(day: number, n: number): number {
+  let d = day;
+  let left = n;
+  if (left === 0) return stateTruckDayOnOrAfter(d);
+  for (let i = 0; left > 0 && i < 7 * (n + 2); i++) {
+    d++;
+    if (isBusinessDay(d)) left--;
+  }
+  return d;
+}
+
+/** A tier store's threshold in a board of the varied world (0: it gets any shipment). */
+export function tierThreshold(seed: number, boardId: number, storeNumber: number): number {
+  return hashUnit(seed, 'tier', boardId, storeNumber) < TIER_SHARE ? TIER_BOTTLES : 0;
+}
+
+/** A board's fixed rotation list for a listing type: indexes into `stores`, in turn order. */
+export function rotationList(seed: number, boardId: number, stores: readonly SimStore[], listingType: string): number[] {
+  const n = Math.max(1, Math.min(stores.length, Math.ceil(stores.length * (ROTATION_SHARE[listingType] ?? 1))));
+  return stores
+    .map((s, i) => ({ i, k: hashUnit(seed, 'rotation', boardId, listingType, s.storeNumber) }))
+    .sort((a, b) => a.k - b.k)
+    .slice(0, n)
+    .map((x) => x.i);
+}
+
+/** The first Saturday on or after a day. */
+export function saturdayOnOrAfter(day: number): number {
+  return day + ((6 - weekdayOf(day) + 7) % 7);
+}
+
+/** A board's state across shipments (the varied world's rotation: the next position on each type's list). */
+export interface HabitState {
+  rotationNext: Map<string, number>;
+}
 
 /** The shipment as the world logged it. */
 export interface CausingShipment {
@@ -60,6 +159,8 @@ export interface PlannedArrival {
   retailIndex: number;
   day: number;
   quantity: number;
+  /** A Saturday drop (the varied world): shelved by the board's own truck, not on a store delivery. */
+  drop?: boolean;
 }
 
 /** Days from a shipment to its board's warehouse being ready to send it on (before the E + 1 floor and late trucks). */
@@ -95,26 +196,51 @@ export function storeWeights(seed: number, boardId: number, stores: readonly Sim
 }
 
 /** Where and when one shipment lands, before the board's caps (Ledger.place applies those). */
-export function planArrivals(seed: number, stores: readonly SimStore[], shipment: CausingShipment): PlannedArrival[] {
+export function planArrivals(seed: number, stores: readonly SimStore[], shipment: CausingShipment, habit: BoardHabit | null = null, state?: HabitState): PlannedArrival[] {
   if (!stores.length || shipment.units <= 0) return [];
   const key = ['ship', shipment.boardId, shipment.serial] as const;
+  if (habit?.truckSpread && stores.length === 1) {
+    const k = 1 + cumulativeIndexOf(cumulative(TRUCK_SPREAD), hashUnit(seed, ...key, 'truck-spread'));
+    return [{ storeNumber: stores[0].storeNumber, retailIndex: stores[0].retailIndex, day: addBusinessDays(shipment.extractDay, k), quantity: shipment.units }];
+  }
   const late = hashUnit(seed, ...key, 'late') < LATE_TRUCK_P ? hashInt(1, 3, seed, ...key, 'late-days') : 0;
-  const ready = Math.max(shipment.shipDay + boardLagDays(seed, shipment.boardId, stores.length), shipment.extractDay + 1) + late;
+  const lag = boardLagDays(seed, shipment.boardId, stores.length);
+  const ready = habit?.businessLag
+    ? addBusinessDays(shipment.extractDay, lag + late)
+    : Math.max(shipment.shipDay + lag, shipment.extractDay + 1) + late;
   if (stores.length === 1) return [{ storeNumber: stores[0].storeNumber, retailIndex: stores[0].retailIndex, day: stateTruckDayOnOrAfter(ready), quantity: shipment.units }];
 
-  // Shares: weighted draws without replacement (Efraimidis–Spirakis keys from the shipment's hash).
-  const weights = storeWeights(seed, shipment.boardId, stores, shipment.plu, shipment.listingType, shipment.price);
-  const order = stores
-    .map((s, i) => ({ s, i, k: Math.pow(hashUnit(seed, ...key, 'draw', s.storeNumber) || 1e-9, 1 / Math.max(weights[i], 1e-12)) }))
-    .sort((a, b) => b.k - a.k);
   const [lo, hi] = PER_STORE[shipment.listingType] ?? [1, 3];
   const shares = new Map<number, number>(); // position in `stores` → bottles
   let left = shipment.units;
-  for (const { i, s } of order) {
-    if (left <= 0) break;
-    const q = Math.min(left, hashInt(lo, hi, seed, ...key, 'qty', s.storeNumber));
-    shares.set(i, q);
-    left -= q;
+  let order: { i: number; s: SimStore }[];
+  if (habit && state && habit.rotation.includes(shipment.listingType)) {
+    // The next stores of the type's list, wrapping around, as many as the bottles go to.
+    const list = rotationList(seed, shipment.boardId, stores, shipment.listingType);
+    const start = state.rotationNext.get(shipment.listingType) ?? 0;
+    order = [];
+    for (let j = 0; j < list.length && left > 0; j++) {
+      const i = list[(start + j) % list.length];
+      const q = Math.min(left, hashInt(lo, hi, seed, ...key, 'qty', stores[i].storeNumber));
+      shares.set(i, q);
+      order.push({ i, s: stores[i] });
+      left -= q;
+    }
+    state.rotationNext.set(shipment.listingType, (start + order.length) % list.length);
+  } else {
+    // Shares: weighted draws without replacement (Efraimidis–Spirakis keys from the shipment's hash); a tiers
+    // board leaves out the stores whose threshold the shipment does not reach.
+    const weights = storeWeights(seed, shipment.boardId, stores, shipment.plu, shipment.listingType, shipment.price);
+    order = stores
+      .map((s, i) => ({ s, i, k: Math.pow(hashUnit(seed, ...key, 'draw', s.storeNumber) || 1e-9, 1 / Math.max(weights[i], 1e-12)) }))
+      .filter(({ s }) => !habit?.tiers || shipment.units >= tierThreshold(seed, shipment.boardId, s.storeNumber))
+      .sort((a, b) => b.k - a.k);
+    for (const { i, s } of order) {
+      if (left <= 0) break;
+      const q = Math.min(left, hashInt(lo, hi, seed, ...key, 'qty', s.storeNumber));
+      shares.set(i, q);
+      left -= q;
+    }
   }
   // More bottles than the draws placed: a bottle more at each receiving store, in draw order, up to the cap.
   for (let round = 0; left > 0 && round < MAX_BOTTLES_PER_DELIVERY * 2; round++) {
@@ -126,22 +252,30 @@ export function planArrivals(seed: number, stores: readonly SimStore[], shipment
     }
   }
 
+  // A drop board shelves the type on Saturdays (its own truck): the first from the ready day, the next one for a skip.
+  const drop = habit?.drop.includes(shipment.listingType) ?? false;
+  const next = (store: SimStore, from: number) => (drop ? saturdayOnOrAfter(from) : nextDeliveryDay(seed, store, from));
   const out: PlannedArrival[] = [];
   for (const [i, quantity] of shares) {
     const store = stores[i];
-    let day = nextDeliveryDay(seed, store, ready);
+    let day = next(store, ready);
     if (day === undefined) continue;
-    if (hashUnit(seed, ...key, 'skip', store.storeNumber) < SKIP_P) day = nextDeliveryDay(seed, store, day + 1) ?? day;
+    if (hashUnit(seed, ...key, 'skip', store.storeNumber) < SKIP_P) day = next(store, day + 1) ?? day;
     if (quantity >= 2 && hashUnit(seed, ...key, 'split', store.storeNumber) < SPLIT_P) {
       const first = Math.ceil(quantity / 2);
-      out.push({ storeNumber: store.storeNumber, retailIndex: store.retailIndex, day, quantity: first });
-      const next = nextDeliveryDay(seed, store, day + 1);
-      if (next !== undefined) out.push({ storeNumber: store.storeNumber, retailIndex: store.retailIndex, day: next, quantity: quantity - first });
+      out.push({ storeNumber: store.storeNumber, retailIndex: store.retailIndex, day, quantity: first, ...(drop ? { drop } : {}) });
+      const later = next(store, day + 1);
+      if (later !== undefined) out.push({ storeNumber: store.storeNumber, retailIndex: store.retailIndex, day: later, quantity: quantity - first, ...(drop ? { drop } : {}) });
       continue;
     }
-    out.push({ storeNumber: store.storeNumber, retailIndex: store.retailIndex, day, quantity });
+    out.push({ storeNumber: store.storeNumber, retailIndex: store.retailIndex, day, quantity, ...(drop ? { drop } : {}) });
   }
   return out;
+}
+
+function cumulative(ps: readonly number[]): number[] {
+  let sum = 0;
+  return ps.map((p) => (sum += p));
 }
 
 /** An arrival a board's ledger holds: a planned share after the caps. */
@@ -159,6 +293,8 @@ export interface LedgerArrival {
   serial: number;
   shipTick: number;
   extractDay: number;
+  /** A Saturday drop (the varied world): the board's truck brings only its allocated bottles, on a day that is no store delivery. */
+  drop?: boolean;
 }
 
 /**
@@ -167,19 +303,24 @@ export interface LedgerArrival {
  */
 export class Ledger {
   private readonly byDay = new Map<number, LedgerArrival[]>();
+  private readonly state: HabitState = { rotationNext: new Map() };
 
-  /** `caps` false: a board whose shelves the world does not keep (its truth only): shares are placed as planned. */
+  /**
+   * `caps` false: a board whose shelves the world does not keep (its truth only): shares are placed as planned.
+   * `habit`: the varied world's (boardHabit), null for the classic way.
+   */
   constructor(
     private readonly seed: number,
     readonly boardId: number,
     private readonly stores: readonly SimStore[],
     private readonly caps = true,
+    readonly habit: BoardHabit | null = null,
   ) {}
 
   /** Places a shipment's planned arrivals; returns what was placed (for the shelves to schedule). */
   place(shipment: CausingShipment, productIndex: number): LedgerArrival[] {
     const placed: LedgerArrival[] = [];
-    for (const a of planArrivals(this.seed, this.stores, shipment)) {
+    for (const a of planArrivals(this.seed, this.stores, shipment, this.habit, this.state)) {
       const store = this.stores[a.retailIndex];
       let day: number | undefined = a.day;
       let quantity = a.quantity;
@@ -203,13 +344,14 @@ export class Ledger {
             serial: shipment.serial,
             shipTick: shipment.tick,
             extractDay: shipment.extractDay,
+            ...(a.drop ? { drop: true } : {}),
           };
           list.push(arrival);
           this.byDay.set(day, list);
           placed.push(arrival);
           quantity -= q;
         }
-        if (quantity > 0) day = nextDeliveryDay(this.seed, store, day + 1);
+        if (quantity > 0) day = a.drop ? saturdayOnOrAfter(day + 1) : nextDeliveryDay(this.seed, store, day + 1);
       }
     }
     return placed;

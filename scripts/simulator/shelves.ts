@@ -31,6 +31,8 @@ export interface DeliveryRecord {
   /** The tick at which the delivery shows in the store's stock. */
   at: Date;
   items: DeliveryItem[];
+  /** A Saturday drop of the varied world: the board's truck brought allocated bottles only (not the store's delivery). */
+  drop?: boolean;
 }
 
 /** What a board's shelves count (SimWorld.counters for Wake). */
@@ -45,6 +47,8 @@ interface PlannedDelivery {
   store: SimStore;
   tickMs: number;
   allocated: { tracked: number; quantity: number }[];
+  /** A Saturday drop (the varied world): the board's own truck with allocated bottles only, no store delivery. */
+  drop?: boolean;
 }
 
 const SELL_P: Record<string, number> = { Allocation: 0.3, Limited: 0.22, Barrel: 0.12 };
@@ -181,7 +185,11 @@ export class BoardShelves {
     const delivering = this.stores.filter((s) => isDeliveryDay(this.seed, s, day));
     this.plan = delivering.map((store) => ({ store, tickMs: deliveryTick(this.seed, store, day), allocated: [] }));
     for (const a of arrivals) {
-      const planned = this.plan.find((p) => p.store.retailIndex === a.retailIndex);
+      let planned = this.plan.find((p) => p.store.retailIndex === a.retailIndex && !p.drop === !a.drop);
+      if (!planned && a.drop) {
+        const store = this.stores[a.retailIndex];
+        this.plan.push((planned = { store, tickMs: deliveryTick(this.seed, store, day), allocated: [], drop: true }));
+      }
       const product = this.data.products[a.productIndex];
       if (!planned || !product || product.tracked < 0) continue;
       const same = planned.allocated.find((x) => x.tracked === product.tracked);
@@ -232,8 +240,8 @@ export class BoardShelves {
     const base = s * this.nTracked;
     const items: DeliveryItem[] = [];
     const tracked = this.data.tracked;
-    // Listed products: most of what is below par comes back to par.
-    for (let j = 0; j < this.nTracked; j++) {
+    // Listed products: most of what is below par comes back to par (not on a drop: no store delivery).
+    for (let j = 0; j < this.nTracked && !planned.drop; j++) {
       const c = base + j;
       const par = this.par[c];
       if (par <= 0 || this.stock[c] >= par || !this.rng.chance(0.75)) continue;
@@ -245,12 +253,12 @@ export class BoardShelves {
     // The other Listed products reset to par (closed form); record the ones that rise.
     const beforeTicks = this.openTicks[s];
     for (const p of this.data.products) {
-      if (p.kind !== 'listed') continue;
+      if (p.kind !== 'listed' || planned.drop) continue;
       const before = this.untrackedQty(s, p, beforeTicks);
       const after = this.untrackedQty(s, p, 0);
       if (after > before) items.push({ plu: p.plu, name: p.name, listingType: p.listingType, quantity: after - before, before, after });
     }
-    this.openTicks[s] = 0;
+    if (!planned.drop) this.openTicks[s] = 0;
     for (const a of planned.allocated) {
       const c = base + a.tracked;
       const before = this.stock[c];
@@ -259,7 +267,7 @@ export class BoardShelves {
       items.push({ plu: p.plu, name: p.name, listingType: p.listingType, quantity: a.quantity, before, after: before + a.quantity });
       this.counters.allocatedArrivals++;
     }
-    this.lastDeliveryAt[s] = planned.tickMs;
+    if (!planned.drop) this.lastDeliveryAt[s] = planned.tickMs;
     const record: DeliveryRecord = {
       boardId: this.boardId,
       storeNumber: planned.store.storeNumber,
@@ -267,6 +275,7 @@ export class BoardShelves {
       date: ymd(day),
       at: new Date(planned.tickMs),
       items,
+      ...(planned.drop ? { drop: true } : {}),
     };
     const list = this.deliveryLog.get(day);
     if (list) list.push(record);

@@ -53,12 +53,12 @@ import type { BoardStoreSeed } from '../../lib/reference/reference.ts';
 import { faultyExtract, type ExtractFault } from './extract-faults.ts';
 import { cumulativeIndexOf, hash32, hashInt, hashUnit, Rng } from './random.ts';
 import { allocatedSellP, BoardShelves, deliveryTick, isDeliveryDay, KEEP_DAYS, type DeliveryRecord, type ShelfCounters } from './shelves.ts';
-import { boardLagDays, Ledger, type LedgerArrival } from './arrivals.ts';
+import { boardHabit, boardLagDays, Ledger, type BoardHabit, type LedgerArrival, type WorldHabits } from './arrivals.ts';
 
 export type { DebutInfo, DebutSpec, DebutStoreSpec, RelabelSpec } from './debuts.ts';
 export type { ExtractFault } from './extract-faults.ts';
 export type { DeliveryItem, DeliveryRecord } from './shelves.ts';
-export type { LedgerArrival } from './arrivals.ts';
+export type { BoardHabit, LedgerArrival, WorldHabits } from './arrivals.ts';
 
 export interface SimWorldOptions {
   /** Seed of every random choice (default 42). */
@@ -81,6 +81,12 @@ export interface SimWorldOptions {
    * Carteret's three stores), as board-stores.json writes them.
    */
   shelfBoardStores?: readonly BoardStoreSeed[];
+  /**
+   * How boards spread their shipments over their stores (arrivals.ts): 'classic' (default: the world of issues
+   * 26–36) or 'varied' (issue 37: rotation lists, a Saturday drop, tiers, business-day lags, a state truck to
+   * one-store boards 1–5 business days after the extract; README, Dynamics). Only the arrivals differ.
+   */
+  habits?: WorldHabits;
 }
 
 /** One row of the warehouse report as the world sees it. */
@@ -274,6 +280,8 @@ const WINDOW_DAYS = 16;
 export class SimWorld {
   readonly seed: number;
   readonly data: SimDataset;
+  /** The boards' habits (SimWorldOptions.habits). */
+  readonly habits: WorldHabits;
   readonly counters: SimCounters = {
     ticks: 0,
     deliveries: 0,
@@ -344,6 +352,8 @@ export class SimWorld {
 
   constructor(options: SimWorldOptions = {}) {
     this.seed = (options.seed ?? 42) >>> 0;
+    this.habits = options.habits ?? 'classic';
+    if (this.habits !== 'classic' && this.habits !== 'varied') throw new RangeError(`simulator: habits must be 'classic' or 'varied', not ${String(this.habits)}`);
     this.data = loadSimDataset();
     this.productList = this.data.products;
     const auto = options.autoDebuts;
@@ -362,13 +372,14 @@ export class SimWorld {
       const id = other.board.id;
       const counters = { deliveries: 0, deliveredBottles: 0, allocatedArrivals: 0, bottlesSold: 0 };
       this.otherShelves.set(id, new BoardShelves(d, this.seed, id, other.retailStores, new Rng(hash32(this.seed, 'boards', id)), counters));
-      this.ledgers.set(id, new Ledger(this.seed, id, other.retailStores));
+      this.ledgers.set(id, new Ledger(this.seed, id, other.retailStores, true, boardHabit(this.habits, this.seed, id, other.retailStores.length, true)));
     }
-    this.ledgers.set(WAKE_BOARD_ID, new Ledger(this.seed, WAKE_BOARD_ID, d.retailStores));
+    this.ledgers.set(WAKE_BOARD_ID, new Ledger(this.seed, WAKE_BOARD_ID, d.retailStores, true, boardHabit(this.habits, this.seed, WAKE_BOARD_ID, d.retailStores.length, true)));
     for (const truth of d.truthBoards) {
       if (this.ledgers.has(truth.board.id)) continue;
       this.truthBoards.set(truth.board.id, truth);
-      this.ledgers.set(truth.board.id, new Ledger(this.seed, truth.board.id, truth.retailStores, false));
+      const habit = boardHabit(this.habits, this.seed, truth.board.id, truth.retailStores.length, false);
+      this.ledgers.set(truth.board.id, new Ledger(this.seed, truth.board.id, truth.retailStores, false, habit));
     }
 
     // Warehouse: start at the catalog's current level; receipts towards a target on a weekly schedule.
@@ -1146,6 +1157,13 @@ export class SimWorld {
       return [...ledger.on(day)];
     }
     return [...this.ledgers.values()].flatMap((l) => l.on(day));
+  }
+
+  /** A board's habit in this world (arrivals.ts boardHabit; null: the classic way). Throws for a board without a retail store. */
+  boardHabit(boardId: number): BoardHabit | null {
+    const ledger = this.ledgers.get(boardId);
+    if (!ledger) throw new RangeError(`simulator: board ${boardId} has no retail store`);
+    return ledger.habit;
   }
 
   /** Days a board's warehouse takes before sending a shipment on (arrivals.ts), before late trucks. */
