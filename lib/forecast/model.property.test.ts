@@ -9,7 +9,6 @@ import {
   fitCalibration,
   learnRotations,
   learnTiers,
-  MAX_GAP,
   deliveryInterval,
   deliveryOnOrAfter,
   forecastBoard,
@@ -408,18 +407,19 @@ describe("a board's habits and its calibration (issue 37)", () => {
     );
   });
 
-  it('learns rotations and tiers from any history: positive finite odds for every gap, tiers above the smallest shipment', () => {
+  it('learns rotations and tiers from any history: every place on its list, tiers above the smallest shipment', () => {
     fc.assert(
       fc.property(historyArb, ({ shipments, arrivals }) => {
         const matched = matchHistory(shipments, arrivals);
         const rotations = bounded(() => learnRotations(matched));
         for (const r of rotations.values()) {
-          ok(r.factor.length === MAX_GAP + 1 && r.factor.every((f) => f > 0 && Number.isFinite(f)), () => `factor ${r.factor}`);
-          ok(r.perShipment >= 0 && Number.isFinite(r.perShipment), `per shipment ${r.perShipment}`);
+          ok(Number.isInteger(r.length) && r.length >= 2, `length ${r.length}`);
+          for (const p of r.place.values()) ok(p >= 0 && p < r.length, () => `place ${p} of ${r.length}`);
+          ok(r.bottlesPerStore >= 0 && Number.isFinite(r.bottlesPerStore), `bottles per store ${r.bottlesPerStore}`);
         }
         const tiers = bounded(() => learnTiers(matched));
         for (const [key, list] of tiers) {
-          const units = matched.filter((m) => `t:${m.listingType}` === key && m.arrivals.length && m.units > 0).map((m) => m.units);
+          const units = matched.filter((m) => (key === 'all' || `t:${m.listingType}` === key) && m.arrivals.length && m.units > 0).map((m) => m.units);
           for (const t of list.values()) ok(t > Math.min(...units) && Number.isFinite(t), `tier ${t}`);
         }
       }),

@@ -200,6 +200,8 @@ export interface BoardModel {
   groups: Map<string, GroupStats>;
   /** Stores whose hunted bottles come on a drop day (huntedPatterns): the board's, or a store's own. */
   drop: Map<number, 'board' | 'store'>;
+  /** Listing types the board shelves on a drop day of their own (typeDropDay), and every store's pattern for them. */
+  typeDrops: Map<string, { day: string; patterns: Map<number, DeliveryPattern> }>;
   /** Per listing type: its shipments in order with the stores seen to get them, and how turns change the odds. */
   rotation: Map<string, Rotation>;
   /** Per listing type: stores that got it only when at least so many bottles came (a tier). */
@@ -348,6 +350,40 @@ export function patternsWithArrivals(matched: readonly MatchedShipment[], known:
 }
 
 /**
+ * The drop day of one listing type at a board: its hunted arrivals (≥ BOARD_DROP_MIN store-days) keeping to one
+ * weekday, Saturday included, that is mostly not the stores' own delivery day (a board that holds a type at its
+ * warehouse and shelves it on a drop day: issue 37). Null for none. Time: linear in the arrivals.
+ */
+export function typeDropDay(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): { day: string; latest: number } | null {
+  const seen = new Set<string>();
+  const days: number[] = [];
+  let onOwnDay = 0;
+  let latest = -Infinity;
+  for (const m of matched) {
+    for (const a of m.arrivals) {
+      if (seen.has(`${a.storeId}|${a.day}`)) continue;
+      seen.add(`${a.storeId}|${a.day}`);
+      days.push(a.day);
+      if (known.get(a.storeId)?.deliveryDay === WEEKDAY_NAMES[weekdayOfDayNumber(a.day)]) onOwnDay++;
+      if (a.day > latest) latest = a.day;
+    }
+  }
+  const kept = keptWeekday(days);
+  if (!kept || days.length < BOARD_DROP_MIN || kept.share < ARRIVAL_WEEKDAY_SHARE || onOwnDay / days.length >= 1 - ARRIVAL_WEEKDAY_SHARE) return null;
+  return { day: WEEKDAY_NAMES[kept.weekday], latest };
+}
+
+/** The pattern a store's deliveries of a listing type keep to: the type's drop day, else the store's hunted pattern. */
+export function patternOf(model: Pick<BoardModel, 'patterns' | 'typeDrops'>, storeId: number, listingType: string): DeliveryPattern | undefined {
+  return model.typeDrops.get(listingType)?.patterns.get(storeId) ?? model.patterns.get(storeId);
+}
+
+/** A store's window for a shipment under a board's model: storeWindow of its pattern for the shipment's type. */
+export function modelWindow(model: BoardModel, storeId: number, s: { day: number; listingType: string }): { start: number; end: number; expected: number | null } {
+  return storeWindow(patternOf(model, storeId, s.listingType), s.day, model.lag, model.lagUnit);
+}
+
+/**
  * Learns a shelf board's model from its matched history and its stores' delivery patterns.
  *
  * Range: lag in 1..MAX_LAG (DEFAULT_LAG in business days without arrivals), windowHit in [0, 1]. Time: 2 × MAX_LAG + 1
@@ -355,6 +391,15 @@ export function patternsWithArrivals(matched: readonly MatchedShipment[], known:
  */
 export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>, options: { boardName?: string } = {}): BoardModel {
   const { patterns, drop } = huntedPatterns(matched, known);
+  // A type the board shelves on a drop day of its own: every store (known or seen) takes that day for it.
+  const typeDrops = new Map<string, { day: string; patterns: Map<number, DeliveryPattern> }>();
+  for (const type of new Set(matched.map((m) => m.listingType))) {
+    const found = typeDropDay(matched.filter((m) => m.listingType === type), known);
+    if (!found) continue;
+    const stores = new Set([...patterns.keys(), ...matched.flatMap((m) => m.arrivals.map((a) => a.storeId))]);
+    typeDrops.set(type, { day: found.day, patterns: new Map([...stores].map((id) => [id, { storeId: id, deliveryDay: found.day, intervalDays: 7, lastDelivery: found.latest }])) });
+  }
+  const view = { patterns, typeDrops };
   const groups = new Map<string, GroupStats>();
   for (const s of matched) addToGroups(groups, s);
   // The ready lag and its unit: the pair whose expected first delivery matches the most arrivals; a tie keeps the
@@ -372,7 +417,7 @@ export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyM
         if (!s.arrivals.length) continue;
         const from = readyDay(s.day, l, unit);
         for (const a of s.arrivals) {
-          const p = patterns.get(a.storeId);
+          const p = patternOf(view, a.storeId, s.listingType);
           if (p && deliveryOnOrAfter(p, from) === a.day) hits++;
         }
       }
@@ -382,7 +427,7 @@ export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyM
   let inWindow = 0;
   for (const s of matched) {
     for (const a of s.arrivals) {
-      const w = storeWindow(patterns.get(a.storeId), s.day, lag, lagUnit);
+      const w = storeWindow(patternOf(view, a.storeId, s.listingType), s.day, lag, lagUnit);
       if (a.day >= w.start && a.day <= w.end) inWindow++;
     }
   }
@@ -393,6 +438,7 @@ export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyM
     windowHit: total ? inWindow / total : 0,
     groups,
     drop,
+    typeDrops,
     rotation: learnRotations(matched),
     tiers: learnTiers(matched),
     calibration: IDENTITY,
@@ -454,12 +500,12 @@ export function inclusion(weights: readonly number[], k: number): number[] {
   return weights.map((w) => 1 - Math.exp(-hi * w));
 }
 
-/** Most shipments since a store last got its type that the rotation tells apart (more read as this many). */
-export const MAX_GAP = 15;
-/** Pseudo-counts (at the store's own rate) a turn's odds are blended with: a few shipments say little. */
-export const ROTATION_PRIOR = 3;
-/** A store whose turn makes it at least this much likelier than its own rate is "next in the rotation". */
-export const ROTATION_NEXT = 2;
+/** Shipments of a type (with stores seen) a rotation needs before the board's turns are read. */
+export const ROTATION_MIN_SHIPMENTS = 8;
+/** How closely a store's places on the list must agree (mean resultant length, 0..1) for the board to rotate. */
+export const ROTATION_AGREEMENT = 0.8;
+/** A store at least this likely by its turn is "next in the rotation". */
+export const ROTATION_NEXT = 0.5;
 /** Shipments of its type below its least a store must have missed before that least reads as its tier. */
 export const TIER_MIN_BELOW = 4;
 /** A store's misses below its least read as a tier only when its rate would miss them all less often than this. */
@@ -467,22 +513,26 @@ export const TIER_CHANCE = 0.02;
 /** A store that got at least this share of its type's shipments (of TIER_MIN_BELOW or more) "gets every" one. */
 export const EVERY_SHARE = 0.9;
 
-/** A listing type's shipments in order, with the stores seen to get each, and how a store's turn changes its odds. */
+/**
+ * A listing type a board sends down a fixed list of its stores, each shipment to the next few (issue 37's rotation):
+ * the list's length, each store's place on it, and the type's shipments in order (to count where the list is now).
+ */
 export interface Rotation {
-  seq: { day: number; stores: { storeId: number; day: number }[] }[];
-  /** Stores per shipment seen, on average (how many a shipment whose stores are not seen yet is taken to reach). */
-  perShipment: number;
-  /** factor[g]: how much likelier than its own rate a store is after g shipments of the type since it last got one. */
-  factor: number[];
+  length: number;
+  place: Map<number, number>;
+  seq: { day: number; units: number; stores: { storeId: number; day: number }[] }[];
+  /** Bottles per store served, on average (how many stores a shipment whose stores are not all seen yet reaches). */
+  bottlesPerStore: number;
 }
 
 const typeKey = (listingType: string) => `t:${listingType}`;
 
 /**
- * Each listing type's rotation: for every gap g in 0..MAX_GAP (g shipments of the type went elsewhere since a
- * store last got one), the stores' receipts after such a gap over what their own rates expect, blended with
- * ROTATION_PRIOR. A board drawing at random gives about 1 everywhere; one whose stores take turns gives little at
- * 0 (it just got one) and much at its turn. Time: shipments × stores of the type.
+ * Each listing type's rotation, where the board has one. The list's clock is the stores served: before each
+ * shipment, the number of store receipts of the type so far; a store's place is where on a list of `length` (the
+ * stores that got the type) the clock stood when it got one, averaged round the circle. A board whose stores take
+ * turns puts each store at about the same place every time (agreement near 1); one drawing at random scatters them
+ * (no rotation kept, and none claimed). Time: shipments × stores of the type.
  */
 export function learnRotations(matched: readonly MatchedShipment[]): Map<string, Rotation> {
   const byType = new Map<string, MatchedShipment[]>();
@@ -493,61 +543,71 @@ export function learnRotations(matched: readonly MatchedShipment[]): Map<string,
   }
   const out = new Map<string, Rotation>();
   for (const [type, list] of byType) {
-    const seq = list.map((m) => ({ day: m.day, stores: m.arrivals.map((a) => ({ storeId: a.storeId, day: a.day })) }));
+    const seq = list.map((m) => ({ day: m.day, units: m.units, stores: m.arrivals.map((a) => ({ storeId: a.storeId, day: a.day })) }));
     const seen = seq.filter((x) => x.stores.length > 0);
-    const counts = new Map<number, number>();
-    for (const x of seen) for (const a of x.stores) counts.set(a.storeId, (counts.get(a.storeId) ?? 0) + 1);
-    const obs = new Array<number>(MAX_GAP + 1).fill(0);
-    const exp = new Array<number>(MAX_GAP + 1).fill(0);
-    const last = new Map<number, number>();
-    seen.forEach((x, i) => {
-      const got = new Set(x.stores.map((a) => a.storeId));
-      for (const [storeId, at] of last) {
-        const g = Math.min(i - 1 - at, MAX_GAP);
-        exp[g] += counts.get(storeId)! / seen.length;
-        if (got.has(storeId)) obs[g]++;
+    const length = new Set(seen.flatMap((x) => x.stores.map((a) => a.storeId))).size;
+    if (seen.length < ROTATION_MIN_SHIPMENTS || length < 2) continue;
+    const sums = new Map<number, { x: number; y: number; n: number }>();
+    let clock = 0;
+    let bottles = 0;
+    for (const x of seen) {
+      const k = x.stores.length;
+      const angle = (2 * Math.PI * ((clock + (k - 1) / 2) % length)) / length;
+      for (const a of x.stores) {
+        const t = sums.get(a.storeId) ?? { x: 0, y: 0, n: 0 };
+        sums.set(a.storeId, { x: t.x + Math.cos(angle), y: t.y + Math.sin(angle), n: t.n + 1 });
       }
-      for (const id of got) last.set(id, i);
-    });
-    const stores = seen.reduce((t, x) => t + x.stores.length, 0);
-    out.set(typeKey(type), {
-      seq,
-      perShipment: seen.length ? stores / seen.length : 0,
-      factor: obs.map((o, g) => (o + ROTATION_PRIOR) / (exp[g] + ROTATION_PRIOR)),
-    });
+      clock += k;
+      bottles += x.units > 0 && Number.isFinite(x.units) ? x.units : 0;
+    }
+    let agree = 0;
+    const place = new Map<number, number>();
+    for (const [id, t] of sums) {
+      agree += Math.hypot(t.x, t.y);
+      const at = ((((Math.atan2(t.y, t.x) / (2 * Math.PI)) * length) % length) + length) % length;
+      // Guard: -1e-17 + length rounds to length, which is no place on the list.
+      place.set(id, at < length ? at : 0);
+    }
+    // Weighted by receipts: Σ |Σ unit vectors| / Σ receipts.
+    if (agree / clock < ROTATION_AGREEMENT) continue;
+    out.set(typeKey(type), { length, place, seq, bottlesPerStore: bottles / clock });
   }
   return out;
 }
 
 /**
- * Each store's gap (shipments of the type since it last got one) as of `day`: only arrivals before `day` are
- * seen; a shipment of the type whose stores have not shown yet is taken to have gone to the `perShipment` stores
- * whose turn it likeliest was. Stores never seen to get the type have no gap. Time: the type's shipments × stores.
+ * How likely each store's turn makes it, for a shipment of `units` on `day`: where the list stands (the stores
+ * served so far: those seen before `day`, and for a shipment of the last MATCH_DAYS not all seen yet, as many as
+ * its bottles reach), and how close the store's place is to the next `units ÷ bottlesPerStore` places, less sure
+ * the more of the count is guessed. Range: in [0, 1] per store with a place. Time: the type's shipments.
  */
-function gapsAsOf(rotation: Rotation, day: number, rates: ReadonlyMap<number, number>): Map<number, number> {
-  const gaps = new Map<number, number>();
-  const k = Math.max(1, Math.round(rotation.perShipment));
+function turnsAsOf(rotation: Rotation, day: number, units: number): Map<number, number> {
+  let clock = 0;
+  let guessed = 0;
   for (const x of rotation.seq) {
     if (x.day >= day) break;
-    const shown = x.stores.filter((a) => a.day < day).map((a) => a.storeId);
-    for (const [id, g] of gaps) gaps.set(id, g + 1);
-    if (shown.length) {
-      for (const id of shown) gaps.set(id, 0);
-    } else if (day - x.day <= MATCH_DAYS) {
-      // Not shown yet: the likeliest turns took it (a rotation moves on whether or not the shelves show it yet).
-      const ranked = [...rates.keys()].sort((a, b) => score(b) - score(a) || a - b).slice(0, k);
-      for (const id of ranked) gaps.set(id, 0);
-    }
+    const shown = x.stores.filter((a) => a.day < day).length;
+    const reach = rotation.bottlesPerStore > 0 && x.units > 0 && Number.isFinite(x.units) ? Math.max(1, Math.round(x.units / rotation.bottlesPerStore)) : 0;
+    if (day - x.day <= MATCH_DAYS && shown < reach) {
+      clock += reach;
+      guessed++;
+    } else clock += shown;
   }
-  return gaps;
-  function score(id: number) {
-    const g = gaps.get(id);
-    return (rates.get(id) ?? 0) * (g === undefined ? 1 : rotation.factor[Math.min(g, MAX_GAP)]);
+  const k = rotation.bottlesPerStore > 0 && units > 0 && Number.isFinite(units) ? Math.max(1, units / rotation.bottlesPerStore) : 1;
+  const L = rotation.length;
+  const center = (clock + (k - 1) / 2) % L;
+  const sigma = 1 + 0.5 * Math.sqrt(guessed);
+  const out = new Map<number, number>();
+  for (const [id, p] of rotation.place) {
+    const d = Math.abs(p - center) % L;
+    const off = Math.max(0, Math.min(d, L - d) - k / 2);
+    out.set(id, Math.exp(-(off * off) / (2 * sigma * sigma)));
   }
+  return out;
 }
 
 /**
- * Each listing type's tiers: a store that got the type at least twice, never with fewer than T units, while at
+ * Each listing type's tiers (and the board's, over every type: key 'all'): a store that got the type at least twice, never with fewer than T units, while at
  * least TIER_MIN_BELOW shipments of fewer (and some shipment of any size was seen) went elsewhere, gets it only
  * from T. Range: T a positive number of units above the type's smallest shipment seen. Time: shipments × stores.
  */
@@ -556,11 +616,14 @@ export function learnTiers(matched: readonly MatchedShipment[]): Map<string, Map
   const byType = new Map<string, MatchedShipment[]>();
   for (const m of matched) {
     if (!m.arrivals.length || !(m.units > 0)) continue;
-    const list = byType.get(m.listingType);
-    if (list) list.push(m);
-    else byType.set(m.listingType, [m]);
+    // Its type's and the board's: a store's tier may hold for any hunted bottle.
+    for (const key of [typeKey(m.listingType), 'all']) {
+      const list = byType.get(key);
+      if (list) list.push(m);
+      else byType.set(key, [m]);
+    }
   }
-  for (const [type, list] of byType) {
+  for (const [key, list] of byType) {
     const least = new Map<number, { units: number; n: number }>();
     for (const m of list) {
       for (const a of m.arrivals) {
@@ -578,7 +641,7 @@ export function learnTiers(matched: readonly MatchedShipment[]): Map<string, Map
       const rate = n / (list.length - below);
       if (below >= TIER_MIN_BELOW && Math.pow(1 - Math.min(rate, 1), below) < TIER_CHANCE) tiers.set(storeId, units);
     }
-    if (tiers.size) out.set(typeKey(type), tiers);
+    if (tiers.size) out.set(key, tiers);
   }
   return out;
 }
@@ -697,9 +760,9 @@ interface RawForecast {
   windowEnd: number;
   expected: number | null;
   basis: string;
-  /** The habit it rests on (for the reason): its tier, its turn's factor, its share of the type. */
+  /** The habit it rests on (for the reason): its tier, its turn on the type's rotation (null: none), its share of the type. */
   tier: number | null;
-  turn: number;
+  turn: number | null;
   got: number;
   of: number;
 }
@@ -715,15 +778,14 @@ function rawForecast(model: BoardModel, s: ShipmentFact): RawForecast[] {
   // Whose turn it is (rotation) and who gets it only from so many bottles (tiers), both of the listing type.
   const rotation = model.rotation.get(typeKey(s.listingType));
   const typeStats = model.groups.get(typeKey(s.listingType));
-  const rates = new Map(stores.map((id) => [id, typeStats?.shipments ? (typeStats.received.get(id) ?? 0) / typeStats.shipments : 0]));
-  const gaps = rotation ? gapsAsOf(rotation, s.day, rates) : new Map<number, number>();
-  const tiers = model.tiers.get(typeKey(s.listingType));
-  const turn = stores.map((id) => {
-    const g = gaps.get(id);
-    return rotation && g !== undefined ? rotation.factor[Math.min(g, MAX_GAP)] : 1;
-  });
+  const turns = rotation ? turnsAsOf(rotation, s.day, s.units) : null;
+  const typeTiers = model.tiers.get(typeKey(s.listingType));
+  const boardTiers = model.tiers.get('all');
+  const tierOf = (id: number) => typeTiers?.get(id) ?? boardTiers?.get(id);
+  // A store off the list (never got the type) stays at its share: a rotation says nothing of it.
+  const turn = stores.map((id) => (turns ? (turns.get(id) ?? 1) : 1));
   const weights = stores.map((id, i) => {
-    const tier = tiers?.get(id);
+    const tier = tierOf(id);
     return tier !== undefined && !(s.units >= tier) ? 0 : base[i] * turn[i];
   });
   const perStore = prior.stats.bottles / prior.stats.storeArrivals;
@@ -732,7 +794,7 @@ function rawForecast(model: BoardModel, s: ShipmentFact): RawForecast[] {
   const chance = inclusion(weights, reach > 1 ? reach : 1);
   const basis = own && own.shipments >= MIN_SHIPMENTS.product ? 'product' : prior.basis;
   return stores.map((storeId, i) => {
-    const w = storeWindow(model.patterns.get(storeId), s.day, model.lag, model.lagUnit);
+    const w = modelWindow(model, storeId, s);
     return {
       storeId,
       raw: chance[i],
@@ -740,8 +802,8 @@ function rawForecast(model: BoardModel, s: ShipmentFact): RawForecast[] {
       windowEnd: w.end,
       expected: w.expected,
       basis,
-      tier: tiers?.get(storeId) ?? null,
-      turn: turn[i],
+      tier: tierOf(storeId) ?? null,
+      turn: turns?.has(storeId) ? turn[i] : null,
       got: typeStats?.received.get(storeId) ?? 0,
       of: typeStats?.shipments ?? 0,
     };
@@ -759,13 +821,15 @@ export function reasonOf(model: BoardModel, s: ShipmentFact, f: Pick<RawForecast
   const type = typeWords(s.listingType);
   let why: string;
   if (f.tier !== null) why = `only when ${f.tier} or more bottles come`;
-  else if (f.turn >= ROTATION_NEXT) why = `next in ${model.boardName ? `${model.boardName}'s` : "the board's"} ${type} rotation`;
+  else if (f.turn !== null && f.turn >= ROTATION_NEXT) why = `next in ${model.boardName ? `${model.boardName}'s` : "the board's"} ${type} rotation`;
   else if (f.of >= TIER_MIN_BELOW && f.got / f.of >= EVERY_SHARE) why = `gets every ${type}`;
   else if (f.of > 0 && f.got > 0) why = `got ${f.got} of the last ${f.of} ${type === 'hunted bottle' ? 'hunted' : type} shipments`;
   else why = `got this bottle before`;
+  const typeDrop = model.typeDrops.get(s.listingType)?.day;
   const drop = model.drop.get(f.storeId);
   const day = model.patterns.get(f.storeId)?.deliveryDay;
-  if (drop && day) why += drop === 'board' ? `; ${day} drop` : `; its hunted bottles come ${day}s`;
+  if (typeDrop) why += `; ${typeDrop} drop`;
+  else if (drop && day) why += drop === 'board' ? `; ${day} drop` : `; its hunted bottles come ${day}s`;
   return why;
 }
 
