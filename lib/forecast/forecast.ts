@@ -38,21 +38,23 @@ const dateOf = (dayNumber: number) => new Date(`${dayNumberToYmd(dayNumber)}T00:
 
 interface BoardFacts {
   id: number;
+  /** Its short name, for the reasons ("next in Wake County's Allocation rotation"). */
+  name: string;
   precision: BoardPrecision;
   onlyStoreId: number | null;
 }
 
 /** Every board's precision, as lib/reference/precision.ts decides it from the reference data now. */
 async function boardFacts(): Promise<Map<number, BoardFacts>> {
-  const rows = await db.$queryRaw<{ id: number; shelf: boolean; stores: number; retail: number; only_store: number | null }[]>`
-    SELECT b.id, EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = b.id AND bs.enabled) AS shelf,
+  const rows = await db.$queryRaw<{ id: number; name: string; shelf: boolean; stores: number; retail: number; only_store: number | null }[]>`
+    SELECT b.id, b.name_clean AS name, EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = b.id AND bs.enabled) AS shelf,
            count(s.id)::int AS stores, count(s.id) FILTER (WHERE NOT s.mixed_beverage)::int AS retail,
            min(s.id) FILTER (WHERE NOT s.mixed_beverage) AS only_store
-      FROM boards b LEFT JOIN stores s ON s.board_id = b.id GROUP BY b.id`;
+      FROM boards b LEFT JOIN stores s ON s.board_id = b.id GROUP BY b.id, b.name_clean`;
   return new Map(
     rows.map((r) => {
       const precision = boardPrecision({ shelfSource: r.shelf, stores: r.stores, retailStores: r.retail });
-      return [r.id, { id: r.id, precision, onlyStoreId: precision === 'store_by_shipment' ? r.only_store : null }];
+      return [r.id, { id: r.id, name: r.name, precision, onlyStoreId: precision === 'store_by_shipment' ? r.only_store : null }];
     }),
   );
 }
@@ -126,7 +128,7 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
       let model = models.get(sh.board_id);
       if (!model) {
         const [history, patterns] = await Promise.all([boardHistory(sh.board_id, today), deliveryPatterns(sh.board_id)]);
-        model = learnBoard(matchHistory(history.shipments, history.arrivals), patterns);
+        model = learnBoard(matchHistory(history.shipments, history.arrivals), patterns, { boardName: facts.name });
         models.set(sh.board_id, model);
       }
       rows = forecastShelfBoard(model, shipment);
