@@ -302,12 +302,14 @@ export function huntedPatterns(matched: readonly MatchedShipment[], known: Reado
   const drop = new Map<number, 'board' | 'store'>();
   const all: number[] = [];
   let onOwnDay = 0;
+  let atKnown = 0;
   let latest = -Infinity;
   for (const [storeId, list] of days) {
     const distinct = [...new Set(list)];
     const own = known.get(storeId)?.deliveryDay ?? null;
     for (const d of distinct) {
       all.push(d);
+      if (own && Object.hasOwn(WEEKDAY_INDEX, own)) atKnown++;
       if (own === WEEKDAY_NAMES[weekdayOfDayNumber(d)]) onOwnDay++;
       if (d > latest) latest = d;
     }
@@ -325,7 +327,7 @@ export function huntedPatterns(matched: readonly MatchedShipment[], known: Reado
   }
   // The board's drop day: most of its stores' hunted arrivals on one weekday that is not their own delivery day.
   const board = keptWeekday(all);
-  if (board && all.length >= BOARD_DROP_MIN && board.share >= ARRIVAL_WEEKDAY_SHARE && onOwnDay / all.length < 1 - ARRIVAL_WEEKDAY_SHARE) {
+  if (board && all.length >= BOARD_DROP_MIN && board.share >= ARRIVAL_WEEKDAY_SHARE && isDrop(board.weekday, onOwnDay, atKnown)) {
     const name = WEEKDAY_NAMES[board.weekday];
     for (const [storeId, p] of [...out, ...[...days.keys()].filter((id) => !out.has(id)).map((id) => [id, undefined] as const)]) {
       if (p?.deliveryDay === name && (p.intervalDays ?? 7) <= 7) continue;
@@ -337,6 +339,15 @@ export function huntedPatterns(matched: readonly MatchedShipment[], known: Reado
 }
 
 const WEEKDAY_INDEX = WEEKDAY;
+
+/**
+ * Whether a weekday most hunted arrivals keep to is a drop day rather than the stores' own trucks: Saturday (no
+ * store truck comes then), or a day that most arrivals at stores with a known delivery day (≥ BOARD_DROP_MIN of
+ * them) are not on. Stores whose days nobody knows say nothing (their arrivals are how their days are learned).
+ */
+function isDrop(weekday: number, onOwnDay: number, atKnown: number): boolean {
+  return weekday === WEEKDAY.Saturday || (atKnown >= BOARD_DROP_MIN && onOwnDay / atKnown < 1 - ARRIVAL_WEEKDAY_SHARE);
+}
 
 /**
  * The stores' patterns, a store without a known delivery day taking the weekday its arrivals keep to (≥ 2 of
@@ -358,18 +369,21 @@ export function typeDropDay(matched: readonly MatchedShipment[], known: Readonly
   const seen = new Set<string>();
   const days: number[] = [];
   let onOwnDay = 0;
+  let atKnown = 0;
   let latest = -Infinity;
   for (const m of matched) {
     for (const a of m.arrivals) {
       if (seen.has(`${a.storeId}|${a.day}`)) continue;
       seen.add(`${a.storeId}|${a.day}`);
       days.push(a.day);
+      const own = known.get(a.storeId)?.deliveryDay;
+      if (own && Object.hasOwn(WEEKDAY_INDEX, own)) atKnown++;
       if (known.get(a.storeId)?.deliveryDay === WEEKDAY_NAMES[weekdayOfDayNumber(a.day)]) onOwnDay++;
       if (a.day > latest) latest = a.day;
     }
   }
   const kept = keptWeekday(days);
-  if (!kept || days.length < BOARD_DROP_MIN || kept.share < ARRIVAL_WEEKDAY_SHARE || onOwnDay / days.length >= 1 - ARRIVAL_WEEKDAY_SHARE) return null;
+  if (!kept || days.length < BOARD_DROP_MIN || kept.share < ARRIVAL_WEEKDAY_SHARE || !isDrop(kept.weekday, onOwnDay, atKnown)) return null;
   return { day: WEEKDAY_NAMES[kept.weekday], latest };
 }
 
@@ -596,7 +610,7 @@ function turnsAsOf(rotation: Rotation, day: number, units: number): Map<number, 
   const k = rotation.bottlesPerStore > 0 && units > 0 && Number.isFinite(units) ? Math.max(1, units / rotation.bottlesPerStore) : 1;
   const L = rotation.length;
   const center = (clock + (k - 1) / 2) % L;
-  const sigma = 1 + 0.5 * Math.sqrt(guessed);
+  const sigma = 0.5 + 0.5 * Math.sqrt(guessed);
   const out = new Map<number, number>();
   for (const [id, p] of rotation.place) {
     const d = Math.abs(p - center) % L;
