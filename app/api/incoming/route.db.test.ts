@@ -106,10 +106,10 @@ describe('GET /api/stores/{storeId}/expected', () => {
 });
 
 describe('where is it now: on its way', () => {
-  it("lists a product's open shipments with their named places only", async () => {
+  it("lists a product's open shipments with their named places and those that arrived", async () => {
     const [row] = await query<{ plu: string; boards: number }>(
       `SELECT i.plu, count(DISTINCT i.board_id)::int AS boards FROM incoming i JOIN forecasts f ON f.incoming_id = i.id
-        WHERE i.status = 'open' AND f.named GROUP BY i.plu ORDER BY count(DISTINCT i.board_id) DESC, i.plu LIMIT 1`,
+        WHERE i.status = 'open' AND (f.named OR f.outcome = 'arrived') GROUP BY i.plu ORDER BY count(DISTINCT i.board_id) DESC, i.plu LIMIT 1`,
     );
     const body = productWhereaboutsSchema.parse((await browser.call(whereRoute, `/api/inventory/product/${row.plu}/where`, { params: { plu: row.plu } })).json);
     expect(new Set(body.on_its_way.map((s) => s.board_id)).size).toBe(row.boards);
