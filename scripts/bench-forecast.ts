@@ -18,13 +18,13 @@
 // database): the classic world and the varied one, whose boards keep other habits (rotation lists, a Saturday
 // drop, tiers, business-day lags, a state truck to one-store boards 1–5 business days after the extract;
 // scripts/simulator/README.md, Dynamics). Each world's table is judged on the issue's targets (TARGETS), and each
-// prints the calibration of its store forecasts (scripts/bench/calibration.ts): per board kind, the forecasts whose
+// prints the calibration of its store forecasts (lib/forecast/calibration.ts, the record's rule): per board kind, the forecasts whose
 // outcome is known by the likelihood they stated at first (10 buckets), and the share that came true; a bucket of
 // at least 50 forecasts off by more than 10 points fails. The exit code is 1 when any target is missed.
 // Needs DATABASE_URL (a Postgres server; the bench makes and drops its own database). --seed N, --warm N, --keep.
 // scripts/bench/replay-model.ts replays the same worlds through the model's pure functions alone (no database).
 import pg from 'pg';
-import { calibrationTable, miscalibrated, CALIBRATION_MIN_FORECASTS, CALIBRATION_TOLERANCE, type CalibrationRow } from './bench/calibration.ts';
+import { calibrationBuckets, miscalibrated, sumForecasts, CALIBRATION_MIN_FORECASTS, CALIBRATION_TOLERANCE, type JudgedForecast } from '../lib/forecast/calibration.ts';
 import { HOUR_MS, nyInstant, nyLocal, ymd } from './simulator/clock.ts';
 import { SimWorld, type LedgerArrival, type WorldHabits } from './simulator/world.ts';
 import { WAKE_BOARD_ID } from '../lib/reference/boards.ts';
@@ -304,7 +304,7 @@ async function replayWorld(habits: WorldHabits): Promise<string[]> {
           FROM forecasts f JOIN incoming i ON i.id = f.incoming_id JOIN stores s ON s.id = f.store_id
          WHERE f.outcome <> 'open'`)
     ).rows;
-    const calibrationRows = new Map<string, CalibrationRow[]>();
+    const calibrationRows = new Map<string, JudgedForecast[]>();
     for (const f of sources) {
       if (f.ws < scoredFrom || f.we >= scoredTo) continue;
       const kind = kindOf.get(f.board_id)!;
@@ -317,14 +317,14 @@ async function replayWorld(habits: WorldHabits): Promise<string[]> {
     console.log(`calibration of the store forecasts (stated likelihood at first forecast; judged from ${CALIBRATION_MIN_FORECASTS} forecasts a bucket, ±${CALIBRATION_TOLERANCE * 100} points)`);
     console.log('board kind          stated     forecasts  mean stated  came true');
     for (const kind of ['shelf', 'store_by_shipment']) {
-      const table = calibrationTable(calibrationRows.get(kind) ?? []);
+      const table = calibrationBuckets(sumForecasts(calibrationRows.get(kind) ?? []));
       const off = new Set(miscalibrated(table));
       for (const b of table) {
         if (!b.forecasts) continue;
         const range = `${(100 * b.from).toFixed(0)}–${(100 * b.to).toFixed(0)}%`;
-        console.log(`${kind.padEnd(18)} ${range.padStart(8)}  ${String(b.forecasts).padStart(11)}  ${pct(b.meanStated).padStart(11)}  ${pct(b.shareTrue).padStart(9)}${off.has(b) ? '  OFF' : ''}`);
+        console.log(`${kind.padEnd(18)} ${range.padStart(8)}  ${String(b.forecasts).padStart(11)}  ${pct(b.mean_stated!).padStart(11)}  ${pct(b.came_true!).padStart(9)}${off.has(b) ? '  OFF' : ''}`);
       }
-      const offList = [...off].map((b) => `${(100 * b.from).toFixed(0)}–${(100 * b.to).toFixed(0)}% says ${pct(b.meanStated)}, ${pct(b.shareTrue)} came true (${b.forecasts})`);
+      const offList = [...off].map((b) => `${(100 * b.from).toFixed(0)}–${(100 * b.to).toFixed(0)}% says ${pct(b.mean_stated!)}, ${pct(b.came_true!)} came true (${b.forecasts})`);
       verdicts.push(`${kind} calibration: ${offList.length ? `OFF in ${offList.join('; ')}` : 'within 10 points in every bucket of 50 or more'}`);
       if (offList.length) missed.push(`${kind} calibration: ${offList.join('; ')}`);
     }

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../scripts/testing/properties.ts';
-import { BOARD_KINDS, bucketOf, CALIBRATION_BUCKETS, calibrationOf, type CalibrationGroup } from './record.ts';
+import { bucketOf, CALIBRATION_BUCKETS } from './calibration.ts';
+import { BOARD_KINDS, calibrationOf, type CalibrationGroup } from './record.ts';
 
-// The calibration's bucketing (issue 37 §4): every stated likelihood lands in one bucket that holds it, and the
-// buckets keep every forecast, with means inside their bucket and shares between 0 and 1.
+// The record's calibration per kind of board (issue 37 §4): the buckets keep every forecast of their kind, with
+// means inside their bucket and shares between 0 and 1 (the bucketing itself: calibration.property.test.ts).
 
 const kind = fc.constantFrom(...BOARD_KINDS);
 
@@ -25,26 +26,6 @@ function grouped(rows: { precision: (typeof BOARD_KINDS)[number]; p: number; cam
   }
   return [...out.values()];
 }
-
-describe('bucketOf', () => {
-  it('puts every likelihood in the bucket of ten points that holds it, 1 in the top one', () => {
-    fc.assert(
-      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (p) => {
-        const b = bucketOf(p);
-        ok(Number.isInteger(b) && b >= 0 && b < CALIBRATION_BUCKETS, `bucket ${b}`);
-        ok(p === 1 ? b === CALIBRATION_BUCKETS - 1 : b / CALIBRATION_BUCKETS <= p && p < (b + 1) / CALIBRATION_BUCKETS, `${p} in bucket ${b}`);
-      }),
-    );
-  });
-  it('is total: NaN, negatives and more than 1 land in the end buckets', () => {
-    fc.assert(
-      fc.property(fc.double(), (p) => {
-        const b = bucketOf(p);
-        ok(Number.isInteger(b) && b >= 0 && b < CALIBRATION_BUCKETS, `bucket ${b} for ${p}`);
-      }),
-    );
-  });
-});
 
 describe('calibrationOf', () => {
   it('keeps every forecast, in ten buckets per kind, with the mean in its bucket and the share that came true', () => {

@@ -1,7 +1,8 @@
 import { db } from '../db/index.ts';
 import { nyDate } from '../time.ts';
 import type { BoardPrecision } from '../reference/precision.ts';
-import type { BoardKindCalibration, BoardRecord, CalibrationBucket } from '../reports/types.ts';
+import type { BoardKindCalibration, BoardRecord } from '../reports/types.ts';
+import { CALIBRATION_BUCKETS, calibrationBuckets, type CalibrationSums } from './calibration.ts';
 
 // How often each board's forecasts were right (issue 26 §4, docs/decisions/027-forecasts.md): over the last 30
 // and 90 days, the share of named (store, window) pairs whose store got the bottle (precision, from
@@ -110,50 +111,20 @@ export async function boardRecords(boards: readonly BoardFacts[], now = new Date
   });
 }
 
-// ── calibration (issue 37 §4): does "8 in 10" come true about 8 times in 10? ──
+// ── calibration (issue 37 §4): does "8 in 10" come true about 8 times in 10? (the rule: calibration.ts) ──
 
-/** Buckets of stated likelihood: ten of ten points each. */
-export const CALIBRATION_BUCKETS = 10;
 /** The kinds of board, in the order the record lists them. */
 export const BOARD_KINDS: readonly BoardPrecision[] = ['shelf', 'store_by_shipment', 'board'];
 
 /** One (kind, bucket) group of closed forecasts, as the database sums them. */
-export interface CalibrationGroup {
+export interface CalibrationGroup extends CalibrationSums {
   precision: BoardPrecision;
-  bucket: number;
-  forecasts: number;
-  stated_sum: number;
-  came_true: number;
 }
 
-/** Range: 0 to CALIBRATION_BUCKETS − 1 for any number (1 falls in the top bucket; NaN and below 0 in the lowest). */
-export function bucketOf(p: number): number {
-  if (!(p > 0)) return 0;
-  return Math.min(CALIBRATION_BUCKETS - 1, Math.floor(p * CALIBRATION_BUCKETS));
-}
-
-/**
- * Every kind with its ten buckets, empty ones included, from the groups the database summed (a group of an unknown
- * kind or bucket is not counted). Shares are rounded to 0.001, as the screens show them.
- */
+/** Every kind with its ten buckets, empty ones included, from the groups the database summed. */
 export function calibrationOf(groups: readonly CalibrationGroup[]): BoardKindCalibration[] {
-  const round = (x: number) => Math.round(x * 1000) / 1000;
   return BOARD_KINDS.map((precision) => {
-    const sums = Array.from({ length: CALIBRATION_BUCKETS }, () => ({ forecasts: 0, stated: 0, trueCount: 0 }));
-    for (const g of groups) {
-      if (g.precision !== precision || !Number.isInteger(g.bucket) || g.bucket < 0 || g.bucket >= CALIBRATION_BUCKETS || !(g.forecasts > 0)) continue;
-      sums[g.bucket].forecasts += g.forecasts;
-      sums[g.bucket].stated += g.stated_sum;
-      sums[g.bucket].trueCount += g.came_true;
-    }
-    const buckets: CalibrationBucket[] = sums.map((b, i) => ({
-      from: i / CALIBRATION_BUCKETS,
-      to: (i + 1) / CALIBRATION_BUCKETS,
-      forecasts: b.forecasts,
-      // Clamped: each group's sums are of likelihoods in the bucket, but a float sum may stray by a hair.
-      mean_stated: b.forecasts ? Math.min((i + 1) / CALIBRATION_BUCKETS, Math.max(i / CALIBRATION_BUCKETS, round(b.stated / b.forecasts))) : null,
-      came_true: b.forecasts ? round(Math.min(1, Math.max(0, b.trueCount / b.forecasts))) : null,
-    }));
+    const buckets = calibrationBuckets(groups.filter((g) => g.precision === precision));
     return { precision, forecasts: buckets.reduce((n, b) => n + b.forecasts, 0), buckets };
   });
 }
