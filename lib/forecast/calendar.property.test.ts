@@ -20,7 +20,7 @@ import {
   storeOpenDayOnOrBefore,
   yearOfDayNumber,
 } from './calendar.ts';
-import { ONE_STORE_BUSINESS_DAYS, ONE_STORE_HORIZON_DAYS } from './model.ts';
+import { BOARD_BUSINESS_DAYS, BOARD_HORIZON_DAYS, ONE_STORE_BUSINESS_DAYS, ONE_STORE_HORIZON_DAYS } from './model.ts';
 
 // Property-based tests of business time (issue 37): every function ends in bounded time on any day number, with
 // an answer inside the range its doc comment gives; the state's schedule holds its rules in every known year.
@@ -78,6 +78,12 @@ describe("the state's schedule", () => {
     let longest = 0;
     for (let d = FIRST; d <= LAST; d++) longest = Math.max(longest, addBusinessDays(d, ONE_STORE_BUSINESS_DAYS[1]) - d);
     expect(longest).toBe(ONE_STORE_HORIZON_DAYS);
+  });
+
+  it("a board's window's seventh business day is at most BOARD_HORIZON_DAYS after any day of the known years", () => {
+    let longest = 0;
+    for (let d = FIRST; d <= LAST; d++) longest = Math.max(longest, addBusinessDays(d, BOARD_BUSINESS_DAYS) - d);
+    expect(longest).toBe(BOARD_HORIZON_DAYS);
   });
 });
 

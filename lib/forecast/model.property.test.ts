@@ -4,7 +4,8 @@ import { bounded, inChildWithin, ok } from '../../scripts/testing/properties.ts'
 import { weekdayOfDayNumber } from '../time.ts';
 import { addBusinessDays, isStateBusinessDay, isStoreOpenDay, nextStateBusinessDay } from './calendar.ts';
 import {
-  BOARD_WINDOW,
+  BOARD_BUSINESS_DAYS,
+  BOARD_HORIZON_DAYS,
   calibrate,
   fitCalibration,
   learnRotations,
@@ -364,8 +365,9 @@ describe('a shelf board learned from any history', () => {
         for (const d of [one.expected, one.windowStart, one.windowEnd]) ok(isStateBusinessDay(d) && isStoreOpenDay(d), `${d} is no state business day`);
         const board = bounded(() => forecastBoard(s));
         ok(board.storeId === null && board.likelihood === 1 && board.named && board.expected === null, () => JSON.stringify(board));
-        ok(board.windowStart >= day + BOARD_WINDOW[0] && board.windowStart <= day + BOARD_WINDOW[0] + 1, `board from ${board.windowStart - day}`);
-        ok(board.windowEnd <= day + BOARD_WINDOW[1] && board.windowEnd >= day + BOARD_WINDOW[1] - 1, `board to ${board.windowEnd - day}`);
+        ok(board.windowStart >= day + 1 && board.windowStart <= day + 2, `board from ${board.windowStart - day}`);
+        ok(board.windowEnd === addBusinessDays(day, BOARD_BUSINESS_DAYS) && board.windowEnd - day >= 9 && board.windowEnd - day <= BOARD_HORIZON_DAYS, () => `board to ${board.windowEnd - day}`);
+        ok(isStateBusinessDay(board.windowEnd), 'a board window ending on a closed day');
         ok(isStoreOpenDay(board.windowStart) && isStoreOpenDay(board.windowEnd), 'a board window on a Sunday');
       }),
       { numRuns: 5_000 },

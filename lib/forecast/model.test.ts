@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ymdToDayNumber } from '../time.ts';
 import {
-  BOARD_WINDOW,
   calibrate,
   CALIBRATION_PRIOR,
   fitCalibration,
@@ -107,12 +106,13 @@ describe('the other boards and the evidence', () => {
   it("a one-store board names its store for the state's first to fifth business day after the extract; any other board is named as a whole, Sundays off", () => {
     const s = { plu: '1', day: MON, units: 6, listingType: 'Limited', price: 30 };
     expect(forecastOneStore(42, s)).toMatchObject({ storeId: 42, named: true, likelihood: 1, expected: MON + 1, windowStart: MON + 1, windowEnd: MON + 7 });
-    expect(forecastBoard(s)).toMatchObject({ storeId: null, named: true, windowStart: MON + BOARD_WINDOW[0], windowEnd: MON + BOARD_WINDOW[1] });
+    // A board: from the next day a store is open to the seventh state business day (Tuesday of the next week).
+    expect(forecastBoard(s)).toMatchObject({ storeId: null, named: true, windowStart: MON + 1, windowEnd: MON + 9 });
     // Issue 37: a Saturday extract (11/28/2026, after Thanksgiving) was "Expected Sun 11/29"; the state's next
     // truck is Monday 11/30, the fifth business day Friday 12/4. A board's window opens Monday, not Sunday.
     const saturday = { ...s, day: day('2026-11-28') };
     expect(forecastOneStore(42, saturday)).toMatchObject({ expected: day('2026-11-30'), windowStart: day('2026-11-30'), windowEnd: day('2026-12-04') });
-    expect(forecastBoard(saturday)).toMatchObject({ windowStart: day('2026-11-30'), windowEnd: day('2026-12-07') });
+    expect(forecastBoard(saturday)).toMatchObject({ windowStart: day('2026-11-30'), windowEnd: day('2026-12-08') });
     // The Wednesday before Thanksgiving: Thursday and Friday are state holidays.
     expect(forecastOneStore(42, { ...s, day: day('2026-11-25') })).toMatchObject({ expected: day('2026-11-30'), windowEnd: day('2026-12-04') });
     // Christmas on a Friday: Thursday 24, Friday 25 and Monday 28 closed, then New Year's Day.
