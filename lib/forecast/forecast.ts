@@ -38,21 +38,23 @@ const dateOf = (dayNumber: number) => new Date(`${dayNumberToYmd(dayNumber)}T00:
 
 interface BoardFacts {
   id: number;
+  /** Its short name, for the reasons ("next in Wake County's Allocation rotation"). */
+  name: string;
   precision: BoardPrecision;
   onlyStoreId: number | null;
 }
 
 /** Every board's precision, as lib/reference/precision.ts decides it from the reference data now. */
 async function boardFacts(): Promise<Map<number, BoardFacts>> {
-  const rows = await db.$queryRaw<{ id: number; shelf: boolean; stores: number; retail: number; only_store: number | null }[]>`
-    SELECT b.id, EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = b.id AND bs.enabled) AS shelf,
+  const rows = await db.$queryRaw<{ id: number; name: string; shelf: boolean; stores: number; retail: number; only_store: number | null }[]>`
+    SELECT b.id, b.name_clean AS name, EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = b.id AND bs.enabled) AS shelf,
            count(s.id)::int AS stores, count(s.id) FILTER (WHERE NOT s.mixed_beverage)::int AS retail,
            min(s.id) FILTER (WHERE NOT s.mixed_beverage) AS only_store
-      FROM boards b LEFT JOIN stores s ON s.board_id = b.id GROUP BY b.id`;
+      FROM boards b LEFT JOIN stores s ON s.board_id = b.id GROUP BY b.id, b.name_clean`;
   return new Map(
     rows.map((r) => {
       const precision = boardPrecision({ shelfSource: r.shelf, stores: r.stores, retailStores: r.retail });
-      return [r.id, { id: r.id, precision, onlyStoreId: precision === 'store_by_shipment' ? r.only_store : null }];
+      return [r.id, { id: r.id, name: r.name, precision, onlyStoreId: precision === 'store_by_shipment' ? r.only_store : null }];
     }),
   );
 }
@@ -126,7 +128,7 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
       let model = models.get(sh.board_id);
       if (!model) {
         const [history, patterns] = await Promise.all([boardHistory(sh.board_id, today), deliveryPatterns(sh.board_id)]);
-        model = learnBoard(matchHistory(history.shipments, history.arrivals), patterns);
+        model = learnBoard(matchHistory(history.shipments, history.arrivals), patterns, { boardName: facts.name });
         models.set(sh.board_id, model);
       }
       rows = forecastShelfBoard(model, shipment);
@@ -150,15 +152,15 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
              AS r(shipment_id, plu, board_id, ship_date, units, precision), LATERAL (SELECT ${now}::timestamptz) AS t(created_at)
       ON CONFLICT (shipment_id) DO UPDATE SET units = EXCLUDED.units WHERE incoming.status = 'open'`;
     await tx.$executeRaw`
-      INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, expected_date, window_start, window_end, named_at, updated_at)
-      SELECT i.id, r.store_id, r.likelihood, r.likelihood, r.named, r.basis, r.expected, r.ws, r.we, CASE WHEN r.named THEN ${now}::timestamptz END, ${now}
+      INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, reason, expected_date, window_start, window_end, named_at, updated_at)
+      SELECT i.id, r.store_id, r.likelihood, r.likelihood, r.named, r.basis, r.reason, r.expected, r.ws, r.we, CASE WHEN r.named THEN ${now}::timestamptz END, ${now}
         FROM unnest(${rows.map((r) => r.shipmentId)}::bigint[], ${rows.map((r) => r.storeId)}::int[], ${rows.map((r) => r.likelihood)}::real[], ${rows.map((r) => r.named)}::boolean[],
-                    ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => (r.expected === null ? null : dateOf(r.expected)))}::date[],
+                    ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => (r.expected === null ? null : dateOf(r.expected)))}::date[],
                     ${rows.map((r) => dateOf(r.windowStart))}::date[], ${rows.map((r) => dateOf(r.windowEnd))}::date[])
-          AS r(shipment_id, store_id, likelihood, named, basis, expected, ws, we)
+          AS r(shipment_id, store_id, likelihood, named, basis, reason, expected, ws, we)
         JOIN incoming i ON i.shipment_id = r.shipment_id AND i.status = 'open'
       ON CONFLICT (incoming_id, store_id) DO UPDATE
-        SET likelihood = EXCLUDED.likelihood, first_likelihood = EXCLUDED.first_likelihood, named = EXCLUDED.named, basis = EXCLUDED.basis,
+        SET likelihood = EXCLUDED.likelihood, first_likelihood = EXCLUDED.first_likelihood, named = EXCLUDED.named, basis = EXCLUDED.basis, reason = EXCLUDED.reason,
             expected_date = EXCLUDED.expected_date, window_start = EXCLUDED.window_start, window_end = EXCLUDED.window_end,
             named_at = CASE WHEN EXCLUDED.named THEN COALESCE(forecasts.named_at, EXCLUDED.named_at) END, updated_at = EXCLUDED.updated_at
         WHERE forecasts.outcome = 'open'`;

@@ -5,6 +5,10 @@ import { weekdayOfDayNumber } from '../time.ts';
 import { addBusinessDays, isStateBusinessDay, isStoreOpenDay, nextStateBusinessDay } from './calendar.ts';
 import {
   BOARD_WINDOW,
+  calibrate,
+  fitCalibration,
+  learnRotations,
+  learnTiers,
   deliveryInterval,
   deliveryOnOrAfter,
   forecastBoard,
@@ -320,10 +324,11 @@ describe('a shelf board learned from any history', () => {
         ok(Number.isInteger(model.lag) && model.lag >= 1 && model.lag <= MAX_LAG && LAG_UNITS.includes(model.lagUnit), `lag ${model.lag} ${model.lagUnit}`);
         ok(model.windowHit >= 0 && model.windowHit <= 1, `window reach ${model.windowHit}`);
         for (const [id, p] of model.patterns) {
-          // A known delivery day is kept; a store without one may take the weekday its arrivals keep to.
+          // A known delivery day is kept but for a drop day (its hunted bottles keep to another weekday, or the
+          // board's do); a store without one may take the weekday its arrivals keep to, Saturday included (issue 37).
           const known = history.patterns.get(id);
-          if (known?.deliveryDay) ok(p === known, `store ${id}'s known pattern replaced`);
-          else if (p !== known) ok(p.storeId === id && /^(Mon|Tues|Wednes|Thurs|Fri)day$/.test(p.deliveryDay ?? '') && p.intervalDays === 7, () => `learned ${JSON.stringify(p)}`);
+          if (known?.deliveryDay && !model.drop.has(id)) ok(p === known, `store ${id}'s known pattern replaced`);
+          else if (p !== known) ok(p.storeId === id && /^(Mon|Tues|Wednes|Thurs|Fri|Satur)day$/.test(p.deliveryDay ?? '') && p.intervalDays === 7, () => `learned ${JSON.stringify(p)}`);
         }
         const s = { ...next, day: next.day + ahead };
         const rows = bounded(() => forecastShelfBoard(model, s));
@@ -338,6 +343,8 @@ describe('a shelf board learned from any history', () => {
           ok(isStoreOpenDay(r.windowStart) && isStoreOpenDay(r.windowEnd), () => `window ${r.windowStart}..${r.windowEnd} on a Sunday`);
           ok(r.expected === null || r.expected === r.windowStart, `expected ${r.expected}`);
           ok(['product', 'type_band', 'type', 'board'].includes(r.basis), r.basis);
+          // Each named store says why in a few words; a listed one says nothing.
+          ok(r.named ? typeof r.reason === 'string' && r.reason.length > 0 && r.reason.length <= 80 : r.reason === null, () => `reason ${r.reason} (named ${r.named})`);
         });
       }),
       { numRuns: 2_000 },
@@ -362,6 +369,61 @@ describe('a shelf board learned from any history', () => {
         ok(isStoreOpenDay(board.windowStart) && isStoreOpenDay(board.windowEnd), 'a board window on a Sunday');
       }),
       { numRuns: 5_000 },
+    );
+  });
+});
+
+describe("a board's habits and its calibration (issue 37)", () => {
+  const pairsArb = fc.array(fc.record({ p: fc.oneof({ weight: 6, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) }, { weight: 1, arbitrary: fc.constantFrom(Number.NaN, -1, 2, Infinity, 0) }), hit: fc.boolean() }), { maxLength: 400 });
+  const pArb = fc.oneof({ weight: 6, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) }, { weight: 1, arbitrary: fc.constantFrom(Number.NaN, -1, 2, Infinity, -Infinity, 0, 1) });
+
+  it('fits a calibration of ascending points with non-decreasing values in [0, 1], from any pairs', () => {
+    fc.assert(
+      fc.property(pairsArb, (pairs) => {
+        const c = bounded(() => fitCalibration(pairs));
+        ok(c.x.length === c.y.length, 'points');
+        c.x.forEach((x, i) => {
+          ok(x > 0 && x <= 1 && c.y[i] >= 0 && c.y[i] <= 1, () => `point ${x}, ${c.y[i]}`);
+          if (i > 0) ok(x > c.x[i - 1] && c.y[i] >= c.y[i - 1], () => `points ${JSON.stringify(c)} not monotone`);
+        });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('calibrates any figure into [0, 1], monotone, 0 for nothing, the figure itself before any history', () => {
+    fc.assert(
+      fc.property(pairsArb, pArb, pArb, (pairs, a, b) => {
+        const c = fitCalibration(pairs);
+        const [ca, cb] = [calibrate(c, a), calibrate(c, b)];
+        ok(ca >= 0 && ca <= 1 && cb >= 0 && cb <= 1, `calibrated ${ca}, ${cb}`);
+        // Monotone over what it reads: NaN and negatives read as 0, above 1 as 1.
+        const read = (p: number) => (p > 0 ? Math.min(p, 1) : 0);
+        if (read(a) <= read(b)) ok(ca <= cb + 1e-12, () => `calibrate(${a}) = ${ca} > calibrate(${b}) = ${cb}`);
+        ok(calibrate(c, 0) === 0, 'calibrate(0)');
+        ok(calibrate({ x: [], y: [] }, a) === read(a), 'identity');
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('learns rotations and tiers from any history: every place on its list, tiers above the smallest shipment', () => {
+    fc.assert(
+      fc.property(historyArb, ({ shipments, arrivals }) => {
+        const matched = matchHistory(shipments, arrivals);
+        const rotations = bounded(() => learnRotations(matched));
+        for (const r of rotations.values()) {
+          ok(Number.isInteger(r.length) && r.length >= 2, `length ${r.length}`);
+          for (const p of r.place.values()) ok(p >= 0 && p < r.length, () => `place ${p} of ${r.length}`);
+          ok(r.bottlesPerStore >= 0 && Number.isFinite(r.bottlesPerStore), `bottles per store ${r.bottlesPerStore}`);
+        }
+        const tiers = bounded(() => learnTiers(matched));
+        for (const [key, list] of tiers) {
+          const units = matched.filter((m) => (key === 'all' || `t:${m.listingType}` === key) && m.arrivals.length && m.units > 0).map((m) => m.units);
+          for (const t of list.values()) ok(t > Math.min(...units) && Number.isFinite(t), `tier ${t}`);
+        }
+      }),
+      { numRuns: 1_000 },
     );
   });
 });

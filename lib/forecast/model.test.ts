@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ymdToDayNumber } from '../time.ts';
 import {
   BOARD_WINDOW,
+  calibrate,
+  fitCalibration,
   deliveryOnOrAfter,
   forecastBoard,
   forecastOneStore,
@@ -126,5 +128,77 @@ describe('the other boards and the evidence', () => {
     expect(remainingLikelihood(0.6, 12, 6)).toBeCloseTo(1 - Math.sqrt(0.4), 6);
     expect(remainingLikelihood(0.6, 12, 12)).toBe(0);
     expect([priceBand(null), priceBand(59.99), priceBand(60), priceBand(100)]).toEqual(['unknown', 'low', 'mid', 'high']);
+  });
+});
+
+describe("a board's habits, learned from its own history (issue 37)", () => {
+  const weekly = (ids: number[], weekday: string) => new Map(ids.map((id) => [id, pattern(id, weekday, 7, MON)]));
+
+  it('learns a Saturday drop: a type shelved on Saturdays while the stores\' trucks come on Tuesdays', () => {
+    const shipments: ShipmentFact[] = [];
+    const arrivals: ArrivalFact[] = [];
+    for (let w = 0; w < 8; w++) {
+      shipments.push({ plu: `5000${w}`, day: MON + 7 * w, units: 6, listingType: 'Allocation', price: 70 });
+      // Shelved on the Saturday of the week, at two of four stores in turn.
+      for (const id of [1 + (w % 4), 1 + ((w + 1) % 4)]) arrivals.push({ plu: `5000${w}`, storeId: id, day: MON + 7 * w + 5, bottles: 3 });
+    }
+    const model = learnBoard(matchHistory(shipments, arrivals), weekly([1, 2, 3, 4], 'Tuesday'));
+    expect(model.typeDrops.get('Allocation')?.day).toBe('Saturday');
+    const forecast = forecastShelfBoard(model, { plu: '59999', day: MON + 70, units: 6, listingType: 'Allocation', price: 70 });
+    const named = forecast.filter((f) => f.named);
+    expect(named.length).toBeGreaterThan(0);
+    for (const f of named) {
+      expect(new Date(f.windowStart * 86_400_000).getUTCDay()).toBe(6);
+      expect(f.reason).toMatch(/; Saturday drop$/);
+    }
+  });
+
+  it('learns a tier: a store that gets the type only when 24 or more bottles come', () => {
+    const shipments: ShipmentFact[] = [];
+    const arrivals: ArrivalFact[] = [];
+    for (let i = 0; i < 16; i++) {
+      const units = i % 2 ? 24 : 6;
+      shipments.push({ plu: `6000${i}`, day: MON + 7 * i, units, listingType: 'Barrel', price: 60 });
+      arrivals.push({ plu: `6000${i}`, storeId: 1, day: MON + 7 * i + 3, bottles: 6 });
+      if (units === 24) arrivals.push({ plu: `6000${i}`, storeId: 2, day: MON + 7 * i + 3, bottles: 6 });
+    }
+    const model = learnBoard(matchHistory(shipments, arrivals), weekly([1, 2], 'Thursday'));
+    expect(model.tiers.get('t:Barrel')?.get(2)).toBe(24);
+    expect(model.tiers.get('t:Barrel')?.has(1)).toBe(false);
+    const small = forecastShelfBoard(model, { plu: '69999', day: MON + 120, units: 6, listingType: 'Barrel', price: 60 });
+    expect(small.find((f) => f.storeId === 2)?.likelihood ?? 0).toBe(0);
+    const big = forecastShelfBoard(model, { plu: '69999', day: MON + 120, units: 24, listingType: 'Barrel', price: 60 });
+    expect(big.find((f) => f.storeId === 2)).toMatchObject({ named: true, reason: 'only when 24 or more bottles come' });
+    expect(big.find((f) => f.storeId === 1)).toMatchObject({ named: true, reason: 'gets every Barrel' });
+  });
+
+  it('learns a rotation: each shipment to the next two stores of a fixed list, so who is next is named', () => {
+    const list = [3, 1, 4, 2, 5, 6];
+    const shipments: ShipmentFact[] = [];
+    const arrivals: ArrivalFact[] = [];
+    for (let i = 0; i < 15; i++) {
+      shipments.push({ plu: `7000${i}`, day: MON + 7 * i, units: 4, listingType: 'Allocation', price: 80 });
+      for (const id of [list[(2 * i) % 6], list[(2 * i + 1) % 6]]) arrivals.push({ plu: `7000${i}`, storeId: id, day: MON + 7 * i + 3, bottles: 2 });
+    }
+    const model = learnBoard(matchHistory(shipments, arrivals), weekly(list, 'Thursday'), { boardName: 'Wake County' });
+    expect(model.rotation.get('t:Allocation')?.length).toBe(6);
+    // Shipment 15 goes to list[0] and list[1]: stores 3 and 1.
+    const forecast = forecastShelfBoard(model, { plu: '79999', day: MON + 7 * 15, units: 4, listingType: 'Allocation', price: 80 });
+    const named = forecast.filter((f) => f.named);
+    expect(named.map((f) => f.storeId).sort()).toEqual([1, 3]);
+    expect(named[0].reason).toBe("next in Wake County's Allocation rotation");
+    // A board drawing at random has no rotation to tell.
+    const h = history(12);
+    expect(learnBoard(matchHistory(h.shipments, h.arrivals), h.patterns).rotation.size).toBe(0);
+  });
+
+  it('calibrates: a raw figure maps to the share that came true in the past, never less for a likelier one', () => {
+    // Raw 0.8 came true 4 times in 10, raw 0.3 once in 10: the model was overconfident.
+    const pairs = [...Array.from({ length: 200 }, (_, i) => ({ p: 0.8, hit: i % 10 < 4 })), ...Array.from({ length: 200 }, (_, i) => ({ p: 0.3, hit: i % 10 < 1 }))];
+    const c = fitCalibration(pairs);
+    expect(calibrate(c, 0.8)).toBeCloseTo((80 + 20 * 0.8) / 220, 5);
+    expect(calibrate(c, 0.3)).toBeCloseTo((20 + 20 * 0.3) / 220, 5);
+    expect(calibrate(c, 0.5)).toBeGreaterThan(calibrate(c, 0.3));
+    expect(calibrate(c, 0)).toBe(0);
   });
 });

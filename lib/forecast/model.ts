@@ -198,6 +198,18 @@ export interface BoardModel {
   /** Share of matched arrivals on the store's first or second delivery from the ready day (the window's reach). */
   windowHit: number;
   groups: Map<string, GroupStats>;
+  /** Stores whose hunted bottles come on a drop day (huntedPatterns): the board's, or a store's own. */
+  drop: Map<number, 'board' | 'store'>;
+  /** Listing types the board shelves on a drop day of their own (typeDropDay), and every store's pattern for them. */
+  typeDrops: Map<string, { day: string; patterns: Map<number, DeliveryPattern> }>;
+  /** Per listing type: its shipments in order with the stores seen to get them, and how turns change the odds. */
+  rotation: Map<string, Rotation>;
+  /** Per listing type: stores that got it only when at least so many bottles came (a tier). */
+  tiers: Map<string, Map<number, number>>;
+  /** The map from the model's raw likelihoods to what came true in the board's own past (calibrate). */
+  calibration: Calibration;
+  /** The board's name for the reasons ("next in Wake's Allocation rotation"), or null. */
+  boardName: string | null;
 }
 
 const groupKeys = (s: { plu: string; listingType: string; price: number | null }) => ({
@@ -251,15 +263,33 @@ export function storeWindow(pattern: DeliveryPattern | undefined, day: number, l
 
 /** Share of a store's hunted arrivals that must fall on one weekday for it to be taken as its delivery day. */
 export const ARRIVAL_WEEKDAY_SHARE = 0.6;
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** Distinct hunted arrival days a store needs before they override its delivery day (a drop day of its own). */
+export const DROP_MIN_DAYS = 3;
+/** Distinct (store, day) hunted arrivals a board needs before one weekday holding ARRIVAL_WEEKDAY_SHARE of them is its drop day. */
+export const BOARD_DROP_MIN = 10;
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The weekday most of `days` keep to and its share, or null for none (an empty list). */
+function keptWeekday(days: readonly number[]): { weekday: number; share: number } | null {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const d of days) counts[weekdayOfDayNumber(d)]++;
+  let weekday = -1;
+  for (let w = 1; w < 7; w++) if (weekday < 0 || counts[w] > counts[weekday]) weekday = w;
+  return days.length && counts[weekday] > 0 ? { weekday, share: counts[weekday] / days.length } : null;
+}
 
 /**
- * The stores' patterns, a store without a known delivery day taking the weekday its arrivals keep to (≥ 2 of them).
+ * The stores' patterns for hunted bottles, and the stores whose hunted bottles come on a drop day rather than
+ * with their truck. A store's hunted arrivals keeping to one weekday, Saturday included (ABC stores open
+ * Monday–Saturday, never Sunday: issue 37), give its pattern when its delivery day is unknown (≥ 2 arrival days)
+ * or is another weekday (≥ DROP_MIN_DAYS: a board that holds allocations for a drop); a board whose hunted
+ * arrivals keep to one weekday (≥ BOARD_DROP_MIN) off its stores' delivery days gives that drop day to every store.
  *
- * Range: the known patterns, plus for such a store a weekly pattern on Monday..Friday whose last delivery is its
- * latest arrival.
+ * Range: the known patterns, some replaced by weekly patterns on Monday..Saturday whose last delivery is the
+ * store's latest arrival (or the board's); `drop` holds the stores so replaced while their delivery day was known
+ * ('store') and every store given the board's drop day ('board'). Time: linear in the arrivals.
  */
-export function patternsWithArrivals(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): Map<number, DeliveryPattern> {
+export function huntedPatterns(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): { patterns: Map<number, DeliveryPattern>; drop: Map<number, 'board' | 'store'> } {
   const days = new Map<number, number[]>();
   for (const s of matched) {
     for (const a of s.arrivals) {
@@ -269,18 +299,102 @@ export function patternsWithArrivals(matched: readonly MatchedShipment[], known:
     }
   }
   const out = new Map(known);
+  const drop = new Map<number, 'board' | 'store'>();
+  const all: number[] = [];
+  let onOwnDay = 0;
+  let atKnown = 0;
+  let latest = -Infinity;
   for (const [storeId, list] of days) {
-    if (known.get(storeId)?.deliveryDay) continue;
     const distinct = [...new Set(list)];
-    const counts = new Map<number, number>();
-    for (const d of distinct) counts.set(weekdayOfDayNumber(d), (counts.get(weekdayOfDayNumber(d)) ?? 0) + 1);
-    const [weekday, n] = [...counts].sort((a, b) => b[1] - a[1])[0];
-    if (distinct.length < 2 || n / distinct.length < ARRIVAL_WEEKDAY_SHARE || weekday === 0 || weekday === 6) continue;
+    const own = known.get(storeId)?.deliveryDay ?? null;
+    for (const d of distinct) {
+      all.push(d);
+      if (own && Object.hasOwn(WEEKDAY_INDEX, own)) atKnown++;
+      if (own === WEEKDAY_NAMES[weekdayOfDayNumber(d)]) onOwnDay++;
+      if (d > latest) latest = d;
+    }
+    const kept = keptWeekday(distinct);
+    if (!kept || distinct.length < 2 || kept.share < ARRIVAL_WEEKDAY_SHARE) continue;
+    const name = WEEKDAY_NAMES[kept.weekday];
+    if (own === name) continue;
+    // A known delivery day is overridden only by enough arrivals (two could be a holiday-shifted truck); Random
+    // (trucks on any day) only by the board's drop day below.
+    if (own && (!Object.hasOwn(WEEKDAY_INDEX, own) || distinct.length < DROP_MIN_DAYS)) continue;
     // A loop, not Math.max(...distinct): spreading a long list overflows the call stack.
     const lastDelivery = distinct.reduce((a, b) => (b > a ? b : a));
-    out.set(storeId, { storeId, deliveryDay: WEEKDAY_NAMES[weekday], intervalDays: 7, lastDelivery });
+    out.set(storeId, { storeId, deliveryDay: name, intervalDays: 7, lastDelivery });
+    if (own && Object.hasOwn(WEEKDAY_INDEX, own)) drop.set(storeId, 'store');
   }
-  return out;
+  // The board's drop day: most of its stores' hunted arrivals on one weekday that is not their own delivery day.
+  const board = keptWeekday(all);
+  if (board && all.length >= BOARD_DROP_MIN && board.share >= ARRIVAL_WEEKDAY_SHARE && isDrop(board.weekday, onOwnDay, atKnown)) {
+    const name = WEEKDAY_NAMES[board.weekday];
+    for (const [storeId, p] of [...out, ...[...days.keys()].filter((id) => !out.has(id)).map((id) => [id, undefined] as const)]) {
+      if (p?.deliveryDay === name && (p.intervalDays ?? 7) <= 7) continue;
+      out.set(storeId, { storeId, deliveryDay: name, intervalDays: 7, lastDelivery: isDayNumber(latest) ? latest : null });
+      drop.set(storeId, 'board');
+    }
+  }
+  return { patterns: out, drop };
+}
+
+const WEEKDAY_INDEX = WEEKDAY;
+
+/**
+ * Whether a weekday most hunted arrivals keep to is a drop day rather than the stores' own trucks: Saturday (no
+ * store truck comes then), or a day that most arrivals at stores with a known delivery day (≥ BOARD_DROP_MIN of
+ * them) are not on. Stores whose days nobody knows say nothing (their arrivals are how their days are learned).
+ */
+function isDrop(weekday: number, onOwnDay: number, atKnown: number): boolean {
+  return weekday === WEEKDAY.Saturday || (atKnown >= BOARD_DROP_MIN && onOwnDay / atKnown < 1 - ARRIVAL_WEEKDAY_SHARE);
+}
+
+/**
+ * The stores' patterns, a store without a known delivery day taking the weekday its arrivals keep to (≥ 2 of
+ * them), and a store or board whose hunted bottles keep to a drop day taking it (huntedPatterns).
+ *
+ * Range: the known patterns, plus for such a store a weekly pattern on Monday..Saturday whose last delivery is an
+ * arrival.
+ */
+export function patternsWithArrivals(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): Map<number, DeliveryPattern> {
+  return huntedPatterns(matched, known).patterns;
+}
+
+/**
+ * The drop day of one listing type at a board: its hunted arrivals (≥ BOARD_DROP_MIN store-days) keeping to one
+ * weekday, Saturday included, that is mostly not the stores' own delivery day (a board that holds a type at its
+ * warehouse and shelves it on a drop day: issue 37). Null for none. Time: linear in the arrivals.
+ */
+export function typeDropDay(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): { day: string; latest: number } | null {
+  const seen = new Set<string>();
+  const days: number[] = [];
+  let onOwnDay = 0;
+  let atKnown = 0;
+  let latest = -Infinity;
+  for (const m of matched) {
+    for (const a of m.arrivals) {
+      if (seen.has(`${a.storeId}|${a.day}`)) continue;
+      seen.add(`${a.storeId}|${a.day}`);
+      days.push(a.day);
+      const own = known.get(a.storeId)?.deliveryDay;
+      if (own && Object.hasOwn(WEEKDAY_INDEX, own)) atKnown++;
+      if (known.get(a.storeId)?.deliveryDay === WEEKDAY_NAMES[weekdayOfDayNumber(a.day)]) onOwnDay++;
+      if (a.day > latest) latest = a.day;
+    }
+  }
+  const kept = keptWeekday(days);
+  if (!kept || days.length < BOARD_DROP_MIN || kept.share < ARRIVAL_WEEKDAY_SHARE || !isDrop(kept.weekday, onOwnDay, atKnown)) return null;
+  return { day: WEEKDAY_NAMES[kept.weekday], latest };
+}
+
+/** The pattern a store's deliveries of a listing type keep to: the type's drop day, else the store's hunted pattern. */
+export function patternOf(model: Pick<BoardModel, 'patterns' | 'typeDrops'>, storeId: number, listingType: string): DeliveryPattern | undefined {
+  return model.typeDrops.get(listingType)?.patterns.get(storeId) ?? model.patterns.get(storeId);
+}
+
+/** A store's window for a shipment under a board's model: storeWindow of its pattern for the shipment's type. */
+export function modelWindow(model: BoardModel, storeId: number, s: { day: number; listingType: string }): { start: number; end: number; expected: number | null } {
+  return storeWindow(patternOf(model, storeId, s.listingType), s.day, model.lag, model.lagUnit);
 }
 
 /**
@@ -289,22 +403,19 @@ export function patternsWithArrivals(matched: readonly MatchedShipment[], known:
  * Range: lag in 1..MAX_LAG (DEFAULT_LAG in business days without arrivals), windowHit in [0, 1]. Time: 2 × MAX_LAG + 1
  * passes over the arrivals, each a constant-time deliveryOnOrAfter, and 2 × MAX_LAG ready days per shipment.
  */
-export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>): BoardModel {
-  const patterns = patternsWithArrivals(matched, known);
-  const groups = new Map<string, GroupStats>();
-  for (const s of matched) {
-    for (const key of Object.values(groupKeys(s))) {
-      const g = groups.get(key) ?? { shipments: 0, units: 0, storeArrivals: 0, bottles: 0, received: new Map<number, number>() };
-      g.shipments++;
-      g.units += s.units;
-      for (const a of s.arrivals) {
-        g.received.set(a.storeId, (g.received.get(a.storeId) ?? 0) + 1);
-        g.storeArrivals++;
-        g.bottles += a.bottles;
-      }
-      groups.set(key, g);
-    }
+export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyMap<number, DeliveryPattern>, options: { boardName?: string } = {}): BoardModel {
+  const { patterns, drop } = huntedPatterns(matched, known);
+  // A type the board shelves on a drop day of its own: every store (known or seen) takes that day for it.
+  const typeDrops = new Map<string, { day: string; patterns: Map<number, DeliveryPattern> }>();
+  for (const type of new Set(matched.map((m) => m.listingType))) {
+    const found = typeDropDay(matched.filter((m) => m.listingType === type), known);
+    if (!found) continue;
+    const stores = new Set([...patterns.keys(), ...matched.flatMap((m) => m.arrivals.map((a) => a.storeId))]);
+    typeDrops.set(type, { day: found.day, patterns: new Map([...stores].map((id) => [id, { storeId: id, deliveryDay: found.day, intervalDays: 7, lastDelivery: found.latest }])) });
   }
+  const view = { patterns, typeDrops };
+  const groups = new Map<string, GroupStats>();
+  for (const s of matched) addToGroups(groups, s);
   // The ready lag and its unit: the pair whose expected first delivery matches the most arrivals; a tie keeps the
   // shorter lag, then business days (the state's way).
   let lag = DEFAULT_LAG;
@@ -320,7 +431,7 @@ export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyM
         if (!s.arrivals.length) continue;
         const from = readyDay(s.day, l, unit);
         for (const a of s.arrivals) {
-          const p = patterns.get(a.storeId);
+          const p = patternOf(view, a.storeId, s.listingType);
           if (p && deliveryOnOrAfter(p, from) === a.day) hits++;
         }
       }
@@ -330,11 +441,25 @@ export function learnBoard(matched: readonly MatchedShipment[], known: ReadonlyM
   let inWindow = 0;
   for (const s of matched) {
     for (const a of s.arrivals) {
-      const w = storeWindow(patterns.get(a.storeId), s.day, lag, lagUnit);
+      const w = storeWindow(patternOf(view, a.storeId, s.listingType), s.day, lag, lagUnit);
       if (a.day >= w.start && a.day <= w.end) inWindow++;
     }
   }
-  return { patterns, lag, lagUnit, windowHit: total ? inWindow / total : 0, groups };
+  const model: BoardModel = {
+    patterns,
+    lag,
+    lagUnit,
+    windowHit: total ? inWindow / total : 0,
+    groups,
+    drop,
+    typeDrops,
+    rotation: learnRotations(matched),
+    tiers: learnTiers(matched),
+    calibration: IDENTITY,
+    boardName: options.boardName ?? null,
+  };
+  model.calibration = learnCalibration(model, matched);
+  return model;
 }
 
 /** One store's (or the board's) forecast for an incoming shipment. */
@@ -348,6 +473,8 @@ export interface StoreForecast {
   windowEnd: number;
   /** Which history decided it: product, type_band, type, board, prior. */
   basis: string;
+  /** Why it is named, in a few words (the board habit it rests on); null when not named or none to tell. */
+  reason: string | null;
 }
 
 /** Pseudo-arrivals of the type's spread a product's own history is blended with (few shipments, noisy). */
@@ -387,34 +514,361 @@ export function inclusion(weights: readonly number[], k: number): number[] {
   return weights.map((w) => 1 - Math.exp(-hi * w));
 }
 
+/** Shipments of a type (with stores seen) a rotation needs before the board's turns are read. */
+export const ROTATION_MIN_SHIPMENTS = 8;
+/** How closely a store's places on the list must agree (mean resultant length, 0..1) for the board to rotate. */
+export const ROTATION_AGREEMENT = 0.8;
+/** A store at least this likely by its turn is "next in the rotation". */
+export const ROTATION_NEXT = 0.5;
+/** Shipments of its type below its least a store must have missed before that least reads as its tier. */
+export const TIER_MIN_BELOW = 4;
+/** A store's misses below its least read as a tier only when its rate would miss them all less often than this. */
+export const TIER_CHANCE = 0.02;
+/** A store that got at least this share of its type's shipments (of TIER_MIN_BELOW or more) "gets every" one. */
+export const EVERY_SHARE = 0.9;
+
 /**
- * A shelf board's forecast: each store's share of the arrivals of the shipment's type (and price band), blended
- * with the product's own history (PRODUCT_PRIOR), turned into the chance it is among the stores these units
- * reach (units ÷ bottles per receiving store, from the same history); named from NAME_AT.
- *
- * Range: [] when the board has no history to go on, else one row per store its history sent the group to (each
- * once), most likely first; likelihood in [0, 1], named exactly when likelihood >= NAME_AT, the window as
- * storeWindow's from readyDay(s.day, model.lag, model.lagUnit).
+ * A listing type a board sends down a fixed list of its stores, each shipment to the next few (issue 37's rotation):
+ * the list's length, each store's place on it, and the type's shipments in order (to count where the list is now).
  */
-export function forecastShelfBoard(model: BoardModel, s: ShipmentFact): StoreForecast[] {
-  const patterns = model.patterns;
+export interface Rotation {
+  length: number;
+  place: Map<number, number>;
+  seq: { day: number; units: number; stores: { storeId: number; day: number }[] }[];
+  /** Bottles per store served, on average (how many stores a shipment whose stores are not all seen yet reaches). */
+  bottlesPerStore: number;
+}
+
+const typeKey = (listingType: string) => `t:${listingType}`;
+
+/**
+ * Each listing type's rotation, where the board has one. The list's clock is the stores served: before each
+ * shipment, the number of store receipts of the type so far; a store's place is where on a list of `length` (the
+ * stores that got the type) the clock stood when it got one, averaged round the circle. A board whose stores take
+ * turns puts each store at about the same place every time (agreement near 1); one drawing at random scatters them
+ * (no rotation kept, and none claimed). Time: shipments × stores of the type.
+ */
+export function learnRotations(matched: readonly MatchedShipment[]): Map<string, Rotation> {
+  const byType = new Map<string, MatchedShipment[]>();
+  for (const m of [...matched].sort((a, b) => a.day - b.day)) {
+    const list = byType.get(m.listingType);
+    if (list) list.push(m);
+    else byType.set(m.listingType, [m]);
+  }
+  const out = new Map<string, Rotation>();
+  for (const [type, list] of byType) {
+    const seq = list.map((m) => ({ day: m.day, units: m.units, stores: m.arrivals.map((a) => ({ storeId: a.storeId, day: a.day })) }));
+    const seen = seq.filter((x) => x.stores.length > 0);
+    const length = new Set(seen.flatMap((x) => x.stores.map((a) => a.storeId))).size;
+    if (seen.length < ROTATION_MIN_SHIPMENTS || length < 2) continue;
+    const sums = new Map<number, { x: number; y: number; n: number }>();
+    let clock = 0;
+    let bottles = 0;
+    for (const x of seen) {
+      const k = x.stores.length;
+      const angle = (2 * Math.PI * ((clock + (k - 1) / 2) % length)) / length;
+      for (const a of x.stores) {
+        const t = sums.get(a.storeId) ?? { x: 0, y: 0, n: 0 };
+        sums.set(a.storeId, { x: t.x + Math.cos(angle), y: t.y + Math.sin(angle), n: t.n + 1 });
+      }
+      clock += k;
+      bottles += x.units > 0 && Number.isFinite(x.units) ? x.units : 0;
+    }
+    let agree = 0;
+    const place = new Map<number, number>();
+    for (const [id, t] of sums) {
+      agree += Math.hypot(t.x, t.y);
+      const at = ((((Math.atan2(t.y, t.x) / (2 * Math.PI)) * length) % length) + length) % length;
+      // Guard: -1e-17 + length rounds to length, which is no place on the list.
+      place.set(id, at < length ? at : 0);
+    }
+    // Weighted by receipts: Σ |Σ unit vectors| / Σ receipts.
+    if (agree / clock < ROTATION_AGREEMENT) continue;
+    out.set(typeKey(type), { length, place, seq, bottlesPerStore: bottles / clock });
+  }
+  return out;
+}
+
+/**
+ * How likely each store's turn makes it, for a shipment of `units` on `day`: where the list stands (the stores
+ * served so far: those seen before `day`, and for a shipment of the last MATCH_DAYS not all seen yet, as many as
+ * its bottles reach), and how close the store's place is to the next `units ÷ bottlesPerStore` places, less sure
+ * the more of the count is guessed. Range: in [0, 1] per store with a place. Time: the type's shipments.
+ */
+function turnsAsOf(rotation: Rotation, day: number, units: number): Map<number, number> {
+  let clock = 0;
+  let guessed = 0;
+  for (const x of rotation.seq) {
+    if (x.day >= day) break;
+    const shown = x.stores.filter((a) => a.day < day).length;
+    const reach = rotation.bottlesPerStore > 0 && x.units > 0 && Number.isFinite(x.units) ? Math.max(1, Math.round(x.units / rotation.bottlesPerStore)) : 0;
+    if (day - x.day <= MATCH_DAYS && shown < reach) {
+      clock += reach;
+      guessed++;
+    } else clock += shown;
+  }
+  const k = rotation.bottlesPerStore > 0 && units > 0 && Number.isFinite(units) ? Math.max(1, units / rotation.bottlesPerStore) : 1;
+  const L = rotation.length;
+  const center = (clock + (k - 1) / 2) % L;
+  const sigma = 0.5 + 0.5 * Math.sqrt(guessed);
+  const out = new Map<number, number>();
+  for (const [id, p] of rotation.place) {
+    const d = Math.abs(p - center) % L;
+    const off = Math.max(0, Math.min(d, L - d) - k / 2);
+    out.set(id, Math.exp(-(off * off) / (2 * sigma * sigma)));
+  }
+  return out;
+}
+
+/**
+ * Each listing type's tiers (and the board's, over every type: key 'all'): a store that got the type at least twice, never with fewer than T units, while at
+ * least TIER_MIN_BELOW shipments of fewer (and some shipment of any size was seen) went elsewhere, gets it only
+ * from T. Range: T a positive number of units above the type's smallest shipment seen. Time: shipments × stores.
+ */
+export function learnTiers(matched: readonly MatchedShipment[]): Map<string, Map<number, number>> {
+  const out = new Map<string, Map<number, number>>();
+  const byType = new Map<string, MatchedShipment[]>();
+  for (const m of matched) {
+    if (!m.arrivals.length || !(m.units > 0)) continue;
+    // Its type's and the board's: a store's tier may hold for any hunted bottle.
+    for (const key of [typeKey(m.listingType), 'all']) {
+      const list = byType.get(key);
+      if (list) list.push(m);
+      else byType.set(key, [m]);
+    }
+  }
+  for (const [key, list] of byType) {
+    const least = new Map<number, { units: number; n: number }>();
+    for (const m of list) {
+      for (const a of m.arrivals) {
+        const t = least.get(a.storeId);
+        least.set(a.storeId, { units: Math.min(t?.units ?? Infinity, m.units), n: (t?.n ?? 0) + 1 });
+      }
+    }
+    const smallest = list.reduce((t, m) => Math.min(t, m.units), Infinity);
+    const tiers = new Map<number, number>();
+    for (const [storeId, { units, n }] of least) {
+      if (n < 2 || units <= smallest) continue;
+      const below = list.filter((m) => m.units < units).length;
+      // A habit, not chance: at its rate over the shipments of at least `units`, missing every smaller one would
+      // happen less than TIER_CHANCE of the time.
+      const rate = n / (list.length - below);
+      if (below >= TIER_MIN_BELOW && Math.pow(1 - Math.min(rate, 1), below) < TIER_CHANCE) tiers.set(storeId, units);
+    }
+    if (tiers.size) out.set(key, tiers);
+  }
+  return out;
+}
+
+/** A monotone map from raw likelihoods to calibrated ones: points (x ascending, y non-decreasing, both in [0, 1]). */
+export interface Calibration {
+  x: number[];
+  y: number[];
+}
+export const IDENTITY: Calibration = { x: [], y: [] };
+/** Bins of raw likelihood the calibration reads, and the pseudo-forecasts (at their raw likelihood) each is blended with. */
+export const CALIBRATION_BINS = 10;
+export const CALIBRATION_PRIOR = 20;
+
+/**
+ * The calibrated likelihood: piecewise linear through (0, 0) and the calibration's points, flat after the last.
+ *
+ * Range: in [0, 1], non-decreasing in p; 0 for p that is not a positive number; p itself under IDENTITY (no points).
+ */
+export function calibrate(c: Calibration, p: number): number {
+  if (!(p > 0)) return 0;
+  p = Math.min(p, 1);
+  if (!c.x.length) return p;
+  let [x0, y0] = [0, 0];
+  for (let i = 0; i < c.x.length; i++) {
+    const [x1, y1] = [c.x[i], c.y[i]];
+    if (p <= x1) return x1 > x0 ? y0 + ((y1 - y0) * (p - x0)) / (x1 - x0) : y1;
+    [x0, y0] = [x1, y1];
+  }
+  return y0;
+}
+
+/**
+ * A calibration from (raw likelihood, came true) pairs: per bin of raw likelihood, the share that came true
+ * blended with CALIBRATION_PRIOR pseudo-forecasts at the bin's raw mean, then pooled with its neighbours where it
+ * falls (pool adjacent violators) so that a likelier raw figure never gets a lower calibrated one.
+ *
+ * Range: x strictly ascending in (0, 1], y non-decreasing in [0, 1]; IDENTITY for no pairs. Time: linear in the pairs.
+ */
+export function fitCalibration(pairs: readonly { p: number; hit: boolean }[]): Calibration {
+  const bins = Array.from({ length: CALIBRATION_BINS }, () => ({ n: 0, hits: 0, sum: 0 }));
+  for (const { p, hit } of pairs) {
+    if (!(p > 0)) continue;
+    const b = bins[Math.min(CALIBRATION_BINS - 1, Math.floor(Math.min(p, 1) * CALIBRATION_BINS))];
+    b.n++;
+    b.sum += Math.min(p, 1);
+    if (hit) b.hits++;
+  }
+  // Blocks of pooled bins: weight, x (mean raw), y (blended share).
+  const blocks: { w: number; x: number; y: number }[] = [];
+  for (const b of bins) {
+    if (!b.n) continue;
+    const mean = b.sum / b.n;
+    blocks.push({ w: b.n + CALIBRATION_PRIOR, x: mean, y: (b.hits + CALIBRATION_PRIOR * mean) / (b.n + CALIBRATION_PRIOR) });
+    while (blocks.length > 1 && blocks.at(-2)!.y > blocks.at(-1)!.y) {
+      const [u, v] = blocks.splice(-2, 2);
+      const w = u.w + v.w;
+      blocks.push({ w, x: v.x, y: (u.y * u.w + v.y * v.w) / w });
+    }
+  }
+  // Pooled blocks keep their last bin's mean as x, so x stays ascending.
+  return { x: blocks.map((b) => b.x), y: blocks.map((b) => Math.min(1, Math.max(0, b.y))) };
+}
+
+/**
+ * Replays the model's raw likelihoods over the board's own past: each shipment forecast from the board's history
+ * without it (leave one out: what the model would have said with the rest of what it knows), and whether each
+ * store then got it inside its window; shipments whose windows end after the last day the history saw are left
+ * out (not known yet). Time: shipments × stores of a group.
+ */
+function learnCalibration(model: BoardModel, matched: readonly MatchedShipment[]): Calibration {
+  let seenTo = -Infinity;
+  for (const m of matched) {
+    if (m.day > seenTo) seenTo = m.day;
+    for (const a of m.arrivals) if (a.day > seenTo) seenTo = a.day;
+  }
+  // Came true: any rise of the product at the store inside the window, whichever shipment it was matched to (a
+  // rise goes to the latest shipment before it, and the record counts it for every forecast whose window holds it).
+  const rises = new Map<string, number[]>();
+  for (const m of matched) for (const a of m.arrivals) rises.set(`${m.plu}|${a.storeId}`, [...(rises.get(`${m.plu}|${a.storeId}`) ?? []), a.day]);
+  const pairs: { p: number; hit: boolean }[] = [];
+  const past: BoardModel = { ...model, groups: model.groups, calibration: IDENTITY };
+  for (const m of matched) {
+    if (!m.arrivals.length) continue;
+    addToGroups(model.groups, m, -1);
+    for (const f of rawForecast(past, m)) {
+      if (f.windowEnd > seenTo) continue;
+      pairs.push({ p: f.raw, hit: (rises.get(`${m.plu}|${f.storeId}`) ?? []).some((d) => d > m.day && d >= f.windowStart && d <= f.windowEnd) });
+    }
+    addToGroups(model.groups, m, 1);
+  }
+  return fitCalibration(pairs);
+}
+
+/** Adds a shipment to its groups (sign 1), or takes it out again (sign −1: the counts it added go back). */
+function addToGroups(groups: Map<string, GroupStats>, s: MatchedShipment, sign: 1 | -1 = 1): void {
+  for (const key of Object.values(groupKeys(s))) {
+    const g = groups.get(key) ?? { shipments: 0, units: 0, storeArrivals: 0, bottles: 0, received: new Map<number, number>() };
+    g.shipments += sign;
+    g.units += sign * s.units;
+    for (const a of s.arrivals) {
+      const n = (g.received.get(a.storeId) ?? 0) + sign;
+      if (n > 0) g.received.set(a.storeId, n);
+      else g.received.delete(a.storeId);
+      g.storeArrivals += sign;
+      g.bottles += sign * a.bottles;
+    }
+    groups.set(key, g);
+  }
+}
+
+interface RawForecast {
+  storeId: number;
+  raw: number;
+  windowStart: number;
+  windowEnd: number;
+  expected: number | null;
+  basis: string;
+  /** The habit it rests on (for the reason): its tier, its turn on the type's rotation (null: none), its share of the type. */
+  tier: number | null;
+  turn: number | null;
+  got: number;
+  of: number;
+}
+
+/** The model's raw likelihoods (before calibration), one per store the group's history sent it to. */
+function rawForecast(model: BoardModel, s: ShipmentFact): RawForecast[] {
   const prior = priorGroup(model, s);
   if (!prior) return [];
   const own = model.groups.get(groupKeys(s).product);
   const ownArrivals = own?.storeArrivals ?? 0;
   const stores = [...new Set([...prior.stats.received.keys(), ...(own?.received.keys() ?? [])])].sort((a, b) => a - b);
-  const weights = stores.map((id) => ((own?.received.get(id) ?? 0) + (PRODUCT_PRIOR * (prior.stats.received.get(id) ?? 0)) / prior.stats.storeArrivals) / (ownArrivals + PRODUCT_PRIOR));
+  const base = stores.map((id) => ((own?.received.get(id) ?? 0) + (PRODUCT_PRIOR * (prior.stats.received.get(id) ?? 0)) / prior.stats.storeArrivals) / (ownArrivals + PRODUCT_PRIOR));
+  // Whose turn it is (rotation) and who gets it only from so many bottles (tiers), both of the listing type.
+  const rotation = model.rotation.get(typeKey(s.listingType));
+  const typeStats = model.groups.get(typeKey(s.listingType));
+  const turns = rotation ? turnsAsOf(rotation, s.day, s.units) : null;
+  const typeTiers = model.tiers.get(typeKey(s.listingType));
+  const boardTiers = model.tiers.get('all');
+  const tierOf = (id: number) => typeTiers?.get(id) ?? boardTiers?.get(id);
+  // A store off the list (never got the type) stays at its share: a rotation says nothing of it.
+  const turn = stores.map((id) => (turns ? (turns.get(id) ?? 1) : 1));
+  const weights = stores.map((id, i) => {
+    const tier = tierOf(id);
+    return tier !== undefined && !(s.units >= tier) ? 0 : base[i] * turn[i];
+  });
   const perStore = prior.stats.bottles / prior.stats.storeArrivals;
   // At least one store gets it. Guard: units 0 over 0 bottles per store is NaN, which Math.max passes on.
   const reach = s.units / perStore;
   const chance = inclusion(weights, reach > 1 ? reach : 1);
   const basis = own && own.shipments >= MIN_SHIPMENTS.product ? 'product' : prior.basis;
-  const out: StoreForecast[] = stores.map((storeId, i) => {
-    const w = storeWindow(patterns.get(storeId), s.day, model.lag, model.lagUnit);
-    return { storeId, likelihood: chance[i], named: chance[i] >= NAME_AT, expected: w.expected, windowStart: w.start, windowEnd: w.end, basis };
+  return stores.map((storeId, i) => {
+    const w = modelWindow(model, storeId, s);
+    return {
+      storeId,
+      raw: chance[i],
+      windowStart: w.start,
+      windowEnd: w.end,
+      expected: w.expected,
+      basis,
+      tier: tierOf(storeId) ?? null,
+      turn: turns?.has(storeId) ? turn[i] : null,
+      got: typeStats?.received.get(storeId) ?? 0,
+      of: typeStats?.shipments ?? 0,
+    };
+  });
+}
+
+/** A listing type in a reason's words: "Allocation", or "hunted bottle" for one the state does not type. */
+const typeWords = (listingType: string) => (listingType === 'Unknown' || !listingType ? 'hunted bottle' : listingType);
+
+/**
+ * Why a named store is named, in a few words: the board habit its forecast rests on, the strongest first — its
+ * tier, its turn in a rotation, a type it always gets, else its share of the type — and its drop day.
+ */
+export function reasonOf(model: BoardModel, s: ShipmentFact, f: Pick<RawForecast, 'storeId' | 'tier' | 'turn' | 'got' | 'of'>): string {
+  const type = typeWords(s.listingType);
+  let why: string;
+  if (f.tier !== null) why = `only when ${f.tier} or more bottles come`;
+  else if (f.turn !== null && f.turn >= ROTATION_NEXT) why = `next in ${model.boardName ? `${model.boardName}'s` : "the board's"} ${type} rotation`;
+  else if (f.of >= TIER_MIN_BELOW && f.got / f.of >= EVERY_SHARE) why = `gets every ${type}`;
+  else if (f.of > 0 && f.got > 0) why = `got ${f.got} of the last ${f.of} ${type === 'hunted bottle' ? 'hunted' : type} shipments`;
+  else why = `got this bottle before`;
+  const typeDrop = model.typeDrops.get(s.listingType)?.day;
+  const drop = model.drop.get(f.storeId);
+  const day = model.patterns.get(f.storeId)?.deliveryDay;
+  if (typeDrop) why += `; ${typeDrop} drop`;
+  else if (drop && day) why += drop === 'board' ? `; ${day} drop` : `; its hunted bottles come ${day}s`;
+  return why;
+}
+
+/**
+ * A shelf board's forecast: each store's share of the arrivals of the shipment's type (and price band), blended
+ * with the product's own history (PRODUCT_PRIOR), times how its turn in the type's rotation changes its odds, none
+ * below its tier; turned into the chance it is among the stores these units reach (units ÷ bottles per receiving
+ * store, from the same history), then calibrated on the board's own past (calibrate); named from NAME_AT, with a
+ * reason in words.
+ *
+ * Range: [] when the board has no history to go on, else one row per store its history sent the group to (each
+ * once), most likely first; likelihood in [0, 1], named exactly when likelihood >= NAME_AT, reason a non-empty
+ * string exactly when named, the window as storeWindow's from readyDay(s.day, model.lag, model.lagUnit).
+ */
+export function forecastShelfBoard(model: BoardModel, s: ShipmentFact): StoreForecast[] {
+  const out: StoreForecast[] = rawForecast(model, s).map((f) => {
+    const likelihood = calibrate(model.calibration, f.raw);
+    const named = likelihood >= NAME_AT;
+    return { storeId: f.storeId, likelihood, named, expected: f.expected, windowStart: f.windowStart, windowEnd: f.windowEnd, basis: f.basis, reason: named ? reasonOf(model, s, f) : null };
   });
   return out.sort((a, b) => b.likelihood - a.likelihood || a.storeId! - b.storeId!);
 }
+
+/** A one-store board's reason: the state ships to the board, and the board is this store. */
+export const ONE_STORE_REASON = "the board's only store";
 
 /**
  * A one-store board: its store, certain to get it (likelihood 1, named), from the state's truck: expected on the
@@ -427,7 +881,7 @@ export function forecastShelfBoard(model: BoardModel, s: ShipmentFact): StoreFor
  */
 export function forecastOneStore(storeId: number, s: ShipmentFact): StoreForecast {
   const start = addBusinessDays(s.day, ONE_STORE_BUSINESS_DAYS[0]);
-  return { storeId, likelihood: 1, named: true, expected: start, windowStart: start, windowEnd: addBusinessDays(s.day, ONE_STORE_BUSINESS_DAYS[1]), basis: 'prior' };
+  return { storeId, likelihood: 1, named: true, expected: start, windowStart: start, windowEnd: addBusinessDays(s.day, ONE_STORE_BUSINESS_DAYS[1]), basis: 'prior', reason: ONE_STORE_REASON };
 }
 
 /**
@@ -438,7 +892,7 @@ export function forecastOneStore(storeId: number, s: ShipmentFact): StoreForecas
  * RangeError when E is not a day number.
  */
 export function forecastBoard(s: ShipmentFact): StoreForecast {
-  return { storeId: null, likelihood: 1, named: true, expected: null, windowStart: storeOpenDayOnOrAfter(s.day + BOARD_WINDOW[0]), windowEnd: storeOpenDayOnOrBefore(s.day + BOARD_WINDOW[1]), basis: 'prior' };
+  return { storeId: null, likelihood: 1, named: true, expected: null, windowStart: storeOpenDayOnOrAfter(s.day + BOARD_WINDOW[0]), windowEnd: storeOpenDayOnOrBefore(s.day + BOARD_WINDOW[1]), basis: 'prior', reason: null };
 }
 
 /**

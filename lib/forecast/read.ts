@@ -39,6 +39,7 @@ interface PlaceRow {
   nickname: string | null;
   likelihood: number;
   named: boolean;
+  reason: string | null;
   expected_date: string | null;
   window_start: string;
   window_end: string;
@@ -52,7 +53,7 @@ function placeRows(where: Prisma.Sql): Promise<PlaceRow[]> {
   return db.$queryRaw<PlaceRow[]>`
     SELECT i.id AS incoming_id, i.plu, p.name, p.listing_type::text, p.retail_price::text, i.board_id, b.name_clean AS board_name,
            i.precision, to_char(i.ship_date, 'YYYY-MM-DD') AS ship_date, i.units, i.status::text, i.created_at,
-           f.store_id, s.store_number, s.nickname, f.likelihood, f.named,
+           f.store_id, s.store_number, s.nickname, f.likelihood, f.named, f.reason,
            to_char(f.expected_date, 'YYYY-MM-DD') AS expected_date, to_char(f.window_start, 'YYYY-MM-DD') AS window_start,
            to_char(f.window_end, 'YYYY-MM-DD') AS window_end, f.outcome::text, f.arrived_at, f.updated_at
       FROM incoming i
@@ -74,6 +75,8 @@ function place(r: PlaceRow): ForecastPlace {
     likelihood_words: words.words,
     likelihood_in_ten: words.inTen,
     named: r.named,
+    // Why only for a named place: a listed one is not forecast, so it has no habit to tell.
+    why: r.named ? r.reason : null,
     expected_date: r.expected_date,
     window_start: r.window_start,
     window_end: r.window_end,

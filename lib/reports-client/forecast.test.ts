@@ -10,6 +10,7 @@ const place = (over: Partial<ForecastPlace> = {}): ForecastPlace => ({
   likelihood_words: 'very likely',
   likelihood_in_ten: '8 in 10',
   named: true,
+  why: null,
   expected_date: '2026-12-01',
   window_start: '2026-12-01',
   window_end: '2026-12-08',

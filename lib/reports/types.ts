@@ -507,6 +507,12 @@ export const forecastPlaceSchema = z.strictObject({
   likelihood_in_ten: z.string(),
   /** Forecast to get it (likelihood ≥ 0.2); the others are listed with their likelihood only. */
   named: z.boolean(),
+  /**
+   * Why it is named, in a few words: the board habit its forecast rests on ("next in Wake's Allocation rotation",
+   * "gets every Allocation", "Saturday drop", "only when 24 or more bottles come"); null when not named or there is
+   * none to tell (issue 37).
+   */
+  why: z.string().nullable(),
   /** The store's first delivery day in the window, when its day is known. */
   expected_date: ymd.nullable(),
   window_start: ymd,

@@ -18,7 +18,7 @@
 //   (prints each world's result as one line of JSON)
 import { isHunted } from '../../lib/catalog/hunted.ts';
 import { inferPattern } from '../../lib/ingest/delivery-pattern.ts';
-import { forecastShelfBoard, learnBoard, matchHistory, storeWindow, type ArrivalFact, type DeliveryPattern, type ShipmentFact } from '../../lib/forecast/model.ts';
+import { forecastShelfBoard, learnBoard, matchHistory, modelWindow, type ArrivalFact, type DeliveryPattern, type ShipmentFact } from '../../lib/forecast/model.ts';
 import { WEEKDAY_NAMES, nyInstant, nyLocal, weekdayOf, ymd } from '../simulator/clock.ts';
 import { SimWorld, type WorldHabits } from '../simulator/world.ts';
 
@@ -143,8 +143,8 @@ export function replayModel(options: ReplayOptions = {}): ReplayResult {
           result.shipments++;
           for (const f of forecastShelfBoard(model, s)) {
             result.forecasts++;
-            // Every window is the store's own (storeWindow) and stays within the horizon.
-            const w = storeWindow(model.patterns.get(f.storeId!), s.day, model.lag, model.lagUnit);
+            // Every window is the store's own (modelWindow: storeWindow of its pattern for the type) and stays within the horizon.
+            const w = modelWindow(model, f.storeId!, s);
             if (w.start !== f.windowStart || w.end !== f.windowEnd) throw new Error(`forecastShelfBoard's window differs from storeWindow's for store ${f.storeId}`);
             result.windowStartMin = Math.min(result.windowStartMin, f.windowStart - s.day);
             result.windowEndMax = Math.max(result.windowEndMax, f.windowEnd - s.day);
