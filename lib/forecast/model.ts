@@ -732,10 +732,8 @@ function learnCalibration(model: BoardModel, matched: readonly MatchedShipment[]
     if (m.day > seenTo) seenTo = m.day;
     for (const a of m.arrivals) if (a.day > seenTo) seenTo = a.day;
   }
-  // Came true: any rise of the product at the store inside the window, whichever shipment it was matched to (a
-  // rise goes to the latest shipment before it, and the record counts it for every forecast whose window holds it).
-  const rises = new Map<string, number[]>();
-  for (const m of matched) for (const a of m.arrivals) rises.set(`${m.plu}|${a.storeId}`, [...(rises.get(`${m.plu}|${a.storeId}`) ?? []), a.day]);
+  // Came true as the record judges it (forecast.ts updateForecasts): a rise of the product at the store inside the
+  // window, taken by the latest shipment of the product before it, as matchHistory matched it.
   const pairs: { p: number; hit: boolean }[] = [];
   const past: BoardModel = { ...model, groups: model.groups, calibration: IDENTITY };
   for (const m of matched) {
@@ -743,7 +741,7 @@ function learnCalibration(model: BoardModel, matched: readonly MatchedShipment[]
     addToGroups(model.groups, m, -1);
     for (const f of rawForecast(past, m)) {
       if (f.windowEnd > seenTo) continue;
-      pairs.push({ p: f.raw, hit: (rises.get(`${m.plu}|${f.storeId}`) ?? []).some((d) => d > m.day && d >= f.windowStart && d <= f.windowEnd) });
+      pairs.push({ p: f.raw, hit: m.arrivals.some((a) => a.storeId === f.storeId && a.day >= f.windowStart && a.day <= f.windowEnd) });
     }
     addToGroups(model.groups, m, 1);
   }
