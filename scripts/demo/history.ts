@@ -12,6 +12,7 @@ import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import { ALLOCATED_TYPES, type ProductSeed } from '../../lib/reference/products.ts';
 import { Ledger, type LedgerArrival } from '../simulator/arrivals.ts';
 import type { SimStore } from '../simulator/dataset.ts';
+import { isDeliveryDay } from '../simulator/shelves.ts';
 import { hashString, rng, splitInteger, type Rng } from './random.ts';
 import { deliverySchedule, firstAfter, OPEN_FIRST_SLOT, SLOTS_PER_DAY, type Delivery, type StoreSchedule, type Timeline } from './timeline.ts';
 import type { ShipmentRow } from './warehouse.ts';
@@ -197,7 +198,8 @@ function simStoresOf(stores: readonly PolledStore[]): SimStore[] {
  */
 function allocatedArrivals(t: Timeline, stores: readonly PolledStore[], deliveries: Map<number, Delivery[]>, products: ProductSeed[], wakeShipments: ShipmentRow[]): Map<string, AllocatedArrival[]> {
   const byPlu = new Map(products.map((p, i) => [p.plu, { p, i }]));
-  const ledger = new Ledger(DEMO_WORLD_SEED, WAKE_BOARD_ID, simStoresOf(stores));
+  const simStores = simStoresOf(stores);
+  const ledger = new Ledger(DEMO_WORLD_SEED, WAKE_BOARD_ID, simStores);
   const placed: LedgerArrival[] = [];
   let serial = 0;
   for (const sh of [...wakeShipments].sort((a, b) => a.dayIndex - b.dayIndex || a.plu.localeCompare(b.plu))) {
@@ -226,7 +228,10 @@ function allocatedArrivals(t: Timeline, stores: readonly PolledStore[], deliveri
     const mine = arrivals.get(key) ?? [];
     const maxStores = MAX_STORES_A_DAY[byPlu.get(a.plu)!.p.listingType] ?? 6;
     let left = a.quantity;
-    for (let k = firstAtOrAfterDay(list, a.day - t.startDay); k < list.length && left > 0; k++) {
+    // The world's k-th delivery of the store after the extract is the demo's k-th: the two schedules differ for
+    // Random, shifted and fortnightly stores, and a date taken across would land a week off the store's pattern.
+    const after = firstAtOrAfterDay(list, a.extractDay + 1 - t.startDay);
+    for (let k = after + simDeliveriesBetween(simStores[a.retailIndex], a.extractDay + 1, a.day); k < list.length && left > 0; k++) {
       const d = list[k];
       const onDay = perDay.get(`${a.plu}|${d.dayIndex}`) ?? new Set<number>();
       if (!onDay.has(store.storeId) && onDay.size >= maxStores) continue;
@@ -241,6 +246,13 @@ function allocatedArrivals(t: Timeline, stores: readonly PolledStore[], deliveri
     if (mine.length) arrivals.set(key, mine);
   }
   return arrivals;
+}
+
+/** The world's deliveries of a store on days from..until-1 (day numbers; bounded by the span, at most a few weeks). */
+function simDeliveriesBetween(store: SimStore, from: number, until: number): number {
+  let n = 0;
+  for (let d = from; d < until; d++) if (isDeliveryDay(DEMO_WORLD_SEED, store, d)) n++;
+  return n;
 }
 
 /** Index of the first delivery on or after a day index (deliveries sorted by poll, so by day). */
