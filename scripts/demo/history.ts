@@ -10,7 +10,7 @@
 // the forecasts as they perform in the bench (issue 37, item 7), not a random spread.
 import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import { ALLOCATED_TYPES, type ProductSeed } from '../../lib/reference/products.ts';
-import { Ledger, type LedgerArrival } from '../simulator/arrivals.ts';
+import { boardLagDays, Ledger, type LedgerArrival } from '../simulator/arrivals.ts';
 import type { SimStore } from '../simulator/dataset.ts';
 import { isDeliveryDay } from '../simulator/shelves.ts';
 import { hashString, rng, splitInteger, type Rng } from './random.ts';
@@ -200,6 +200,7 @@ function allocatedArrivals(t: Timeline, stores: readonly PolledStore[], deliveri
   const byPlu = new Map(products.map((p, i) => [p.plu, { p, i }]));
   const simStores = simStoresOf(stores);
   const ledger = new Ledger(DEMO_WORLD_SEED, WAKE_BOARD_ID, simStores);
+  const lag = boardLagDays(DEMO_WORLD_SEED, WAKE_BOARD_ID, simStores.length);
   const placed: LedgerArrival[] = [];
   let serial = 0;
   for (const sh of [...wakeShipments].sort((a, b) => a.dayIndex - b.dayIndex || a.plu.localeCompare(b.plu))) {
@@ -228,10 +229,11 @@ function allocatedArrivals(t: Timeline, stores: readonly PolledStore[], deliveri
     const mine = arrivals.get(key) ?? [];
     const maxStores = MAX_STORES_A_DAY[byPlu.get(a.plu)!.p.listingType] ?? 6;
     let left = a.quantity;
-    // The world's k-th delivery of the store after the extract is the demo's k-th: the two schedules differ for
-    // Random, shifted and fortnightly stores, and a date taken across would land a week off the store's pattern.
-    const after = firstAtOrAfterDay(list, a.extractDay + 1 - t.startDay);
-    for (let k = after + simDeliveriesBetween(simStores[a.retailIndex], a.extractDay + 1, a.day); k < list.length && left > 0; k++) {
+    // The world's k-th delivery of the store from the board's ready day is the demo's k-th: the two schedules differ
+    // for Random, shifted and fortnightly stores, and a date taken across would land a week off the store's pattern.
+    const ready = a.extractDay + lag; // the world's max(S + lag, E + 1), S = E here
+    const after = firstAtOrAfterDay(list, ready - t.startDay);
+    for (let k = after + simDeliveriesBetween(simStores[a.retailIndex], ready, a.day); k < list.length && left > 0; k++) {
       const d = list[k];
       const onDay = perDay.get(`${a.plu}|${d.dayIndex}`) ?? new Set<number>();
       if (!onDay.has(store.storeId) && onDay.size >= maxStores) continue;
