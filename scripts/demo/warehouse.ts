@@ -153,9 +153,9 @@ function productTimeline(t: Timeline, p: ProductSeed): { levels: LevelRow[]; dra
 }
 
 /** Days after Wake's order of a product within which its further cases go to other boards. */
-const WAKE_REPEAT_DAYS = 14;
-/** The most bottles of a product Wake takes in one order (the simulator's world: 6 or 12 a board order). */
-const WAKE_ORDER_BOTTLES = 12;
+const WAKE_REPEAT_DAYS = 5;
+/** The most bottles of a product Wake takes on a day (the simulator's world: orders of 6 or 12, a day's 12 to 18 for Wake). */
+const WAKE_ORDER_BOTTLES = 24;
 
 /** Wake orders from most releases (it is this product's home board; the simulator's Wake gets about 5 hunted shipments a weekday). */
 const WAKE_WEIGHT = 4;
@@ -198,10 +198,10 @@ export function generateWarehouse(t: Timeline, products: ProductSeed[], boards: 
       const day = shipDay(drain.poll);
       if (cases <= 0 || day >= t.days || !extractHappened(day)) continue;
       const perBoard = new Map<number, number>();
-      // Wake orders a product once a release, at most WAKE_ORDER_BOTTLES (whole cases, at least one), as the
-      // simulator's boards do (one order, one shipment of 6 or 12): its other cases of the release go to other boards.
-      // A bigger share would trickle onto its stores' shelves for weeks under the per-delivery caps, and orders of the
-      // same product days apart would each take the other's arrivals, neither of them a habit anyone could learn.
+      // Wake takes a release of a product on one day, at most WAKE_ORDER_BOTTLES (whole cases, at least one), as the
+      // simulator's boards order (a few orders of 6 or 12): its other cases of the release go to other boards. A bigger
+      // share would trickle onto its stores' shelves for weeks under the per-delivery caps, and orders of the same
+      // product a day or two apart would each take the other's arrivals, neither of them a habit anyone could learn.
       for (let c = 0; c < cases; c++) {
         let b = storePick ? picker : r.weightedIndex(weights, totalWeight);
         if (b === wakeIndex) {
