@@ -157,8 +157,11 @@ const WAKE_REPEAT_DAYS = 5;
 /** The most bottles of a product Wake takes on a day (the simulator's world: orders of 6 or 12, a day's 12 to 18 for Wake). */
 const WAKE_ORDER_BOTTLES = 24;
 
-/** Wake orders from most releases (it is this product's home board; the simulator's Wake gets about 5 hunted shipments a weekday). */
-const WAKE_WEIGHT = 4;
+/**
+ * Wake orders from nearly every release (it is this product's home board): the simulator's Wake gets about 5 hunted
+ * shipments a weekday, and its forecasts learn from as many; with fewer its model has too little to go on.
+ */
+const WAKE_WEIGHT = 40;
 
 /** Board weights: retail store count, Wake boosted. */
 function boardWeights(boards: BoardSeed[]): number[] {
