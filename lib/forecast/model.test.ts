@@ -3,6 +3,7 @@ import { ymdToDayNumber } from '../time.ts';
 import {
   BOARD_WINDOW,
   calibrate,
+  CALIBRATION_PRIOR,
   fitCalibration,
   deliveryOnOrAfter,
   forecastBoard,
@@ -196,8 +197,8 @@ describe("a board's habits, learned from its own history (issue 37)", () => {
     // Raw 0.8 came true 4 times in 10, raw 0.3 once in 10: the model was overconfident.
     const pairs = [...Array.from({ length: 200 }, (_, i) => ({ p: 0.8, hit: i % 10 < 4 })), ...Array.from({ length: 200 }, (_, i) => ({ p: 0.3, hit: i % 10 < 1 }))];
     const c = fitCalibration(pairs);
-    expect(calibrate(c, 0.8)).toBeCloseTo((80 + 20 * 0.8) / 220, 5);
-    expect(calibrate(c, 0.3)).toBeCloseTo((20 + 20 * 0.3) / 220, 5);
+    expect(calibrate(c, 0.8)).toBeCloseTo((80 + CALIBRATION_PRIOR * 0.8) / (200 + CALIBRATION_PRIOR), 5);
+    expect(calibrate(c, 0.3)).toBeCloseTo((20 + CALIBRATION_PRIOR * 0.3) / (200 + CALIBRATION_PRIOR), 5);
     expect(calibrate(c, 0.5)).toBeGreaterThan(calibrate(c, 0.3));
     expect(calibrate(c, 0)).toBe(0);
   });

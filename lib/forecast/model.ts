@@ -668,7 +668,7 @@ export interface Calibration {
 export const IDENTITY: Calibration = { x: [], y: [] };
 /** Bins of raw likelihood the calibration reads, and the pseudo-forecasts (at their raw likelihood) each is blended with. */
 export const CALIBRATION_BINS = 10;
-export const CALIBRATION_PRIOR = 20;
+export const CALIBRATION_PRIOR = 5;
 
 /**
  * The calibrated likelihood: piecewise linear through (0, 0) and the calibration's points, flat after the last.

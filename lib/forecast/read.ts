@@ -59,7 +59,10 @@ function placeRows(where: Prisma.Sql): Promise<PlaceRow[]> {
       FROM incoming i
       JOIN products p ON p.plu = i.plu
       JOIN boards b ON b.id = i.board_id
-      JOIN forecasts f ON f.incoming_id = i.id AND (f.named OR f.outcome = 'arrived' OR f.likelihood >= ${LISTED_FROM})
+      -- An open shipment keeps at least its likeliest place, so it never drops off the list when none reaches
+      -- LISTED_FROM (calibrated likelihoods of a board that spreads at random can all be low: issue 37).
+      JOIN forecasts f ON f.incoming_id = i.id AND (f.named OR f.outcome = 'arrived' OR f.likelihood >= ${LISTED_FROM}
+                          OR (i.status = 'open' AND f.id = (SELECT t.id FROM forecasts t WHERE t.incoming_id = i.id ORDER BY t.likelihood DESC, t.id LIMIT 1)))
       LEFT JOIN stores s ON s.id = f.store_id
      WHERE ${where}
      ORDER BY i.ship_date DESC, i.id DESC, f.named DESC, f.likelihood DESC, s.nickname`;
