@@ -7,13 +7,20 @@ import { forecastNewShipments, updateForecasts } from '../../lib/forecast/foreca
 import { addDays, nyDate, nyTimeToUtc } from '../../lib/time.ts';
 
 export const REPLAY_DAYS = 14;
+/**
+ * Days before REPLAY_DAYS whose shipments are forecast too, with no evening update: a product forecasting for months
+ * has forecasts out for the bottles that arrive in the first days of its record, so those arrivals are scored against
+ * forecasts that were made, not missed because forecasting began that morning. More than SCORE_LOOKBACK_DAYS, as the
+ * first evening's update scores a week of arrivals.
+ */
+export const LEAD_IN_DAYS = 8;
 
 export async function replayForecasts(now: Date, log: (line: string) => void = () => {}): Promise<{ incoming: number; named: number }> {
   const started = performance.now();
   const today = nyDate(now);
   let incoming = 0;
   let named = 0;
-  for (let back = REPLAY_DAYS; back >= 0; back--) {
+  for (let back = REPLAY_DAYS + LEAD_IN_DAYS; back >= 0; back--) {
     const day = addDays(today, -back);
     const extractRead = nyTimeToUtc(day, 11, 20);
     if (extractRead <= now) {
@@ -21,6 +28,7 @@ export async function replayForecasts(now: Date, log: (line: string) => void = (
       incoming += run.incoming;
       named += run.named;
     }
+    if (back > REPLAY_DAYS) continue;
     const evening = nyTimeToUtc(day, 21, 0);
     await updateForecasts(evening < now ? evening : now);
   }

@@ -3,7 +3,16 @@
 // bottles that arrive with a delivery a few days after Wake receives them from the warehouse and sell
 // out within hours to a couple of days. The first poll of the window is the baseline (stock only, no
 // history rows); each (store, product) history chains from it to the final store_inventory quantity.
+//
+// Which stores get a shipment's bottles, and how many days later, follows the simulator's classic world
+// (scripts/simulator/arrivals.ts, its Ledger: a board's lag, stores preferred per listing type, skips, splits,
+// late trucks, the caps), so the demo's history has the habits the forecasting model learns and its record shows
+// the forecasts as they perform in the bench (issue 37, item 7), not a random spread.
+import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import { ALLOCATED_TYPES, type ProductSeed } from '../../lib/reference/products.ts';
+import { boardLagDays, Ledger, type LedgerArrival } from '../simulator/arrivals.ts';
+import type { SimStore } from '../simulator/dataset.ts';
+import { isDeliveryDay } from '../simulator/shelves.ts';
 import { hashString, rng, splitInteger, type Rng } from './random.ts';
 import { deliverySchedule, firstAfter, OPEN_FIRST_SLOT, SLOTS_PER_DAY, type Delivery, type StoreSchedule, type Timeline } from './timeline.ts';
 import type { ShipmentRow } from './warehouse.ts';
@@ -146,6 +155,115 @@ interface AllocatedArrival {
   quantity: number;
 }
 
+/** The simulator's seed (its default) whose classic world's arrival rules spread the demo's allocations. */
+export const DEMO_WORLD_SEED = 42;
+const MAX_STORES_A_DAY: Record<string, number> = { Barrel: 3 };
+const ORDER_BOTTLES = 12;
+
+/**
+ * The polled stores as the simulator's arrival rules read them: number, retail index and truck habits (the demo's
+ * own patterns, delivery-patterns.ts, which are the simulator's Wake patterns too). Addresses and the like are not
+ * read by those rules and stay empty.
+ */
+function simStoresOf(stores: readonly PolledStore[]): SimStore[] {
+  return stores.map((s, retailIndex) => ({
+    boardId: WAKE_BOARD_ID,
+    storeNumber: s.storeNumber,
+    nickname: '',
+    inventoryAddress: '',
+    locatorAddress: '',
+    city: '',
+    zip: '',
+    locatorZip: '',
+    phone: '',
+    hours: '',
+    mixedBeverage: false,
+    deliveryDay: s.deliveryDay,
+    deliveryIntervalDays: s.intervalDays,
+    alsoDeliveryDay: s.alsoOn ?? null,
+    shiftedDays: s.shifted ?? false,
+    retail: true,
+    retailIndex,
+    lat: 0,
+    lng: 0,
+    locatorId: 0,
+  }));
+}
+
+/**
+ * Wake's allocated arrivals in the window: each shipment placed by the simulator's classic rules (Ledger.place), each
+ * share then shown at the store's first delivery of the demo's schedule on or after the simulator's day (the two
+ * schedules agree but for the demo's skipped and moved trucks and fortnightly phases), at most 6 bottles of a
+ * product per delivery and 6 stores (Barrel 3) per product and day, the rest riding the store's next delivery.
+ */
+function allocatedArrivals(t: Timeline, stores: readonly PolledStore[], deliveries: Map<number, Delivery[]>, products: ProductSeed[], wakeShipments: ShipmentRow[]): Map<string, AllocatedArrival[]> {
+  const byPlu = new Map(products.map((p, i) => [p.plu, { p, i }]));
+  const simStores = simStoresOf(stores);
+  const ledger = new Ledger(DEMO_WORLD_SEED, WAKE_BOARD_ID, simStores);
+  const lag = boardLagDays(DEMO_WORLD_SEED, WAKE_BOARD_ID, simStores.length);
+  const placed: LedgerArrival[] = [];
+  let serial = 0;
+  for (const sh of [...wakeShipments].sort((a, b) => a.dayIndex - b.dayIndex || a.plu.localeCompare(b.plu))) {
+    const found = byPlu.get(sh.plu);
+    if (!found || !ALLOCATED_TYPES.includes(found.p.listingType)) continue;
+    const day = t.startDay + sh.dayIndex; // the day of the extract that counts it
+    const price = found.p.retailPrice === null ? null : Number(found.p.retailPrice);
+    // The world's board orders are 6 or 12 bottles (world.ts boardOrders); a day's bigger total is several of them.
+    for (let left = sh.units, k = 0; left > 0 && k < 64; k++) {
+      const units = Math.min(left, ORDER_BOTTLES);
+      left -= units;
+      placed.push(
+        ...ledger.place(
+          { serial: serial++, boardId: WAKE_BOARD_ID, plu: sh.plu, listingType: found.p.listingType, price: Number.isFinite(price) ? price : null, tick: 0, shipDay: day, extractDay: day, units },
+          found.i,
+        ),
+      );
+    }
+  }
+  const arrivals = new Map<string, AllocatedArrival[]>(); // "storeId|plu"
+  const perDay = new Map<string, Set<number>>(); // "plu|day" -> stores
+  for (const a of placed.sort((x, y) => x.day - y.day || x.serial - y.serial)) {
+    const store = stores[a.retailIndex];
+    const list = deliveries.get(store.storeId) ?? [];
+    const key = `${store.storeId}|${a.plu}`;
+    const mine = arrivals.get(key) ?? [];
+    const maxStores = MAX_STORES_A_DAY[byPlu.get(a.plu)!.p.listingType] ?? 6;
+    let left = a.quantity;
+    // The world's k-th delivery of the store from the board's ready day is the demo's k-th: the two schedules differ
+    // for Random, shifted and fortnightly stores, and a date taken across would land a week off the store's pattern.
+    const ready = a.extractDay + lag; // the world's max(S + lag, E + 1), S = E here
+    const after = firstAtOrAfterDay(list, ready - t.startDay);
+    for (let k = after + simDeliveriesBetween(simStores[a.retailIndex], ready, a.day); k < list.length && left > 0; k++) {
+      const d = list[k];
+      const onDay = perDay.get(`${a.plu}|${d.dayIndex}`) ?? new Set<number>();
+      if (!onDay.has(store.storeId) && onDay.size >= maxStores) continue;
+      const same = mine.find((x) => x.dayIndex === d.dayIndex);
+      const q = Math.min(left, 6 - (same?.quantity ?? 0));
+      if (q <= 0) continue;
+      if (same) same.quantity += q;
+      else mine.push({ poll: d.poll, dayIndex: d.dayIndex, quantity: q });
+      perDay.set(`${a.plu}|${d.dayIndex}`, onDay.add(store.storeId));
+      left -= q;
+    }
+    if (mine.length) arrivals.set(key, mine);
+  }
+  return arrivals;
+}
+
+/** The world's deliveries of a store on days from..until-1 (day numbers; bounded by the span, at most a few weeks). */
+function simDeliveriesBetween(store: SimStore, from: number, until: number): number {
+  let n = 0;
+  for (let d = from; d < until; d++) if (isDeliveryDay(DEMO_WORLD_SEED, store, d)) n++;
+  return n;
+}
+
+/** Index of the first delivery on or after a day index (deliveries sorted by poll, so by day). */
+function firstAtOrAfterDay(list: readonly Delivery[], dayIndex: number): number {
+  let k = 0;
+  while (k < list.length && list[k].dayIndex < dayIndex) k++;
+  return k;
+}
+
 export function generateStoreHistory(
   t: Timeline,
   stores: PolledStore[],
@@ -161,40 +279,9 @@ export function generateStoreHistory(
   const pool = products.filter((p) => p.listingType === 'Listed' && p.retailPrice !== null && p.warehousePeak30d > 0);
   for (const s of stores) shelves.push(...simulateListed(t, s, pool, deliveries.get(s.storeId)!, out));
 
-  // Allocated arrivals: each shipment to Wake reaches 1-6 stores (Barrel 1-3) with their next delivery,
-  // 1-6 bottles each; never more than 6 (3) stores for a product on one day.
+  // Allocated arrivals: the simulator's classic rules (allocatedArrivals).
   const byPlu = new Map(products.map((p) => [p.plu, p]));
-  const arrivals = new Map<string, AllocatedArrival[]>(); // "storeId|plu"
-  const perDay = new Map<string, number>(); // "plu|day" -> stores
-  for (const sh of wakeShipments) {
-    const p = byPlu.get(sh.plu);
-    if (!p || !ALLOCATED_TYPES.includes(p.listingType)) continue;
-    const r = rng('allocation', sh.plu, sh.dayIndex);
-    const maxStores = p.listingType === 'Barrel' ? 3 : 6;
-    const candidates: { storeId: number; delivery: Delivery }[] = [];
-    for (const s of stores) {
-      const next = deliveries.get(s.storeId)!.find((d) => d.dayIndex > sh.dayIndex && d.dayIndex <= sh.dayIndex + 7);
-      if (next) candidates.push({ storeId: s.storeId, delivery: next });
-    }
-    r.shuffle(candidates);
-    let bottles = sh.units;
-    let reached = 0;
-    const wanted = r.int(1, maxStores);
-    for (const c of candidates) {
-      if (reached >= wanted || bottles <= 0) break;
-      const dayKey = `${sh.plu}|${c.delivery.dayIndex}`;
-      if ((perDay.get(dayKey) ?? 0) >= maxStores) continue;
-      const key = `${c.storeId}|${sh.plu}`;
-      const list = arrivals.get(key) ?? [];
-      if (list.some((a) => a.dayIndex === c.delivery.dayIndex)) continue;
-      const quantity = Math.min(bottles, r.int(1, p.listingType === 'Barrel' ? 4 : 6));
-      list.push({ poll: c.delivery.poll, dayIndex: c.delivery.dayIndex, quantity });
-      arrivals.set(key, list);
-      perDay.set(dayKey, (perDay.get(dayKey) ?? 0) + 1);
-      bottles -= quantity;
-      reached++;
-    }
-  }
+  const arrivals = allocatedArrivals(t, stores, deliveries, products, wakeShipments);
 
   // A few allocated bottles already on shelves at the baseline poll (they sell within days).
   const baselineStock = new Map<string, number>();

@@ -1,6 +1,8 @@
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb, Prisma, setDatabaseUrl } from '../../lib/db/index.ts';
+import { boardRecords, POOR_BELOW } from '../../lib/forecast/record.ts';
+import { WAKE_BOARD_ID } from '../../lib/reference/boards.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { WAKE_DEMO_DELIVERIES } from './delivery-patterns.ts';
 import { COUNTED_TABLES, normalizeAddress, seedDatabase, type SeedResult } from './index.ts';
@@ -190,6 +192,17 @@ describe('seedDatabase', () => {
       expect(r.started_at.toISOString()).toBe('2026-03-11T16:30:00.000Z'); // the 12:30 poll
       expect(r.finished_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
     }
+  });
+
+  it("gives Wake a forecast record that is not poor: its allocations keep habits the model learns (issue 37, item 7)", async () => {
+    const [wake] = await boardRecords([{ board_id: WAKE_BOARD_ID, name: 'Wake County', precision: 'shelf' }], NOW);
+    const ninety = wake.periods.find((p) => p.days === 90)!;
+    // Enough closed forecasts and scored arrivals to judge, and neither figure below the line the screens warn at.
+    expect(ninety.named_closed).toBeGreaterThan(100);
+    expect(ninety.arrivals).toBeGreaterThan(100);
+    expect(ninety.precision).toBeGreaterThanOrEqual(POOR_BELOW);
+    expect(ninety.recall).toBeGreaterThanOrEqual(POOR_BELOW);
+    expect(wake).toMatchObject({ verdict: 'good', note: null });
   });
 
   it('changes nothing when run again, and adds the demo users only when asked', async () => {

@@ -152,15 +152,28 @@ function productTimeline(t: Timeline, p: ProductSeed): { levels: LevelRow[]; dra
   return { levels, drains };
 }
 
-/** Board weights: retail store count, Wake boosted (it is this product's home board). */
+/** Days after Wake's order of a product within which its further cases go to other boards. */
+const WAKE_REPEAT_DAYS = 5;
+/** The most bottles of a product Wake takes on a day (the simulator's world: orders of 6 or 12, a day's 12 to 18 for Wake). */
+const WAKE_ORDER_BOTTLES = 24;
+
+/**
+ * Wake orders from nearly every release (it is this product's home board): the simulator's Wake gets about 5 hunted
+ * shipments a weekday, and its forecasts learn from as many; with fewer its model has too little to go on.
+ */
+const WAKE_WEIGHT = 40;
+
+/** Board weights: retail store count, Wake boosted. */
 function boardWeights(boards: BoardSeed[]): number[] {
-  return boards.map((b) => (b.id === WAKE_BOARD_ID ? b.retailStores * 1.5 : Math.max(0.3, b.retailStores)));
+  return boards.map((b) => (b.id === WAKE_BOARD_ID ? b.retailStores * WAKE_WEIGHT : Math.max(0.3, b.retailStores)));
 }
 
 export function generateWarehouse(t: Timeline, products: ProductSeed[], boards: BoardSeed[]): WarehouseResult {
   const weights = boardWeights(boards);
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const wakeIndex = boards.findIndex((b) => b.id === WAKE_BOARD_ID);
+  const othersWeights = weights.map((w, i) => (i === wakeIndex ? 0 : w));
+  const othersTotal = othersWeights.reduce((a, b) => a + b, 0);
   const extractDone = t.nowMinutes >= 11 * 60 + 4;
   const extractHappened = (day: number) => day < t.todayIndex || (day === t.todayIndex && extractDone);
   // Orders placed before the day's extract show in it; later ones in the next weekday's.
@@ -180,13 +193,26 @@ export function generateWarehouse(t: Timeline, products: ProductSeed[], boards: 
     // A board's own barrel pick ("(BTB)") goes to that board; Commission picks and allocations are spread.
     const storePick = p.listingType === 'Barrel' && /\(BTB\)/i.test(p.name) && !/NCABC/i.test(p.name);
     const picker = r.chance(0.25) ? wakeIndex : r.weightedIndex(weights, totalWeight);
+    let wakeDay = -WAKE_REPEAT_DAYS; // the day of Wake's order of this product, and the cases in it
+    let wakeTook = 0;
+    const wakeCases = Math.max(1, Math.floor(WAKE_ORDER_BOTTLES / p.bottlesPerCase));
     for (const drain of drains) {
       const cases = Math.floor(drain.units / p.bottlesPerCase);
       const day = shipDay(drain.poll);
       if (cases <= 0 || day >= t.days || !extractHappened(day)) continue;
       const perBoard = new Map<number, number>();
+      // Wake takes a release of a product on one day, at most WAKE_ORDER_BOTTLES (whole cases, at least one), as the
+      // simulator's boards order (a few orders of 6 or 12): its other cases of the release go to other boards. A bigger
+      // share would trickle onto its stores' shelves for weeks under the per-delivery caps, and orders of the same
+      // product a day or two apart would each take the other's arrivals, neither of them a habit anyone could learn.
       for (let c = 0; c < cases; c++) {
-        const b = storePick ? picker : r.weightedIndex(weights, totalWeight);
+        let b = storePick ? picker : r.weightedIndex(weights, totalWeight);
+        if (b === wakeIndex) {
+          const fresh = day - wakeDay >= WAKE_REPEAT_DAYS;
+          if (fresh) [wakeDay, wakeTook] = [day, 0];
+          if (day === wakeDay && wakeTook < wakeCases) wakeTook++;
+          else b = r.weightedIndex(othersWeights, othersTotal);
+        }
         perBoard.set(b, (perBoard.get(b) ?? 0) + 1);
       }
       for (const [b, n] of perBoard) {
