@@ -90,13 +90,13 @@ describe('on its way alerts', () => {
     expect(got.text).not.toContain(products[0].name);
     // Issue 37: the state's truck runs on state business days — from Friday 11/20's extract the first is Monday
     // 11/23 and the fifth Tuesday 12/1 (Thanksgiving and the day after are holidays); this said "Sat 11/21 – Tue
-    // 11/24", a Saturday truck and the calendar days that missed later trucks. A board's window no longer ends
-    // on a Sunday, when no store is open ("Sun 11/29" before).
+    // 11/24", a Saturday truck and the calendar days that missed later trucks. A board's window ends on the seventh
+    // state business day, Thursday 12/3 ("Sun 11/29" before issue 37, then "Sat 11/28": E + 9 calendar days).
     expect(got.text).toContain(
       `  • On its way: ${products[1].name} shipped to Boone (12 bottles) on 11/20/2026. Expected at ${booneStore.nickname}, Boone's only store: Mon 11/23 – Tue 12/1`,
     );
     expect(got.text).toContain(
-      `  • On its way: ${products[2].name} shipped to Mecklenburg County (6 bottles) on 11/20/2026. The state does not say which of its ${mecklenburgStores} stores; expected on shelves Sat 11/21 – Sat 11/28`,
+      `  • On its way: ${products[2].name} shipped to Mecklenburg County (6 bottles) on 11/20/2026. The state does not say which of its ${mecklenburgStores} stores; expected on shelves Sat 11/21 – Thu 12/3`,
     );
     expect(got.text).toContain(`${env().APP_URL}/incoming?board=${BOONE}`);
     expect(got.text).toContain(`${env().APP_URL}/incoming?board=${MECKLENBURG}`);

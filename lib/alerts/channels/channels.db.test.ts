@@ -171,7 +171,7 @@ describe('alerts on push and Discord, end to end', () => {
     expect(embed.url).toMatch(/\/incoming\?board=179$/);
     expect(embed.fields[0].value).toContain(
       `Likely at: ${escapeMarkdown(stores[5].nickname)} \\(very likely, 8 in 10\\) ${days(1, 3)}; ` +
-        `${escapeMarkdown(stores[4].nickname)} \\(possible, 5 in 10\\) ${days(2, 2)}`,
+        `${escapeMarkdown(stores[4].nickname)} \\(likely, 5 in 10\\) ${days(2, 2)}`,
     );
     expect(embed.fields[0].value).toMatch(/\[Incoming\]\(http:\/\/[^)]+\/incoming\?board=179\)/);
     expect((await deliveries(user)).map((d) => [d.channel, d.status])).toEqual([['push', 'sent'], ['discord', 'sent']]);
