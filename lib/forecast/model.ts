@@ -320,7 +320,7 @@ export function huntedPatterns(matched: readonly MatchedShipment[], known: Reado
     const own = known.get(storeId)?.deliveryDay ?? null;
     for (const d of distinct) {
       all.push(d);
-      if (own && Object.hasOwn(WEEKDAY_INDEX, own)) atKnown++;
+      if (own && Object.hasOwn(WEEKDAY, own)) atKnown++;
       if (own === WEEKDAY_NAMES[weekdayOfDayNumber(d)]) onOwnDay++;
       if (d > latest) latest = d;
     }
@@ -330,11 +330,11 @@ export function huntedPatterns(matched: readonly MatchedShipment[], known: Reado
     if (own === name) continue;
     // A known delivery day is overridden only by enough arrivals (two could be a holiday-shifted truck); Random
     // (trucks on any day) only by the board's drop day below.
-    if (own && (!Object.hasOwn(WEEKDAY_INDEX, own) || distinct.length < DROP_MIN_DAYS)) continue;
+    if (own && (!Object.hasOwn(WEEKDAY, own) || distinct.length < DROP_MIN_DAYS)) continue;
     // A loop, not Math.max(...distinct): spreading a long list overflows the call stack.
     const lastDelivery = distinct.reduce((a, b) => (b > a ? b : a));
     out.set(storeId, { storeId, deliveryDay: name, intervalDays: 7, lastDelivery });
-    if (own && Object.hasOwn(WEEKDAY_INDEX, own)) drop.set(storeId, 'store');
+    if (own && Object.hasOwn(WEEKDAY, own)) drop.set(storeId, 'store');
   }
   // The board's drop day: most of its stores' hunted arrivals on one weekday that is not their own delivery day.
   const board = keptWeekday(all);
@@ -348,8 +348,6 @@ export function huntedPatterns(matched: readonly MatchedShipment[], known: Reado
   }
   return { patterns: out, drop };
 }
-
-const WEEKDAY_INDEX = WEEKDAY;
 
 /**
  * Whether a weekday most hunted arrivals keep to is a drop day rather than the stores' own trucks: Saturday (no
@@ -388,7 +386,7 @@ export function typeDropDay(matched: readonly MatchedShipment[], known: Readonly
       seen.add(`${a.storeId}|${a.day}`);
       days.push(a.day);
       const own = known.get(a.storeId)?.deliveryDay;
-      if (own && Object.hasOwn(WEEKDAY_INDEX, own)) atKnown++;
+      if (own && Object.hasOwn(WEEKDAY, own)) atKnown++;
       if (known.get(a.storeId)?.deliveryDay === WEEKDAY_NAMES[weekdayOfDayNumber(a.day)]) onOwnDay++;
       if (a.day > latest) latest = a.day;
     }
