@@ -638,7 +638,8 @@ export function learnTiers(matched: readonly MatchedShipment[]): Map<string, Map
   const out = new Map<string, Map<number, number>>();
   const byType = new Map<string, MatchedShipment[]>();
   for (const m of matched) {
-    if (!m.arrivals.length || !(m.units > 0)) continue;
+    // Guard: units that are no finite count (Infinity from a bad row) would become a tier no shipment reaches.
+    if (!m.arrivals.length || !(m.units > 0) || !Number.isFinite(m.units)) continue;
     // Its type's and the board's: a store's tier may hold for any hunted bottle.
     for (const key of [typeKey(m.listingType), 'all']) {
       const list = byType.get(key);
