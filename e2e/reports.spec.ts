@@ -404,7 +404,11 @@ test.describe('Warehouse Inventory', () => {
     await expect(page.getByTestId('listed-hint')).toContainText('type at least 2 characters of a name or PLU');
     await expect(cards).toHaveCount(0);
     const search = page.getByLabel('Search');
-    await search.pressSequentially('bourbon', { delay: 40 });
+    // One character is not enough: the hint stays. The rest comes as one edit, so a loaded machine's slow
+    // keystrokes cannot outlast the typing pause mid-word (that fired a search for "bour" once in CI).
+    await search.pressSequentially('b');
+    await expect(page.getByTestId('listed-hint')).toBeVisible();
+    await search.fill('bourbon');
     await expect(page.getByTestId('listed-hint')).toBeHidden();
     await expectEach(cards.locator('.badge-type'), (t) => t === 'Listed', 'only Listed');
     await expectEach(cards.locator('h3'), (t) => /bourbon/i.test(t), 'only bourbon matches');

@@ -21,12 +21,16 @@
 // prints the calibration of its store forecasts (lib/forecast/calibration.ts, the record's rule): per board kind, the forecasts whose
 // outcome is known by the likelihood they stated at first (10 buckets), and the share that came true; a bucket of
 // at least 50 forecasts off by more than 10 points fails. The exit code is 1 when any target is missed.
+// Beside the model, each world's ceiling (scripts/bench/ceiling.ts): the recall and precision a forecaster knowing
+// the world's own rules (weights, lists, tiers, the board's state) but not each shipment's draws would reach, so a
+// miss says whether the model or the world holds the figure down.
 // Needs DATABASE_URL (a Postgres server; the bench makes and drops its own database). --seed N, --warm N, --keep.
 // scripts/bench/replay-model.ts replays the same worlds through the model's pure functions alone (no database).
 import pg from 'pg';
 import { calibrationBuckets, miscalibrated, sumForecasts, CALIBRATION_MIN_FORECASTS, CALIBRATION_TOLERANCE, type JudgedForecast } from '../lib/forecast/calibration.ts';
 import { HOUR_MS, nyInstant, nyLocal, ymd } from './simulator/clock.ts';
 import { SimWorld, type LedgerArrival, type WorldHabits } from './simulator/world.ts';
+import { bestPrecisionAt, shelfCeiling } from './bench/ceiling.ts';
 import { WAKE_BOARD_ID } from '../lib/reference/boards.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -125,6 +129,8 @@ async function replayWorld(habits: WorldHabits): Promise<string[]> {
     }
     const listed = world.data.trackedListed.slice(0, LISTED_RISES_PER_DELIVERY).map((p) => p.plu);
     const truth: LedgerArrival[] = [];
+    /** Every arrival at a shelf board from the first day (the ceiling rebuilds each board's rotation from it). */
+    const shelfArrivals: LedgerArrival[] = [];
     /** Every arrival at a one-store board (board|store|plu → days): the truth its forecasts' calibration is judged on. */
     const oneStoreArrivals = new Map<string, number[]>();
     const written = new Set<string>();
@@ -198,6 +204,7 @@ async function replayWorld(habits: WorldHabits): Promise<string[]> {
       await updateForecasts(new Date(now));
       lap('evidence');
       const yesterday = world.arrivalsOn(ymd(d - 1));
+      for (const a of yesterday) if (kindOf.get(a.boardId) === 'shelf') shelfArrivals.push(a);
       if (d >= day0 + WARM + SETTLE_DAYS && d < day0 + WARM + DAYS - TAIL_DAYS) truth.push(...yesterday);
       for (const a of yesterday) {
         if (kindOf.get(a.boardId) !== 'store_by_shipment') continue;
@@ -210,6 +217,8 @@ async function replayWorld(habits: WorldHabits): Promise<string[]> {
       if ((d - day0) % 30 === 29) console.error(`  … day ${d - day0 + 1} of ${WARM + DAYS} (${ymd(d)}), ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
     await updateForecasts(new Date(nyInstant(day0 + WARM + DAYS + 30, 12, 0)));
+    // The last shipments' arrivals still to come are planned already: the ceiling sees every shipment whole.
+    for (let d = day0 + WARM + DAYS - 1; d < day0 + WARM + DAYS + 40; d++) for (const boardId of pollMinutes.keys()) shelfArrivals.push(...world.arrivalsOn(ymd(d), boardId));
 
     // Score against the world's truth.
     const forecasts = (
@@ -287,6 +296,21 @@ async function replayWorld(habits: WorldHabits): Promise<string[]> {
         missed.push(`${kind}: no arrival scored`);
       }
     }
+    // The ceiling: how far the world's own rules reach, scored the same way (which stores, not when).
+    const ceilingStarted = performance.now();
+    const ceiling = shelfCeiling(world, shelfArrivals, scoredFrom, scoredTo);
+    console.log(`ceiling of the shelf boards (a forecaster knowing the world's rules, not each shipment's draws; ${((performance.now() - ceilingStarted) / 1000).toFixed(0)} s): recall / precision by the chance it names from`);
+    console.log(`scope        ${ceiling[0].points.map((p) => `≥ ${p.threshold}`.padStart(12)).join('')}`);
+    for (const c of ceiling) {
+      const scope = c.scope === 'shelf' ? 'shelf' : `  shelf ${c.scope}`;
+      console.log(`${scope.padEnd(12)} ${c.points.map((p) => `${(100 * p.recall).toFixed(1)}/${(100 * p.precision).toFixed(1)}`.padStart(12)).join('')}${c.unexplained ? `  (${c.unexplained} shipments not redrawn as the world drew them)` : ''}`);
+    }
+    const best = bestPrecisionAt(ceiling[0].points, TARGETS.shelf.recall);
+    const reachable = best !== null && best.precision >= TARGETS.shelf.precision;
+    verdicts.push(
+      `shelf ceiling: ${best ? `at recall ≥ ${pct(TARGETS.shelf.recall)} this world's own rules reach precision ${pct(best.precision)} at best (recall ${pct(best.recall)}, named from ${best.threshold})` : `no threshold reaches recall ${pct(TARGETS.shelf.recall)}`}: ${reachable ? 'a model can meet the shelf targets on this world' : 'NO model can meet the shelf targets on this world'}`,
+    );
+
     const ms = forecastMs.slice(WARM);
     console.log(`forecast of one day's extract, every board: median ${median(ms).toFixed(0)} ms, p95 ${p95(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (target < 10,000 ms)`);
     verdicts.push(`forecast step: ${Math.max(...ms) < 10_000 ? 'meets' : 'MISSES'} its target`);

@@ -1014,6 +1014,11 @@ export class SimWorld {
   }
 
   /** A product by its index (catalog products first, then debuts in scheduling order). */
+  /** The product behind a ledger arrival's `productIndex` (a catalog product or a debut). */
+  productOf(index: number): SimProduct {
+    return this.productAt(index);
+  }
+
   private productAt(index: number): SimProduct {
     const n = this.data.products.length;
     return index < n ? this.data.products[index] : this.debutList[index - n].product;
