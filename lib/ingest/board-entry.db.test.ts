@@ -11,7 +11,7 @@ import { expectClientError, signedIn, type TestClient } from '../../scripts/test
 import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
 import { sql } from '../../scripts/testing/sql.ts';
 import { dueSources, runCycle } from './runner.ts';
-import { huntedAndWatchedPlus } from './tiers.ts';
+import { boardProductsToPoll } from './tiers.ts';
 
 // A board is one entry (docs/decisions/021-a-board-is-data.md): Carteret County (board 2), on the ABC/GO
 // platform, becomes a board whose shelves are read by one board_sources row (its stores are in the reference data already) — no code,
@@ -53,7 +53,7 @@ afterAll(async () => {
 describe('a board is one entry', () => {
   it('is due, and its poll reads the simulated ABC/GO host over HTTP and writes its shelves as they are', async () => {
     // On to a moment some hunted bottles stand on Carteret's shelves (a small board: allocations are rare).
-    const plus = await huntedAndWatchedPlus(CARTERET);
+    const plus = await boardProductsToPoll(CARTERET, sim.world.now());
     const inStock = () => [...sim.world.boardStockSnapshot(CARTERET, plus).values()].some((m) => [...m.values()].some((v) => v > 0));
     for (let hours = 0; !inStock() && hours < 60 * 24; hours += 6) sim.world.advance(6 * 3_600_000);
     expect(inStock(), 'a hunted product on a Carteret shelf within 60 days').toBe(true);

@@ -22,7 +22,7 @@ import { nyDate } from '../time.ts';
 import { productStores } from '../reports/inventory.ts';
 import { productWhereabouts } from '../reports/where.ts';
 import { runCycle } from './runner.ts';
-import { huntedAndWatchedPlus } from './tiers.ts';
+import { boardProductsToPoll, huntedAndWatchedPlus } from './tiers.ts';
 import {
   expectExact,
   expectRunRecord,
@@ -117,7 +117,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
       // Each poll is read back by its time: two at one instant would mix their rows.
       expect(now.getTime(), 'a poll after the last one').toBeGreaterThan(lastPollAt);
       lastPollAt = now.getTime();
-      const polled = (await huntedAndWatchedPlus(boardId)).filter((plu) => sim.world.product(plu));
+      const polled = (await boardProductsToPoll(boardId, now)).filter((plu) => sim.world.product(plu));
       sim.takeServedAnswers(); // only this poll's answers count
       const cycle = await runCycle({ now, sources: [board.source] });
       const run = cycle.runs[0].outcome;
@@ -333,7 +333,7 @@ for (const boardId of [DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_I
 
     /** Products polled every poll that some store of the board holds, as last observed and on the shelves now. */
     const onShelves = async (n: number) => {
-      const polled = await huntedAndWatchedPlus(boardId);
+      const polled = await boardProductsToPoll(boardId, sim.world.now());
       const found = polled.filter(
         (plu) =>
           sim.world.product(plu) &&

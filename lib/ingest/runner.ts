@@ -16,7 +16,7 @@ import { createLimiter } from './sources/http.ts';
 import { fetchShipments } from './sources/shipments.ts';
 import { fetchWakeLocator } from './sources/wake-locator.ts';
 import { CADENCE_SLACK_MINUTES, DAY_MINUTES, nextAskAt } from './schedule.ts';
-import { huntedAndWatchedPlus, productsToPoll } from './tiers.ts';
+import { boardProductsToPoll, productsToPoll } from './tiers.ts';
 import { pollWarehouse } from './warehouse.ts';
 import { db } from '../db/index.ts';
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
@@ -124,7 +124,7 @@ async function runSource(source: SourceKey, board: ShelfSource | undefined, now:
   }
   if (board) {
     const again = nextAskAt(now, board.pollMinutes);
-    return pollStoreInventory(board, await huntedAndWatchedPlus(board.boardId), { checkedAt: now, window, writeGate, nextAskAt: () => again });
+    return pollStoreInventory(board, await boardProductsToPoll(board.boardId, now), { checkedAt: now, window, writeGate, nextAskAt: () => again });
   }
   switch (source) {
     case 'warehouse':

@@ -2,6 +2,7 @@ import { defaultListSql, HUNTED_SQL } from '../catalog/hunted.ts';
 import { db, Prisma } from '../db/index.ts';
 import { nyParts } from '../time.ts';
 import { listDefaultProducts, premiumMinPrice } from '../watchlist/default-products.ts';
+import { WAKE_BOARD_ID } from '../reference/boards.ts';
 
 // Polling tiers (docs/decisions/004-polling-tiers.md). At ~1 request per second per worker, the whole
 // 3,200-product catalog would take ~18 minutes, longer than a cycle. So every cycle polls what hunters
@@ -41,21 +42,48 @@ export async function productsToPoll(at: Date): Promise<{ hot: string[]; listed:
   return { hot: [...hotSet], listed: listed.map((r) => r.plu).filter((p) => !hotSet.has(p)) };
 }
 
+/** Everyday products each other board is also asked about, so its stores' trucks show (decision 033). */
+export const DELIVERY_PROBES = 20;
+/** The span of Wake's history the probes are ranked over. */
+const PROBE_LOOKBACK_DAYS = 30;
+
+/**
+ * Delivery probes (docs/decisions/033-delivery-probes.md): the Listed products that rose at the most of Wake's
+ * store deliveries (distinct store-days) in the 30 days before `now`, most first, ties by PLU. A truck restocks
+ * most of them, so asked at a board whose pages are searched product by product, they make its stores'
+ * deliveries show as DELIVERY_MIN_PRODUCTS rises or more, from which each store's truck day is learned
+ * (lib/ingest/delivery-pattern.ts). None until Wake has history.
+ */
+export async function deliveryProbes(now: Date, limit = DELIVERY_PROBES): Promise<string[]> {
+  const rows = await db.$queryRaw<{ plu: string }[]>`
+    SELECT h.plu FROM inventory_history h
+      JOIN stores s ON s.id = h.store_id
+      JOIN products p ON p.plu = h.plu
+     WHERE s.board_id = ${WAKE_BOARD_ID} AND p.listing_type = 'Listed' AND h.change_type IN ('first', 'increase')
+       AND h.checked_at >= ${now}::timestamptz - make_interval(days => ${PROBE_LOOKBACK_DAYS}) AND h.checked_at <= ${now}::timestamptz
+     GROUP BY h.plu
+     ORDER BY count(DISTINCT (h.store_id, (h.checked_at AT TIME ZONE 'America/New_York')::date)) DESC, h.plu
+     LIMIT ${limit}`;
+  return rows.map((r) => r.plu);
+}
+
 /**
  * The other boards, each poll (a few a day): the hunted products (new releases included), every watched
- * product, and, for a board, every product its stores hold as last known (a product nobody watches any
- * more, or one classified Listed since, is still asked about until its stock is confirmed gone or ages to
- * unknown: never on a shelf forever). Their sites are slower and asked less often, so the everyday catalog
- * is left to Wake's tiers.
+ * product, the delivery probes (deliveryProbes: how each store's truck day is learned), and every product its
+ * stores hold as last known (a product nobody watches any more, or one classified Listed since, is still asked
+ * about until its stock is confirmed gone or ages to unknown: never on a shelf forever). Their sites are slower
+ * and asked less often, so the everyday catalog is left to Wake's tiers.
  */
-export async function huntedAndWatchedPlus(boardId?: number): Promise<string[]> {
+export async function boardProductsToPoll(boardId: number, now: Date): Promise<string[]> {
+  const stocked = await db.$queryRaw<{ plu: string }[]>`
+    SELECT DISTINCT si.plu FROM store_inventory si JOIN stores s ON s.id = si.store_id
+     WHERE s.board_id = ${boardId} AND si.quantity > 0 ORDER BY si.plu`;
+  return [...new Set([...(await huntedAndWatchedPlus()), ...(await deliveryProbes(now)), ...stocked.map((r) => r.plu)])];
+}
+
+/** The hunted products (new releases included) and every watched product. */
+export async function huntedAndWatchedPlus(): Promise<string[]> {
   const hunted = await db.$queryRaw<{ plu: string }[]>`
     SELECT plu FROM products WHERE listing_type IN ${Prisma.raw(HUNTED_SQL)} ORDER BY plu`;
-  const stocked =
-    boardId === undefined
-      ? []
-      : await db.$queryRaw<{ plu: string }[]>`
-          SELECT DISTINCT si.plu FROM store_inventory si JOIN stores s ON s.id = si.store_id
-           WHERE s.board_id = ${boardId} AND si.quantity > 0 ORDER BY si.plu`;
-  return [...new Set([...hunted.map((r) => r.plu), ...(await watchedPlus()), ...stocked.map((r) => r.plu)])];
+  return [...new Set([...hunted.map((r) => r.plu), ...(await watchedPlus())])];
 }

@@ -7,7 +7,7 @@ import { claimForDemo, claimForDeployment, DemoRefusedError, readOrigin } from '
 import { loadReferenceData } from './reference.ts';
 import { refreshReferenceData, upsertBoardSources, upsertReference } from './refresh.ts';
 import { loadBoardSources } from './board-sources.ts';
-import { huntedAndWatchedPlus, productsToPoll } from '../ingest/tiers.ts';
+import { boardProductsToPoll, huntedAndWatchedPlus, productsToPoll } from '../ingest/tiers.ts';
 import { listDefaultProducts } from '../watchlist/default-products.ts';
 
 // The reference data's life cycle on a deployment: `npm run db:migrate` / `npm start` load the real
@@ -144,8 +144,8 @@ describe('reference data on a deployment', () => {
     // A board beyond Wake also asks about whatever its stores hold, so no stock stays there unasked.
     const [durham] = await q<{ id: number }>(`SELECT id FROM stores WHERE board_id = 78 ORDER BY id LIMIT 1`);
     await q(`INSERT INTO store_inventory (store_id, plu, quantity, last_updated) VALUES ($1, '51518', 2, now())`, [durham.id]);
-    expect(await huntedAndWatchedPlus(78)).toContain('51518');
-    expect(await huntedAndWatchedPlus(58)).not.toContain('51518');
+    expect(await boardProductsToPoll(78, at)).toContain('51518');
+    expect(await boardProductsToPoll(58, at)).not.toContain('51518');
     await q(`DELETE FROM store_inventory WHERE plu = '51518'`);
   });
 
