@@ -747,7 +747,6 @@ function learnCalibration(model: BoardModel, matched: readonly MatchedShipment[]
   const pairs: { p: number; hit: boolean }[] = [];
   const past: BoardModel = { ...model, groups: model.groups, calibration: IDENTITY };
   for (const m of matched) {
-    if (!m.arrivals.length) continue;
     addToGroups(model.groups, m, -1);
     for (const f of rawForecast(past, m)) {
       if (f.windowEnd > seenTo) continue;
