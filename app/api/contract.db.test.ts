@@ -243,8 +243,10 @@ describe('report answers match lib/reports/types.ts', () => {
   });
 
   it('statewide boards, products and shipments', async () => {
-    const boards = await answer({ route: '/api/state/boards', method: 'GET', schema: reports.boardsSchema });
+    // The original client reads { success, boards }: its statewide board select lists them, its Wake shortcut finds 179.
+    const { boards } = await answer({ route: '/api/state/boards', method: 'GET', schema: reports.boardsSchema });
     expect(boards.length).toBeGreaterThan(100);
+    expect(boards).toContainEqual({ board_id: 179, board_name_clean: 'Wake County' });
     await answer({ route: '/api/state/products', method: 'GET', schema: reports.shippedProductsSchema });
     const queries: Record<string, string>[] = [{}, { dateRange: 'current-month', boardId: '179' }, { productType: 'barrel', dateRange: 'last-24-days' }];
     const directory = await answer({ route: '/api/boards', method: 'GET', schema: reports.boardDirectorySchema });

@@ -84,7 +84,7 @@ export const shipmentsRead = read({
 });
 
 /** GET /api/state/boards: a plain array (the contract's one exception to `{ success, ... }`). */
-export const shipmentBoardsRead = read({ answer: async () => NextResponse.json(await listBoards()) });
+export const shipmentBoardsRead = read({ answer: async () => NextResponse.json({ success: true, boards: await listBoards() }) });
 
 /** GET /api/inventory/product/{plu}/where: every covered board's stores holding it, the warehouse, the latest shipments. */
 export const whereRead = read({ params: pluParams, answer: ({ params }) => productWhereabouts(params.plu) });

@@ -457,8 +457,9 @@ export type WarehouseInventory = z.infer<typeof warehouseInventorySchema>;
 export const boardSchema = z.strictObject({ board_id: id, board_name_clean: z.string() });
 export type Board = z.infer<typeof boardSchema>;
 
-/** GET /api/state/boards: a plain array. */
-export const boardsSchema = z.array(boardSchema);
+/** GET /api/state/boards: every board, by name, in the envelope the original client reads. */
+export const boardsSchema = z.strictObject({ success: ok, boards: z.array(boardSchema) });
+export type Boards = z.infer<typeof boardsSchema>;
 
 export const shippedProductSchema = z.strictObject({ nc_code: pluCode, brand_name: z.string(), Listing_Type: listingType });
 export type ShippedProduct = z.infer<typeof shippedProductSchema>;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { shipmentBoardsRead, shipmentsRead } from '@/lib/reports/reads';
-import type { Board, Shipments } from '@/lib/reports/types';
+import type { Boards, Shipments } from '@/lib/reports/types';
 import { StatewideShipments } from './statewide-shipments';
 
 export const metadata: Metadata = { title: 'Statewide Shipments' };
@@ -13,7 +13,7 @@ export default async function StatewideShipmentsPage({ searchParams }: { searchP
   // The screen's opening filters are the API's defaults; only the search comes from the address.
   const [shipments, boards] = await Promise.all([
     firstAnswer<Shipments>(shipmentsRead, { query: { searchTerm: initialSearch.trim() } }),
-    firstAnswer<Board[]>(shipmentBoardsRead),
+    firstAnswer<Boards>(shipmentBoardsRead),
   ]);
   return (
     <div className="stack">
@@ -23,7 +23,7 @@ export default async function StatewideShipmentsPage({ searchParams }: { searchP
           <p>What the state warehouse shipped to each county and city ABC board.</p>
         </div>
       </div>
-      <StatewideShipments initialSearch={initialSearch} first={{ shipments: shipments ? { shipments: shipments.shipments, days: shipments.days ?? [], boardPrecision: shipments.board_precision ?? {} } : null, boards }} />
+      <StatewideShipments initialSearch={initialSearch} first={{ shipments: shipments ? { shipments: shipments.shipments, days: shipments.days ?? [], boardPrecision: shipments.board_precision ?? {} } : null, boards: boards?.boards ?? null }} />
     </div>
   );
 }

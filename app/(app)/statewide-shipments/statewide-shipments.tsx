@@ -13,7 +13,7 @@ import {
   type ShipmentView,
 } from '@/lib/reports-client/options';
 import { findWakeBoard } from '@/lib/reports-client/shipments';
-import type { Board, Shipment, Shipments, ShipmentDay } from '@/lib/reports/types';
+import type { Board, Boards, Shipment, Shipments, ShipmentDay } from '@/lib/reports/types';
 import { apiFetch } from '../../_components/api';
 import { useDebounced } from '../../_components/use-debounced';
 import { ErrorRetry } from '../../_components/reports/error-retry';
@@ -46,8 +46,8 @@ async function loadShipments(query: string, signal: AbortSignal): Promise<Loaded
 
 async function loadBoards(signal: AbortSignal): Promise<Loaded<Board[]>> {
   try {
-    const res = await apiFetch<Board[]>('/api/state/boards', { signal });
-    return res.ok && Array.isArray(res.data) ? { ok: true, data: res.data } : { ok: false, error: 'Failed to load boards' };
+    const res = await apiFetch<Boards>('/api/state/boards', { signal });
+    return res.ok && Array.isArray(res.data?.boards) ? { ok: true, data: res.data.boards } : { ok: false, error: 'Failed to load boards' };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { ok: false, error: 'Failed to load boards' };

@@ -17,11 +17,11 @@ beforeAll(async () => {
 });
 
 describe('GET /api/state/boards', () => {
-  it('answers every board as a plain array, by name', async () => {
+  it('answers every board, by name, as { success, boards } (the original client reads boards from it)', async () => {
     const res = await browser.call(boardsRoute, '/api/state/boards');
     expect(res.status).toBe(200);
-    expect(Array.isArray(res.json)).toBe(true);
-    const boards = res.json as unknown as { board_id: number; board_name_clean: string }[];
+    expect(res.json.success).toBe(true);
+    const boards = res.json.boards as { board_id: number; board_name_clean: string }[];
     expect(boards).toHaveLength(173);
     expect(boards).toContainEqual({ board_id: 179, board_name_clean: 'Wake County' });
     const names = boards.map((b) => b.board_name_clean);
