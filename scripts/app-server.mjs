@@ -179,7 +179,10 @@ async function main() {
   process.env.NBT_APP_SERVER = '1';
 
   const { default: next } = await import('next');
-  const server = createServer();
+  // A client or proxy that pools connections (Caddy, Playwright's fetch, the original client's) may send on a
+  // socket just as Node's 5-second keep-alive closes it: the request dies with ECONNRESET. Idle connections stay
+  // open longer than such pools keep them; headers must still arrive within a second more.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   const app = next({ dev, dir, hostname, port, httpServer: server });
   await app.prepare();
   const handle = app.getRequestHandler();
