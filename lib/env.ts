@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // All configuration comes from environment variables, validated once. A bad value stops the process
-// with a message naming the variable. Documented in .env.example and the README.
+// with a message naming the variable. Documented in .env.example and docs/operations.md.
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
@@ -313,7 +313,7 @@ export const REQUIRED_IN_PRODUCTION: Partial<Record<keyof Env, { services: reado
   },
   VAPID_PUBLIC_KEY: {
     services: ['app', 'scraper'],
-    why: 'push notifications are signed with the VAPID key pair; generate one with `npx web-push generate-vapid-keys` and keep it (README: Setting up VAPID keys)',
+    why: 'push notifications are signed with the VAPID key pair; generate one with `npx web-push generate-vapid-keys` and keep it (docs/operations.md: Setting up VAPID keys)',
   },
   VAPID_PRIVATE_KEY: {
     services: ['app', 'scraper'],

@@ -162,7 +162,7 @@ const config = await phase(
         'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set outside demo mode: push notifications are signed ' +
           'with that key pair. Generate it once with `npx web-push generate-vapid-keys`, set VAPID_SUBJECT to a contact such as ' +
           'mailto:ops@example.com, and keep them: a new pair stops every device\'s notifications until it is turned on again ' +
-          '(README: Setting up VAPID keys).',
+          '(docs/operations.md: Setting up VAPID keys).',
       );
       process.exit(1);
     }

@@ -36,7 +36,7 @@ export async function addStoreFromLocation(actor: SessionUser, boardId: number, 
   const board = boardOrThrow(found, boardId, `No covered board with id ${boardId}`);
   // Only a board whose pages name stores by their own id (a SuiteCommerce storefront's locator) lists new locations.
   if (board.storeKey !== 'location_id') {
-    throw new ApiError('bad_request', `${board.name}'s stores are matched by address: add them to the reference data (README, "Adding a store")`);
+    throw new ApiError('bad_request', `${board.name}'s stores are matched by address: add them to the reference data (docs/operations.md, "A store a board opened")`);
   }
   const latest = await db.scrapeRun.findFirst({
     where: { source: board.source, status: { not: 'running' } },

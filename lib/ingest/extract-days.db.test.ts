@@ -13,7 +13,7 @@ import { normalizeBoardName } from './shipments.ts';
 // The real scraper reads the simulator's shipments extract through extract days: a baseline, a whole day,
 // a day it never read (missing: its shipments are dated on the next read), a cut-off extract (a failed run:
 // the day stays missing), and after each the dated shipments equal the rise of the simulator's own totals;
-// dayStatus says what each day was. (Scenario d0–d5 of docs/plans/issue-24-every-board.md §5, without alerts.)
+// dayStatus says what each day was. (Scenario d0–d5 of issue 24's plan §5, without alerts.)
 
 let sim: RunningSimulator;
 let database: TestDatabase;

@@ -78,7 +78,7 @@ export function scraperStalledEmail(to: string, words: string): MailMessage {
   const look =
     'Arrivals, shipments, forecasts and alerts wait until a cycle finishes again. The scraper ends a cycle that overruns ' +
     'its deadline and starts the next on schedule; under docker compose its healthcheck fails and the container is restarted. ' +
-    "See the scraper's log and the Data sources card on the admin page (README, Operations: when the scraper stalls).";
+    "See the scraper's log and the Data sources card on the admin page (docs/operations.md: When the scraper stalls).";
   return {
     to,
     kind: 'scraper_stalled',

@@ -35,7 +35,7 @@ const MIGRATIONS = readdirSync('prisma/migrations', { withFileTypes: true }).fil
 //      migrate, create-admin, the app (the standalone server, as the image runs it), the scraper --once
 //      against the simulator, until a delivery becomes arrivals and the alert e-mail of a watching user
 //      reaches a real SMTP server with an unsubscribe link that works;
-//   3. backup and restore as the README says: pg_dump of that database, pg_restore into a fresh one,
+//   3. backup and restore as docs/operations.md says: pg_dump of that database, pg_restore into a fresh one,
 //      migrate, and the app serves it.
 // Needs the production build (scripts/test.sh runs this after `next build`; the standalone build is made
 // here when missing). Run on its own: npm run test:replay.
@@ -111,7 +111,7 @@ class Browser {
   }
 }
 
-/** A deployment's VAPID configuration (README: Setting up VAPID keys). */
+/** A deployment's VAPID configuration (docs/operations.md: Setting up VAPID keys). */
 const vapidKeys = webpush.generateVAPIDKeys();
 const VAPID = { VAPID_PUBLIC_KEY: vapidKeys.publicKey, VAPID_PRIVATE_KEY: vapidKeys.privateKey, VAPID_SUBJECT: 'mailto:ops@replay.test' };
 
@@ -286,7 +286,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
         POSTGRES_PASSWORD: decodeURIComponent(u.password) || 'unused-with-trust-auth',
         POSTGRES_DB: u.pathname.slice(1),
         SESSION_SECRET: randomBytes(36).toString('base64url'),
-        SMTP_URL: 'smtp://mailpit:1025', // the README's dev profile
+        SMTP_URL: 'smtp://mailpit:1025', // docs/operations.md's dev profile
         ...VAPID,
         MAIL_FROM: 'NC Bourbon Tracker <alerts@replay.test>',
         APP_URL: 'http://app:3000',
@@ -462,7 +462,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
     }, 120_000);
 
     // ── 3. backup and restore ─────────────────────────────────────────────────────────────────────
-    it('backup and restore (README): a dump of this database restores into a fresh one, and the app serves it', async () => {
+    it('backup and restore (docs/operations.md): a dump of this database restores into a fresh one, and the app serves it', async () => {
       const dump = path.join(work, 'backup.dump');
       // docker compose exec -T postgres sh -c 'pg_dump -U "$POSTGRES_USER" -d "$POSTGRES_DB" --format=custom' > backup.dump
       const out = openSync(dump, 'w');

@@ -1,4 +1,4 @@
-// How precisely the product knows where a bottle is (docs/plans/issue-24-every-board.md §1.3). Browser-safe:
+// How precisely the product knows where a bottle is (decision 021). Browser-safe:
 // no server imports, so screens, e-mails and the API decide it the same way. Precision is decided when a
 // report is read, from the reference data as it is then, and never stored per row: a board that opens a
 // second store turns its old shipments into `board` shipments, a downgrade, never a false upgrade.

@@ -2,7 +2,7 @@ import type { BoardPrecision, Precision } from '../reference/precision.ts';
 import type { DayNote } from '../reports/shipment-days.ts';
 import { plural, usDate, usDateTime } from './format.ts';
 
-// The words that say how precise a figure is and how old (docs/plans/issue-24-every-board.md §3.2), in one
+// The words that say how precise a figure is and how old (decision 022), in one
 // place so screens, e-mails and the e2e tests say the same thing. A shipment is never worded as a shelf: a
 // wrong "arrived" costs a hunter a drive. Pure; dates are YYYY-MM-DD, times ISO instants, shown in New York.
 
