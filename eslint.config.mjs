@@ -1,11 +1,14 @@
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
-import { boundaries, LIB_DOMAINS } from './scripts/eslint/boundaries.mjs';
+import { boundaries, LIB_DOMAINS } from './testing/lint/boundaries.mjs';
 
 // Import arrows go one way: screens → app/api → lib → lib/db (docs/decisions/012-lib-is-the-product.md).
-// Tests sit above everything and may import anything.
+// Tests sit above the product and may import the tools; lib's tests do not import app/.
 const TESTS = ['**/*.test.ts', '**/*.spec.ts'];
 const outside = (folder) => [`@/${folder}/*`, `**/${folder}/*`];
+// The tools: entry points, the simulator of the public pages, the demo, the benchmarks and the test harness.
+const TOOLS = ['scripts', 'simulator', 'demo', 'bench', 'testing'];
+const tools = () => TOOLS.flatMap(outside);
 
 // Raw SQL is written with Prisma's tagged templates ($queryRaw`…${value}…`, Prisma.sql, Prisma.join), so every
 // value is a parameter by construction (docs/decisions/011-sql-and-search.md). The Unsafe variants take SQL
@@ -57,7 +60,7 @@ const config = [
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
   {
-    // lib is the product: it never reaches up into the screens, the API routes or the tools in scripts/.
+    // lib is the product: it never reaches up into the screens, the API routes or the tools.
     files: ['lib/**/*.ts'],
     ignores: TESTS,
     rules: {
@@ -66,10 +69,21 @@ const config = [
         {
           patterns: [
             { group: outside('app'), message: 'lib/ must not import app/: move the shared code into lib/.' },
-            { group: outside('scripts'), message: 'lib/ must not import scripts/ (the simulator, demo data, benchmarks, test harness).' },
+            { group: tools(), message: 'lib/ must not import the tools (scripts/, simulator/, demo/, bench/, testing/).' },
             { group: ['@/proxy', '**/proxy'], message: 'lib/ must not import proxy.ts.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // lib's tests reach the API as a client does, by URL (routeHandler in testing/api.ts), never by importing
+    // app/: a test beside lib code tests lib; a route's own tests sit beside its route.ts. They may use the tools.
+    files: TESTS.map((glob) => `lib/${glob}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: outside('app'), message: "lib/'s tests must not import app/: call a route by its URL (routeHandler, testing/api.ts) or test it beside its route.ts." }] },
       ],
     },
   },
@@ -82,7 +96,7 @@ const config = [
         'error',
         {
           patterns: [
-            { group: [...outside('app'), ...outside('scripts')], message: 'lib/db must not import app/ or scripts/.' },
+            { group: [...outside('app'), ...tools()], message: 'lib/db must not import app/ or the tools.' },
             { group: LIB_DOMAINS.flatMap((d) => [`@/lib/${d}/*`, `../${d}/*`]), message: 'lib/db must not import a domain module: domains use the database, not the other way round.' },
           ],
         },
@@ -101,7 +115,7 @@ const config = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: outside('scripts'), message: 'app/ must not import scripts/ (the simulator, demo data, benchmarks, test harness).' }] },
+        { patterns: [{ group: tools(), message: 'app/ must not import the tools (scripts/, simulator/, demo/, bench/, testing/).' }] },
       ],
     },
   },
@@ -113,7 +127,7 @@ const config = [
         'error',
         {
           patterns: [
-            { group: outside('scripts'), message: 'app/ must not import scripts/.' },
+            { group: tools(), message: 'app/ must not import the tools.' },
             { group: ['@/app/_components/*', '@/app/(app)/*', '@/app/(public)/*', '**/_components/*'], message: 'API routes must not import screens: share code through lib/.' },
           ],
         },
@@ -122,7 +136,7 @@ const config = [
   },
   {
     // A 'use client' module may import from lib only what is safe in the browser, and those modules only
-    // each other (scripts/eslint/boundaries.mjs).
+    // each other (testing/lint/boundaries.mjs).
     files: ['app/**/*.{ts,tsx}', 'lib/**/*.ts'],
     plugins: { boundaries },
     rules: { 'boundaries/client-imports': 'error' },

@@ -1,12 +1,18 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Two projects. `unit`: every test that needs no database (parsers, rules, the simulator, the screens'
-// helpers); it has no global set-up, so one such file runs in about a second. `db`: the files named
+// Three projects. `unit` (`npm run test:fast`): the product's tests that need no database (parsers, rules, the
+// screens' helpers); it has no global set-up, so one such file runs in about a second. `tools`: the simulator's,
+// the demo's, the benchmarks' and the harness's own tests, which replay simulated worlds (tens of seconds); no
+// database either. `db`: the files named
 // `*.db.test.ts`, which work on a real database; their global set-up creates the run's shared database
-// from a template kept until what it is built from changes (scripts/testing/database.ts). A test that
+// from a template kept until what it is built from changes (testing/database.ts). A test that
 // needs a database but is not named so fails at once: "DATABASE_URL is not set".
-const DB_TESTS = ['lib/**/*.db.test.ts', 'app/**/*.db.test.ts', 'app/**/*.db.test.tsx', 'scripts/**/*.db.test.ts'];
+const TOOLS = ['simulator', 'demo', 'bench', 'testing'];
+const DB_TESTS = ['lib/**/*.db.test.ts', 'app/**/*.db.test.ts', 'app/**/*.db.test.tsx', 'scripts/**/*.db.test.ts', ...TOOLS.map((dir) => `${dir}/**/*.db.test.ts`)];
+// The deployment replay needs the production build: scripts/test.sh runs it after `next build`
+// (vitest.replay.config.ts, npm run test:replay).
+const NOT_HERE = ['**/node_modules/**', '**/*.replay.test.ts', ...DB_TESTS];
 
 export default defineConfig({
   resolve: {
@@ -33,10 +39,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx', 'scripts/**/*.test.ts'],
-          // The deployment replay needs the production build: scripts/test.sh runs it after `next build`
-          // (vitest.replay.config.ts, npm run test:replay).
-          exclude: ['**/node_modules/**', '**/*.replay.test.ts', ...DB_TESTS],
+          exclude: NOT_HERE,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'tools', include: TOOLS.map((dir) => `${dir}/**/*.test.ts`), exclude: NOT_HERE },
       },
       {
         extends: true,
@@ -44,7 +52,7 @@ export default defineConfig({
           name: 'db',
           include: DB_TESTS,
           exclude: ['**/node_modules/**'],
-          globalSetup: ['scripts/testing/vitest-global-setup.ts'],
+          globalSetup: ['testing/vitest-global-setup.ts'],
         },
       },
     ],

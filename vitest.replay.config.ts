@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     ...shared,
     include: ['lib/**/*.replay.test.ts'],
-    globalSetup: ['scripts/testing/vitest-global-setup.ts'],
+    globalSetup: ['testing/vitest-global-setup.ts'],
     exclude: ['**/node_modules/**'],
     fileParallelism: false,
     testTimeout: 300_000,

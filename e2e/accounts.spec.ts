@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { sql } from '../scripts/testing/sql.ts';
+import { sql } from '../testing/sql.ts';
 import { expect, test } from './fixtures';
 
 // Accounts from a visitor's first click to a signed-in profile: register, verify the e-mailed code,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { sql } from '../scripts/testing/sql.ts';
+import { sql } from '../testing/sql.ts';
 import { expect, test } from './fixtures';
 
 // /admin: who gets in, the users table, role and status changes, the password-reset e-mail, and what a

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { unsubscribeToken } from '../lib/alerts/token.ts';
-import { sql } from '../scripts/testing/sql.ts';
+import { sql } from '../testing/sql.ts';
 import { E2E_SESSION_SECRET } from './constants.ts';
 import { expect, test } from './fixtures';
 

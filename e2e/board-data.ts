@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-// The demo history (scripts/demo) is Wake's only. The board screens' tests need the other covered boards to
+// The demo history (demo/) is Wake's only. The board screens' tests need the other covered boards to
 // have something: e2e/global-setup.ts writes it after the demo seed, relative to the run's now.
 // - Durham (78): an Allocation product arrived at its first store 10 minutes ago (3 bottles, still on the
 //   shelf), a Limited one at its second store 2 days ago (2 bottles) and at its first 9 days ago (1 bottle);

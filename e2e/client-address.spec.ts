@@ -1,5 +1,5 @@
-import { sql } from '../scripts/testing/sql.ts';
-import { waitForMail } from '../scripts/testing/mail-server.ts';
+import { sql } from '../testing/sql.ts';
+import { waitForMail } from '../testing/mail-server.ts';
 import { startApp, type RunningApp } from './app-server.ts';
 import { send } from './http-client.ts';
 import { expect, test } from './fixtures';

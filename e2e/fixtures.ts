@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { waitForMail } from '../scripts/testing/mail-server.ts';
-import { insertTestUser, type TestUser } from '../scripts/testing/users.ts';
+import { waitForMail } from '../testing/mail-server.ts';
+import { insertTestUser, type TestUser } from '../testing/users.ts';
 
 // Fixtures: users created straight in the database and signed in through the API (only the login
 // test uses the login form), and the shared mailbox of the in-process SMTP server.

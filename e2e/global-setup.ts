@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase } from '../scripts/testing/database.ts';
+import { createTestDatabase } from '../testing/database.ts';
 import { startApp } from './app-server.ts';
-import { startMailServer } from '../scripts/testing/mail-server.ts';
+import { startMailServer } from '../testing/mail-server.ts';
 import { insertBoardData, insertSaturdayOneStoreShipment, insertWakeShipmentsWithoutArrival } from './board-data.ts';
-import { startDiscordReceiver } from '../scripts/testing/discord-receiver.ts';
-import { startPushService } from '../scripts/testing/push-service.ts';
+import { startDiscordReceiver } from '../testing/discord-receiver.ts';
+import { startPushService } from '../testing/push-service.ts';
 
 // One isolated world per e2e run: a fresh database (seeded with the demo data), a real SMTP server and
 // the production build served by the app's server (scripts/app-server.mjs, as npm start and the image run it).
@@ -17,7 +17,7 @@ export default async function globalSetup() {
     process.env.TEST_PG_SERVER_URL = process.env.DATABASE_URL;
   }
   const database = await createTestDatabase('e2e');
-  const { seedDatabase } = await import('../scripts/demo/index.ts');
+  const { seedDatabase } = await import('../demo/index.ts');
   const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
   await setDatabaseUrl(database.url);
   await seedDatabase({ demoUsers: false });

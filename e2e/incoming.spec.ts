@@ -3,7 +3,7 @@ import { saturdayShipment } from './board-data';
 import { expect, test } from './fixtures';
 
 // Issue 26: what the state shipped and where it will likely land. The demo seed runs its last two weeks through
-// the real forecasting code (scripts/demo/forecasts.ts), so Wake has shipments on their way, one-store and other
+// the real forecasting code (demo/forecasts.ts), so Wake has shipments on their way, one-store and other
 // boards have theirs, and a record exists; these tests read what to expect from the same database.
 
 async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { listApiRoutes, urlOf, type ApiRoute } from '../scripts/testing/api-routes.ts';
+import { listApiRoutes, urlOf, type ApiRoute } from '../testing/api-routes.ts';
 import { expect, test } from './fixtures';
 
 // Bad path segments against the production server (`next start`): Next decodes route parameters before

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from '../scripts/testing/sql.ts';
+import { sql } from '../testing/sql.ts';
 import { freePort, startApp, type RunningApp } from './app-server.ts';
 import { send, type Answer } from './http-client.ts';
 import { expect, test } from './fixtures';

@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { APP_ROUTES, PUBLIC_ROUTES } from '../lib/routes.ts';
-import { sql } from '../scripts/testing/sql.ts';
+import { sql } from '../testing/sql.ts';
 import { expect, test } from './fixtures';
 
 // Security headers on every screen and every kind of API answer, in Chromium: a Content-Security-Policy

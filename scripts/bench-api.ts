@@ -1,12 +1,12 @@
 // npm run bench:api — how fast the report calls answer on a year of data of every covered board (Postgres only).
 //
-// Two datasets (scripts/bench/dataset.ts): `full` (default), every product the boards carry (~12 M history
+// Two datasets (bench/dataset.ts): `full` (default), every product the boards carry (~12 M history
 // rows), and `hunted` (--dataset=hunted), the hunted products only — what WakePour tracks, so its realistic
 // size — where every call is also measured against the framework's floor: /api/auth/whoami, the cheapest
 // signed-in call (route(), the session from memory, a small JSON answer, no query).
 //
 //   1. a fresh, uniquely named database on the server DATABASE_URL names: migrated, the reference data
-//      (boards, the covered boards' stores, the real catalog), then scripts/bench/dataset.ts's year of
+//      (boards, the covered boards' stores, the real catalog), then bench/dataset.ts's year of
 //      observations (~12 M inventory_history rows across Wake, Durham, Greensboro and New Hanover: about
 //      2.2 times Wake's alone; warehouse levels of every product, shipments to all 173 boards)
 //   2. the production server (scripts/app-server.mjs, as npm start runs it, on a free port; `next build` first when the build is missing
@@ -31,15 +31,15 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildDataset } from './bench/dataset.ts';
-import { markdownTable, measureLoad, measureSequential, type Call, type LoadResult, type SequentialResult } from './bench/measure.ts';
+import { buildDataset } from '../bench/dataset.ts';
+import { markdownTable, measureLoad, measureSequential, type Call, type LoadResult, type SequentialResult } from '../bench/measure.ts';
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
 import { migrate } from '../lib/db/migrate.ts';
-import { seedDatabase } from './demo/index.ts';
+import { seedDatabase } from '../demo/index.ts';
 import { checkBuild, checkPrismaClient, stampBuild } from '../lib/startup/build.ts';
 import { withoutKeys } from '../lib/startup/config.ts';
 import { freePort, probe } from '../lib/startup/http.ts';
-import { insertTestUser } from './testing/users.ts';
+import { insertTestUser } from '../testing/users.ts';
 import webpush from 'web-push';
 
 /** A fresh VAPID configuration: a deployment refuses to start without one. */

@@ -1,5 +1,5 @@
 // npm run bench:forecast (issue 26): replays the simulator's world day by day through the real forecasting code
-// and scores it against the world's own truth (scripts/simulator/arrivals.ts: shipments cause arrivals).
+// and scores it against the world's own truth (simulator/arrivals.ts: shipments cause arrivals).
 //
 // Each simulated day at 12:00 New York: the shelf boards' arrivals shown since the last step go into
 // inventory_history at the poll after them (hunted products, and each truck's rises of everyday products: at Wake,
@@ -12,26 +12,26 @@
 //             whose shelves are not read, the board — and a window containing the day) at least 12 h before;
 //   precision share of named (store, window) pairs, as they stood when their window opened, that received it;
 //   lead      median time from the first naming to the arrival, of the arrivals recalled.
-// The world's stores include trucks of other habits (scripts/simulator/README.md): Wake's and New Hanover's stores that
+// The world's stores include trucks of other habits (simulator/README.md): Wake's and New Hanover's stores that
 // deliver twice a week, on shifted days (holidays, some weeks a day off) and every 14 days; the Wake stores start
 // without a delivery pattern (none is reference data: docs/decisions/030) and the replay learns them.
 // Two worlds (issue 37, item 5): `--world classic|varied|both` (default both, one after the other, each in its own
 // database): the classic world and the varied one, whose boards keep other habits (rotation lists, a Saturday
 // drop, tiers, business-day lags, a state truck to one-store boards 1–5 business days after the extract;
-// scripts/simulator/README.md, Dynamics). Each world's table is judged on the issue's targets (TARGETS), and each
+// simulator/README.md, Dynamics). Each world's table is judged on the issue's targets (TARGETS), and each
 // prints the calibration of its store forecasts (lib/forecast/calibration.ts, the record's rule): per board kind, the forecasts whose
 // outcome is known by the likelihood they stated at first (10 buckets), and the share that came true; a bucket of
 // at least 50 forecasts off by more than 10 points fails. The exit code is 1 when any target is missed.
-// Beside the model, each world's ceiling (scripts/bench/ceiling.ts): the recall and precision a forecaster knowing
+// Beside the model, each world's ceiling (bench/ceiling.ts): the recall and precision a forecaster knowing
 // the world's own rules (weights, lists, tiers, the board's state) but not each shipment's draws would reach, so a
 // miss says whether the model or the world holds the figure down.
 // Needs DATABASE_URL (a Postgres server; the bench makes and drops its own database). --seed N, --warm N, --keep.
-// scripts/bench/replay-model.ts replays the same worlds through the model's pure functions alone (no database).
+// bench/replay-model.ts replays the same worlds through the model's pure functions alone (no database).
 import pg from 'pg';
 import { calibrationBuckets, miscalibrated, sumForecasts, CALIBRATION_MIN_FORECASTS, CALIBRATION_TOLERANCE, type JudgedForecast } from '../lib/forecast/calibration.ts';
-import { HOUR_MS, nyInstant, nyLocal, ymd } from './simulator/clock.ts';
-import { SimWorld, type LedgerArrival, type WorldHabits } from './simulator/world.ts';
-import { bestPrecisionAt, shelfCeiling } from './bench/ceiling.ts';
+import { HOUR_MS, nyInstant, nyLocal, ymd } from '../simulator/clock.ts';
+import { SimWorld, type LedgerArrival, type WorldHabits } from '../simulator/world.ts';
+import { bestPrecisionAt, shelfCeiling } from '../bench/ceiling.ts';
 import { WAKE_BOARD_ID } from '../lib/reference/boards.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -98,7 +98,7 @@ async function main() {
 
 /** Replays one world into a database of its own, prints its tables; returns the targets it missed. */
 async function replayWorld(habits: WorldHabits): Promise<string[]> {
-  const { createTestDatabase } = await import('./testing/database.ts');
+  const { createTestDatabase } = await import('../testing/database.ts');
   const database = await createTestDatabase(`bench_forecast_${habits}`, 'reference');
   const keep = process.argv.includes('--keep');
   const { setDatabaseUrl, disconnectDb, db } = await import('../lib/db/index.ts');

@@ -8,7 +8,7 @@
 //   shipments-parse  parsing an 18 MB, 85,000-record shipments extract
 //   shipments-diff-year
 //                    the next day's ~85,000-record extract applied (judgement, diff, totals, day row) on a year
-//                    of the state's shipments (scripts/bench/dataset.ts buildShipmentsYear: ~2.2 M dated rows,
+//                    of the state's shipments (bench/dataset.ts buildShipmentsYear: ~2.2 M dated rows,
 //                    365 extract days, ~85,000 totals)
 //   alerts-shipments-year
 //                    the alert step after a shipment day (the year's last day, ~6,000 dated rows) against 5,000
@@ -22,7 +22,7 @@
 //                    politeness delay, so what is timed is our fetching, parsing and diffing), parsed and
 //                    written, after a baseline poll (Wednesday 07:00) and 30 simulated hours of deliveries and sales
 //                    (the world's trucks include odd habits: New Hanover's store 1 delivers twice a week, Monday and
-//                    Thursday, store 2 every 14 days, store 3 on shifted days; scripts/simulator/README.md)
+//                    Thursday, store 2 every 14 days, store 3 on shifted days; simulator/README.md)
 // Each store phase first writes a baseline poll, then times a full poll in which ~5% of the cells changed
 // (arrivals, sales, sell-outs): that second poll is what every 15-minute cycle does.
 // Targets (2-core machine): Wake ≤ 1 s, statewide ≤ 10 s, peak RSS ≤ 300 MB; shipments ≤ 2 s and ≤ 200 MB
@@ -38,7 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { simulatorSourceUrls } from './testing/simulator.ts';
+import { simulatorSourceUrls } from '../testing/simulator.ts';
 
 const self = fileURLToPath(import.meta.url);
 // In the order they run.
@@ -327,7 +327,7 @@ async function main() {
     console.error('bench:ingest measures Postgres: set DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/postgres).');
     process.exit(2);
   }
-  const { createTestDatabase } = await import('./testing/database.ts');
+  const { createTestDatabase } = await import('../testing/database.ts');
   process.env.TEST_PG_SERVER_URL = serverUrl;
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-bench-ingest-'));
   const databases: { url: string; drop(): Promise<void> }[] = [];
@@ -347,7 +347,7 @@ async function main() {
       const db = await createTestDatabase(`bench_${label}`);
       databases.push(db);
       const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
-      const { seedDatabase } = await import('./demo/index.ts');
+      const { seedDatabase } = await import('../demo/index.ts');
       await setDatabaseUrl(db.url);
       await seedDatabase({ history: false });
       await disconnectDb();
@@ -388,8 +388,8 @@ async function main() {
       const db = await createTestDatabase('bench_shipments');
       databases.push(db);
       const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
-      const { seedDatabase } = await import('./demo/index.ts');
-      const { buildShipmentsYear } = await import('./bench/dataset.ts');
+      const { seedDatabase } = await import('../demo/index.ts');
+      const { buildShipmentsYear } = await import('../bench/dataset.ts');
       await setDatabaseUrl(db.url);
       await seedDatabase({ history: false });
       await disconnectDb();

@@ -20,8 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, devices, type Browser } from '@playwright/test';
 import { freePort } from '../lib/startup/http.ts';
-import { createTestDatabase, type TestDatabase } from './testing/database.ts';
-import { runService, type RunningService } from './testing/replay.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { runService, type RunningService } from '../testing/replay.ts';
 
 const require = createRequire(import.meta.url);
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];

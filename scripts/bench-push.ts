@@ -35,7 +35,7 @@ type FromService = { type: 'ready'; origin: string } | { type: 'subscriptions'; 
 // ── child: the push service ─────────────────────────────────────────────────────────────────────────────
 
 async function pushServiceProcess(): Promise<void> {
-  const { startPushService } = await import('./testing/push-service.ts');
+  const { startPushService } = await import('../testing/push-service.ts');
   const arrivals: [string, number][] = [];
   const service = await startPushService({ onNotify: (hash, at) => arrivals.push([hash, at]) });
   const send = (m: FromService) => process.send!(m);
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const { origin } = await ask(service, null, 'ready');
 
   const vapid = webpush.generateVAPIDKeys();
-  const { createTestDatabase } = await import('./testing/database.ts');
+  const { createTestDatabase } = await import('../testing/database.ts');
   process.env.TEST_PG_SERVER_URL = serverUrl;
   const database = await createTestDatabase('bench_push', 'reference');
   Object.assign(process.env, {

@@ -6,7 +6,7 @@ import { connectDatabase } from '../lib/db/connect.ts';
 // Renamed: the React hooks lint rule mistakes any use* call for a hook.
 import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
 import { DemoRefusedError } from '../lib/reference/origin.ts';
-import { seedDatabase } from './demo/index.ts';
+import { seedDatabase } from '../demo/index.ts';
 import { dropEmptyVariables, loadDotEnv, resolveDemoMode } from '../lib/startup/config.ts';
 
 loadDotEnv(process.cwd());

@@ -1,4 +1,4 @@
-// Runs the NC ABC simulator on loopback (see scripts/simulator/server.ts):
+// Runs the NC ABC simulator on loopback (see simulator/server.ts):
 //   tsx scripts/simulator.ts [--port 4010] [--seed 42] [--start ISO] [--history-days 17]
 //                            [--realtime] [--speed N] [--tick-on-request] [--verbose]
 //                            [--wake-markup documented|live|alternate] [--warehouse-markup documented|live|alternate]
@@ -6,8 +6,8 @@
 //                            [--auto-debuts[=DAYS]]
 // Point NC_ABC_BASE_URL at the printed URL and every board source at it with BOARD_SOURCE_URLS (an ABC/GO
 // board's at <URL>/abcgo/<board id>; the printed line has them all). SIGINT / SIGTERM stop it cleanly.
-import { simulatorSourceUrls } from './simulator/source-urls.ts';
-import { BOARD_MARKUP_SETTINGS, FAULT_KINDS, MARKUP_SETTINGS, startSimulator, type BoardMarkupSetting, type MarkupSetting } from './simulator/server.ts';
+import { simulatorSourceUrls } from '../simulator/source-urls.ts';
+import { BOARD_MARKUP_SETTINGS, FAULT_KINDS, MARKUP_SETTINGS, startSimulator, type BoardMarkupSetting, type MarkupSetting } from '../simulator/server.ts';
 
 interface Args {
   port: number;

@@ -330,7 +330,7 @@ async function migrateAndSeed(): Promise<void> {
 
 /** Demo mode: reference data, generated history and the demo accounts, in a database the demo set up. */
 async function seedDemo(): Promise<void> {
-  const { seedDatabase } = await import('./demo/index.ts');
+  const { seedDatabase } = await import('../demo/index.ts');
   const { DemoRefusedError } = await import('../lib/reference/origin.ts');
   const result = await phase(
     'seed',
@@ -425,7 +425,7 @@ if (simulate) {
   // Every board source too (prisma/seed-data/board-sources.json), unless the operator pointed the boards
   // somewhere explicitly; polled every cycle (the simulated sites are local), so the demo shows every board moving.
   if (!process.env.BOARD_SOURCE_URLS) {
-    const { simulatorSourceUrls } = await import('./simulator/source-urls.ts');
+    const { simulatorSourceUrls } = await import('../simulator/source-urls.ts');
     Object.assign(scraperEnv, {
       BOARD_SOURCE_URLS: simulatorSourceUrls(simUrl),
       BOARD_SOURCE_REQUEST_DELAY_MS: process.env.BOARD_SOURCE_REQUEST_DELAY_MS ?? '*=20',

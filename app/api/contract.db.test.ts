@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { TestClient, type CallOptions } from '../../scripts/testing/api.ts';
-import { listApiRoutes } from '../../scripts/testing/api-routes.ts';
+import { TestClient, type CallOptions } from '../../testing/api.ts';
+import { listApiRoutes } from '../../testing/api-routes.ts';
 import * as watchlist from '../../lib/watchlist/types.ts';
-import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../testing/harness.ts';
 import * as reports from '../../lib/reports/types.ts';
 
 // One contract for the answers: every report and watchlist route is called against the seeded demo data and

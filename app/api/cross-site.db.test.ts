@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as register } from '@/app/api/auth/register/route';
 import { PUT as updateMe } from '@/app/api/user/me/route';
-import { TestClient, type CallOptions } from '@/scripts/testing/api';
-import { listApiRoutes } from '@/scripts/testing/api-routes';
+import { TestClient, type CallOptions } from '@/testing/api';
+import { listApiRoutes } from '@/testing/api-routes';
 import { CROSS_SITE_ERROR } from '../../lib/api/handler.ts';
-import { newUser } from '@/scripts/testing/harness';
+import { newUser } from '@/testing/harness';
 
 // The cross-site rule of every state-changing call (docs/decisions/007-cross-site-requests.md): a JSON
 // body (Content-Type: application/json) or X-Requested-With: XMLHttpRequest proves the request did not

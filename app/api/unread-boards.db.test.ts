@@ -11,7 +11,7 @@ import { POST as withoutRoute } from '@/app/api/inventory/stores-without-deliver
 import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route';
 import { GET as inventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
-import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '../../testing/harness.ts';
 import { shelfBoardIds } from '../../lib/reference/shelves.ts';
 import { nyDate } from '../../lib/time.ts';
 

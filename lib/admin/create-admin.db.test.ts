@@ -5,8 +5,8 @@ import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '../auth/rules.ts';
 import { createAdmin, CreateAdminError, createAdminInputError, type CreateAdminInput } from './create-admin.ts';
-import { sql } from '@/scripts/testing/sql';
-import { newUser } from '@/scripts/testing/harness';
+import { sql } from '@/testing/sql';
+import { newUser } from '@/testing/harness';
 
 // lib/admin/create-admin.ts (the logic of `npm run create-admin`) and the thin CLI around it.
 
@@ -120,9 +120,9 @@ describe('createAdmin', () => {
   });
 
   it('lets the new admin log in and reach the admin API', async () => {
-    const { POST: login } = await import('../../app/api/auth/login/route.ts');
-    const { GET: listUsers } = await import('../../app/api/admin/users/route.ts');
-    const { TestClient } = await import('../../scripts/testing/api.ts');
+    const { routeHandler, TestClient } = await import('../../testing/api.ts');
+    const login = await routeHandler('/api/auth/login', 'POST');
+    const listUsers = await routeHandler('/api/admin/users', 'GET');
     const { email } = await createAdmin(input());
     const browser = new TestClient();
     expect((await browser.call(login, '/api/auth/login', { method: 'POST', body: { email, password: STRONG } })).status).toBe(200);

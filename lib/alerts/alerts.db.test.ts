@@ -3,21 +3,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST as unsubscribeRoute } from '../../app/api/alerts/unsubscribe/route.ts';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { env } from '../env.ts';
 import { runCycle } from '../ingest/runner.ts';
-import { SimWorld } from '../../scripts/simulator/index.ts';
-import type { RunningSimulator } from '../../scripts/simulator/server.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { TestClient } from '../../scripts/testing/api.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { readMailbox, type ReceivedMail } from '../../scripts/testing/mail-server.ts';
-import { newUser, query as q, type TestUser } from '../../scripts/testing/harness.ts';
+import { SimWorld } from '../../simulator/index.ts';
+import type { RunningSimulator } from '../../simulator/server.ts';
+import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { routeHandler, TestClient } from '../../testing/api.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { readMailbox, type ReceivedMail } from '../../testing/mail-server.ts';
+import { newUser, query as q, type TestUser } from '../../testing/harness.ts';
 import { nyDate, nyParts, nyTimeToUtc } from '../time.ts';
 import { processArrivalAlerts } from './process.ts';
 import { moreArrivalsLine } from './templates.ts';
-import { insertArrival, setAlertSettings, startControlledMailServer, type ControlledMailServer } from '../../scripts/testing/alerts.ts';
+import { insertArrival, setAlertSettings, startControlledMailServer, type ControlledMailServer } from '../../testing/alerts.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const unsubscribeRoute = await routeHandler('/api/alerts/unsubscribe', 'POST');
 
 // Arrival alerts end to end: the scraper reads the simulator's pages over loopback, writes arrivals to a
 // real database, and the alert step e-mails them through nodemailer to a real SMTP server.
@@ -284,7 +286,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     mail.stall.add(users[1].email);
 
     // A scraper process: user 1's e-mail goes out, user 2's hangs in SMTP, and the process is killed.
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/testing/alerts-child.ts'), at.toISOString()], {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('testing/alerts-child.ts'), at.toISOString()], {
       env: { ...process.env, DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${mail.port}` },
       stdio: 'ignore',
     });

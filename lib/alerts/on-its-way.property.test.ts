@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bounded, ok } from '../../scripts/testing/properties.ts';
+import { bounded, ok } from '../../testing/properties.ts';
 import { likelihoodWords } from '../forecast/words.ts';
 import { dayNumberToYmd, ymdToDayNumber } from '../time.ts';
 import { forecastLeadWords, onItsWayBrief, onItsWayHeadline, onItsWayLine, onItsWayPlaces, type OnItsWayFigure } from './on-its-way.ts';

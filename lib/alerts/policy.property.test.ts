@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bounded, ok } from '../../scripts/testing/properties.ts';
+import { bounded, ok } from '../../testing/properties.ts';
 import { addDays, nyDate, nyParts, nyTimeToUtc } from '../time.ts';
 import { afterFailure, capDay, capDecision, DEFAULT_POLICY, digestDueAt, heldNow, isDigestDue, nextAttemptAt, wakeNow } from './policy.ts';
 import { ALERT_CHANNELS, inQuietHours } from './rules.ts';

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { env } from '../env.ts';
-import { insertArrival, insertShipment, setAlertChannel, setAlertSettings, startControlledMailServer, startWebhookChannel } from '../../scripts/testing/alerts.ts';
-import { newUser, query as q, withTestDatabase, type TestUser } from '../../scripts/testing/harness.ts';
-import { readMailbox, waitForMail, type ReceivedMail } from '../../scripts/testing/mail-server.ts';
+import { insertArrival, insertShipment, setAlertChannel, setAlertSettings, startControlledMailServer, startWebhookChannel } from '../../testing/alerts.ts';
+import { newUser, query as q, withTestDatabase, type TestUser } from '../../testing/harness.ts';
+import { readMailbox, waitForMail, type ReceivedMail } from '../../testing/mail-server.ts';
 import { nyTimeToUtc } from '../time.ts';
 import { collectAlerts, processArrivalAlerts } from './process.ts';
 import { startAlertWorker } from './worker.ts';
@@ -14,7 +14,7 @@ import { startAlertWorker } from './worker.ts';
 // Alert delivery through the durable queue (docs/decisions/026-alert-delivery-queue.md): workers on the wall
 // clock and in other processes, over real SMTP; processes killed with SIGKILL between detection and delivery and
 // in the middle of a delivery; quiet hours and each channel's mode and kinds. Push and Discord are stood in for by
-// a channel that POSTs to a local receiver (scripts/testing/alerts.ts startWebhookChannel).
+// a channel that POSTs to a local receiver (testing/alerts.ts startWebhookChannel).
 
 const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-alert-queue-mail-'));
 const mail = await startControlledMailServer(mailDir);
@@ -36,9 +36,9 @@ async function until(done: () => boolean | Promise<boolean>, what: string, timeo
   }
 }
 
-/** scripts/testing/alerts-child.ts in a process of its own; `lines` is what it printed. */
+/** testing/alerts-child.ts in a process of its own; `lines` is what it printed. */
 function child(args: string[]): { process: ChildProcess; lines: string[]; printed(text: string): Promise<void>; kill(): Promise<void> } {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/testing/alerts-child.ts'), ...args], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.resolve('testing/alerts-child.ts'), ...args], {
     env: { ...process.env, DATABASE_URL: url(), SMTP_URL: env().SMTP_URL },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

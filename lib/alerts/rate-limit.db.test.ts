@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertArrival, setAlertChannel, setAlertSettings } from '@/scripts/testing/alerts';
-import { startTestChannels } from '@/scripts/testing/channels';
-import type { ReceivedMessage } from '@/scripts/testing/discord-receiver';
-import { newUser, query as q, withTestDatabase, type TestUser } from '@/scripts/testing/harness';
+import { insertArrival, setAlertChannel, setAlertSettings } from '@/testing/alerts';
+import { startTestChannels } from '@/testing/channels';
+import type { ReceivedMessage } from '@/testing/discord-receiver';
+import { newUser, query as q, withTestDatabase, type TestUser } from '@/testing/harness';
 import { parseWebhookUrl, saveWebhook, type WebhookParts } from '../discord/webhook.ts';
 import { subscribe } from '../push/devices.ts';
 import { RATE_LIMIT_MAX_WAIT_MS } from './policy.ts';

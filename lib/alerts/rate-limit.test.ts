@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bounded, ok } from '../../scripts/testing/properties.ts';
+import { bounded, ok } from '../../testing/properties.ts';
 import { afterFailure, afterStatedWait, RATE_LIMIT_MAX_WAIT_MS, RATE_LIMIT_MIN_WAIT_MS, RATE_LIMITED_MAX_ATTEMPTS, statedWaitMs } from './policy.ts';
 import { retryAfterSeconds } from './retry-after.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bounded, ok } from '../../scripts/testing/properties.ts';
+import { bounded, ok } from '../../testing/properties.ts';
 import type { ShipmentDayRow } from '../reports/shipment-days.ts';
 import { addDays, dayNumberToYmd, nyDate, ymdToDayNumber } from '../time.ts';
 import { REPORT_GAP_MAX_DAYS, reportGaps } from './report-days.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { ok } from '../../scripts/testing/properties.ts';
+import { ok } from '../../testing/properties.ts';
 import { ALERT_CHANNELS, hourLabel, inQuietHours, MIN_QUANTITY_MAX, noKindMessage, parseMinQuantity, storeOfWholeBoardMessage, wholeBoardNarrowed, type AlertBoardOption } from './rules.ts';
 
 // Property-based tests of the alert settings' rules (issue 36), the card's and the server's: any hour, text or

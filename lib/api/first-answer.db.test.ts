@@ -1,22 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GET as arrivalsRoute } from '../../app/api/inventory/todays-arrivals/route.ts';
-import { GET as allocatedRoute } from '../../app/api/inventory/allocated-current/route.ts';
-import { GET as historyRoute } from '../../app/api/inventory/store-history/[storeId]/route.ts';
-import { GET as whereRoute } from '../../app/api/inventory/product/[plu]/where/route.ts';
-import { GET as warehouseRoute } from '../../app/api/reports/warehouse-inventory/route.ts';
-import { GET as shipmentBoardsRoute } from '../../app/api/state/boards/route.ts';
-import { GET as shipmentsRoute } from '../../app/api/state/shipments/route.ts';
-import { GET as storeInventoryRoute } from '../../app/api/stores/[storeId]/inventory/route.ts';
-import { GET as storesRoute } from '../../app/api/stores/route.ts';
-import { GET as defaultProductsRoute } from '../../app/api/watchlist/default-products/route.ts';
-import { GET as itemsRoute } from '../../app/api/watchlist/route.ts';
-import { GET as preferencesRoute } from '../../app/api/watchlist/user-preferences/route.ts';
-import { DEMO_TODAY, query, signedIn, withTestDatabase, type TestClient, type TestUser } from '../../scripts/testing/harness.ts';
+import { DEMO_TODAY, query, signedIn, withTestDatabase, type TestClient, type TestUser } from '../../testing/harness.ts';
 import type { SessionUser } from '../auth/session.ts';
 import * as reads from '../reports/reads.ts';
 import * as watchlistReads from '../watchlist/reads.ts';
 import { ApiError } from './errors.ts';
 import { readAnswer, type Read } from './handler.ts';
+import { routeHandler } from '../../testing/api.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const arrivalsRoute = await routeHandler('/api/inventory/todays-arrivals', 'GET');
+const allocatedRoute = await routeHandler('/api/inventory/allocated-current', 'GET');
+const historyRoute = await routeHandler('/api/inventory/store-history/[storeId]', 'GET');
+const whereRoute = await routeHandler('/api/inventory/product/[plu]/where', 'GET');
+const warehouseRoute = await routeHandler('/api/reports/warehouse-inventory', 'GET');
+const shipmentBoardsRoute = await routeHandler('/api/state/boards', 'GET');
+const shipmentsRoute = await routeHandler('/api/state/shipments', 'GET');
+const storeInventoryRoute = await routeHandler('/api/stores/[storeId]/inventory', 'GET');
+const storesRoute = await routeHandler('/api/stores', 'GET');
+const defaultProductsRoute = await routeHandler('/api/watchlist/default-products', 'GET');
+const itemsRoute = await routeHandler('/api/watchlist', 'GET');
+const preferencesRoute = await routeHandler('/api/watchlist/user-preferences', 'GET');
 
 // A server page's first screenful (firstAnswer → readAnswer) is the body the screen would have fetched from
 // the route: the same parameters give the same JSON, for every read a page renders.

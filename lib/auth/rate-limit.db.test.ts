@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { env } from '../env.ts';
 import { consumeRateLimit, parseLimit, withinRateLimit } from './rate-limit.ts';
-import { sql } from '@/scripts/testing/sql';
+import { sql } from '@/testing/sql';
 
 // Limits of this file's process (configuration is read once per process; each test file has its own).
 process.env.RATE_LIMIT_VERIFY = '3/3600';

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GET as whoamiRoute } from '@/app/api/auth/whoami/route';
-import { query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
-import { sql } from '../../scripts/testing/sql.ts';
-import { startTcpProxy, type TcpProxy } from '../../scripts/testing/tcp-proxy.ts';
+import { query, signedIn, withTestDatabase } from '../../testing/harness.ts';
+import { sql } from '../../testing/sql.ts';
+import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy.ts';
 import { ChangeCache, changeFeedDelivering, changeStamp, HEARTBEAT_MS, HEARTBEAT_WAIT_MS, KEPT_MAX_AGE_MS, useChangeFeed } from './changes.ts';
 import { setDatabaseUrl } from './index.ts';
+import { routeHandler } from '../../testing/api.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const whoamiRoute = await routeHandler('/api/auth/whoami', 'GET');
 
 // The change feed must prove it is alive (docs/decisions/015-a-feed-that-proves-it-is-alive.md). Here the
 // app reaches Postgres through a TCP proxy that can turn the feed's connection silent without closing it,

@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { POST as logoutRoute } from '@/app/api/auth/logout/route';
-import { GET as whoamiRoute } from '@/app/api/auth/whoami/route';
-import { PUT as profileRoute } from '@/app/api/user/me/route';
-import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route';
-import { GET as warehouseRoute } from '@/app/api/reports/warehouse-inventory/route';
-import { DEMO_TODAY, query, signedIn, TestClient, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { DEMO_TODAY, query, signedIn, TestClient, withTestDatabase } from '../../testing/harness.ts';
 import { healthReport } from '../ops/health.ts';
 import { ChangeCache, changeFeedDelivering, changeStamp, useChangeFeed } from './changes.ts';
+import { routeHandler } from '../../testing/api.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const logoutRoute = await routeHandler('/api/auth/logout', 'POST');
+const whoamiRoute = await routeHandler('/api/auth/whoami', 'GET');
+const profileRoute = await routeHandler('/api/user/me', 'PUT');
+const arrivalsRoute = await routeHandler('/api/inventory/todays-arrivals', 'GET');
+const warehouseRoute = await routeHandler('/api/reports/warehouse-inventory', 'GET');
 
 // The change feed (lib/db/changes.ts) against a real Postgres: answers kept in memory are served until
 // another process's write is announced, and never while the feed is not known to deliver. Writes come from
-// connections of their own (scripts/testing/sql.ts), as the scraper's and the admin's would.
+// connections of their own (testing/sql.ts), as the scraper's and the admin's would.
 
 withTestDatabase('demo', 'changes');
 

@@ -1,28 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GET as allocatedRoute } from '@/app/api/inventory/allocated-current/route';
-import { GET as datesRoute } from '@/app/api/inventory/available-dates/route';
-import { GET as productStoresRoute } from '@/app/api/inventory/product/[plu]/stores/route';
-import { GET as searchRoute } from '@/app/api/inventory/search/[term]/route';
-import { GET as boardsRoute } from '@/app/api/state/boards/route';
-import { GET as shippedRoute } from '@/app/api/state/products/route';
-import { POST as analysisRoute } from '@/app/api/inventory/delivery-analysis/route';
-import { GET as historyRoute } from '@/app/api/inventory/store-history/[storeId]/route';
-import { POST as withoutDeliveriesRoute } from '@/app/api/inventory/stores-without-deliveries/route';
-import { GET as storeInventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
-import { GET as storesRoute } from '@/app/api/stores/route';
-import { GET as coveredRoute } from '@/app/api/boards/covered/route';
-import { GET as whereRoute } from '@/app/api/inventory/product/[plu]/where/route';
-import { GET as storeShipmentsRoute } from '@/app/api/stores/[storeId]/shipments/route';
 import { coveredBoards, STALE_AFTER_HOURS } from '@/lib/reports/boards';
 import { productStores } from '@/lib/reports/inventory';
 import { storeInventory } from '@/lib/reports/stores';
 import { productWhereabouts } from '@/lib/reports/where';
 import { CONFIRM_GRACE_MINUTES } from '@/lib/reports/stock-age';
 import { env } from '@/lib/env';
-import { PUT as profileRoute } from '@/app/api/user/me/route';
-import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../scripts/testing/harness.ts';
-import type { TestClient } from '../../scripts/testing/api.ts';
+import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../testing/harness.ts';
 import { changeStamp, changesHeard, useChangeFeed, type WatchedTable } from './changes.ts';
+import { routeHandler, type TestClient } from '../../testing/api.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const allocatedRoute = await routeHandler('/api/inventory/allocated-current', 'GET');
+const datesRoute = await routeHandler('/api/inventory/available-dates', 'GET');
+const productStoresRoute = await routeHandler('/api/inventory/product/[plu]/stores', 'GET');
+const searchRoute = await routeHandler('/api/inventory/search/[term]', 'GET');
+const boardsRoute = await routeHandler('/api/state/boards', 'GET');
+const shippedRoute = await routeHandler('/api/state/products', 'GET');
+const analysisRoute = await routeHandler('/api/inventory/delivery-analysis', 'POST');
+const historyRoute = await routeHandler('/api/inventory/store-history/[storeId]', 'GET');
+const withoutDeliveriesRoute = await routeHandler('/api/inventory/stores-without-deliveries', 'POST');
+const storeInventoryRoute = await routeHandler('/api/stores/[storeId]/inventory', 'GET');
+const storesRoute = await routeHandler('/api/stores', 'GET');
+const coveredRoute = await routeHandler('/api/boards/covered', 'GET');
+const whereRoute = await routeHandler('/api/inventory/product/[plu]/where', 'GET');
+const storeShipmentsRoute = await routeHandler('/api/stores/[storeId]/shipments', 'GET');
+const profileRoute = await routeHandler('/api/user/me', 'PUT');
 
 // The answers kept since issue 23 (decision 014): a store's inventory, Current Inventory (allocated-current),
 // a store's history, the store list, stores without deliveries and delivery analysis, and the smaller calls

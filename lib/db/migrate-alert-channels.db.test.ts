@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
 
 // Migration 20261221000000_alert_channels on a database with alert settings (decision 026): every user keeps what
 // they chose, as their e-mail channel (on or off, instant or digest, the last digest), about every kind; quiet

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
 
 // Migration 20261229000000_alert_log_kind_keys on a database with alerts of every kind: each unique key of alert_log
 // holds only its kind's alerts (partial), and still lets each alert be logged once per user — the collection's

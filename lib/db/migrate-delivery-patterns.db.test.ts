@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
 
 // Migration 20261228000000_delivery_patterns_are_learned on a deployment's database that earlier refreshes filled
 // with the demo's delivery patterns (docs/decisions/030-delivery-patterns-are-learned.md): a Wake store keeps a

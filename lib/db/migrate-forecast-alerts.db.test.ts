@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
 
 // Migration 20261225000000_forecast_alerts on a database with alerts (docs/decisions/028-on-its-way-alerts.md): the
 // kinds users chose stay as they were ("on its way" is opt-in), the cursor has not collected incoming yet, and an

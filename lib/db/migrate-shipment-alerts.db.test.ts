@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
 
 // Migration 20261212000000_shipment_alerts on a database with shelf alerts (decision 023): they stay as they
 // were, the cursor has not collected shipments yet, and an alert is a shelf arrival or a shipment, never both.

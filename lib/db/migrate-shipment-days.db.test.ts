@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabaseWithout, type OlderDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import { createDatabaseWithout, type OlderDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
 
 // Migration 20261211000000_shipment_days on a database with history: its days come from the shipments runs
 // already recorded, then from the dates that have shipments (decision 022).

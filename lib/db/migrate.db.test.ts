@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { migrate, MigrationError, migrationsDir, readMigrations } from './migrate.ts';
 
 describe('migrations on the test database', () => {

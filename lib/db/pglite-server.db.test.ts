@@ -31,7 +31,7 @@ async function query<T extends pg.QueryResultRow>(text: string, values: unknown[
 /** One process of embedded-load-child.ts: its JSON summary. */
 function loadFrom(name: string, rounds: number): Promise<{ name: string; right: number; wrong: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/testing/embedded-load-child.ts'), name, String(rounds)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('testing/embedded-load-child.ts'), name, String(rounds)], {
       env: { ...process.env, DATABASE_URL: server.url },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

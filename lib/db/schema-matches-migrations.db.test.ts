@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { diffSchemas, expectedSchema, introspectDatabase } from '../../scripts/testing/introspect.ts';
-import { getDmmf } from '../../scripts/testing/prisma-schema.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { diffSchemas, expectedSchema, introspectDatabase } from '../../testing/introspect.ts';
+import { getDmmf } from '../../testing/prisma-schema.ts';
 
 // prisma/migrations is written by hand (Prisma's schema engine, which `prisma migrate dev/diff` needs,
 // cannot be downloaded on these machines). This test is the check `prisma migrate diff` would give: the
@@ -36,7 +36,7 @@ describe('the migrated database matches prisma/schema.prisma', () => {
     expect(Object.keys(expected.tables)).toHaveLength(datamodel.models.length);
     expect(Object.keys(expected.enums)).toHaveLength(datamodel.enums.length);
     expect(datamodel.models.length).toBeGreaterThan(10);
-    // A few mappings spelled out, so a wrong rule in scripts/testing/introspect.ts fails here rather than agreeing
+    // A few mappings spelled out, so a wrong rule in testing/introspect.ts fails here rather than agreeing
     // with a migration that has the same mistake.
     expect(expected.tables.products.columns.size_ml).toEqual({ type: 'integer', nullable: true, default: null });
     expect(expected.tables.products.columns.retail_price.type).toBe('numeric(10,2)');

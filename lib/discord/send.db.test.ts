@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { startTestChannels } from '@/scripts/testing/channels';
-import { CHANNEL_ID } from '@/scripts/testing/discord-receiver';
-import { newUser, query, withTestDatabase } from '@/scripts/testing/harness';
+import { startTestChannels } from '@/testing/channels';
+import { CHANNEL_ID } from '@/testing/discord-receiver';
+import { newUser, query, withTestDatabase } from '@/testing/harness';
 import type { AlertContent } from '../alerts/compose.ts';
 import { renderDiscord } from '../alerts/render-discord.ts';
 import { sendDiscord, sendDiscordToUser } from './send.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bounded, ok } from '../../scripts/testing/properties.ts';
+import { bounded, ok } from '../../testing/properties.ts';
 import { nyWallClock, nyWallToUtcMs, weekdayOfDayNumber, ymdToDayNumber } from '../time.ts';
 import {
   addBusinessDays,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../scripts/testing/properties.ts';
+import { ok } from '../../testing/properties.ts';
 import { bucketOf, CALIBRATION_BUCKETS, calibrationBuckets, miscalibrated, sumForecasts, type JudgedForecast } from './calibration.ts';
 
 // The calibration rule the record and bench:forecast share (issue 37 §4): every stated likelihood lands in the one

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import type { RunningSimulator } from '../../scripts/simulator/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import type { RunningSimulator } from '../../simulator/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { sql } from '../../testing/sql.ts';
 import { addDays, nyTimeToUtc, ymdToDayNumber } from '../time.ts';
 import { runCycle } from '../ingest/runner.ts';
 
 // Issue 26: the real scraper reads the simulator's shipments extract every day (11:20 New York) and Durham's
 // shelves right after each of its stores' deliveries (allocated bottles sell within hours) for two weeks, in a world where shipments cause arrivals
-// (scripts/simulator/arrivals.ts): Durham's history builds from the world's own orders. Then a hunted product
+// (simulator/arrivals.ts): Durham's history builds from the world's own orders. Then a hunted product
 // Durham never got is shipped to it, and another to Boone (one store). The forecasts made after the extract
 // that counts them, their windows and likelihoods, and how each is closed and scored against Durham's shelves,
 // are checked against the simulator's truth.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bounded, inChildWithin, ok } from '../../scripts/testing/properties.ts';
+import { bounded, inChildWithin, ok } from '../../testing/properties.ts';
 import { weekdayOfDayNumber } from '../time.ts';
 import { addBusinessDays, isStateBusinessDay, isStoreOpenDay, nextStateBusinessDay } from './calendar.ts';
 import {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../scripts/testing/properties.ts';
+import { ok } from '../../testing/properties.ts';
 import { bucketOf, CALIBRATION_BUCKETS } from './calibration.ts';
 import { BOARD_KINDS, calibrationOf, type CalibrationGroup } from './record.ts';
 

@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GET as coveredRoute } from '../../app/api/boards/covered/route.ts';
-import { GET as healthRoute } from '../../app/api/health/route.ts';
-import { GET as allocatedRoute } from '../../app/api/inventory/allocated-current/route.ts';
-import { GET as storesRoute } from '../../app/api/stores/route.ts';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { loadReferenceData, type BoardStoreSeed } from '../reference/reference.ts';
-import type { RunningSimulator } from '../../scripts/simulator/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { expectClientError, signedIn, type TestClient } from '../../scripts/testing/harness.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import type { RunningSimulator } from '../../simulator/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { expectClientError, signedIn, type TestClient } from '../../testing/harness.ts';
+import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { sql } from '../../testing/sql.ts';
 import { dueSources, runCycle } from './runner.ts';
 import { boardProductsToPoll } from './tiers.ts';
+import { routeHandler } from '../../testing/api.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const coveredRoute = await routeHandler('/api/boards/covered', 'GET');
+const healthRoute = await routeHandler('/api/health', 'GET');
+const allocatedRoute = await routeHandler('/api/inventory/allocated-current', 'GET');
+const storesRoute = await routeHandler('/api/stores', 'GET');
 
 // A board is one entry (docs/decisions/021-a-board-is-data.md): Carteret County (board 2), on the ABC/GO
 // platform, becomes a board whose shelves are read by one board_sources row (its stores are in the reference data already) — no code,

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GET as todaysArrivals } from '../../app/api/inventory/todays-arrivals/route.ts';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID } from '../reference/boards.ts';
-import type { FaultKind, RunningSimulator } from '../../scripts/simulator/index.ts';
-import { signedIn } from '../../scripts/testing/harness.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import type { FaultKind, RunningSimulator } from '../../simulator/index.ts';
+import { signedIn } from '../../testing/harness.ts';
+import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import {
   advanceToDelivery,
   deliveriesBetween,
@@ -14,10 +13,10 @@ import {
   toQuietWindow,
   toShortlyBefore,
   type SureRestock,
-} from '../../scripts/testing/deliveries.ts';
-import { sql } from '../../scripts/testing/sql.ts';
-import { byStoreNumber, expectShownAsLastSeen, expectShownAsUnknown } from '../../scripts/testing/stock-shown.ts';
-import { insertWatcher } from '../../scripts/testing/users.ts';
+} from '../../testing/deliveries.ts';
+import { sql } from '../../testing/sql.ts';
+import { byStoreNumber, expectShownAsLastSeen, expectShownAsUnknown } from '../../testing/stock-shown.ts';
+import { insertWatcher } from '../../testing/users.ts';
 import { nyDate } from '../time.ts';
 import { productStores } from '../reports/inventory.ts';
 import { productWhereabouts } from '../reports/where.ts';
@@ -33,7 +32,11 @@ import {
   type Change,
   type PagesSaid,
   type Verdict,
-} from '../../scripts/testing/ground-truth.ts';
+} from '../../testing/ground-truth.ts';
+import { routeHandler } from '../../testing/api.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const todaysArrivals = await routeHandler('/api/inventory/todays-arrivals', 'GET');
 
 // The other boards' ingestion judged by ground truth, as lib/ingest/scenarios.db.test.ts judges Wake's: the
 // real scraper reads the simulator's Durham, Greensboro and ABC/GO (New Hanover) answers over HTTP, and

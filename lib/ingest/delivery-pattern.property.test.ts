@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bounded, ok } from '../../scripts/testing/properties.ts';
+import { bounded, ok } from '../../testing/properties.ts';
 import { deliveryOnOrAfter, MAX_INTERVAL_DAYS } from '../forecast/model.ts';
 import { dayNumberToYmd, isYmd, weekdayOf, ymdToDayNumber } from '../time.ts';
 import { inferPattern } from './delivery-pattern.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { query, withTestDatabase } from '../../scripts/testing/harness.ts';
+import { query, withTestDatabase } from '../../testing/harness.ts';
 import { dueSources } from './runner.ts';
 
 // Which sources a scheduled cycle runs: Wake's shelves and the warehouse every cycle, the other boards' at

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import type { RunningSimulator } from '../../scripts/simulator/index.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import type { RunningSimulator } from '../../simulator/index.ts';
+import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
 import { rangeDayNotes } from '../reports/extract-days.ts';
-import { boardLeftOut } from '../../scripts/simulator/extract-faults.ts';
+import { boardLeftOut } from '../../simulator/extract-faults.ts';
 import { nyTimeToUtc } from '../time.ts';
 import { runCycle } from './runner.ts';
 import { normalizeBoardName } from './shipments.ts';

@@ -2,13 +2,16 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import type { RunningSimulator } from '../../scripts/simulator/server.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
-import { GET as health } from '../../app/api/health/route.ts';
-import { newUser, signedIn } from '../../scripts/testing/harness.ts';
+import type { RunningSimulator } from '../../simulator/server.ts';
+import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
+import { newUser, signedIn } from '../../testing/harness.ts';
 import { runCycle } from './runner.ts';
+import { routeHandler } from '../../testing/api.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const health = await routeHandler('/api/health', 'GET');
 
 // Each fault the public pages can throw at the scraper. Every time: no false arrivals, no duplicate
 // rows, and the run recorded as failed or partial with the reason.

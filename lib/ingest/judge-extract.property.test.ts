@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bounded, ok } from '../../scripts/testing/properties.ts';
+import { bounded, ok } from '../../testing/properties.ts';
 import { addDays, dayNumberToYmd, ymdToDayNumber } from '../time.ts';
 import { boardOfPair, judgeExtract, MIN_SHARE_OF_PREVIOUS, NEW_BASELINE_AFTER_DAYS, pairKey, type ExtractFacts } from './judge-extract.ts';
 

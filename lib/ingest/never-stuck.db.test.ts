@@ -7,11 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { isLostConnection, retryOnLostConnection } from '../db/lost-connection.ts';
 import { healthReport } from '../ops/health.ts';
-import type { RunningSimulator } from '../../scripts/simulator/server.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { newUser } from '../../scripts/testing/harness.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import type { RunningSimulator } from '../../simulator/server.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { newUser } from '../../testing/harness.ts';
+import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { sql } from '../../testing/sql.ts';
 import { startCycleProcess } from './cycle-process.ts';
 import { runCycle } from './runner.ts';
 import { nextCycleAfter } from './schedule.ts';
@@ -30,7 +30,7 @@ process.env.SCRAPER_HEARTBEAT_FILE = path.join(work, 'heartbeat.json');
 let database: TestDatabase;
 let sim: RunningSimulator;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
-const STUCK_CYCLE = path.resolve('scripts/testing/stuck-cycle.ts');
+const STUCK_CYCLE = path.resolve('testing/stuck-cycle.ts');
 
 beforeAll(async () => {
   sim = await startSimulatorForScraper({ seed: 36, start: '2026-11-18T15:00:00Z' }, { SOURCE_RETRIES: '0', SOURCE_TIMEOUT_MS: '5000' });
@@ -74,7 +74,7 @@ describe('a step that never returns', () => {
   it('holding the event loop: the cycle is abandoned at its deadline, the next runs on schedule, and SIGTERM ends the scraper cleanly', async () => {
     await q('DELETE FROM scraper_cycles');
     const marker = path.join(work, 'stuck-sync');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/testing/stuck-scraper.ts', '--source', 'wake_locator'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'testing/stuck-scraper.ts', '--source', 'wake_locator'], {
       env: { ...process.env, STUCK_STEP: 'forecasts', STUCK_HOW: 'sync', STUCK_MARKER: marker, SCRAPER_CYCLE_DEADLINE_MS: '12000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

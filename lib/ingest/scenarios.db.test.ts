@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GET as health } from '../../app/api/health/route.ts';
-import { GET as todaysArrivals } from '../../app/api/inventory/todays-arrivals/route.ts';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import { EXAMPLE_RESPELLING, type FaultKind, type RunningSimulator } from '../../scripts/simulator/index.ts';
-import { newUser, signedIn } from '../../scripts/testing/harness.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { EXAMPLE_RESPELLING, type FaultKind, type RunningSimulator } from '../../simulator/index.ts';
+import { newUser, signedIn } from '../../testing/harness.ts';
+import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import {
   advanceToDelivery,
   deliveriesBetween,
@@ -14,10 +12,10 @@ import {
   toQuietWindow,
   toShortlyBefore,
   type SureRestock,
-} from '../../scripts/testing/deliveries.ts';
-import { sql } from '../../scripts/testing/sql.ts';
-import { byStoreNumber, expectShownAsLastSeen, expectShownAsUnknown } from '../../scripts/testing/stock-shown.ts';
-import { insertWatcher } from '../../scripts/testing/users.ts';
+} from '../../testing/deliveries.ts';
+import { sql } from '../../testing/sql.ts';
+import { byStoreNumber, expectShownAsLastSeen, expectShownAsUnknown } from '../../testing/stock-shown.ts';
+import { insertWatcher } from '../../testing/users.ts';
 import { addDays, nyDate, nyTimeToUtc } from '../time.ts';
 import { allocatedCurrent, productStores } from '../reports/inventory.ts';
 import { CONFIRM_GRACE_MINUTES } from '../reports/stock-age.ts';
@@ -34,7 +32,12 @@ import {
   type Change,
   type PagesSaid,
   type Verdict,
-} from '../../scripts/testing/ground-truth.ts';
+} from '../../testing/ground-truth.ts';
+import { routeHandler } from '../../testing/api.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const health = await routeHandler('/api/health', 'GET');
+const todaysArrivals = await routeHandler('/api/inventory/todays-arrivals', 'GET');
 
 // Ingestion judged by ground truth: the real scraper reads the simulator's pages over HTTP, and after every
 // Wake poll the history it wrote is compared with what the simulated shelves really did between the

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import type { RunningSimulator } from '../../scripts/simulator/server.ts';
-import { signedIn } from '../../scripts/testing/harness.ts';
-import { startSimulatorForScraper } from '../../scripts/testing/simulator.ts';
-import { GET as todaysArrivals } from '../../app/api/inventory/todays-arrivals/route.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
+import type { RunningSimulator } from '../../simulator/server.ts';
+import { signedIn } from '../../testing/harness.ts';
+import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
 import { runCycle } from './runner.ts';
+import { routeHandler } from '../../testing/api.ts';
+
+// The routes these tests call, by their URL (lib/ does not import app/).
+const todaysArrivals = await routeHandler('/api/inventory/todays-arrivals', 'GET');
 
 // The real path end to end: the scraper's HTTP adapters read the simulator's pages over loopback, the
 // parsers turn them into snapshots, and the diff writes history to a real database.

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { applyStoreSnapshot, recordAsked, type StoreSnapshot } from './store-snapshot.ts';
 
 const apply = (s: Omit<StoreSnapshot, 'boardId'>) => applyStoreSnapshot({ boardId: 179, ...s });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { applyShipmentsExtract } from './shipments.ts';
 import { applyWarehouseSnapshot } from './warehouse.ts';
 

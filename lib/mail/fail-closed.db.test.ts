@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { sql } from '../../scripts/testing/sql.ts';
+import { sql } from '../../testing/sql.ts';
 
 // A deployment (production outside demo mode) has no outbox: should a message be sent without SMTP_URL
 // (the app and the scraper refuse to start that way), it fails and is recorded as failed; the code or

@@ -14,8 +14,8 @@ import {
   referencedVariables,
   serviceEnvironment,
   startOrder,
-} from '../../scripts/testing/compose.ts';
-import { readDockerfile } from '../../scripts/testing/dockerfile.ts';
+} from '../../testing/compose.ts';
+import { readDockerfile } from '../../testing/dockerfile.ts';
 
 // docker-compose.yml, the Dockerfile, the Caddyfile and .env.example checked against the code, without a
 // Docker engine: every variable a service gets is one its code reads, every variable the code reads in a
@@ -51,7 +51,7 @@ function variablesReadByCode(): Set<string> {
       }
     }
   };
-  for (const dir of ['app', 'lib', 'scripts', 'e2e']) walk(dir);
+  for (const dir of ['app', 'lib', 'scripts', 'simulator', 'demo', 'bench', 'testing', 'e2e']) walk(dir);
   for (const file of ['next.config.ts', 'instrumentation.ts', 'proxy.ts', 'playwright.config.ts', 'prisma.config.ts']) {
     if (existsSync(file)) for (const m of readFileSync(file, 'utf8').matchAll(/process\.env\.([A-Z_][A-Z0-9_]*)/g)) names.add(m[1]);
   }

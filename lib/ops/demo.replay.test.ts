@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runService, type RunningService } from '../../scripts/testing/replay.ts';
+import { runService, type RunningService } from '../../testing/replay.ts';
 import { freePort } from '../startup/http.ts';
 
 // A newcomer's `npm start` (no DATABASE_URL: the embedded database, demo mode) while a hunter's screens

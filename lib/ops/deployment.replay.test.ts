@@ -7,21 +7,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { startSimulator, type RunningSimulator } from '../../scripts/simulator/server.ts';
-import { simulatorSourceUrls } from '../../scripts/testing/simulator.ts';
+import { startSimulator, type RunningSimulator } from '../../simulator/server.ts';
+import { simulatorSourceUrls } from '../../testing/simulator.ts';
 import { newestInput } from '../startup/build.ts';
 import { FIXED_SOURCES, loadBoardSources } from '../reference/board-sources.ts';
 import { loadReferenceData } from '../reference/reference.ts';
 
 /** Every source a fresh deployment runs: the fixed ones and each entry of prisma/seed-data/board-sources.json. */
 const ALL_SOURCES = [...FIXED_SOURCES, ...loadBoardSources(new Set(loadReferenceData().boards.map((b) => b.id))).map((s) => s.key)];
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { startMailServer, waitForMail } from '../../scripts/testing/mail-server.ts';
-import { sql } from '../../scripts/testing/sql.ts';
-import { insertTestUser, type TestUser } from '../../scripts/testing/users.ts';
-import { readCompose, serviceEnvironment, startOrder, type Vars } from '../../scripts/testing/compose.ts';
-import { readDockerfile } from '../../scripts/testing/dockerfile.ts';
-import { assembleImage, mapHosts, runService, runToCompletion, type RunningService } from '../../scripts/testing/replay.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { startMailServer, waitForMail } from '../../testing/mail-server.ts';
+import { sql } from '../../testing/sql.ts';
+import { insertTestUser, type TestUser } from '../../testing/users.ts';
+import { readCompose, serviceEnvironment, startOrder, type Vars } from '../../testing/compose.ts';
+import { readDockerfile } from '../../testing/dockerfile.ts';
+import { assembleImage, mapHosts, runService, runToCompletion, type RunningService } from '../../testing/replay.ts';
 
 /** Every migration the repository has (a new one must not break the replay's expectations). */
 const MIGRATIONS = readdirSync('prisma/migrations', { withFileTypes: true }).filter((e) => e.isDirectory()).length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { startTestChannels } from '@/scripts/testing/channels';
-import { newUser, query, withTestDatabase } from '@/scripts/testing/harness';
+import { startTestChannels } from '@/testing/channels';
+import { newUser, query, withTestDatabase } from '@/testing/harness';
 import type { AlertContent } from '../alerts/compose.ts';
 import { renderPush } from '../alerts/render-push.ts';
 import { subscribe } from './devices.ts';

@@ -7,7 +7,7 @@ import { identifier, type SqlClient } from './bulk.ts';
 
 export type DatabasePurpose = 'demo' | 'deployment';
 
-/** The demo admin's address (scripts/demo/demo-users.ts): only the demo creates it, so it marks an old demo database. */
+/** The demo admin's address (demo/demo-users.ts): only the demo creates it, so it marks an old demo database. */
 export const DEMO_ADMIN_EMAIL = 'admin@demo.local';
 
 export interface DatabaseOrigin {

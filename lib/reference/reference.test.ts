@@ -62,7 +62,7 @@ describe('reference data', () => {
     const sandy = ref.stores.find((s) => s.nickname === 'Sandy Forks')!;
     expect(sandy).toMatchObject({ address: '7200 Sandy Fork Rd., Raleigh, NC 27609', zip: '27609', phone: '919-896-8850' });
     for (const s of ref.stores) {
-      // No delivery pattern: a deployment learns it (docs/decisions/030); the demo's are scripts/demo's.
+      // No delivery pattern: a deployment learns it (docs/decisions/030); the demo's are simulator/delivery-patterns.ts's.
       expect(Object.keys(s).filter((k) => k.startsWith('delivery'))).toEqual([]);
       if (s.mixed_beverage) continue;
       expect(s.address.endsWith(s.zip!)).toBe(true);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, disconnectDb, setDatabaseUrl } from '../db/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/testing/database.ts';
-import { sql } from '../../scripts/testing/sql.ts';
-import { seedDatabase } from '../../scripts/demo/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { sql } from '../../testing/sql.ts';
+import { seedDatabase } from '../../demo/index.ts';
 import { claimForDemo, claimForDeployment, DemoRefusedError, readOrigin } from './origin.ts';
 import { loadReferenceData } from './reference.ts';
 import { refreshReferenceData, upsertBoardSources, upsertReference } from './refresh.ts';

@@ -7,7 +7,7 @@
 // a store. Nothing here is generated (docs/decisions/009). The one exception is board-sources.json: it is
 // configuration, so the file is authoritative there (upsertBoardSources). A store's delivery day and interval
 // are never reference data: the scraper learns them (lib/ingest/delivery-pattern.ts; docs/decisions/030), and
-// the demo seed writes the demo's own (scripts/demo/delivery-patterns.ts).
+// the demo seed writes the demo's own (simulator/delivery-patterns.ts).
 import { catalogListingType, NEW_RELEASE_TYPE } from '../catalog/hunted.ts';
 import { db } from '../db/index.ts';
 import { insertColumns, type SqlClient } from './bulk.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bounded, ok } from '../../scripts/testing/properties.ts';
+import { bounded, ok } from '../../testing/properties.ts';
 import { toListingType } from '../ingest/listing-type.ts';
 import { normalizeAddress } from './address.ts';
 

@@ -8,7 +8,7 @@ import { POST as withoutRoute } from '@/app/api/inventory/stores-without-deliver
 import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route';
 import { GET as storeShipmentsRoute } from '@/app/api/stores/[storeId]/shipments/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
-import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '../../../scripts/testing/harness.ts';
+import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '../../../testing/harness.ts';
 import { ErrorCode } from '../../../lib/api/error-codes.ts';
 import { addDays, nyDate } from '../../../lib/time.ts';
 import { arrivalsReportSchema, availableDatesSchema, boardDirectorySchema, storeShipmentsSchema, storesSchema } from '../../../lib/reports/types.ts';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, setDatabaseUrl } from '@/lib/db/index';
 import { healthReport } from '@/lib/ops/health';
-import { TestClient } from '@/scripts/testing/api';
-import { createTestDatabase, type TestDatabase } from '@/scripts/testing/database';
-import { sql as sqlOn } from '@/scripts/testing/sql';
+import { TestClient } from '@/testing/api';
+import { createTestDatabase, type TestDatabase } from '@/testing/database';
+import { sql as sqlOn } from '@/testing/sql';
 import type { Role } from '@/generated/prisma/enums';
 import { GET as health } from './route';
-import { newUser, signedIn } from '@/scripts/testing/harness';
+import { newUser, signedIn } from '@/testing/harness';
 
 // GET /api/health: anyone learns up or down and how fresh each source is; raw database and scraper error
 // text only reaches signed-in staff. On a database of its own (the scrape runs are arranged here).

@@ -3,14 +3,14 @@ import { GET as recordRoute } from '@/app/api/incoming/record/route';
 import { GET as incomingRoute } from '@/app/api/incoming/route';
 import { GET as whereRoute } from '@/app/api/inventory/product/[plu]/where/route';
 import { GET as expectedRoute } from '@/app/api/stores/[storeId]/expected/route';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { boardRecords, calibration, judge, JUDGE_FROM } from '../../../lib/forecast/record.ts';
 import { likelihoodWords } from '../../../lib/forecast/words.ts';
 import { forecastRecordSchema, incomingReportSchema, productWhereaboutsSchema, storeExpectedSchema } from '../../../lib/reports/types.ts';
 import { addDays } from '../../../lib/time.ts';
-import { DEMO_NOW, DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../scripts/testing/harness.ts';
+import { DEMO_NOW, DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../testing/harness.ts';
 
-// Issue 26's screens read the forecasts the demo seed made with the real forecasting code (scripts/demo/forecasts.ts:
+// Issue 26's screens read the forecasts the demo seed made with the real forecasting code (demo/forecasts.ts:
 // the last two weeks of the generated history replayed as the scraper would have run it, up to DEMO_NOW).
 // GET /api/incoming, /api/incoming/record, /api/stores/{id}/expected and where is it now's on_its_way.
 

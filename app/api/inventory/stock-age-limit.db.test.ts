@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as productStoresRoute } from './product/[plu]/stores/route.ts';
 import { env } from '../../../lib/env.ts';
 import { productStores } from '../../../lib/reports/inventory.ts';
-import { query, signedIn, withTestDatabase, type TestClient } from '../../../scripts/testing/harness.ts';
+import { query, signedIn, withTestDatabase, type TestClient } from '../../../testing/harness.ts';
 
 // STOCK_UNKNOWN_AFTER_MINUTES set to 3 hours instead of a day (stock-age.db.test.ts has the default): stock
 // not confirmed when it should have been is unknown once it was last confirmed 3 hours ago, not a day.

@@ -4,7 +4,7 @@ import { GET as productStoresRoute } from './product/[plu]/stores/route.ts';
 import { GET as whereRoute } from './product/[plu]/where/route.ts';
 import { GET as storeInventoryRoute } from '../stores/[storeId]/inventory/route.ts';
 import { env } from '../../../lib/env.ts';
-import { query, signedIn, withTestDatabase, type TestClient } from '../../../scripts/testing/harness.ts';
+import { query, signedIn, withTestDatabase, type TestClient } from '../../../testing/harness.ts';
 import { productStores } from '../../../lib/reports/inventory.ts';
 
 // How old each number is (lib/reports/stock-age.ts), as hunters read it: stock the board confirmed at its

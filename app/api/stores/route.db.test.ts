@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as historyRoute } from '@/app/api/inventory/store-history/[storeId]/route';
 import { GET as inventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
-import { TestClient } from '@/scripts/testing/api';
-import { expectClientError, query, signedIn, withTestDatabase } from '../../../scripts/testing/harness.ts';
+import { TestClient } from '@/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../../testing/harness.ts';
 import { HUNTED_SQL } from '../../../lib/catalog/hunted.ts';
 
 // GET /api/stores, /api/stores/{storeId}/inventory and /api/inventory/store-history/{storeId} against the

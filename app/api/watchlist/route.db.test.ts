@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productsToPoll } from '@/lib/ingest/tiers';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
-import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
-import { samplePlus } from '@/scripts/testing/catalog';
+import { expectClientError, query, signedIn, withTestDatabase } from '@/testing/harness';
+import { samplePlus } from '@/testing/catalog';
 import { GET, POST } from './route';
 
 // GET /api/watchlist (the user's items) and POST /api/watchlist (add from search, switch a default

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setAlertChannel, setAlertSettings, insertArrival, insertShelfForecast, insertShipment } from '@/scripts/testing/alerts';
-import { startTestChannels } from '@/scripts/testing/channels';
-import { CHANNEL_ID } from '@/scripts/testing/discord-receiver';
-import { newUser, query as q, withTestDatabase, type TestUser } from '@/scripts/testing/harness';
+import { setAlertChannel, setAlertSettings, insertArrival, insertShelfForecast, insertShipment } from '@/testing/alerts';
+import { startTestChannels } from '@/testing/channels';
+import { CHANNEL_ID } from '@/testing/discord-receiver';
+import { newUser, query as q, withTestDatabase, type TestUser } from '@/testing/harness';
 import { parseWebhookUrl, saveWebhook, type WebhookParts } from '../../discord/webhook.ts';
 import { subscribe } from '../../push/devices.ts';
 import { windowWords } from '../../reports-client/forecast.ts';

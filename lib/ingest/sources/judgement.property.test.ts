@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bounded, ok } from '../../../scripts/testing/properties.ts';
+import { bounded, ok } from '../../../testing/properties.ts';
 import type { BoardStore } from './board-stock.ts';
 import { isSourceError, parseError } from './errors.ts';
 import type { GreensboroItem, GreensboroLocationMatch } from './greensboro.ts';

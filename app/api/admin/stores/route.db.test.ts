@@ -3,11 +3,11 @@ import { POST as addStore } from './route.ts';
 import { GET as health } from '../../health/route.ts';
 import { disconnectDb, setDatabaseUrl } from '../../../../lib/db/index.ts';
 import { runCycle } from '../../../../lib/ingest/runner.ts';
-import type { RunningSimulator } from '../../../../scripts/simulator/server.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../scripts/testing/database.ts';
-import { expectClientError, newUser, signedIn, type TestClient } from '../../../../scripts/testing/harness.ts';
-import { startSimulatorForScraper } from '../../../../scripts/testing/simulator.ts';
-import { sql } from '../../../../scripts/testing/sql.ts';
+import type { RunningSimulator } from '../../../../simulator/server.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../testing/database.ts';
+import { expectClientError, newUser, signedIn, type TestClient } from '../../../../testing/harness.ts';
+import { startSimulatorForScraper } from '../../../../testing/simulator.ts';
+import { sql } from '../../../../testing/sql.ts';
 import type { StaffHealth } from '../../../../lib/ops/health.ts';
 
 // A store Greensboro opened after our reference data was taken: its location reads as an unmatched line on

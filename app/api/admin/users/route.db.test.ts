@@ -6,17 +6,17 @@ import { POST as login } from '@/app/api/auth/login/route';
 import { GET as whoami } from '@/app/api/auth/whoami/route';
 import { disconnectDb, setDatabaseUrl } from '@/lib/db/index';
 import { env } from '@/lib/env';
-import { TestClient } from '@/scripts/testing/api';
-import { sql as sqlOn } from '@/scripts/testing/sql';
-import { createTestDatabase, type TestDatabase } from '@/scripts/testing/database';
-import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
+import { TestClient } from '@/testing/api';
+import { sql as sqlOn } from '@/testing/sql';
+import { createTestDatabase, type TestDatabase } from '@/testing/database';
+import { readMailbox, startMailServer, waitForMail } from '@/testing/mail-server';
 import type { Role, UserStatus } from '@/generated/prisma/enums';
 import { POST as resetPasswordOf } from './[id]/reset-password/route';
 import { PATCH as setRole } from './[id]/role/route';
 import { PATCH as setStatus } from './[id]/status/route';
 import { GET as listUsers } from './route';
-import { expectClientError } from '@/scripts/testing/api';
-import { newUser, signedIn, type TestUser } from '@/scripts/testing/harness';
+import { expectClientError } from '@/testing/api';
+import { newUser, signedIn, type TestUser } from '@/testing/harness';
 
 // The admin API: GET /api/admin/users, PATCH /api/admin/users/{id}/role, PATCH .../{id}/status and
 // POST .../{id}/reset-password. admin and power_user only; only an admin touches admin accounts; the

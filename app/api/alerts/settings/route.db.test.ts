@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS, noKindMessage, storeOfWholeBoardMessage, type AlertBoardOption } from '@/lib/alerts/rules';
-import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
-import { insertArrival, setAlertChannel, setAlertSettings, startWebhookChannel } from '@/scripts/testing/alerts';
-import { TestClient } from '@/scripts/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '@/testing/harness';
+import { insertArrival, setAlertChannel, setAlertSettings, startWebhookChannel } from '@/testing/alerts';
+import { TestClient } from '@/testing/api';
 import { GET, PUT } from './route';
 
 // GET and PUT /api/alerts/settings: the "Arrival alerts" card of the profile page.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectClientError, newUser, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
-import { insertArrival } from '@/scripts/testing/alerts';
-import { TestClient } from '@/scripts/testing/api';
+import { expectClientError, newUser, query, signedIn, withTestDatabase } from '@/testing/harness';
+import { insertArrival } from '@/testing/alerts';
+import { TestClient } from '@/testing/api';
 import { addDays, nyDate, nyTimeToUtc } from '@/lib/time';
 import { GET } from './route';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES } from '@/lib/alerts/rules';
-import { expectClientError, newUser, query, withTestDatabase } from '@/scripts/testing/harness';
-import { setAlertSettings } from '@/scripts/testing/alerts';
+import { expectClientError, newUser, query, withTestDatabase } from '@/testing/harness';
+import { setAlertSettings } from '@/testing/alerts';
 import { unsubscribeToken } from '@/lib/alerts/token';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { GET, POST } from './route';
 
 // GET and POST /api/alerts/unsubscribe: the link in every alert e-mail, without signing in.

@@ -1,14 +1,14 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { POST as login } from '../login/route';
 import { POST as logout } from '../logout/route';
 import { GET as whoami } from '../whoami/route';
 import { POST as changePassword } from './route';
-import { sql } from '@/scripts/testing/sql';
-import { expectClientError } from '@/scripts/testing/api';
-import { newUser, signedIn } from '@/scripts/testing/harness';
+import { sql } from '@/testing/sql';
+import { expectClientError } from '@/testing/api';
+import { newUser, signedIn } from '@/testing/harness';
 
 // POST /api/auth/change-password (profile screen): the current password is required, the new one has
 // 8 to 128 characters, and the user's other sessions end at once while this one stays.

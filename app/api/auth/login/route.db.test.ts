@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/scripts/testing/api';
-import { sql } from '@/scripts/testing/sql';
+import { TestClient } from '@/testing/api';
+import { sql } from '@/testing/sql';
 import { POST as login } from './route';
 import { POST as logout } from '../logout/route';
 import { GET as whoami } from '../whoami/route';
-import { newUser } from '@/scripts/testing/harness';
+import { newUser } from '@/testing/harness';
 
 const url = () => process.env.DATABASE_URL!;
 

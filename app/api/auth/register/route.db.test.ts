@@ -6,14 +6,14 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '@/lib/auth/rules';
 import { env } from '@/lib/env';
-import { TestClient } from '@/scripts/testing/api';
-import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
+import { TestClient } from '@/testing/api';
+import { readMailbox, startMailServer, waitForMail } from '@/testing/mail-server';
 import { POST as login } from '../login/route';
 import { POST as verifyEmail } from '../verify-email/route';
 import { POST as register } from './route';
-import { sql } from '@/scripts/testing/sql';
-import { expectClientError } from '@/scripts/testing/api';
-import { newUser } from '@/scripts/testing/harness';
+import { sql } from '@/testing/sql';
+import { expectClientError } from '@/testing/api';
+import { newUser } from '@/testing/harness';
 
 // POST /api/auth/register against the real database and a real SMTP server.
 

@@ -5,15 +5,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATCH as setStatus } from '@/app/api/admin/users/[id]/status/route';
 import { env } from '@/lib/env';
-import { expectClientError, TestClient } from '@/scripts/testing/api';
-import { startMailServer, waitForMail, readMailbox } from '@/scripts/testing/mail-server';
-import { sql } from '@/scripts/testing/sql';
+import { expectClientError, TestClient } from '@/testing/api';
+import { startMailServer, waitForMail, readMailbox } from '@/testing/mail-server';
+import { sql } from '@/testing/sql';
 import { POST as login } from '../login/route';
 import { POST as resetPassword } from '../reset-password/route';
 import { POST as resend } from '../resend-verification/route';
 import { POST as verifyEmail } from '../verify-email/route';
 import { POST as register } from './route';
-import { newUser } from '@/scripts/testing/harness';
+import { newUser } from '@/testing/harness';
 
 // The pre-registration takeover: someone registers an address that is not theirs with a password of their
 // own, before or after its owner does. The stranger's password must never open the account, for any client

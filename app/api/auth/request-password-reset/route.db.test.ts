@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/scripts/testing/api';
-import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
+import { TestClient } from '@/testing/api';
+import { readMailbox, startMailServer, waitForMail } from '@/testing/mail-server';
 import { GET as verifyResetToken } from '../verify-reset-token/[token]/route';
 import { POST as requestReset } from './route';
-import { sql } from '@/scripts/testing/sql';
-import { expectClientError } from '@/scripts/testing/api';
-import { newUser } from '@/scripts/testing/harness';
+import { sql } from '@/testing/sql';
+import { expectClientError } from '@/testing/api';
+import { newUser } from '@/testing/harness';
 
 // POST /api/auth/request-password-reset: the same answer whether or not the account exists, a link
 // APP_URL/reset-password?token=… valid one hour and stored hashed, and the limits per IP and e-mail.

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/scripts/testing/api';
-import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
+import { TestClient } from '@/testing/api';
+import { readMailbox, startMailServer, waitForMail } from '@/testing/mail-server';
 import { POST as register } from '../register/route';
 import { POST as verifyEmail } from '../verify-email/route';
 import { POST as resend } from './route';
-import { sql } from '@/scripts/testing/sql';
-import { expectClientError } from '@/scripts/testing/api';
-import { newUser } from '@/scripts/testing/harness';
+import { sql } from '@/testing/sql';
+import { expectClientError } from '@/testing/api';
+import { newUser } from '@/testing/harness';
 
 // POST /api/auth/resend-verification: 60 s cooldown with waitTime, a new code voids the old one,
 // the same answer for unknown and verified addresses, and the per-IP limit.

@@ -5,9 +5,9 @@ import { POST as resetPassword } from '@/app/api/auth/reset-password/route';
 import { GET as verifyResetToken } from '@/app/api/auth/verify-reset-token/[token]/route';
 import { PATCH as setStatus } from '@/app/api/admin/users/[id]/status/route';
 import { createAdmin } from '@/lib/admin/create-admin';
-import { TestClient } from '@/scripts/testing/api';
-import { newUser, signedIn } from '@/scripts/testing/harness';
-import { sql } from '@/scripts/testing/sql';
+import { TestClient } from '@/testing/api';
+import { newUser, signedIn } from '@/testing/harness';
+import { sql } from '@/testing/sql';
 
 // A reset link is a key to the account. Once the password changes — on the profile, through a reset link,
 // by create-admin — or an admin disables the user, every link still waiting in a mailbox stops working:

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { POST as login } from '../login/route';
 import { GET as verifyResetToken } from '../verify-reset-token/[token]/route';
 import { GET as whoami } from '../whoami/route';
 import { POST as resetPassword } from './route';
-import { sql } from '@/scripts/testing/sql';
-import { expectClientError } from '@/scripts/testing/api';
-import { newUser, signedIn } from '@/scripts/testing/harness';
+import { sql } from '@/testing/sql';
+import { expectClientError } from '@/testing/api';
+import { newUser, signedIn } from '@/testing/harness';
 
 // POST /api/auth/reset-password: single use, one hour, 8 to 128 characters, and every session of the
 // user ends at once.

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/lib/env';
-import { TestClient } from '@/scripts/testing/api';
-import { readMailbox, startMailServer, waitForMail } from '@/scripts/testing/mail-server';
+import { TestClient } from '@/testing/api';
+import { readMailbox, startMailServer, waitForMail } from '@/testing/mail-server';
 import { POST as login } from '../login/route';
 import { POST as register } from '../register/route';
 import { POST as resend } from '../resend-verification/route';
 import { POST as verifyEmail } from './route';
-import { sql } from '@/scripts/testing/sql';
-import { expectClientError } from '@/scripts/testing/api';
-import { newUser } from '@/scripts/testing/harness';
+import { sql } from '@/testing/sql';
+import { expectClientError } from '@/testing/api';
+import { newUser } from '@/testing/harness';
 
 // POST /api/auth/verify-email: the 6-digit code, its 3 attempts and 30 minutes, what happens once
 // an address is verified (pending approval, welcome e-mail, admins notified), and the IP limit.

@@ -9,9 +9,9 @@ import { POST as withoutRoute } from '@/app/api/inventory/stores-without-deliver
 import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route';
 import { GET as inventoryRoute } from '@/app/api/stores/[storeId]/inventory/route';
 import { GET as storesRoute } from '@/app/api/stores/route';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { ErrorCode } from '@/lib/api/error-codes';
-import { DEMO_NOW, DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { DEMO_NOW, DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../../testing/harness.ts';
 import { DURHAM_BOARD_ID, GREENSBORO_BOARD_ID, NEW_HANOVER_BOARD_ID, WAKE_BOARD_ID } from '../../../../lib/reference/boards.ts';
 import { STALE_AFTER_HOURS } from '../../../../lib/reports/boards.ts';
 import { coveredBoardsSchema } from '../../../../lib/reports/types.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@/lib/api/error-codes';
 import { DISCORD_MESSAGES } from '@/lib/discord/rules';
-import { startTestChannels } from '@/scripts/testing/channels';
-import { CHANNEL_ID } from '@/scripts/testing/discord-receiver';
-import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '@/scripts/testing/harness';
+import { startTestChannels } from '@/testing/channels';
+import { CHANNEL_ID } from '@/testing/discord-receiver';
+import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '@/testing/harness';
 import { POST as sendTest } from '../test/route';
 import { DELETE, GET, PUT } from './route';
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/images/[...path]/route';
-import { TestClient } from '@/scripts/testing/api';
-import { expectClientError, signedIn } from '../../../../scripts/testing/harness.ts';
+import { TestClient } from '@/testing/api';
+import { expectClientError, signedIn } from '../../../../testing/harness.ts';
 
 // GET /api/images/{path}: files from IMAGES_DIR, nothing outside it. Uses the run's database (no seed).
 

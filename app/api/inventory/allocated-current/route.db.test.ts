@@ -6,8 +6,8 @@ import { db } from '@/lib/db/index';
 import { searchCondition } from '@/lib/db/search';
 import { foldText, SQL_FOLD } from '@/lib/text/fold';
 import { matchesSearch } from '@/lib/text/search';
-import { TestClient } from '@/scripts/testing/api';
-import { expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { TestClient } from '@/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../../../testing/harness.ts';
 import { HUNTED_SQL } from '../../../../lib/catalog/hunted.ts';
 
 // GET /api/inventory/allocated-current, /api/inventory/product/{plu}/stores and /api/inventory/search/{term}

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as analysisRoute } from '@/app/api/inventory/delivery-analysis/route';
 import { POST as withoutRoute } from '@/app/api/inventory/stores-without-deliveries/route';
-import { TestClient, type CallOptions } from '@/scripts/testing/api';
-import { expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { TestClient, type CallOptions } from '@/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../../../testing/harness.ts';
 import { HUNTED_SQL } from '../../../../lib/catalog/hunted.ts';
 
 // POST /api/inventory/delivery-analysis and POST /api/inventory/stores-without-deliveries against the

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as availableDatesRoute } from '@/app/api/inventory/available-dates/route';
 import { GET as arrivalsRoute } from '@/app/api/inventory/todays-arrivals/route';
-import { TestClient } from '@/scripts/testing/api';
-import { DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { TestClient } from '@/testing/api';
+import { DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../../testing/harness.ts';
 import { HUNTED_SQL } from '../../../../lib/catalog/hunted.ts';
 
 // GET /api/inventory/todays-arrivals and GET /api/inventory/available-dates against the seeded demo history

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as warehouseRoute } from '@/app/api/reports/warehouse-inventory/route';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { nyDate, nyDayRange } from '@/lib/time';
-import { DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../../testing/harness.ts';
 
 // GET /api/reports/warehouse-inventory against the seeded demo levels (today is 11 March 2026).
 

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as boardsRoute } from '@/app/api/state/boards/route';
 import { GET as productsRoute } from '@/app/api/state/products/route';
 import { GET as shipmentsRoute } from '@/app/api/state/shipments/route';
-import { TestClient } from '@/scripts/testing/api';
-import { expectClientError, query, signedIn, withTestDatabase } from '../../../../scripts/testing/harness.ts';
+import { TestClient } from '@/testing/api';
+import { expectClientError, query, signedIn, withTestDatabase } from '../../../../testing/harness.ts';
 import { HUNTED_SQL } from '../../../../lib/catalog/hunted.ts';
 
 // GET /api/state/boards, /api/state/products and /api/state/shipments against the seeded demo shipments

@@ -1,10 +1,10 @@
 import { RULE_MESSAGES } from '@/lib/auth/rules';
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { GET, PUT } from './route';
-import { sql } from '@/scripts/testing/sql';
-import { expectClientError } from '@/scripts/testing/api';
-import { newUser, signedIn, withTestDatabase } from '@/scripts/testing/harness';
+import { sql } from '@/testing/sql';
+import { expectClientError } from '@/testing/api';
+import { newUser, signedIn, withTestDatabase } from '@/testing/harness';
 
 // GET and PUT /api/user/me: the profile screen (names, phone and home board; the e-mail is not editable).
 

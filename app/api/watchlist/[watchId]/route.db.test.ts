@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { productsToPoll } from '@/lib/ingest/tiers';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { PREFERENCE_HAS_NO_ACTIVE_FLAG, WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
-import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
-import { samplePlus } from '@/scripts/testing/catalog';
+import { expectClientError, query, signedIn, withTestDatabase } from '@/testing/harness';
+import { samplePlus } from '@/testing/catalog';
 import { POST } from '../route';
 import { DELETE, GET, PATCH } from './route';
 

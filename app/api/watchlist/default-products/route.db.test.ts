@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { listDefaultProducts } from '@/lib/watchlist/default-products';
 import { DEFAULT_PAGE_SIZE, pageOf } from '@/lib/watchlist/rules';
 import type { DefaultProduct } from '@/lib/watchlist/types';
-import { expectClientError, query, signedIn, withTestDatabase } from '@/scripts/testing/harness';
+import { expectClientError, query, signedIn, withTestDatabase } from '@/testing/harness';
 import { GET } from './route';
 
 // GET /api/watchlist/default-products: Allocation, Limited and Barrel products, new releases (Unknown: a PLU

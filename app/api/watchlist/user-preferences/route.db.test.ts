@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '@/scripts/testing/api';
-import { expectClientError, signedIn, withTestDatabase } from '@/scripts/testing/harness';
-import { samplePlus } from '@/scripts/testing/catalog';
+import { TestClient } from '@/testing/api';
+import { expectClientError, signedIn, withTestDatabase } from '@/testing/harness';
+import { samplePlus } from '@/testing/catalog';
 import { DELETE } from '../[watchId]/route';
 import { POST } from '../route';
 import { GET } from './route';

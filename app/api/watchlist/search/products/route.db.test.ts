@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '@/scripts/testing/api';
+import { TestClient } from '@/testing/api';
 import { SEARCH_RESULT_LIMIT, WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
 import type { SearchProduct } from '@/lib/watchlist/types';
-import { expectClientError, signedIn, withTestDatabase } from '@/scripts/testing/harness';
+import { expectClientError, signedIn, withTestDatabase } from '@/testing/harness';
 import { GET as inventorySearch } from '@/app/api/inventory/search/[term]/route';
 import { GET } from './route';
 

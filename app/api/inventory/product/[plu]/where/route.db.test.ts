@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET } from './route.ts';
-import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '../../../../../../scripts/testing/harness.ts';
+import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '../../../../../../testing/harness.ts';
 
 // GET /api/inventory/product/{plu}/where: one product across the covered boards' shelves, the warehouse
 // and the latest shipments to each board.
