@@ -74,7 +74,7 @@ function filesUnder(dir: string, keep: (file: string) => boolean = () => true): 
 /** The job queue's schema is the library's (lib/db/queue.ts): its version is part of what a template holds. */
 const QUEUE_VERSION = 'node_modules/graphile-worker/package.json';
 const sourcesOf: Record<Exclude<TestDatabaseKind, 'empty'>, () => string[]> = {
-  migrated: () => [...filesUnder('prisma/migrations'), QUEUE_VERSION],
+  migrated: () => [...filesUnder('prisma/migrations'), ...filesUnder('prisma/functions'), QUEUE_VERSION],
   reference: () => [...filesUnder('prisma'), QUEUE_VERSION, ...filesUnder('lib', (f) => !/\.test\.tsx?$/.test(f)), ...['demo', 'simulator'].flatMap((dir) => filesUnder(dir, (f) => !/\.test\.ts$/.test(f)))],
   demo: () => sourcesOf.reference(),
 };

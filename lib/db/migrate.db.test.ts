@@ -5,9 +5,24 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
-import { migrate, MigrationError, migrationsDir, readMigrations } from './migrate.ts';
+import { functionsDir, migrate, MigrationError, migrationsDir, readFunctions, readMigrations } from './migrate.ts';
 
 describe('migrations on the test database', () => {
+  it("holds every database function as prisma/functions has it today, one file each, and no other", async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query<{ proname: string; prosrc: string }>(
+      "SELECT p.proname, p.prosrc FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY p.proname",
+    );
+    await client.end();
+    const files = readFunctions();
+    expect(rows.map((r) => r.proname)).toEqual(files.map((f) => f.name));
+    for (const f of files) {
+      const body = /AS \$\$([\s\S]*)\$\$;/.exec(f.sql)?.[1];
+      expect(rows.find((r) => r.proname === f.name)?.prosrc, f.name).toBe(body);
+    }
+  });
+
   it('records every migration the way prisma migrate does', async () => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
@@ -129,6 +144,26 @@ describe('migrate() on a scratch database', () => {
     writeFileSync(path.join(dir, broken, 'migration.sql'), goodPart);
     expect(await migrate(url, { dir })).toEqual({ applied: [broken], alreadyApplied: allNames().length });
     expect(await exists(url, 'half_done')).toBe(true);
+  });
+
+  it("replaces a function from its file on the next run, with no new migration; a broken one replaces none", async () => {
+    const url = await scratch('functions');
+    await migrate(url);
+    tempDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-functions-'));
+    cpSync(functionsDir(), tempDir, { recursive: true });
+    const file = path.join(tempDir, 'nbt_notify_change.sql');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("PERFORM pg_notify('nbt_changes', TG_TABLE_NAME);", "PERFORM pg_notify('nbt_changes', TG_TABLE_NAME); -- today's"));
+    const lines: string[] = [];
+    expect(await migrate(url, { functionsDir: tempDir, log: (l) => lines.push(l) })).toEqual({ applied: [], alreadyApplied: allNames().length });
+    expect(lines).toContain(`functions: ${readFunctions().map((f) => f.name).join(', ')}`);
+    const source = async () => (await query<{ prosrc: string }>(url, "SELECT prosrc FROM pg_proc WHERE proname = 'nbt_notify_change'"))[0].prosrc;
+    expect(await source()).toContain("-- today's");
+
+    // One broken file: the run fails naming it, and the others keep their text (one transaction).
+    writeFileSync(path.join(tempDir, 'nbt_forecast_cover.sql'), 'CREATE OR REPLACE FUNCTION nbt_forecast_cover() RETURNS int LANGUAGE sql AS $$ SELECT no_such_column FROM stores $$;');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("-- today's", '-- tomorrow'));
+    await expect(migrate(url, { functionsDir: tempDir })).rejects.toThrow(/Function nbt_forecast_cover \(prisma\/functions\/nbt_forecast_cover.sql\) failed; no function was replaced/);
+    expect(await source()).toContain("-- today's");
   });
 
   it('applies each migration exactly once when two runners start together', async () => {

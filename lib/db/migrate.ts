@@ -29,6 +29,18 @@ export function migrationsDir(): string {
   return path.resolve(process.cwd(), 'prisma/migrations');
 }
 
+/** prisma/functions: each database function's text of today, one file per function (`CREATE OR REPLACE FUNCTION`). */
+export function functionsDir(): string {
+  return path.resolve(process.cwd(), 'prisma/functions');
+}
+
+export function readFunctions(dir = functionsDir()): { name: string; sql: string }[] {
+  return readdirSync(dir)
+    .filter((entry) => entry.endsWith('.sql'))
+    .sort()
+    .map((entry) => ({ name: entry.replace(/\.sql$/, ''), sql: readFileSync(path.join(dir, entry), 'utf8') }));
+}
+
 export function readMigrations(dir = migrationsDir()): MigrationFile[] {
   return readdirSync(dir)
     .filter((entry) => statSync(path.join(dir, entry)).isDirectory())
@@ -57,21 +69,28 @@ interface AppliedRow {
   rolled_back_at: Date | null;
 }
 
+export interface MigrateOptions {
+  /** The migrations folder; another one (a test's partial copy) applies no functions unless `functionsDir` says. */
+  dir?: string;
+  /** Where the functions are; null: none. Default: prisma/functions with the real migrations, none with `dir`. */
+  functionsDir?: string | null;
+  log?: (line: string) => void;
+}
+
 /**
- * Applies every pending migration, one transaction each, under Prisma's advisory lock, then the job queue's
- * own schema (lib/db/queue.ts: the library's migrator, which tracks its version in its own schema). Refuses
- * to run when an applied migration's file changed or a previous attempt failed.
+ * Applies every pending migration, one transaction each, under Prisma's advisory lock; then every database
+ * function as prisma/functions has it today, in one transaction (a function's text lives in one file, not in
+ * the migration that last changed it; a change of its arguments or result columns still needs a migration that
+ * drops the old one); then the job queue's own schema (lib/db/queue.ts: the library's migrator, which tracks its
+ * version in its own schema). Refuses to run when an applied migration's file changed or a previous attempt failed.
  */
-export async function migrate(
-  connectionString: string,
-  options: { dir?: string; log?: (line: string) => void } = {},
-): Promise<MigrateResult> {
+export async function migrate(connectionString: string, options: MigrateOptions = {}): Promise<MigrateResult> {
   const result = await applyMigrations(connectionString, options);
   await migrateQueue(connectionString);
   return result;
 }
 
-async function applyMigrations(connectionString: string, options: { dir?: string; log?: (line: string) => void }): Promise<MigrateResult> {
+async function applyMigrations(connectionString: string, options: MigrateOptions): Promise<MigrateResult> {
   const log = options.log ?? (() => {});
   const migrations = readMigrations(options.dir);
   const client = new pg.Client({ connectionString });
@@ -141,6 +160,23 @@ async function applyMigrations(connectionString: string, options: { dir?: string
         }
         appliedNow.push(m.name);
         log(`applied ${m.name}`);
+      }
+      const fromDir = options.functionsDir !== undefined ? options.functionsDir : options.dir === undefined ? functionsDir() : null;
+      if (fromDir !== null) {
+        const functions = readFunctions(fromDir);
+        let current = '';
+        await client.query('BEGIN');
+        try {
+          for (const f of functions) {
+            current = f.name;
+            await client.query(f.sql);
+          }
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw new MigrationError(`Function ${current} (prisma/functions/${current}.sql) failed; no function was replaced: ${(error as Error).message}`);
+        }
+        log(`functions: ${functions.map((f) => f.name).join(', ')}`);
       }
       return { applied: appliedNow, alreadyApplied: migrations.length - appliedNow.length };
     } finally {
