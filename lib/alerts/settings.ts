@@ -5,7 +5,7 @@ import { ChangeCache } from '../db/changes.ts';
 import { db, Prisma } from '../db/index.ts';
 import { env } from '../env.ts';
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
-import { boardPrecision } from '../reference/precision.ts';
+import { boardFacts } from '../reference/board-facts.ts';
 import { shelfBoards } from '../reference/shelf-boards.ts';
 import { availableChannels } from './channels/index.ts';
 import { cancelIneligible, ledger } from './ledger.ts';
@@ -184,26 +184,23 @@ const keptBoards = new ChangeCache<AlertBoardOption[]>(['boards', 'stores', 'boa
  */
 export function alertBoards(): Promise<AlertBoardOption[]> {
   return keptBoards.get('all', async () => {
-    const shelves = await shelfBoards();
-    const boards = await db.board.findMany({
-      select: { id: true, nameClean: true, stores: { select: { id: true, storeNumber: true, nickname: true, address: true, mixedBeverage: true } } },
-    });
+    const [shelves, facts] = await Promise.all([shelfBoards(), boardFacts()]);
     const RANK = { shelf: 0, store_by_shipment: 1, board: 2 } as const;
-    const options = boards.map((b): AlertBoardOption => {
-      const precision = boardPrecision({
-        shelfSource: shelves.some((s) => s.id === b.id),
-        stores: b.stores.length,
-        retailStores: b.stores.filter((s) => !s.mixedBeverage).length,
-      });
-      const only = precision === 'store_by_shipment' ? b.stores[0] : null;
-      return {
-        board_id: b.id,
-        name: b.nameClean,
-        precision,
-        stores: b.stores.length,
-        only_store: only && { store_id: only.id, board_id: b.id, store_number: only.storeNumber, nickname: only.nickname, address: only.address },
-      };
-    });
+    const options = [...facts.values()].map(
+      (f): AlertBoardOption => ({
+        board_id: f.boardId,
+        name: f.name,
+        precision: f.precision,
+        stores: f.stores,
+        only_store: f.onlyStore && {
+          store_id: f.onlyStore.store_id,
+          board_id: f.boardId,
+          store_number: f.onlyStore.store_number,
+          nickname: f.onlyStore.nickname,
+          address: f.onlyStore.address,
+        },
+      }),
+    );
     const shelfOrder = (id: number) => shelves.findIndex((s) => s.id === id);
     return options.sort(
       (a, b) => RANK[a.precision] - RANK[b.precision] || shelfOrder(a.board_id) - shelfOrder(b.board_id) || a.name.localeCompare(b.name, 'en'),

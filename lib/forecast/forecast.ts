@@ -1,6 +1,7 @@
 import { HUNTED_SQL } from '../catalog/hunted.ts';
 import { db, Prisma } from '../db/index.ts';
-import { boardPrecision, type BoardPrecision } from '../reference/precision.ts';
+import { boardFacts } from '../reference/board-facts.ts';
+import type { BoardPrecision } from '../reference/precision.ts';
 import { dayNumberToYmd, nyDate, nyTimeToUtc, ymdToDayNumber } from '../time.ts';
 import {
   forecastBoard,
@@ -35,29 +36,6 @@ const HUNTED = Prisma.raw(`p.listing_type IN ${HUNTED_SQL}`);
 const ARRIVAL = Prisma.raw(`h.change_type IN ('first', 'increase')`);
 const day = (ymd: string) => ymdToDayNumber(ymd);
 const dateOf = (dayNumber: number) => new Date(`${dayNumberToYmd(dayNumber)}T00:00:00Z`);
-
-interface BoardFacts {
-  id: number;
-  /** Its short name, for the reasons ("next in Wake County's Allocation rotation"). */
-  name: string;
-  precision: BoardPrecision;
-  onlyStoreId: number | null;
-}
-
-/** Every board's precision, as lib/reference/precision.ts decides it from the reference data now. */
-async function boardFacts(): Promise<Map<number, BoardFacts>> {
-  const rows = await db.$queryRaw<{ id: number; name: string; shelf: boolean; stores: number; retail: number; only_store: number | null }[]>`
-    SELECT b.id, b.name_clean AS name, EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = b.id AND bs.enabled) AS shelf,
-           count(s.id)::int AS stores, count(s.id) FILTER (WHERE NOT s.mixed_beverage)::int AS retail,
-           min(s.id) FILTER (WHERE NOT s.mixed_beverage) AS only_store
-      FROM boards b LEFT JOIN stores s ON s.board_id = b.id GROUP BY b.id, b.name_clean`;
-  return new Map(
-    rows.map((r) => {
-      const precision = boardPrecision({ shelfSource: r.shelf, stores: r.stores, retailStores: r.retail });
-      return [r.id, { id: r.id, name: r.name, precision, onlyStoreId: precision === 'store_by_shipment' ? r.only_store : null }];
-    }),
-  );
-}
 
 /** A shelf board's retail stores with their delivery patterns (lib/ingest/delivery-pattern.ts). */
 export async function deliveryPatterns(boardId: number): Promise<Map<number, DeliveryPattern>> {
@@ -134,8 +112,8 @@ export async function forecastNewShipments(now: Date): Promise<ForecastRun> {
       rows = forecastShelfBoard(model, shipment);
       // Nothing to learn from yet (a board read for a few days only): the board as a whole, with the prior window.
       if (!rows.length) rows = [forecastBoard(shipment)];
-    } else if (facts.precision === 'store_by_shipment' && facts.onlyStoreId !== null) {
-      rows = [forecastOneStore(facts.onlyStoreId, shipment)];
+    } else if (facts.precision === 'store_by_shipment' && facts.onlyStore) {
+      rows = [forecastOneStore(facts.onlyStore.store_id, shipment)];
     } else {
       rows = [forecastBoard(shipment)];
     }

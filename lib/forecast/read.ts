@@ -4,7 +4,7 @@ import { boardDirectory, boardEntry } from '../reports/board-directory.ts';
 import { boardOfStore } from '../reports/stores.ts';
 import type { BoardEntry, BoardRecord, ExpectedProduct, ForecastPlace, ForecastRecord, IncomingReport, IncomingShipment, StoreExpected } from '../reports/types.ts';
 import { addDays, nyDate } from '../time.ts';
-import { boardRecords, calibration, type BoardFacts } from './record.ts';
+import { boardRecords, calibration, type RecordedBoard } from './record.ts';
 import { likelihoodWords } from './words.ts';
 
 // What the screens show of the forecasts (issue 26 §2): a board's shipments on their way (the Incoming screen,
@@ -192,7 +192,7 @@ export async function forecastRecord(now = new Date()): Promise<ForecastRecord> 
   ]);
   const had = new Set(forecast.map((r) => r.board_id));
   const order = { shelf: 0, store_by_shipment: 1, board: 2 } as const;
-  const boards: BoardFacts[] = directory.boards
+  const boards: RecordedBoard[] = directory.boards
     .filter((b) => b.precision === 'shelf' || had.has(b.board_id))
     .sort((a, b) => order[a.precision] - order[b.precision] || a.name.localeCompare(b.name))
     .map((b) => ({ board_id: b.board_id, name: b.name, precision: b.precision }));

@@ -1,7 +1,7 @@
 import { db } from '../db/index.ts';
 import { nyDate } from '../time.ts';
 import type { BoardPrecision } from '../reference/precision.ts';
-import type { BoardKindCalibration, BoardRecord } from '../reports/types.ts';
+import type { BoardEntry, BoardKindCalibration, BoardRecord } from '../reports/types.ts';
 import { CALIBRATION_BUCKETS, calibrationBuckets, type CalibrationSums } from './calibration.ts';
 
 // How often each board's forecasts were right (issue 26 §4, docs/decisions/027-forecasts.md): over the last 30
@@ -32,11 +32,8 @@ interface ScoreRow {
   median_lead_minutes: number | null;
 }
 
-export interface BoardFacts {
-  board_id: number;
-  name: string;
-  precision: BoardPrecision;
-}
+/** The board a record is of, as the board directory has it (lib/reference/board-facts.ts decides its precision). */
+export type RecordedBoard = Pick<BoardEntry, 'board_id' | 'name' | 'precision'>;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
@@ -61,7 +58,7 @@ export function judge(precision: BoardPrecision, ninety: BoardRecord['periods'][
 }
 
 /** The record of the given boards (all boards with forecasts when `boards` lists them all), as of `now`. */
-export async function boardRecords(boards: readonly BoardFacts[], now = new Date()): Promise<BoardRecord[]> {
+export async function boardRecords(boards: readonly RecordedBoard[], now = new Date()): Promise<BoardRecord[]> {
   if (!boards.length) return [];
   const ids = boards.map((b) => b.board_id);
   const today = nyDate(now);

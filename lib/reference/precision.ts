@@ -10,7 +10,8 @@ export type Precision = (typeof PRECISIONS)[number];
 /** A board's precision; `warehouse` is the state warehouse's levels, never a board's. */
 export type BoardPrecision = Exclude<Precision, 'warehouse'>;
 
-export interface BoardFacts {
+/** What decides a board's precision (lib/reference/board-facts.ts reads it for every board). */
+export interface PrecisionInputs {
   /** The product reads the board's store shelves (an enabled shelf source). */
   shelfSource: boolean;
   /** The board's stores in the reference data, mixed-beverage outlets included. */
@@ -24,7 +25,7 @@ export interface BoardFacts {
  * to the board is a shipment to that store; `board` otherwise. Outlets receive shipments too, so a retail
  * store plus an outlet is `board`, and so is a board with no known store.
  */
-export function boardPrecision({ shelfSource, stores, retailStores }: BoardFacts): BoardPrecision {
+export function boardPrecision({ shelfSource, stores, retailStores }: PrecisionInputs): BoardPrecision {
   if (shelfSource) return 'shelf';
   if (stores === 1 && retailStores === 1) return 'store_by_shipment';
   return 'board';

@@ -2,13 +2,13 @@ import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
-import { boardPrecision } from '../reference/precision.ts';
+import { boardFacts } from '../reference/board-facts.ts';
 import { nyDate } from '../time.ts';
 import { boardOrThrow, keptCoveredBoards } from './boards.ts';
 import { dayStatusHoldsUntil, extractDays } from './extract-days.ts';
 import { dayStatus } from './shipment-days.ts';
 import type { JsonText } from './sql.ts';
-import type { BoardDirectory, BoardEntry, StoreRef } from './types.ts';
+import type { BoardDirectory, BoardEntry } from './types.ts';
 
 // Every board in the state with how precisely the product can place its bottles (lib/reference/precision.ts):
 // its shelves read, its one store named by a shipment to the board, or the board alone. The one place the API
@@ -18,14 +18,6 @@ import type { BoardDirectory, BoardEntry, StoreRef } from './types.ts';
 // it reads changes or a time-based transition comes (a shelf board's freshness, today's report turning late,
 // the New York day ending).
 
-interface Row {
-  board_id: number;
-  name: string;
-  stores: number;
-  retail_stores: number;
-  only_store: StoreRef | null;
-  last_day: string | null;
-}
 
 interface Kept {
   answer: BoardDirectory;
@@ -76,32 +68,27 @@ export async function boardWithShelves(boardId: number, now = new Date()): Promi
 
 async function readDirectory(now: Date): Promise<Kept> {
   const today = nyDate(now);
-  const [rows, covered, days] = await Promise.all([
-    db.$queryRaw<Row[]>`
-      SELECT b.id AS board_id, b.name_clean AS name,
-             count(s.id)::int AS stores, count(s.id) FILTER (WHERE NOT s.mixed_beverage)::int AS retail_stores,
-             CASE WHEN count(s.id) = 1 THEN json_build_object('store_id', min(s.id), 'nickname', min(s.nickname), 'store_number', min(s.store_number),
-                                                             'address', min(s.address), 'mixed_beverage', max(s.mixed_beverage::int)) END AS only_store,
-             (SELECT to_char(max(sh.ship_date), 'YYYY-MM-DD') FROM shipments sh WHERE sh.board_id = b.id) AS last_day
-      FROM boards b LEFT JOIN stores s ON s.board_id = b.id
-      GROUP BY b.id
-      ORDER BY b.name_clean, b.id`,
+  const [facts, lastDays, covered, days] = await Promise.all([
+    boardFacts(),
+    // Per board through the (board_id, ship_date) index: 173 short descents, not a scan of every shipment.
+    db.$queryRaw<{ board_id: number; last_day: string | null }[]>`
+      SELECT b.id AS board_id, (SELECT to_char(max(sh.ship_date), 'YYYY-MM-DD') FROM shipments sh WHERE sh.board_id = b.id) AS last_day FROM boards b`,
     keptCoveredBoards(now),
     extractDays(today),
   ]);
+  const lastDay = new Map(lastDays.map((r) => [r.board_id, r.last_day]));
   const shelf = new Map(covered.answer.boards.map((b) => [b.board_id, b]));
   const boards: BoardEntry[] = [];
-  for (const r of rows) {
-    const precision = boardPrecision({ shelfSource: shelf.has(r.board_id), stores: r.stores, retailStores: r.retail_stores });
+  for (const f of facts.values()) {
     boards.push({
-      board_id: r.board_id,
-      name: r.name,
-      precision,
-      stores: r.stores,
-      retail_stores: r.retail_stores,
-      only_store: precision === 'store_by_shipment' ? r.only_store : null,
-      shelf: precision === 'shelf' ? (shelf.get(r.board_id) ?? null) : null,
-      shipments: { last_day: r.last_day, today_status: dayStatus(today, { ...days, now, boardId: r.board_id }) },
+      board_id: f.boardId,
+      name: f.name,
+      precision: f.precision,
+      stores: f.stores,
+      retail_stores: f.retailStores,
+      only_store: f.onlyStore,
+      shelf: f.precision === 'shelf' ? (shelf.get(f.boardId) ?? null) : null,
+      shipments: { last_day: lastDay.get(f.boardId) ?? null, today_status: dayStatus(today, { ...days, now, boardId: f.boardId }) },
     });
   }
   const answer: BoardDirectory = { success: true, boards };
