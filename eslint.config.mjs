@@ -48,6 +48,8 @@ const codeLiteralSyntax = [
 const ONE_LOADER = 'Screens load data through useResource (app/_components/reports/use-resource.ts), not a fetch inside useEffect (docs/decisions/019-first-screenful-in-the-html.md).';
 const oneLoaderSyntax = [
   { selector: "CallExpression[callee.name='useEffect'] CallExpression:matches([callee.name='apiFetch'], [callee.name='fetch'])", message: ONE_LOADER },
+  // A page's first answer is typed by its read's schema (lib/api/handler.ts Read.schema), never by a cast.
+  { selector: "CallExpression[callee.name='firstAnswer'][typeArguments]", message: "firstAnswer's type comes from the read's schema: drop the type argument." },
 ];
 
 const config = [

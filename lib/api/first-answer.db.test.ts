@@ -20,6 +20,12 @@ const storesRoute = await routeHandler('/api/stores', 'GET');
 const defaultProductsRoute = await routeHandler('/api/watchlist/default-products', 'GET');
 const itemsRoute = await routeHandler('/api/watchlist', 'GET');
 const preferencesRoute = await routeHandler('/api/watchlist/user-preferences', 'GET');
+const coveredRoute = await routeHandler('/api/boards/covered', 'GET');
+const boardsRoute = await routeHandler('/api/boards', 'GET');
+const storeShipmentsRoute = await routeHandler('/api/stores/[storeId]/shipments', 'GET');
+const storeExpectedRoute = await routeHandler('/api/stores/[storeId]/expected', 'GET');
+const incomingRoute = await routeHandler('/api/incoming', 'GET');
+const recordRoute = await routeHandler('/api/incoming/record', 'GET');
 
 // A server page's first screenful (firstAnswer → readAnswer) is the body the screen would have fetched from
 // the route: the same parameters give the same JSON, for every read a page renders.
@@ -39,11 +45,13 @@ beforeAll(async () => {
 
 type Handler = Parameters<TestClient['call']>[0];
 
-async function same(read: Read<unknown, unknown>, route: Handler, path: string, raw: { params?: Record<string, string>; query?: Record<string, string> } = {}) {
+async function same<A extends object>(read: Read<unknown, unknown, A>, route: Handler, path: string, raw: { params?: Record<string, string>; query?: Record<string, string> } = {}) {
   const res = await browser.call(route, path, { params: raw.params, query: raw.query });
   expect(res.status).toBe(200);
   const first = await readAnswer(read, raw, { id: user.id } as SessionUser);
   expect(first).toEqual(res.json);
+  // The type the page is given is the read's schema, and the answer holds to it.
+  expect(read.schema.parse(first)).toEqual(first);
 }
 
 describe('the first answer is the route’s body', () => {
@@ -58,6 +66,12 @@ describe('the first answer is the route’s body', () => {
     await same(reads.shipmentsRead, shipmentsRoute, '/api/state/shipments', { query: { searchTerm: '' } });
     await same(reads.shipmentBoardsRead, shipmentBoardsRoute, '/api/state/boards');
     await same(reads.whereRead, whereRoute, `/api/inventory/product/${plu}/where`, { params: { plu } });
+    await same(reads.coveredBoardsRead, coveredRoute, '/api/boards/covered');
+    await same(reads.boardsRead, boardsRoute, '/api/boards');
+    await same(reads.storeShipmentsRead, storeShipmentsRoute, `/api/stores/${storeId}/shipments`, { params: { storeId } });
+    await same(reads.storeExpectedRead, storeExpectedRoute, `/api/stores/${storeId}/expected`, { params: { storeId } });
+    await same(reads.incomingRead, incomingRoute, '/api/incoming', { query: { boardId: '179' } });
+    await same(reads.forecastRecordRead, recordRoute, '/api/incoming/record');
   });
 
   it("the watchlist's reads, for the user", async () => {

@@ -148,19 +148,27 @@ function asResponse(result: Response | object): Response {
  * A signed-in read that both its API route and its screen's server page use: the parameters and the answer
  * are declared once, so the first screenful rendered in the HTML and the screen's later calls can't drift.
  */
-export interface Read<P, Q> {
+export interface Read<P, Q, A extends object = object> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
+  /**
+   * What the read answers: the screen's first screenful and its later fetches are typed from it, and the
+   * contract tests parse every answer with it (app/api/contract.db.test.ts, lib/api/first-answer.db.test.ts).
+   */
+  schema: z.ZodType<A>;
   /** `headers`: the request's (a server page passes none: its first load has no kept copy to revalidate). */
-  answer(input: { params: P; query: Q; user: SessionUser; headers: Headers }): Promise<Response | object>;
+  answer(input: { params: P; query: Q; user: SessionUser; headers: Headers }): Promise<Response | A>;
 }
 
-export function read<P = Record<string, never>, Q = Record<string, never>>(definition: Read<P, Q>): Read<P, Q> {
+/** The answer a read is declared with. */
+export type AnswerOf<R> = R extends Read<unknown, unknown, infer A> ? A : never;
+
+export function read<A extends object, P = Record<string, never>, Q = Record<string, never>>(definition: Read<P, Q, A>): Read<P, Q, A> {
   return definition;
 }
 
 /** The GET route of a read (signed-in users). */
-export function readRoute<P, Q>(definition: Read<P, Q>) {
+export function readRoute<P, Q, A extends object>(definition: Read<P, Q, A>) {
   return route({ access: 'user', params: definition.params, query: definition.query }, ({ req, params, query, user }) =>
     definition.answer({ params, query, user, headers: req.headers }),
   );
@@ -180,12 +188,13 @@ export const CLIENT_FIRST_COOKIE = 'nbt-client-first';
  * the JSON of the very Response the route would send (text as it is, objects as NextResponse.json writes
  * them). Throws, as the route would, on bad parameters or a refused read; null for any other non-2xx answer.
  */
-export async function readAnswer<T>(definition: Read<unknown, unknown>, raw: { params?: RawValues; query?: RawValues }, user: SessionUser): Promise<T | null> {
+export async function readAnswer<A extends object>(definition: Read<unknown, unknown, A>, raw: { params?: RawValues; query?: RawValues }, user: SessionUser): Promise<A | null> {
   const defined = (values: RawValues = {}) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const params = await parsed(definition.params, defined(raw.params));
   const query = definition.query ? await parsed(definition.query, defined(raw.query)) : {};
   const response = asResponse(await definition.answer({ params, query, user, headers: new Headers() }));
-  return response.ok ? ((await response.json()) as T) : null;
+  // The body as the browser would parse it; its shape is `schema`'s (the contract tests parse every answer).
+  return response.ok ? ((await response.json()) as A) : null;
 }
 
 /**
@@ -193,11 +202,11 @@ export async function readAnswer<T>(definition: Read<unknown, unknown>, raw: { p
  * signed in, the browser asked for none (CLIENT_FIRST_COOKIE) or the read would answer an error, so the
  * screen loads it itself and shows the error it always did.
  */
-export async function firstAnswer<T>(definition: Read<unknown, unknown>, raw: { params?: RawValues; query?: RawValues } = {}): Promise<T | null> {
+export async function firstAnswer<A extends object>(definition: Read<unknown, unknown, A>, raw: { params?: RawValues; query?: RawValues } = {}): Promise<A | null> {
   try {
     if ((await cookies()).get(CLIENT_FIRST_COOKIE)?.value === '1') return null;
     const user = await getSessionUser();
-    return user ? await readAnswer<T>(definition, raw, user) : null;
+    return user ? await readAnswer(definition, raw, user) : null;
   } catch (error) {
     unstable_rethrow(error); // Next's own signals (a page found dynamic at build time) are not failures
     if (!(error instanceof ApiError) && !(error instanceof ZodError)) console.error('[page] first answer failed:', error);

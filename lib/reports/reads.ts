@@ -1,5 +1,4 @@
 import 'server-only';
-import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { read } from '../api/handler.ts';
 import { expectedAtStore, forecastRecord, incomingForBoard } from '../forecast/read.ts';
@@ -14,7 +13,24 @@ import { jsonResponse } from './sql.ts';
 import { DATE_RANGES, listBoards, listShipments, PRODUCT_TYPES } from './statewide.ts';
 import { SHIPMENT_PERIODS, storeShipments } from './store-shipments.ts';
 import { HISTORY_PERIODS, listStoresJson, storeHistory, storeInventory } from './stores.ts';
-import { TIME_PERIODS } from './types.ts';
+import {
+  allocatedCurrentSchema,
+  arrivalsReportSchema,
+  boardDirectorySchema,
+  boardsSchema,
+  coveredBoardsSchema,
+  forecastRecordSchema,
+  incomingReportSchema,
+  productWhereaboutsSchema,
+  shipmentsSchema,
+  storeExpectedSchema,
+  storeHistorySchema,
+  storeInventorySchema,
+  storeShipmentsSchema,
+  storesSchema,
+  TIME_PERIODS,
+  warehouseInventorySchema,
+} from './types.ts';
 import { warehouseInventory } from './warehouse.ts';
 import { productWhereabouts } from './where.ts';
 
@@ -24,24 +40,27 @@ import { productWhereabouts } from './where.ts';
 
 /** GET /api/inventory/todays-arrivals: a New York date's arrivals (default today) at a board's stores. */
 export const todaysArrivalsRead = read({
+  schema: arrivalsReportSchema,
   query: z.object({ date: ymd('date').optional(), boardId: boardIdQuery }),
   answer: async ({ query, headers }) => jsonResponse(headers, await arrivalsOn(query.date ?? nyDate(), query.boardId)),
 });
 
 /** GET /api/inventory/allocated-current: hunted bottles on a board's shelves now. */
-export const allocatedCurrentRead = read({ query: boardQuery, answer: async ({ query, headers }) => jsonResponse(headers, await allocatedCurrentJson(query.boardId)) });
+export const allocatedCurrentRead = read({ schema: allocatedCurrentSchema, query: boardQuery, answer: async ({ query, headers }) => jsonResponse(headers, await allocatedCurrentJson(query.boardId)) });
 
 /** GET /api/stores: a board's stores. */
-export const storesRead = read({ query: boardQuery, answer: async ({ query, headers }) => jsonResponse(headers, await listStoresJson(query.boardId)) });
+export const storesRead = read({ schema: storesSchema, query: boardQuery, answer: async ({ query, headers }) => jsonResponse(headers, await listStoresJson(query.boardId)) });
 
 /** GET /api/stores/{storeId}/inventory: a store and what is on its shelves. */
 export const storeInventoryRead = read({
+  schema: storeInventorySchema,
   params: storeIdParams,
   answer: async ({ params, headers }) => jsonResponse(headers, await storeInventory(params.storeId)),
 });
 
 /** GET /api/inventory/store-history/{storeId}: a store's drops over the last 30 (60, 90) days. */
 export const storeHistoryRead = read({
+  schema: storeHistorySchema,
   params: storeIdParams,
   query: z.object({ days: oneOf('days', HISTORY_PERIODS).default('30') }),
   answer: async ({ params, query, headers }) => jsonResponse(headers, await storeHistory(params.storeId, Number(query.days))),
@@ -49,19 +68,21 @@ export const storeHistoryRead = read({
 
 /** GET /api/stores/{storeId}/shipments: what the state shipped to the store's board over the last 30 (60, 90) days. */
 export const storeShipmentsRead = read({
+  schema: storeShipmentsSchema,
   params: storeIdParams,
   query: z.object({ days: oneOf('days', SHIPMENT_PERIODS).default('30') }),
   answer: ({ params, query }) => storeShipments(params.storeId, Number(query.days)),
 });
 
 /** GET /api/boards/covered: every covered board's stores and freshness. */
-export const coveredBoardsRead = read({ answer: () => coveredBoards() });
+export const coveredBoardsRead = read({ schema: coveredBoardsSchema, answer: () => coveredBoards() });
 
 /** GET /api/boards: every board in the state with its precision, stores and freshness (~40 KB, gzipped once). */
-export const boardsRead = read({ answer: async ({ headers }) => jsonResponse(headers, await boardDirectoryJson()) });
+export const boardsRead = read({ schema: boardDirectorySchema, answer: async ({ headers }) => jsonResponse(headers, await boardDirectoryJson()) });
 
 /** GET /api/reports/warehouse-inventory: the warehouse's levels over a period, revalidated by version. */
 export const warehouseRead = read({
+  schema: warehouseInventorySchema,
   query: z.object({ timePeriod: oneOf('timePeriod', TIME_PERIODS).default('last_30_days'), listingTypes, search: searchText('search') }),
   answer: async ({ query, headers }) => {
     const answer = await warehouseInventory(query.timePeriod, headers.get('if-none-match'), { listingTypes: query.listingTypes, search: query.search });
@@ -74,6 +95,7 @@ export const warehouseRead = read({
 
 /** GET /api/state/shipments: the warehouse's shipments to the boards. */
 export const shipmentsRead = read({
+  schema: shipmentsSchema,
   query: z.object({
     productType: oneOf('productType', PRODUCT_TYPES).default('all-allocation-limited-barrel'),
     boardId: z.union([z.literal('all'), idText('boardId')], { error: 'boardId must be "all" or a board id' }).default('all'),
@@ -84,16 +106,16 @@ export const shipmentsRead = read({
 });
 
 /** GET /api/state/boards: a plain array (the contract's one exception to `{ success, ... }`). */
-export const shipmentBoardsRead = read({ answer: async () => NextResponse.json({ success: true, boards: await listBoards() }) });
+export const shipmentBoardsRead = read({ schema: boardsSchema, answer: async () => ({ success: true as const, boards: await listBoards() }) });
 
 /** GET /api/inventory/product/{plu}/where: every covered board's stores holding it, the warehouse, the latest shipments. */
-export const whereRead = read({ params: pluParams, answer: ({ params }) => productWhereabouts(params.plu) });
+export const whereRead = read({ schema: productWhereaboutsSchema, params: pluParams, answer: ({ params }) => productWhereabouts(params.plu) });
 
 /** GET /api/incoming?boardId=: the board's shipments on their way, where and when they are forecast to land, and its record. */
-export const incomingRead = read({ query: boardQuery, answer: ({ query }) => incomingForBoard(query.boardId) });
+export const incomingRead = read({ schema: incomingReportSchema, query: boardQuery, answer: ({ query }) => incomingForBoard(query.boardId) });
 
 /** GET /api/incoming/record: how often each board's forecasts were right over 30 and 90 days. */
-export const forecastRecordRead = read({ answer: () => forecastRecord() });
+export const forecastRecordRead = read({ schema: forecastRecordSchema, answer: () => forecastRecord() });
 
 /** GET /api/stores/{storeId}/expected: what is forecast to reach the store within the week. */
-export const storeExpectedRead = read({ params: storeIdParams, answer: ({ params }) => expectedAtStore(params.storeId) });
+export const storeExpectedRead = read({ schema: storeExpectedSchema, params: storeIdParams, answer: ({ params }) => expectedAtStore(params.storeId) });

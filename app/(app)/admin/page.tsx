@@ -3,7 +3,6 @@ import { redirect } from 'next/navigation';
 import { firstAnswer } from '@/lib/api/handler';
 import { getSessionUser, isStaff } from '@/lib/auth/session';
 import { forecastRecordRead } from '@/lib/reports/reads';
-import type { ForecastRecord } from '@/lib/reports/types';
 import { ForecastRecordView } from '../../_components/forecast/record-view';
 import { AlertVolume } from './alert-volume';
 import { SourceHealth } from './source-health';
@@ -30,7 +29,7 @@ export default async function AdminPage() {
       <section className="stack-sm" aria-labelledby="forecast-record-heading">
         <h2 id="forecast-record-heading">Forecast record</h2>
         <p className="muted small">How often each board&apos;s forecasts were right (hunters see the same on Incoming&apos;s record).</p>
-        <ForecastRecordView first={await firstAnswer<ForecastRecord>(forecastRecordRead)} headingLevel={3} />
+        <ForecastRecordView first={await firstAnswer(forecastRecordRead)} headingLevel={3} />
       </section>
     </div>
   );

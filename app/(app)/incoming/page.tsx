@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { boardsRead, incomingRead } from '@/lib/reports/reads';
-import type { BoardDirectory, IncomingReport } from '@/lib/reports/types';
-import type { WatchItem } from '@/lib/watchlist/types';
 import { itemsRead } from '@/lib/watchlist/reads';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { Incoming } from './incoming';
@@ -14,9 +12,9 @@ export default async function IncomingPage({ searchParams }: { searchParams: Pro
   const { board } = await searchParams;
   const opening = await initialBoard(board, { anyBoard: true });
   const [first, directory, watchlist] = await Promise.all([
-    firstAnswer<IncomingReport>(incomingRead, { query: { boardId: String(opening.boardId) } }),
-    firstAnswer<BoardDirectory>(boardsRead),
-    firstAnswer<{ data: WatchItem[] }>(itemsRead),
+    firstAnswer(incomingRead, { query: { boardId: String(opening.boardId) } }),
+    firstAnswer(boardsRead),
+    firstAnswer(itemsRead),
   ]);
   // The hunter's watched products come first (null: not known, the latest shipments first).
   const watched = watchlist ? watchlist.data.filter((w) => w.active && w.interest_type === 'interested').map((w) => w.plu) : null;

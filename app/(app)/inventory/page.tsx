@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { allocatedCurrentRead, boardsRead } from '@/lib/reports/reads';
-import type { AllocatedCurrent, BoardDirectory } from '@/lib/reports/types';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { CurrentInventory } from './current-inventory';
 
@@ -14,8 +13,8 @@ export const metadata: Metadata = { title: 'Current Inventory' };
 export default async function InventoryPage({ searchParams }: { searchParams: Promise<{ search?: string | string[]; board?: string | string[] }> }) {
   const { search, board } = await searchParams;
   const initialSearch = typeof search === 'string' ? search.slice(0, 100) : '';
-  const [opening, directory] = await Promise.all([initialBoard(board, { anyBoard: true }), firstAnswer<BoardDirectory>(boardsRead)]);
+  const [opening, directory] = await Promise.all([initialBoard(board, { anyBoard: true }), firstAnswer(boardsRead)]);
   const shelves = directory?.boards.find((b) => b.board_id === opening.boardId)?.precision === 'shelf';
-  const first = shelves ? await firstAnswer<AllocatedCurrent>(allocatedCurrentRead, { query: { boardId: String(opening.boardId) } }) : null;
+  const first = shelves ? await firstAnswer(allocatedCurrentRead, { query: { boardId: String(opening.boardId) } }) : null;
   return <CurrentInventory initialSearch={initialSearch} initialBoard={opening} first={first} directory={directory} />;
 }

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstAnswer } from '@/lib/api/handler';
 import { boardsRead } from '@/lib/reports/reads';
-import type { BoardDirectory } from '@/lib/reports/types';
 import { ArrivalAlertsCard } from './arrival-alerts/arrival-alerts-card';
 import { ChangePasswordForm } from './change-password-form';
 import { DiscordCard } from './notifications/discord-card';
@@ -13,7 +12,7 @@ export const metadata: Metadata = { title: 'My Profile' };
 
 /** The home boards offered come in the HTML (the board directory's first answer). */
 export default async function ProfilePage() {
-  const directory = await firstAnswer<BoardDirectory>(boardsRead);
+  const directory = await firstAnswer(boardsRead);
   return (
     <div className="stack narrow">
       <div className="page-header">

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { shipmentBoardsRead, shipmentsRead } from '@/lib/reports/reads';
-import type { Boards, Shipments } from '@/lib/reports/types';
 import { StatewideShipments } from './statewide-shipments';
 
 export const metadata: Metadata = { title: 'Statewide Shipments' };
@@ -12,8 +11,8 @@ export default async function StatewideShipmentsPage({ searchParams }: { searchP
   const initialSearch = typeof search === 'string' ? search.slice(0, 100) : '';
   // The screen's opening filters are the API's defaults; only the search comes from the address.
   const [shipments, boards] = await Promise.all([
-    firstAnswer<Shipments>(shipmentsRead, { query: { searchTerm: initialSearch.trim() } }),
-    firstAnswer<Boards>(shipmentBoardsRead),
+    firstAnswer(shipmentsRead, { query: { searchTerm: initialSearch.trim() } }),
+    firstAnswer(shipmentBoardsRead),
   ]);
   return (
     <div className="stack">

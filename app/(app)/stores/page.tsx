@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { boardsRead, storesRead } from '@/lib/reports/reads';
-import type { BoardDirectory, Stores } from '@/lib/reports/types';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { StoreDirectory } from './store-directory';
 
@@ -12,8 +11,8 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
   const { board } = await searchParams;
   const opening = await initialBoard(board, { anyBoard: true });
   const [first, directory] = await Promise.all([
-    firstAnswer<Stores>(storesRead, { query: { boardId: String(opening.boardId) } }),
-    firstAnswer<BoardDirectory>(boardsRead),
+    firstAnswer(storesRead, { query: { boardId: String(opening.boardId) } }),
+    firstAnswer(boardsRead),
   ]);
   return <StoreDirectory initialBoard={opening} first={first} directory={directory} />;
 }

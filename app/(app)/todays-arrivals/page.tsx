@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { boardsRead, todaysArrivalsRead } from '@/lib/reports/reads';
-import type { ArrivalsReport, BoardDirectory } from '@/lib/reports/types';
 import { isYmd, nyDate } from '@/lib/time';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { Arrivals } from './arrivals';
@@ -18,8 +17,8 @@ export default async function TodaysArrivalsPage({ searchParams }: { searchParam
   const opening = await initialBoard(board, { anyBoard: true });
   const day = initialDate ?? nyDate();
   const [report, directory] = await Promise.all([
-    firstAnswer<ArrivalsReport>(todaysArrivalsRead, { query: { date: day, boardId: String(opening.boardId) } }),
-    firstAnswer<BoardDirectory>(boardsRead),
+    firstAnswer(todaysArrivalsRead, { query: { date: day, boardId: String(opening.boardId) } }),
+    firstAnswer(boardsRead),
   ]);
   // savedAt: a copy of this page read later (offline, app/service-worker.ts) says how old it is.
   const savedAt = new Date().toISOString();

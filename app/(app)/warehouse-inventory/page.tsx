@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { warehouseRead } from '@/lib/reports/reads';
-import type { WarehouseInventory as WarehouseAnswer } from '@/lib/reports/types';
 import { WarehouseInventory } from './warehouse-inventory';
 
 export const metadata: Metadata = { title: 'Warehouse Inventory' };
 
 /** The default period's hunted products come in the HTML (the API's defaults are the screen's opening filters). */
 export default async function WarehouseInventoryPage() {
-  const first = await firstAnswer<WarehouseAnswer>(warehouseRead);
+  const first = await firstAnswer(warehouseRead);
   return (
     <div className="stack">
       <div className="page-header">

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { env } from '@/lib/env';
 import { defaultProductsRead, itemsRead, preferencesRead } from '@/lib/watchlist/reads';
-import type { DefaultProduct, Preference, WatchItem } from '@/lib/watchlist/types';
 import { WatchlistView } from './watchlist-view';
 
 export const metadata: Metadata = { title: 'My Watchlist' };
@@ -13,9 +12,9 @@ export const metadata: Metadata = { title: 'My Watchlist' };
  */
 export default async function WatchlistPage() {
   const [products, preferences, items] = await Promise.all([
-    firstAnswer<{ data: DefaultProduct[] }>(defaultProductsRead),
-    firstAnswer<{ data: Preference[] }>(preferencesRead),
-    firstAnswer<{ data: WatchItem[] }>(itemsRead),
+    firstAnswer(defaultProductsRead),
+    firstAnswer(preferencesRead),
+    firstAnswer(itemsRead),
   ]);
   return (
     <div className="stack">

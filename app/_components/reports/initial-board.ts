@@ -5,7 +5,6 @@ import { shelfBoards } from '@/lib/reference/shelf-boards';
 import { boardDirectory } from '@/lib/reports/board-directory';
 import { boardFromParam, chooseBoard, type BoardOption } from '@/lib/reports-client/boards';
 import { coveredBoardsRead } from '@/lib/reports/reads';
-import type { CoveredBoards } from '@/lib/reports/types';
 import type { InitialBoard } from './board-choice';
 
 /** The covered boards a screen offers and names (board_sources, Wake first). */
@@ -26,7 +25,7 @@ export async function directoryOptions(): Promise<BoardOption[]> {
 export async function initialBoard(param: string | string[] | undefined, { anyBoard = false }: { anyBoard?: boolean } = {}): Promise<InitialBoard> {
   // A screen that shows any board (Today's Arrivals) offers every board of the directory; the shelf-only
   // screens keep to the boards whose shelves are read.
-  const [boards, covered] = await Promise.all([anyBoard ? directoryOptions() : boardOptions(), firstAnswer<CoveredBoards>(coveredBoardsRead)]);
+  const [boards, covered] = await Promise.all([anyBoard ? directoryOptions() : boardOptions(), firstAnswer(coveredBoardsRead)]);
   const fromAddress = boardFromParam(param, boards);
   if (fromAddress !== null) return { boardId: fromAddress, inAddress: true, boards, covered };
   const user = await getSessionUser();

@@ -2,14 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstAnswer } from '@/lib/api/handler';
 import { forecastRecordRead } from '@/lib/reports/reads';
-import type { ForecastRecord } from '@/lib/reports/types';
 import { ForecastRecordView } from '../../../_components/forecast/record-view';
 
 export const metadata: Metadata = { title: 'Forecast record' };
 
 /** How often each board's forecasts were right: every screen that shows a forecast links here. */
 export default async function ForecastRecordPage() {
-  const record = await firstAnswer<ForecastRecord>(forecastRecordRead);
+  const record = await firstAnswer(forecastRecordRead);
   return (
     <div className="stack">
       <div className="page-header">

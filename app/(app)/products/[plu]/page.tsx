@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
 import { whereRead } from '@/lib/reports/reads';
-import type { ProductWhereabouts } from '@/lib/reports/types';
 import { WhereNow } from './where-now';
 
 export const metadata: Metadata = { title: 'Where is it now' };
@@ -9,6 +8,6 @@ export const metadata: Metadata = { title: 'Where is it now' };
 /** Where the product is now comes in the HTML. */
 export default async function ProductPage({ params }: { params: Promise<{ plu: string }> }) {
   const { plu } = await params;
-  const first = await firstAnswer<ProductWhereabouts>(whereRead, { params: { plu } });
+  const first = await firstAnswer(whereRead, { params: { plu } });
   return <WhereNow plu={plu} first={first} />;
 }

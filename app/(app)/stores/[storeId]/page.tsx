@@ -4,7 +4,6 @@ import { directoryOptions } from '../../../_components/reports/initial-board';
 import { coveredBoardsRead } from '@/lib/reports/reads';
 import { DEFAULT_HISTORY_DAYS } from '@/lib/reports-client/options';
 import { storeExpectedRead, storeHistoryRead, storeInventoryRead, storesRead } from '@/lib/reports/reads';
-import type { CoveredBoards, Store, StoreExpected, StoreHistory, StoreInventory } from '@/lib/reports/types';
 import { StoreDetail } from './store-detail';
 
 export const metadata: Metadata = { title: 'Store' };
@@ -13,12 +12,12 @@ export const metadata: Metadata = { title: 'Store' };
 export default async function StorePage({ params }: { params: Promise<{ storeId: string }> }) {
   const { storeId } = await params;
   const [inventory, history, boards, covered, expected] = await Promise.all([
-    firstAnswer<StoreInventory>(storeInventoryRead, { params: { storeId } }),
-    firstAnswer<StoreHistory>(storeHistoryRead, { params: { storeId }, query: { days: String(DEFAULT_HISTORY_DAYS) } }),
+    firstAnswer(storeInventoryRead, { params: { storeId } }),
+    firstAnswer(storeHistoryRead, { params: { storeId }, query: { days: String(DEFAULT_HISTORY_DAYS) } }),
     directoryOptions(),
-    firstAnswer<CoveredBoards>(coveredBoardsRead),
-    firstAnswer<StoreExpected>(storeExpectedRead, { params: { storeId } }),
+    firstAnswer(coveredBoardsRead),
+    firstAnswer(storeExpectedRead, { params: { storeId } }),
   ]);
-  const stores = inventory && (await firstAnswer<{ stores: Store[] }>(storesRead, { query: { boardId: String(inventory.board_id) } }));
+  const stores = inventory && (await firstAnswer(storesRead, { query: { boardId: String(inventory.board_id) } }));
   return <StoreDetail storeId={storeId} boards={boards} first={{ inventory, history, stores, covered, expected }} />;
 }
