@@ -1,3 +1,5 @@
+import { mulberry32 } from '../simulator/random.ts';
+
 // Deterministic randomness for the demo data: every stream is a mulberry32 generator seeded from a
 // string (FNV-1a), so the same inputs always give the same data and streams do not disturb each other.
 
@@ -25,18 +27,6 @@ export interface Rng {
   /** Index drawn with probability proportional to weights (weights >= 0, not all 0). */
   weightedIndex(weights: readonly number[], total?: number): number;
   shuffle<T>(items: T[]): T[];
-}
-
-/** mulberry32: small, fast, good enough for demo data. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A generator for one named stream, e.g. rng('listed', storeId, plu). */

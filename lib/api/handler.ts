@@ -152,16 +152,13 @@ export interface Read<P, Q, A extends object = object> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   /**
-   * What the read answers: the screen's first screenful and its later fetches are typed from it, and the
-   * contract tests parse every answer with it (app/api/contract.db.test.ts, lib/api/first-answer.db.test.ts).
+   * What the read answers: the page's first answer is typed from it, and lib/api/first-answer.db.test.ts parses
+   * every read's answer with it.
    */
   schema: z.ZodType<A>;
   /** `headers`: the request's (a server page passes none: its first load has no kept copy to revalidate). */
   answer(input: { params: P; query: Q; user: SessionUser; headers: Headers }): Promise<Response | A>;
 }
-
-/** The answer a read is declared with. */
-export type AnswerOf<R> = R extends Read<unknown, unknown, infer A> ? A : never;
 
 export function read<A extends object, P = Record<string, never>, Q = Record<string, never>>(definition: Read<P, Q, A>): Read<P, Q, A> {
   return definition;

@@ -72,8 +72,8 @@ interface AppliedRow {
 export interface MigrateOptions {
   /** The migrations folder; another one (a test's partial copy) applies no functions unless `functionsDir` says. */
   dir?: string;
-  /** Where the functions are; null: none. Default: prisma/functions with the real migrations, none with `dir`. */
-  functionsDir?: string | null;
+  /** Where the functions are. Default: prisma/functions with the real migrations, none with `dir`. */
+  functionsDir?: string;
   log?: (line: string) => void;
 }
 
@@ -161,8 +161,8 @@ async function applyMigrations(connectionString: string, options: MigrateOptions
         appliedNow.push(m.name);
         log(`applied ${m.name}`);
       }
-      const fromDir = options.functionsDir !== undefined ? options.functionsDir : options.dir === undefined ? functionsDir() : null;
-      if (fromDir !== null) {
+      const fromDir = options.functionsDir ?? (options.dir === undefined ? functionsDir() : undefined);
+      if (fromDir) {
         const functions = readFunctions(fromDir);
         let current = '';
         await client.query('BEGIN');
