@@ -227,7 +227,8 @@ test.describe('Current Inventory', () => {
     expect(storeCalls).toHaveLength(0);
     const card = cards.first();
     await card.locator('summary').click();
-    const storeLink = card.getByRole('link').first();
+    // The card's own links (Where is it now, On its way) show at once; a store's link only once its stores load.
+    const storeLink = card.locator('.store-link').first();
     const loaded = storeLink.or(card.getByText('No store has this product right now.'));
     await expect(loaded).toBeVisible();
     expect(storeCalls).toHaveLength(1);
