@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { unsubscribeToken } from '../lib/alerts/token.ts';
+import { unsubscribeToken } from '../lib/alerts/channels/email/token.ts';
 import { sql } from '../testing/sql.ts';
 import { E2E_SESSION_SECRET } from './constants.ts';
 import { expect, test } from './fixtures';
@@ -64,7 +64,7 @@ test.describe('the Arrival alerts card on /profile', () => {
     await expect(stores.nth(1)).not.toBeChecked();
     await expect(stores.nth(2)).toBeChecked();
     const [row] = await sql<{ enabled: boolean; mode: string; digest_hour: number; store_ids: number[] }>(
-      'SELECT enabled, mode::text, digest_hour, store_ids FROM alert_settings WHERE user_id = $1',
+      `SELECT c.enabled, c.mode::text, s.digest_hour, s.store_ids FROM alert_settings s JOIN alert_channels c ON c.user_id = s.user_id AND c.channel = 'email' WHERE s.user_id = $1`,
       [user.id],
       process.env.E2E_DATABASE_URL,
     );
@@ -139,8 +139,8 @@ test.describe('where and when alerts go', () => {
       { channel: 'push', enabled: true, mode: 'digest', kinds: '{arrival,shipment,forecast}' },
       { channel: 'discord', enabled: false, mode: 'instant', kinds: '{arrival,shipment}' },
     ]);
-    expect(await sql('SELECT enabled, quiet_start_hour, quiet_end_hour, quiet_hold_email FROM alert_settings WHERE user_id = $1', [user.id], db)).toEqual([
-      { enabled: true, quiet_start_hour: 23, quiet_end_hour: 6, quiet_hold_email: true },
+    expect(await sql('SELECT quiet_start_hour, quiet_end_hour, quiet_hold_email FROM alert_settings WHERE user_id = $1', [user.id], db)).toEqual([
+      { quiet_start_hour: 23, quiet_end_hour: 6, quiet_hold_email: true },
     ]);
 
     await page.reload();
@@ -226,7 +226,7 @@ test.describe('the unsubscribe page', () => {
   test('turns alerts off from the e-mail link without signing in @phone', async ({ page, createUser }) => {
     const user = await createUser();
     await sql(
-      `INSERT INTO alert_settings (user_id, enabled, listing_types, store_ids, updated_at) VALUES ($1, true, '{Allocation}', '{}', now())`,
+      `INSERT INTO alert_settings (user_id, listing_types, store_ids, updated_at) VALUES ($1, '{Allocation}', '{}', now())`,
       [user.id],
       process.env.E2E_DATABASE_URL,
     );
@@ -241,7 +241,7 @@ test.describe('the unsubscribe page', () => {
     await expect(box.getByText(`${user.email[0]}•••@example.test`)).toBeVisible();
     // Opening the link changed nothing yet (mail scanners open links too).
     const enabled = async () =>
-      (await sql<{ enabled: boolean }>('SELECT enabled FROM alert_settings WHERE user_id = $1', [user.id], process.env.E2E_DATABASE_URL))[0].enabled;
+      (await sql<{ enabled: boolean }>(`SELECT enabled FROM alert_channels WHERE user_id = $1 AND channel = 'email'`, [user.id], process.env.E2E_DATABASE_URL))[0].enabled;
     expect(await enabled()).toBe(true);
 
     await box.getByRole('button', { name: 'Unsubscribe' }).click();

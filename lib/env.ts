@@ -114,7 +114,7 @@ const schema = z.object({
   // Alert deliveries the scraper's standing worker runs at once (lib/alerts/worker.ts). 4 sent 1,000 push
   // notifications soonest on a 2-core machine (npm run bench:push: p95 4.1 s; 2: 5.9 s, 8: 4.5 s).
   ALERT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
-  // Web Push (lib/push): the VAPID key pair (`npx web-push generate-vapid-keys`) and the contact push services
+  // Web Push (lib/alerts/channels/push): the VAPID key pair (`npx web-push generate-vapid-keys`) and the contact push services
   // may write to (mailto: or https:). Required in a deployment; npm start keeps a generated pair in .data otherwise.
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'expected the public key as web-push prints it (87 base64url characters)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'expected the private key as web-push prints it (43 base64url characters)').optional(),
@@ -122,7 +122,7 @@ const schema = z.object({
   // Tests only: push services on this machine (plain http, loopback) that subscriptions may name, e.g. the
   // local push service of web-push-testing. Empty: only https push services on public addresses.
   PUSH_TEST_ORIGINS: originList('', { loopbackOnly: true }),
-  // Discord (lib/discord): hosts a webhook URL may name (https). A test points it at a local receiver with an
+  // Discord (lib/alerts/channels/discord): hosts a webhook URL may name (https). A test points it at a local receiver with an
   // origin such as http://127.0.0.1:4567 (plain http only on this machine).
   DISCORD_WEBHOOK_HOSTS: originList('discord.com,discordapp.com,ptb.discord.com,canary.discord.com', { bareHostsAreHttps: true }),
   // Scraper (lib/ingest): where the public pages live, and how politely to read them.

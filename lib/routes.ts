@@ -9,7 +9,7 @@ export const PUBLIC_ROUTES = [
   '/verification-success',
   '/request-password-reset',
   '/reset-password',
-  '/unsubscribe', // arrival alert e-mails' link: works signed in or not (lib/alerts/token.ts)
+  '/unsubscribe', // arrival alert e-mails' link: works signed in or not (lib/alerts/channels/email/token.ts)
   '/offline', // the service worker's screen for a page that cannot load offline (app/service-worker.ts)
 ] as const;
 

@@ -212,8 +212,8 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
     await client.query(
       `WITH b AS (SELECT array_agg(id ORDER BY id) AS a FROM boards),
             u AS (SELECT id, row_number() OVER (ORDER BY id) AS g FROM users WHERE email LIKE 'bench-alerts-%')
-       INSERT INTO alert_settings (user_id, enabled, mode, digest_hour, listing_types, min_quantity, board_ids, store_ids, updated_at)
-       SELECT u.id, true, 'digest', 17, '{Allocation,Limited,Barrel}', 1,
+       INSERT INTO alert_settings (user_id, digest_hour, listing_types, min_quantity, board_ids, store_ids, updated_at)
+       SELECT u.id, 17, '{Allocation,Limited,Barrel}', 1,
               ARRAY(SELECT DISTINCT b.a[1 + ((u.g * 7 + k * 31) % array_length(b.a, 1))] FROM generate_series(0, (u.g % 5)::int) k), '{}', now()
          FROM u, b`,
     );
@@ -225,20 +225,17 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
        ON CONFLICT DO NOTHING`,
     );
   }
-  await client.query(
-    `UPDATE alert_settings s SET mode = (CASE WHEN u.rn <= $1 THEN 'instant' ELSE 'digest' END)::"AlertMode"
-       FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE email LIKE 'bench-alerts-%') u WHERE s.user_id = u.id`,
-    [instant],
-  );
-  // Their e-mail channel (lib/alerts/settings.ts keeps alert_settings' mode as e-mail's), the day's digest taken.
+  // Their e-mail channel, the first `instant` users instant and the rest on the digest, the day's digest taken;
+  // saved a day before, as a day's subscribers' settings are.
   await client.query(
     `INSERT INTO alert_channels (user_id, channel, enabled, mode, kinds, last_digest_at, updated_at)
-     SELECT s.user_id, 'email', true, s.mode, '{arrival,shipment}', $1, now()
-       FROM alert_settings s JOIN users u ON u.id = s.user_id WHERE u.email LIKE 'bench-alerts-%'
-     ON CONFLICT (user_id, channel) DO UPDATE SET enabled = true, mode = EXCLUDED.mode, last_digest_at = EXCLUDED.last_digest_at`,
-    [now],
+     SELECT u.id, 'email', true, (CASE WHEN u.rn <= $2 THEN 'instant' ELSE 'digest' END)::"AlertMode", '{arrival,shipment}', $1, now() - interval '1 day'
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE email LIKE 'bench-alerts-%') u
+     ON CONFLICT (user_id, channel) DO UPDATE SET enabled = true, mode = EXCLUDED.mode, last_digest_at = EXCLUDED.last_digest_at,
+       updated_at = EXCLUDED.updated_at`,
+    [now, instant],
   );
-  await client.query('TRUNCATE alert_log CASCADE'); // and the other channels' deliveries
+  await client.query('TRUNCATE alert_log CASCADE'); // and their deliveries
   await client.query(
     `INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, updated_at)
      VALUES (1, (SELECT COALESCE(max(id), 0) FROM inventory_history), (SELECT COALESCE(max(id), 0) FROM shipments WHERE ship_date < $1::date), now())
@@ -246,11 +243,12 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
     [day],
   );
   const [{ n: dayRows }] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM shipments WHERE ship_date = $1::date`, [day])).rows;
-  await client.query('ANALYZE users; ANALYZE alert_settings; ANALYZE watch_items; ANALYZE alert_log');
+  await client.query('ANALYZE users; ANALYZE alert_settings; ANALYZE watch_items; ANALYZE alert_channels; ANALYZE alert_log');
   await client.end();
 
   const { setDatabaseUrl, disconnectDb, db } = await import('../lib/db/index.ts');
   const { processArrivalAlerts } = await import('../lib/alerts/process.ts');
+  const { emailChannel } = await import('../lib/alerts/channels/email/index.ts');
   await setDatabaseUrl(databaseUrl);
   // Warm, as a running scraper's client is (the first query loads Prisma's query compiler).
   await db.$transaction(async (tx) => tx.$queryRaw`SELECT count(*)::int AS n FROM alert_settings`);
@@ -258,10 +256,11 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
   // The process's own size before any of the step's work (Node, tsx, Prisma's client warm): the floor under the peak.
   const startRssMb = process.memoryUsage().rss / 2 ** 20;
   const startHeapMb = process.memoryUsage().heapUsed / 2 ** 20;
-  const m = await measure(() => processArrivalAlerts({ checkedAt: now, send: async () => ({ ok: true, via: 'smtp' }), policy: { dailyCap: 1000 } }));
+  const m = await measure(() => processArrivalAlerts({ checkedAt: now, channels: [emailChannel(async () => ({ ok: true, via: 'smtp' }))], policy: { dailyCap: 1000 } }));
   await disconnectDb();
   const r = m.result;
-  if (!r || !r.collected || (instant > 0 ? r.emailsSent === 0 || r.emailsSent > instant : r.emailsSent !== 0)) {
+  const emailsSent = r?.channels.email?.sent ?? 0;
+  if (!r || !r.collected || (instant > 0 ? emailsSent === 0 || emailsSent > instant : emailsSent !== 0)) {
     throw new Error(`${phase}: unexpected result ${JSON.stringify(r)}`);
   }
   return {
@@ -269,7 +268,7 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
     seconds: m.seconds,
     rows: r.collected,
     peakRssMb: m.peakRssMb,
-    note: `${dayRows.toLocaleString('en-US')} shipments of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users: ${r.collected.toLocaleString('en-US')} alerts logged, ${r.emailsSent} e-mails composed and sent; RSS ${startRssMb.toFixed(0)} MB before the step, JS heap ${startHeapMb.toFixed(0)} → ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+    note: `${dayRows.toLocaleString('en-US')} shipments of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users: ${r.collected.toLocaleString('en-US')} alerts logged, ${emailsSent} e-mails composed and sent; RSS ${startRssMb.toFixed(0)} MB before the step, JS heap ${startHeapMb.toFixed(0)} → ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
   };
 }
 

@@ -127,8 +127,8 @@ async function main(): Promise<void> {
             u AS (INSERT INTO users (email, password_hash, first_name, last_name, role, status, email_verified_at, updated_at)
                   SELECT 'bench-push-' || n || '@example.test', 'not-a-hash', 'Bench', 'Hunter', 'user', 'active', now(), now() FROM s
                   RETURNING id, email),
-            settings AS (INSERT INTO alert_settings (user_id, enabled, mode, listing_types, min_quantity, board_ids, store_ids, updated_at)
-                         SELECT id, true, 'instant', '{Allocation,Limited,Barrel}', 1, '{179}', '{}', now() FROM u RETURNING user_id),
+            settings AS (INSERT INTO alert_settings (user_id, listing_types, min_quantity, board_ids, store_ids, updated_at)
+                         SELECT id, '{Allocation,Limited,Barrel}', 1, '{179}', '{}', now() FROM u RETURNING user_id),
             channels AS (INSERT INTO alert_channels (user_id, channel, enabled, mode, kinds, updated_at)
                          SELECT id, c.channel::"AlertChannel", c.channel = 'push', 'instant', '{arrival,shipment}', now()
                            FROM u, (VALUES ('email'), ('push')) c(channel) RETURNING user_id)

@@ -37,8 +37,7 @@ export async function startControlledMailServer(dir: string): Promise<Controlled
 
 /**
  * Saves alert settings straight into the database (the API is tested on its own): `enabled`, `mode` and
- * `last_digest_at` are the e-mail channel's (alert_channels), as the API's are; alert_settings gets them too,
- * as the settings code keeps them for the collection.
+ * `last_digest_at` are the e-mail channel's (alert_channels), as the API's are.
  */
 export async function setAlertSettings(
   url: string,
@@ -58,21 +57,21 @@ export async function setAlertSettings(
     ...settings,
   };
   await sql(
-    `INSERT INTO alert_settings (user_id, enabled, mode, digest_hour, listing_types, min_quantity, board_ids, store_ids,
+    `INSERT INTO alert_settings (user_id, digest_hour, listing_types, min_quantity, board_ids, store_ids,
                                  quiet_start_hour, quiet_end_hour, quiet_hold_email, updated_at)
-     VALUES ($1, $2, $3::"AlertMode", $4, $5::"ListingType"[], $6, $7::int[], $8::int[], $9, $10, $11, now())
-     ON CONFLICT (user_id) DO UPDATE SET enabled = EXCLUDED.enabled, mode = EXCLUDED.mode, digest_hour = EXCLUDED.digest_hour,
+     VALUES ($1, $2, $3::"ListingType"[], $4, $5::int[], $6::int[], $7, $8, $9, now())
+     ON CONFLICT (user_id) DO UPDATE SET digest_hour = EXCLUDED.digest_hour,
        listing_types = EXCLUDED.listing_types, min_quantity = EXCLUDED.min_quantity, board_ids = EXCLUDED.board_ids,
        store_ids = EXCLUDED.store_ids, quiet_start_hour = EXCLUDED.quiet_start_hour, quiet_end_hour = EXCLUDED.quiet_end_hour,
        quiet_hold_email = EXCLUDED.quiet_hold_email, updated_at = now()`,
-    [userId, s.enabled, s.mode, s.digest_hour, s.listing_types, s.min_quantity, s.board_ids, s.store_ids,
+    [userId, s.digest_hour, s.listing_types, s.min_quantity, s.board_ids, s.store_ids,
       s.quiet_hours?.start_hour ?? null, s.quiet_hours?.end_hour ?? null, s.quiet_hours?.hold_email ?? false],
     url,
   );
   await setAlertChannel(url, userId, { channel: 'email', enabled: s.enabled, mode: s.mode as AlertModeName, last_digest_at: s.last_digest_at });
 }
 
-/** One channel's settings straight into the database (alert_settings.enabled is not changed). */
+/** One channel's settings straight into the database. */
 export async function setAlertChannel(
   url: string,
   userId: number,
@@ -190,3 +189,12 @@ export async function startWebhookChannel(name: AlertChannelName): Promise<{ rec
     },
   };
 }
+
+/**
+ * Each alert with its e-mail delivery (status, attempts, next_attempt_at, error, batch_id, sent_at), the relation
+ * tests read e-mail's deliveries from: `SELECT status FROM ${EMAIL_ALERTS} WHERE user_id = $1`. An alert whose
+ * user had e-mail off has no e-mail delivery, so it is not among them.
+ */
+export const EMAIL_ALERTS = `(SELECT l.id, l.user_id, l.history_id, l.shipment_id, l.incoming_id, l.run_checked_at, d.status, d.attempts,
+         d.next_attempt_at, d.error, d.batch_id, d.sent_at, d.created_at
+    FROM alert_log l JOIN alert_deliveries d ON d.alert_id = l.id AND d.channel = 'email') email_alerts`;

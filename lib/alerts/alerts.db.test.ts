@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EMAIL_ALERTS } from '@/testing/alerts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,7 @@ import { readMailbox, type ReceivedMail } from '../../testing/mail-server.ts';
 import { newUser, query as q, type TestUser } from '../../testing/harness.ts';
 import { nyDate, nyParts, nyTimeToUtc } from '../time.ts';
 import { processArrivalAlerts } from './process.ts';
-import { moreArrivalsLine } from './templates.ts';
+import { moreArrivalsLine } from './words.ts';
 import { insertArrival, setAlertSettings, startControlledMailServer, type ControlledMailServer } from '../../testing/alerts.ts';
 
 // The routes these tests call, by their URL (lib/ does not import app/).
@@ -209,7 +210,7 @@ describe('arrival alerts from scraper runs against the simulator', () => {
     for (const [why, user] of Object.entries(quiet)) expect(mailsTo(user), why).toHaveLength(0);
     // The digest user waits for the digest hour.
     expect(mailsTo(g)).toHaveLength(0);
-    const waiting = await q<{ n: number }>(`SELECT count(*)::int AS n FROM alert_log WHERE user_id = $1 AND status = 'digest_pending'`, [g.id]);
+    const waiting = await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${EMAIL_ALERTS} WHERE user_id = $1 AND status = 'digest_pending'`, [g.id]);
     expect(waiting[0].n).toBe(forA.length);
   });
 
@@ -231,8 +232,8 @@ describe('arrival alerts from scraper runs against the simulator', () => {
     expect(got).toHaveLength(1);
     expect(got[0].subject).toMatch(/^Your daily arrivals digest: \d+ watched products? at \d+ stores?$/);
     const digested = await q<Expected>(
-      `SELECT DISTINCT h.plu, p.name FROM alert_log l JOIN inventory_history h ON h.id = l.history_id JOIN products p ON p.plu = h.plu
-        WHERE l.user_id = $1 AND l.status = 'sent'`,
+      `SELECT DISTINCT h.plu, p.name FROM ${EMAIL_ALERTS} JOIN inventory_history h ON h.id = email_alerts.history_id JOIN products p ON p.plu = h.plu
+        WHERE email_alerts.user_id = $1 AND email_alerts.status = 'sent'`,
       [g.id],
     );
     for (const x of await arrivalsAt(runAt, DEFAULT_TYPES)) expect(digested.map((d) => d.plu)).toContain(x.plu);
@@ -249,7 +250,7 @@ describe('arrival alerts from scraper runs against the simulator', () => {
     const aBefore = mailsTo(a).length;
     const res = await new TestClient().call(unsubscribeRoute, '/api/alerts/unsubscribe', { method: 'POST', body: { token: unsubscribeTokenOf(first) } });
     expect(res.status).toBe(200);
-    expect((await q<{ enabled: boolean }>('SELECT enabled FROM alert_settings WHERE user_id = $1', [a.id]))[0].enabled).toBe(false);
+    expect((await q<{ enabled: boolean }>(`SELECT enabled FROM alert_channels WHERE user_id = $1 AND channel = 'email'`, [a.id]))[0].enabled).toBe(false);
 
     // Run through deliveries until A2 (same settings as A) is alerted again.
     const sentBefore = mailsTo(a2).length;
@@ -273,7 +274,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
   const day = (ymd: string, h: number, m = 0) => nyTimeToUtc(ymd, h, m);
 
   beforeAll(async () => {
-    await q('UPDATE alert_settings SET enabled = false'); // users of the scraper scenario are done
+    await q('UPDATE alert_channels SET enabled = false'); // users of the scraper scenario are done
     storeIds = (await q<{ id: number }>('SELECT id FROM stores ORDER BY id LIMIT 6')).map((r) => r.id);
     allocated = await q<{ plu: string; name: string }>(`SELECT plu, name FROM products WHERE listing_type = 'Allocation' ORDER BY plu LIMIT 30`);
   });
@@ -298,7 +299,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     mail.stall.delete(users[1].email);
-    const states = await q<{ user_id: number; status: string }>(`SELECT user_id, status::text FROM alert_log WHERE user_id = ANY($1::int[]) ORDER BY user_id`, [users.map((x) => x.id)]);
+    const states = await q<{ user_id: number; status: string }>(`SELECT user_id, status::text FROM ${EMAIL_ALERTS} WHERE user_id = ANY($1::int[]) ORDER BY user_id`, [users.map((x) => x.id)]);
     expect(states.map((s) => s.status)).toEqual(['sent', 'sending', 'pending']);
 
     // The next cycle: user 3 gets theirs; user 2's send is within its lease (a live runner may still own it).
@@ -308,7 +309,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     await processArrivalAlerts({ checkedAt: new Date(at.getTime() + 30 * 60_000) });
     await processArrivalAlerts({ checkedAt: new Date(at.getTime() + 45 * 60_000) });
     expect(users.map((x) => mailsTo(x).length)).toEqual([1, 1, 1]);
-    await q('UPDATE alert_settings SET enabled = false WHERE user_id = ANY($1::int[])', [users.map((x) => x.id)]);
+    await q('UPDATE alert_channels SET enabled = false WHERE user_id = ANY($1::int[])', [users.map((x) => x.id)]);
   }, 60_000);
 
   it('lets concurrent runners send each user exactly one e-mail', async () => {
@@ -324,7 +325,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
       expect(got[0].text).toContain(allocated[1].name);
       expect(got[0].text).toContain(allocated[2].name);
     }
-    await q('UPDATE alert_settings SET enabled = false WHERE user_id = ANY($1::int[])', [users.map((x) => x.id)]);
+    await q('UPDATE alert_channels SET enabled = false WHERE user_id = ANY($1::int[])', [users.map((x) => x.id)]);
   });
 
   it('alerts the boards each user chose, and one e-mail lists the stores of every chosen board', async () => {
@@ -347,7 +348,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     expect(toDurham[0].text).toContain(durham.nickname);
     expect(toDurham[0].text).not.toContain(allocated[21].name);
     for (const expected of [allocated[20].name, allocated[21].name, durham.nickname, wake.nickname]) expect(toBoth[0].text).toContain(expected);
-    await q('UPDATE alert_settings SET enabled = false WHERE user_id = ANY($1::int[])', [[wakeOnly.id, both.id, durhamOnly.id]]);
+    await q('UPDATE alert_channels SET enabled = false WHERE user_id = ANY($1::int[])', [[wakeOnly.id, both.id, durhamOnly.id]]);
   });
 
   it('retries a failed send with backoff and gives up after the last attempt', async () => {
@@ -361,7 +362,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     const minutes = (n: number) => new Date(at.getTime() + n * 60_000);
     const row = async (userId: number) =>
       (await q<{ status: string; attempts: number; next_attempt_at: Date; error: string | null }>(
-        'SELECT status::text, attempts, next_attempt_at, error FROM alert_log WHERE user_id = $1',
+        `SELECT status::text, attempts, next_attempt_at, error FROM ${EMAIL_ALERTS} WHERE user_id = $1`,
         [userId],
       ))[0];
 
@@ -384,7 +385,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     expect((await row(dead.id)).attempts).toBe(5);
     expect(mailsTo(dead)).toHaveLength(0);
     mail.refuse.delete(dead.email);
-    await q('UPDATE alert_settings SET enabled = false WHERE user_id = ANY($1::int[])', [[flaky.id, dead.id]]);
+    await q('UPDATE alert_channels SET enabled = false WHERE user_id = ANY($1::int[])', [[flaky.id, dead.id]]);
   });
 
   it('caps alert e-mails per day and says how many more arrived in the next allowed one', async () => {
@@ -406,7 +407,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     expect(got[0].text).not.toContain(allocated[5].name);
     expect(got[1].text).toContain(allocated[6].name);
     expect(got[1].text).toContain('This is your last alert e-mail today (limit 2 a day)');
-    const held = await q<{ n: number }>(`SELECT count(*)::int AS n FROM alert_log WHERE user_id = $1 AND status = 'suppressed'`, [user.id]);
+    const held = await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${EMAIL_ALERTS} WHERE user_id = $1 AND status = 'suppressed'`, [user.id]);
     expect(held[0].n).toBe(2);
 
     await run(day('2026-11-26', 10, 0), allocated[9].plu); // the next New York day
@@ -433,7 +434,7 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     expect(got[0].text).toContain(allocated[11].name);
     await processArrivalAlerts({ checkedAt: day('2026-11-30', 10, 15) });
     expect(mailsTo(user), 'once only').toHaveLength(1);
-    await q('UPDATE alert_settings SET enabled = false WHERE user_id = $1', [user.id]);
+    await q('UPDATE alert_channels SET enabled = false WHERE user_id = $1', [user.id]);
   });
 
   it('sends retries and new-release alerts on schedule while the Wake source is down', async () => {
@@ -459,6 +460,6 @@ describe('delivery guarantees (synthetic arrivals, real SMTP)', () => {
     const got = mailsTo(user);
     expect(got).toHaveLength(1);
     expect(got[0].text).toContain('Mystery Barrel Proof 2026');
-    await q('UPDATE alert_settings SET enabled = false WHERE user_id = $1', [user.id]);
+    await q('UPDATE alert_channels SET enabled = false WHERE user_id = $1', [user.id]);
   }, 60_000);
 });

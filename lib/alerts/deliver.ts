@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { db } from '../db/index.ts';
 import { addJobsSql } from '../db/queue.ts';
 import { env } from '../env.ts';
-import type { MailMessage, SendResult } from '../mail/index.ts';
 import { alertChannel } from './channels/index.ts';
-import { emailChannel } from './channels/email.ts';
 import type { AlertBatch, AlertChannel, DeliveryOutcome } from './channels/types.ts';
 import { claimedArrivals } from './claimed.ts';
 import { composeAlert } from './compose.ts';
@@ -16,7 +14,6 @@ import {
   claimDue,
   countSuppressed,
   destinationWait,
-  ledger,
   markEnded,
   markRetry,
   markSent,
@@ -24,7 +21,6 @@ import {
   suppressDue,
   waitingUsers,
   type Claimed,
-  type Ledger,
 } from './ledger.ts';
 import {
   afterFailure,
@@ -40,7 +36,7 @@ import {
   type QuietHours,
 } from './policy.ts';
 import { digestReportGaps, type ReportGap } from './report-days.ts';
-import { ALERT_CHANNELS, type AlertChannelName } from './rules.ts';
+import { ALERT_CHANNELS, CHANNEL_LABELS, type AlertChannelName } from './rules.ts';
 
 // Delivery, one user and channel at a time: what a queue job (lib/alerts/worker.ts) does. The same rules on every
 // channel: nothing for a user who is not active or turned alerts or the channel off; digests at the digest hour;
@@ -61,10 +57,6 @@ export interface ProcessResult {
   suppressed: number;
   /** Messages per channel: sent (digests among them), and failed attempts. */
   channels: Partial<Record<AlertChannelName, ChannelCounts>>;
-  /** The e-mail channel's counts, as they were before channels. */
-  emailsSent: number;
-  emailsFailed: number;
-  digestsSent: number;
 }
 
 /** One pass of work: its clock (a job's start, or a scraper run's check time), rules, channels and tallies. */
@@ -82,18 +74,18 @@ export interface RunOptions {
   now: Date;
   log?: (line: string) => void;
   policy?: Partial<AlertPolicy>;
-  /** How e-mails leave (tests replace it; the ingest benchmark counts instead of sending). */
-  send?: (message: MailMessage) => Promise<SendResult>;
+  /** Channels used in place of the registered ones of the same name (the ingest benchmark counts e-mails instead of sending them). */
+  channels?: AlertChannel[];
 }
 
 export function newRun(options: RunOptions): AlertRun {
-  const email = options.send ? emailChannel(options.send) : undefined;
+  const own = new Map((options.channels ?? []).map((c) => [c.name, c]));
   return {
     now: options.now,
     startedAt: performance.now(),
     policy: { ...DEFAULT_POLICY, dailyCap: env().ALERT_DAILY_CAP, ...options.policy },
-    channel: (name) => (name === 'email' && email) || alertChannel(name),
-    result: { collected: 0, cancelled: 0, released: 0, suppressed: 0, channels: {}, emailsSent: 0, emailsFailed: 0, digestsSent: 0 },
+    channel: (name) => own.get(name) ?? alertChannel(name),
+    result: { collected: 0, cancelled: 0, released: 0, suppressed: 0, channels: {} },
     log: options.log ?? (() => {}),
   };
 }
@@ -112,10 +104,7 @@ const EARLIER_SEND_RECHECK_MS = 2_000;
 function count(run: AlertRun, channel: AlertChannelName, what: keyof ChannelCounts): void {
   const counts = (run.result.channels[channel] ??= { sent: 0, digests: 0, failed: 0 });
   counts[what]++;
-  if (channel === 'email') run.result[({ sent: 'emailsSent', digests: 'digestsSent', failed: 'emailsFailed' } as const)[what]]++;
 }
-
-const CHANNEL_WORD: Record<AlertChannelName, string> = { email: 'e-mail', push: 'push notification', discord: 'Discord message' };
 
 interface Recipient {
   id: number;
@@ -128,7 +117,7 @@ interface Recipient {
   quietHoldEmail: boolean;
 }
 
-/** The user, if they should get alerts on this channel at all: active, alerts on, the channel on. */
+/** The user, if they should get alerts on this channel at all: active, the channel on. */
 async function recipient(userId: number, channel: AlertChannelName): Promise<Recipient | null> {
   const [row] = await db.$queryRaw<
     { email: string; first_name: string; mode: 'instant' | 'digest'; digest_hour: number; last_digest_at: Date | null; quiet_start_hour: number | null; quiet_end_hour: number | null; quiet_hold_email: boolean }[]
@@ -137,7 +126,7 @@ async function recipient(userId: number, channel: AlertChannelName): Promise<Rec
       FROM users u
       JOIN alert_settings s ON s.user_id = u.id
       JOIN alert_channels c ON c.user_id = u.id AND c.channel = ${channel}::"AlertChannel"
-     WHERE u.id = ${userId} AND u.status = 'active' AND s.enabled AND c.enabled`;
+     WHERE u.id = ${userId} AND u.status = 'active' AND c.enabled`;
   if (!row) return null;
   return {
     id: userId,
@@ -161,41 +150,40 @@ const quietOf = (row: { quiet_start_hour: number | null; quiet_end_hour: number 
  * on a database error, so the queue retries the job.
  */
 export async function deliverFor(run: AlertRun, userId: number, name: AlertChannelName): Promise<void> {
-  const l = ledger(name);
   const channel = run.channel(name);
   const who = channel && (await recipient(userId, name));
   // Nobody to send to: the sweep cancels what waits. Held: the sweep wakes it when quiet hours end.
   if (!channel || !who || heldNow(run.now, name, who.quiet, who.quietHoldEmail)) return;
-  await sendDue(run, channel, l, who);
-  if (who.mode === 'digest' && isDigestDue(run.now, who.digestHour, who.lastDigestAt)) await sendDigest(run, channel, l, who);
+  await sendDue(run, channel, who);
+  if (who.mode === 'digest' && isDigestDue(run.now, who.digestHour, who.lastDigestAt)) await sendDigest(run, channel, who);
 }
 
-async function sendDigest(run: AlertRun, channel: AlertChannel, l: Ledger, who: Recipient): Promise<void> {
+async function sendDigest(run: AlertRun, channel: AlertChannel, who: Recipient): Promise<void> {
   const batchId = randomUUID();
   const leaseUntil = new Date(run.now.getTime() + run.policy.sendLeaseMs);
-  const claimed = await claimDigest(db, l, who.id, batchId, run.now, digestDueAt(run.now, who.digestHour), leaseUntil);
+  const claimed = await claimDigest(db, channel.name, who.id, batchId, run.now, digestDueAt(run.now, who.digestHour), leaseUntil);
   if (!claimed.length) return;
   // Only beside watched products: a digest is sent when something was logged, never for report gaps alone
   // (decision 023). Until then last_digest_at stays, so the next digest still lists them.
   const gaps = await digestReportGaps(who.id, who.lastDigestAt, run.now);
-  await deliverBatch(run, channel, l, who, batchId, 'digest', claimed, await countSuppressed(db, l, who.id), null, gaps);
+  await deliverBatch(run, channel, who, batchId, 'digest', claimed, await countSuppressed(db, channel.name, who.id), null, gaps);
 }
 
-async function sendDue(run: AlertRun, channel: AlertChannel, l: Ledger, who: Recipient): Promise<void> {
+async function sendDue(run: AlertRun, channel: AlertChannel, who: Recipient): Promise<void> {
   for (;;) {
     const batchId = randomUUID();
     const leaseUntil = new Date(run.now.getTime() + run.policy.sendLeaseMs);
     // Two jobs of one user running at once may both pass the cap check before either sends: one message over, at most.
-    const cap = await capState(db, l, who.id, capDay(run.now));
+    const cap = await capState(db, channel.name, who.id, capDay(run.now));
     const decision = capDecision(cap.today, run.policy.dailyCap);
     if (!decision.send) {
-      run.result.suppressed += await suppressDue(db, l, who.id, run.now);
+      run.result.suppressed += await suppressDue(db, channel.name, who.id, run.now);
       return;
     }
     const now = runClock(run);
-    const claimed = await claimDue(db, l, who.id, batchId, now, leaseUntil);
-    if (!claimed.length) return waitForEarlier(run, l, who.id, now);
-    const outcome = await deliverBatch(run, channel, l, who, batchId, 'instant', claimed, cap.suppressed, decision.last ? { dailyCap: run.policy.dailyCap } : null);
+    const claimed = await claimDue(db, channel.name, who.id, batchId, now, leaseUntil);
+    if (!claimed.length) return waitForEarlier(run, channel.name, who.id, now);
+    const outcome = await deliverBatch(run, channel, who, batchId, 'instant', claimed, cap.suppressed, decision.last ? { dailyCap: run.policy.dailyCap } : null);
     // A retry that went out opens the way for what waited behind it: the newer alerts, as the next message.
     if (outcome !== 'sent' || !claimed.some((c) => c.attempts > 1)) return;
   }
@@ -205,17 +193,16 @@ async function sendDue(run: AlertRun, channel: AlertChannel, l: Ledger, who: Rec
  * Nothing claimed: if an earlier message holds the destination, a job is due when it no longer does — at its retry
  * (a newer alert's job may have moved the one its failure added), or shortly, while another worker sends it.
  */
-async function waitForEarlier(run: AlertRun, l: Ledger, userId: number, now: Date): Promise<void> {
-  const wait = await destinationWait(db, l, userId, now);
+async function waitForEarlier(run: AlertRun, channel: AlertChannelName, userId: number, now: Date): Promise<void> {
+  const wait = await destinationWait(db, channel, userId, now);
   const at = wait.retryAt ?? (wait.sending ? new Date(now.getTime() + EARLIER_SEND_RECHECK_MS) : null);
-  if (at) await db.$queryRaw(addJobsSql([deliverJob(userId, l.channel, Math.max(1, at.getTime() - runClock(run).getTime()))], { keepEarlierRun: true }));
+  if (at) await db.$queryRaw(addJobsSql([deliverJob(userId, channel, Math.max(1, at.getTime() - runClock(run).getTime()))], { keepEarlierRun: true }));
 }
 
 /** Renders and delivers the rows claimed under `batchId` as one message, then records the outcome. */
 async function deliverBatch(
   run: AlertRun,
   channel: AlertChannel,
-  l: Ledger,
   who: Recipient,
   batchId: string,
   kind: 'instant' | 'digest',
@@ -227,7 +214,7 @@ async function deliverBatch(
 ): Promise<DeliveryOutcome['status']> {
   const arrivals = await claimedArrivals(claimed.map((c) => c.alert_id));
   if (!arrivals.length) {
-    await markEnded(db, l, who.id, batchId, 'cancelled', 'the arrival is no longer in the history');
+    await markEnded(db, channel.name, who.id, batchId, 'cancelled', 'the arrival is no longer in the history');
     return 'gone';
   }
   const batch: AlertBatch = {
@@ -249,16 +236,16 @@ async function deliverBatch(
 
   switch (outcome.status) {
     case 'sent':
-      await markSent(db, l, who.id, batchId, run.now, earlierSuppressed > 0);
-      count(run, l.channel, 'sent');
-      if (kind === 'digest') count(run, l.channel, 'digests');
+      await markSent(db, channel.name, who.id, batchId, run.now, earlierSuppressed > 0);
+      count(run, channel.name, 'sent');
+      if (kind === 'digest') count(run, channel.name, 'digests');
       return outcome.status;
     case 'gone':
-      await markEnded(db, l, who.id, batchId, 'cancelled', outcome.reason);
-      run.log(`alerts: no ${CHANNEL_WORD[l.channel]} destination left for user ${who.id}: ${outcome.reason}`);
+      await markEnded(db, channel.name, who.id, batchId, 'cancelled', outcome.reason);
+      run.log(`alerts: no ${CHANNEL_LABELS[channel.name].name} destination left for user ${who.id}: ${outcome.reason}`);
       return outcome.status;
     case 'failed':
-      await markEnded(db, l, who.id, batchId, 'failed', outcome.error);
+      await markEnded(db, channel.name, who.id, batchId, 'failed', outcome.error);
       break;
     case 'retryable': {
       // The wait the other side stated (Retry-After, retry_after) counts from its answer; otherwise the backoff.
@@ -267,18 +254,18 @@ async function deliverBatch(
       let retryAt: Date | null = null;
       for (const attempts of new Set(claimed.map((c) => c.attempts))) {
         const next = stated === undefined ? afterFailure(run.now, attempts, run.policy) : afterStatedWait(answeredAt, attempts, stated);
-        await markRetry(db, l, who.id, batchId, attempts, next, outcome.error);
+        await markRetry(db, channel.name, who.id, batchId, attempts, next, outcome.error);
         if (next.status === 'pending' && (!retryAt || next.nextAttemptAt < retryAt)) retryAt = next.nextAttemptAt;
       }
       // A job waits for the next attempt (a waiting job of this user and channel that runs sooner keeps its time).
       if (retryAt) {
-        await db.$queryRaw(addJobsSql([deliverJob(who.id, l.channel, retryAt.getTime() - runClock(run).getTime())], { keepEarlierRun: true }));
+        await db.$queryRaw(addJobsSql([deliverJob(who.id, channel.name, retryAt.getTime() - runClock(run).getTime())], { keepEarlierRun: true }));
       }
       break;
     }
   }
-  count(run, l.channel, 'failed');
-  run.log(`alerts: ${CHANNEL_WORD[l.channel]} to user ${who.id} failed: ${outcome.error}`);
+  count(run, channel.name, 'failed');
+  run.log(`alerts: ${CHANNEL_LABELS[channel.name].name} to user ${who.id} failed: ${outcome.error}`);
   return outcome.status;
 }
 
@@ -292,10 +279,9 @@ export async function sweepAlerts(run: AlertRun): Promise<void> {
   const dueAt = Array.from({ length: 24 }, (_, hour) => digestDueAt(run.now, hour));
   // A channel this process cannot deliver on is left to a worker that can.
   for (const name of ALERT_CHANNELS.filter((c) => run.channel(c))) {
-    const l = ledger(name);
-    run.result.released += await releaseInterrupted(db, l, run.now, run.policy.maxAttempts);
-    run.result.cancelled += await cancelIneligible(db, l);
-    for (const w of await waitingUsers(db, l, run.now, dueAt)) {
+    run.result.released += await releaseInterrupted(db, name, run.now, run.policy.maxAttempts);
+    run.result.cancelled += await cancelIneligible(db, name);
+    for (const w of await waitingUsers(db, name, run.now, dueAt)) {
       const due = wakeNow(run.now, name, {
         quiet: quietOf(w),
         holdEmail: w.quiet_hold_email,

@@ -30,10 +30,13 @@ withTestDatabase('reference', 'forecastalerts');
 const mailsTo = (user: TestUser): ReceivedMail[] => readMailbox(mailDir).filter((m) => m.to.includes(user.email.toLowerCase()));
 const url = () => process.env.DATABASE_URL!;
 const at = (ymd: string, h: number, m = 0) => nyTimeToUtc(ymd, h, m);
+/** The user's alerts, each with its e-mail delivery's status ('none': e-mail does not take it, nothing is sent). */
 const kindsOf = (user: TestUser) =>
   q<{ kind: string; status: string }>(
-    `SELECT (CASE WHEN incoming_id IS NOT NULL THEN 'forecast' WHEN shipment_id IS NOT NULL THEN 'shipment' ELSE 'arrival' END) AS kind, status::text
-       FROM alert_log WHERE user_id = $1 ORDER BY id`,
+    `SELECT (CASE WHEN l.incoming_id IS NOT NULL THEN 'forecast' WHEN l.shipment_id IS NOT NULL THEN 'shipment' ELSE 'arrival' END) AS kind,
+            COALESCE(d.status::text, 'none') AS status
+       FROM alert_log l LEFT JOIN alert_deliveries d ON d.alert_id = l.id AND d.channel = 'email'
+      WHERE l.user_id = $1 ORDER BY l.id`,
     [user.id],
   );
 
@@ -66,7 +69,7 @@ afterAll(async () => {
 
 // Each test's users are its own: the ones before are done.
 beforeEach(async () => {
-  await q('UPDATE alert_settings SET enabled = false');
+  await q('UPDATE alert_channels SET enabled = false');
 });
 
 describe('on its way alerts', () => {
@@ -104,8 +107,8 @@ describe('on its way alerts', () => {
     // One alert per shipment: the on-its-way alert says the shipment; its shipment alert is logged, never sent.
     expect(got.text).not.toMatch(/Shipped to this store's board|Shipped to Mecklenburg County/);
     expect(await kindsOf(optedIn)).toEqual([
-      { kind: 'shipment', status: 'cancelled' },
-      { kind: 'shipment', status: 'cancelled' },
+      { kind: 'shipment', status: 'none' },
+      { kind: 'shipment', status: 'none' },
       { kind: 'forecast', status: 'sent' },
       { kind: 'forecast', status: 'sent' },
     ]);
@@ -223,7 +226,7 @@ describe('on its way alerts', () => {
     expect(after[0].updated_at.toISOString()).toBe(at('2026-11-27', 15, 30).toISOString());
     expect(mailsTo(user)).toHaveLength(1);
     expect(await kindsOf(user)).toEqual([
-      { kind: 'shipment', status: 'cancelled' },
+      { kind: 'shipment', status: 'none' },
       { kind: 'forecast', status: 'sent' },
     ]);
   });

@@ -1,9 +1,8 @@
 import { Prisma } from '../db/index.ts';
 import { ALERT_CHANNELS, type AlertChannelName } from './rules.ts';
 
-// Where each channel's deliveries are recorded, and every statement that moves them along. E-mail's are
-// alert_log's own status columns (the collection writes them, and rows sent together share email_id); the
-// other channels' are alert_deliveries rows (one per alert and channel, batch_id). Both have the same life:
+// Every channel's deliveries, and every statement that moves them along: alert_deliveries rows, one per alert and
+// channel, made with the alert (lib/alerts/process.ts); rows sent together share batch_id. Their life:
 //
 //   pending ─claim─▶ sending ─▶ sent | pending (retry at next_attempt_at) | failed | cancelled
 //   digest_pending ─digest claim─▶ sending …        pending ─over the daily cap─▶ suppressed
@@ -12,46 +11,18 @@ import { ALERT_CHANNELS, type AlertChannelName } from './rules.ts';
 // row, and a row stays claimed until its lease ends even if its worker died. So a retried job never sends again
 // what was marked sent; the only way to send twice is to die between the other side accepting a message and the
 // next statement marking it sent. A claim takes only what the channel alerts about now; the rest is cancelled by
-// the sweep (and at once when the user changes the settings).
+// the sweep (and at once when the user changes the settings). Every statement is one channel's (`d` is
+// alert_deliveries, `a` its alert where joined).
 
 type Sql = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
-export interface Ledger {
-  channel: AlertChannelName;
-  /** The table, aliased `d` where it is used. */
-  table: Prisma.Sql;
-  /** `d`'s alert (an alert_log id). */
-  alertId: Prisma.Sql;
-  /** The column that names the message a row went out in. */
-  batch: Prisma.Sql;
-  /** Only this channel's rows of `d`. */
-  only: Prisma.Sql;
-  /** `d`'s alert_log row: its alias, and the join that brings it (none for e-mail, whose rows are alert_log's own). */
-  alert: { alias: AlertAlias; join: Prisma.Sql };
-}
+type Channel = AlertChannelName;
 
-export function ledger(channel: AlertChannelName): Ledger {
-  return channel === 'email'
-    ? {
-        channel,
-        table: Prisma.raw('alert_log'),
-        alertId: Prisma.raw('d.id'),
-        batch: Prisma.raw('email_id'),
-        only: Prisma.sql`TRUE`,
-        alert: { alias: 'd', join: Prisma.empty },
-      }
-    : {
-        channel,
-        table: Prisma.raw('alert_deliveries'),
-        alertId: Prisma.raw('d.alert_id'),
-        batch: Prisma.raw('batch_id'),
-        only: Prisma.sql`d.channel = ${channel}::"AlertChannel"`,
-        alert: { alias: 'a', join: Prisma.sql`JOIN alert_log a ON a.id = d.alert_id` },
-      };
-}
+/** Only `channel`'s rows of `d`. */
+const only = (channel: Channel) => Prisma.sql`d.channel = ${channel}::"AlertChannel"`;
 
 /** An alias of alert_log in the statements that use these fragments (never a value: it is written into the SQL). */
-type AlertAlias = 'a' | 'l' | 'd';
+type AlertAlias = 'a' | 'l' | 'm';
 
 /** The kind of alert_log row `a` (an alias): a shelf arrival, a shipment, or a shipment on its way (a forecast). */
 export const alertKindSql = (a: AlertAlias) =>
@@ -71,63 +42,76 @@ export function channelTakes(a: AlertAlias, kinds: Prisma.Sql): Prisma.Sql {
                           WHERE i.shipment_id = ${alert}.shipment_id))`;
 }
 
+/**
+ * How long after a channel's settings changed a new delivery may still have been made under the old ones: a
+ * collection that began before the save committed (its rows carry its start time; it may run up to two minutes).
+ */
+const KINDS_SETTLE = '10 minutes';
+
 const forUser = (userId?: number) => (userId === undefined ? Prisma.empty : Prisma.sql`AND d.user_id = ${userId}`);
 
 /** Sends cut short by a stopped process (still 'sending' after their lease) become due again, or failed. */
-export function releaseInterrupted(sql: Sql, l: Ledger, now: Date, maxAttempts: number): Promise<number> {
+export function releaseInterrupted(sql: Sql, channel: Channel, now: Date, maxAttempts: number): Promise<number> {
   return sql.$executeRaw`
-    UPDATE ${l.table} d
+    UPDATE alert_deliveries d
        SET status = (CASE WHEN d.attempts >= ${maxAttempts} THEN 'failed' ELSE 'pending' END)::"AlertStatus",
            next_attempt_at = ${now}::timestamptz,
            error = 'the send was cut short (process stopped) before it was confirmed'
-     WHERE ${l.only} AND d.status = 'sending' AND d.next_attempt_at <= ${now}::timestamptz`;
+     WHERE ${only(channel)} AND d.status = 'sending' AND d.next_attempt_at <= ${now}::timestamptz`;
 }
 
 /**
- * Waiting alerts nobody should get any more on this channel are dropped: the account is not active, alerts are
- * off, the channel is off, or it no longer alerts about this kind.
+ * Waiting alerts nobody should get any more on this channel are dropped: the account is not active, the channel is
+ * off, or it no longer alerts about this kind.
  */
-export function cancelIneligible(sql: Sql, l: Ledger, userId?: number): Promise<number> {
+export function cancelIneligible(sql: Sql, channel: Channel, userId?: number): Promise<number> {
   // The users who may get this channel's alerts first (a few thousand), then the waiting rows: those of users not
   // among them, and those the channel does not take (another kind, or a shipment its forecast alert stands for:
   // channelTakes), found by joining the waiting rows to `ok` and their alerts as sets (the subquery's `d` is the
-  // table again; e-mail's rows are their alerts, so not joined to alert_log again: a lookup by id for each of a day's
-  // ~38,000 waiting rows was a third of the statement). Looking up every waiting row's user, settings and channel
-  // took ~160 ms, and an `ok` scanned per row seconds (npm run bench:ingest, alerts-shipments-year).
+  // table again). Looking up every waiting row's user, settings and channel took ~160 ms, and an `ok` scanned per row
+  // seconds (npm run bench:ingest, alerts-shipments-year).
+  //
+  // A delivery is made only where its channel takes the alert (lib/alerts/process.ts), and a save of the settings
+  // settles its user's waiting rows at once (lib/alerts/settings.ts). So only rows made before the channel's last
+  // change, or while a save was committing (KINDS_SETTLE), can be of a kind it no longer takes: those (`recheck`,
+  // found first) are joined to their alerts, the others not (a day's 38,000 waiting e-mail rows: ~100 ms → ~50).
   return sql.$executeRaw`
     WITH ok AS MATERIALIZED (
-      SELECT c.user_id, c.kinds FROM alert_channels c
-        JOIN alert_settings s ON s.user_id = c.user_id AND s.enabled
+      SELECT c.user_id FROM alert_channels c
         JOIN users u ON u.id = c.user_id AND u.status = 'active'
-       WHERE c.channel = ${l.channel}::"AlertChannel" AND c.enabled)
-    UPDATE ${l.table} d
-       SET status = 'cancelled', error = 'alerts or this channel turned off, this kind not chosen, or the account not active'
-     WHERE ${l.only} AND d.status IN ('pending', 'digest_pending') ${forUser(userId)}
+       WHERE c.channel = ${channel}::"AlertChannel" AND c.enabled),
+    recheck AS MATERIALIZED (
+      SELECT d.alert_id, c.kinds FROM alert_channels c
+        JOIN alert_deliveries d ON d.user_id = c.user_id AND d.channel = c.channel AND d.status IN ('pending', 'digest_pending')
+                               AND d.created_at <= c.updated_at + ${KINDS_SETTLE}::interval
+       WHERE c.channel = ${channel}::"AlertChannel" AND c.enabled ${userId === undefined ? Prisma.empty : Prisma.sql`AND c.user_id = ${userId}`})
+    UPDATE alert_deliveries d
+       SET status = 'cancelled', error = 'this channel turned off, this kind not chosen, or the account not active'
+     WHERE ${only(channel)} AND d.status IN ('pending', 'digest_pending') ${forUser(userId)}
        AND (d.user_id NOT IN (SELECT user_id FROM ok)
-            OR d.id IN (SELECT d.id FROM ${l.table} d JOIN ok ON ok.user_id = d.user_id ${l.alert.join}
-                         WHERE ${l.only} AND d.status IN ('pending', 'digest_pending') ${forUser(userId)}
-                           AND NOT (${channelTakes(l.alert.alias, Prisma.sql`ok.kinds`)})))`;
+            OR d.alert_id IN (SELECT r.alert_id FROM recheck r JOIN alert_log a ON a.id = r.alert_id
+                               WHERE NOT (${channelTakes('a', Prisma.sql`r.kinds`)})))`;
 }
 
 /**
  * Messages on this channel today (New York) that count against the daily cap (sent, or being sent), and alerts held
  * back by the cap not yet counted in a message.
  */
-export async function capState(sql: Sql, l: Ledger, userId: number, day: { start: Date; end: Date }): Promise<{ today: number; suppressed: number }> {
+export async function capState(sql: Sql, channel: Channel, userId: number, day: { start: Date; end: Date }): Promise<{ today: number; suppressed: number }> {
   const [row] = await sql.$queryRaw<{ today: number; suppressed: number }[]>`
-    SELECT count(DISTINCT d.${l.batch}) FILTER (WHERE (d.status = 'sent' AND d.sent_at >= ${day.start}::timestamptz AND d.sent_at < ${day.end}::timestamptz)
+    SELECT count(DISTINCT d.batch_id) FILTER (WHERE (d.status = 'sent' AND d.sent_at >= ${day.start}::timestamptz AND d.sent_at < ${day.end}::timestamptz)
                                                   OR d.status = 'sending')::int AS today,
-           count(*) FILTER (WHERE d.status = 'suppressed' AND d.${l.batch} IS NULL)::int AS suppressed
-      FROM ${l.table} d
-     WHERE ${l.only} AND d.user_id = ${userId} AND d.status IN ('sent', 'sending', 'suppressed')`;
+           count(*) FILTER (WHERE d.status = 'suppressed' AND d.batch_id IS NULL)::int AS suppressed
+      FROM alert_deliveries d
+     WHERE ${only(channel)} AND d.user_id = ${userId} AND d.status IN ('sent', 'sending', 'suppressed')`;
   return row;
 }
 
 /** Over the daily cap: the due alerts are held back, to be counted in the next message's "more arrivals" line. */
-export function suppressDue(sql: Sql, l: Ledger, userId: number, now: Date): Promise<number> {
+export function suppressDue(sql: Sql, channel: Channel, userId: number, now: Date): Promise<number> {
   return sql.$executeRaw`
-    UPDATE ${l.table} d SET status = 'suppressed', ${l.batch} = NULL, error = NULL
-     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz`;
+    UPDATE alert_deliveries d SET status = 'suppressed', batch_id = NULL, error = NULL
+     WHERE ${only(channel)} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz`;
 }
 
 export interface Claimed {
@@ -136,9 +120,9 @@ export interface Claimed {
 }
 
 /** The condition that `d`'s alert is of a kind its user's channel alerts about. */
-const KIND_TAKEN = (l: Ledger) => Prisma.sql`EXISTS (
-  SELECT 1 FROM alert_log a JOIN alert_channels c ON c.user_id = a.user_id AND c.channel = ${l.channel}::"AlertChannel"
-   WHERE a.id = ${l.alertId} AND ${channelTakes('a', Prisma.sql`c.kinds`)})`;
+const KIND_TAKEN = (channel: Channel) => Prisma.sql`EXISTS (
+  SELECT 1 FROM alert_log a JOIN alert_channels c ON c.user_id = a.user_id AND c.channel = ${channel}::"AlertChannel"
+   WHERE a.id = d.alert_id AND ${channelTakes('a', Prisma.sql`c.kinds`)})`;
 
 // One destination (a user's channel: their webhook, their devices, their mailbox) takes its messages in order. A
 // message that was refused and waits for its retry (pending after an attempt: attempts > 0), or one being sent (its
@@ -151,9 +135,9 @@ const KIND_TAKEN = (l: Ledger) => Prisma.sql`EXISTS (
  * waiting for its retry. Only rows due later are read (few: leases and retries), so it costs an index range whatever
  * else waits. The subquery's `d` is the table again.
  */
-const EARLIER_UNDER_WAY = (l: Ledger, userId: number, now: Date) => Prisma.sql`EXISTS (
-  SELECT 1 FROM ${l.table} d
-   WHERE ${l.only} AND d.user_id = ${userId} AND d.next_attempt_at > ${now}::timestamptz
+const EARLIER_UNDER_WAY = (channel: Channel, userId: number, now: Date) => Prisma.sql`EXISTS (
+  SELECT 1 FROM alert_deliveries d
+   WHERE ${only(channel)} AND d.user_id = ${userId} AND d.next_attempt_at > ${now}::timestamptz
      AND (d.status = 'sending' OR (d.status = 'pending' AND d.attempts > 0)))`;
 
 /**
@@ -163,31 +147,31 @@ const EARLIER_UNDER_WAY = (l: Ledger, userId: number, now: Date) => Prisma.sql`E
  * The advisory lock (per user and channel, held until the statement ends) is tried before any row is locked: of two
  * jobs of one user and channel running at once, one claims everything due and the other nothing, never half each.
  */
-export function claimDue(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, leaseUntil: Date): Promise<Claimed[]> {
+export function claimDue(sql: Sql, channel: Channel, userId: number, batchId: string, now: Date, leaseUntil: Date): Promise<Claimed[]> {
   return sql.$queryRaw<Claimed[]>`
     WITH due AS (
-      SELECT d.id, d.attempts FROM ${l.table} d
-       WHERE pg_try_advisory_xact_lock(${7_270_000 + ALERT_CHANNELS.indexOf(l.channel)}::int, ${userId}::int)
-         AND ${l.only} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
-         AND ${KIND_TAKEN(l)}
-         AND NOT ${EARLIER_UNDER_WAY(l, userId, now)}
+      SELECT d.alert_id, d.attempts FROM alert_deliveries d
+       WHERE pg_try_advisory_xact_lock(${7_270_000 + ALERT_CHANNELS.indexOf(channel)}::int, ${userId}::int)
+         AND ${only(channel)} AND d.user_id = ${userId} AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+         AND ${KIND_TAKEN(channel)}
+         AND NOT ${EARLIER_UNDER_WAY(channel, userId, now)}
          FOR UPDATE SKIP LOCKED)
-    UPDATE ${l.table} d
-       SET status = 'sending', ${l.batch} = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
+    UPDATE alert_deliveries d
+       SET status = 'sending', batch_id = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
       FROM due
-     WHERE d.id = due.id AND (due.attempts > 0 OR NOT EXISTS (SELECT 1 FROM due r WHERE r.attempts > 0))
-    RETURNING ${l.alertId} AS alert_id, d.attempts`;
+     WHERE d.alert_id = due.alert_id AND ${only(channel)} AND (due.attempts > 0 OR NOT EXISTS (SELECT 1 FROM due r WHERE r.attempts > 0))
+    RETURNING d.alert_id AS alert_id, d.attempts`;
 }
 
 /**
  * When nothing could be claimed: whether an earlier message holds the destination, and until when. `retryAt`: the
  * earliest retry still waiting (a job is due then); `sending`: another worker is sending one now.
  */
-export async function destinationWait(sql: Sql, l: Ledger, userId: number, now: Date): Promise<{ retryAt: Date | null; sending: boolean }> {
+export async function destinationWait(sql: Sql, channel: Channel, userId: number, now: Date): Promise<{ retryAt: Date | null; sending: boolean }> {
   const [row] = await sql.$queryRaw<{ retry_at: Date | null; sending: boolean | null }[]>`
     SELECT min(d.next_attempt_at) FILTER (WHERE d.status = 'pending') AS retry_at, bool_or(d.status = 'sending') AS sending
-      FROM ${l.table} d
-     WHERE ${l.only} AND d.user_id = ${userId} AND d.next_attempt_at > ${now}::timestamptz
+      FROM alert_deliveries d
+     WHERE ${only(channel)} AND d.user_id = ${userId} AND d.next_attempt_at > ${now}::timestamptz
        AND (d.status = 'sending' OR (d.status = 'pending' AND d.attempts > 0))`;
   return { retryAt: row?.retry_at ?? null, sending: Boolean(row?.sending) };
 }
@@ -197,52 +181,57 @@ export async function destinationWait(sql: Sql, l: Ledger, userId: number, now: 
  * last_digest_at past the digest's due time claims the rows. Not while an earlier message is under way (it goes
  * first: the digest is taken by the job that sends it, which sends due retries before the digest, or the next).
  */
-export function claimDigest(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, dueAt: Date, leaseUntil: Date): Promise<Claimed[]> {
+export function claimDigest(sql: Sql, channel: Channel, userId: number, batchId: string, now: Date, dueAt: Date, leaseUntil: Date): Promise<Claimed[]> {
   return sql.$queryRaw<Claimed[]>`
     WITH taken AS (
       UPDATE alert_channels SET last_digest_at = ${now}::timestamptz
-       WHERE user_id = ${userId} AND channel = ${l.channel}::"AlertChannel" AND enabled AND mode = 'digest'
+       WHERE user_id = ${userId} AND channel = ${channel}::"AlertChannel" AND enabled AND mode = 'digest'
          AND (last_digest_at IS NULL OR last_digest_at < ${dueAt}::timestamptz)
-         AND NOT ${EARLIER_UNDER_WAY(l, userId, now)}
+         AND NOT ${EARLIER_UNDER_WAY(channel, userId, now)}
       RETURNING user_id)
-    UPDATE ${l.table} d
-       SET status = 'sending', ${l.batch} = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
+    UPDATE alert_deliveries d
+       SET status = 'sending', batch_id = ${batchId}, attempts = d.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
       FROM taken
-     WHERE d.user_id = taken.user_id AND ${l.only} AND d.status = 'digest_pending' AND ${KIND_TAKEN(l)}
-    RETURNING ${l.alertId} AS alert_id, d.attempts`;
+     WHERE d.user_id = taken.user_id AND ${only(channel)} AND d.status = 'digest_pending' AND ${KIND_TAKEN(channel)}
+    RETURNING d.alert_id AS alert_id, d.attempts`;
+}
+
+/** A channel switched from the digest to instant: what waited for the digest goes out next. */
+export function releaseDigestWaiting(sql: Sql, channel: Channel, userId: number): Promise<number> {
+  return sql.$executeRaw`UPDATE alert_deliveries d SET status = 'pending' WHERE ${only(channel)} AND d.user_id = ${userId} AND d.status = 'digest_pending'`;
 }
 
 /** Alerts held back by the daily cap and not yet counted in a message. */
-export async function countSuppressed(sql: Sql, l: Ledger, userId: number): Promise<number> {
+export async function countSuppressed(sql: Sql, channel: Channel, userId: number): Promise<number> {
   const [{ n }] = await sql.$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM ${l.table} d WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'suppressed' AND d.${l.batch} IS NULL`;
+    SELECT count(*)::int AS n FROM alert_deliveries d WHERE ${only(channel)} AND d.user_id = ${userId} AND d.status = 'suppressed' AND d.batch_id IS NULL`;
   return n;
 }
 
 // A message's rows are found by user (the indexed column) and batch.
 
-export async function markSent(sql: Sql, l: Ledger, userId: number, batchId: string, now: Date, countedSuppressed: boolean): Promise<void> {
+export async function markSent(sql: Sql, channel: Channel, userId: number, batchId: string, now: Date, countedSuppressed: boolean): Promise<void> {
   await sql.$executeRaw`
-    UPDATE ${l.table} d SET status = 'sent', sent_at = ${now}::timestamptz, error = NULL
-     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.${l.batch} = ${batchId}`;
+    UPDATE alert_deliveries d SET status = 'sent', sent_at = ${now}::timestamptz, error = NULL
+     WHERE ${only(channel)} AND d.user_id = ${userId} AND d.status = 'sending' AND d.batch_id = ${batchId}`;
   if (countedSuppressed) {
     // Counted in this message's "more arrivals" line: not counted again.
     await sql.$executeRaw`
-      UPDATE ${l.table} d SET ${l.batch} = ${batchId} WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'suppressed' AND d.${l.batch} IS NULL`;
+      UPDATE alert_deliveries d SET batch_id = ${batchId} WHERE ${only(channel)} AND d.user_id = ${userId} AND d.status = 'suppressed' AND d.batch_id IS NULL`;
   }
 }
 
 /** Ends a claimed message's rows as failed or cancelled, saying why. */
-export async function markEnded(sql: Sql, l: Ledger, userId: number, batchId: string, status: 'failed' | 'cancelled', error: string): Promise<void> {
+export async function markEnded(sql: Sql, channel: Channel, userId: number, batchId: string, status: 'failed' | 'cancelled', error: string): Promise<void> {
   await sql.$executeRaw`
-    UPDATE ${l.table} d SET status = ${status}::"AlertStatus", error = ${error.slice(0, 500)}
-     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.${l.batch} = ${batchId}`;
+    UPDATE alert_deliveries d SET status = ${status}::"AlertStatus", error = ${error.slice(0, 500)}
+     WHERE ${only(channel)} AND d.user_id = ${userId} AND d.status = 'sending' AND d.batch_id = ${batchId}`;
 }
 
 /** A failed attempt of the claimed rows that had made `attempts` attempts: due again at `next`, or given up. */
 export async function markRetry(
   sql: Sql,
-  l: Ledger,
+  channel: Channel,
   userId: number,
   batchId: string,
   attempts: number,
@@ -250,8 +239,8 @@ export async function markRetry(
   error: string,
 ): Promise<void> {
   await sql.$executeRaw`
-    UPDATE ${l.table} d SET status = ${next.status}::"AlertStatus", next_attempt_at = ${next.nextAttemptAt}::timestamptz, error = ${error.slice(0, 500)}
-     WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'sending' AND d.${l.batch} = ${batchId} AND d.attempts = ${attempts}`;
+    UPDATE alert_deliveries d SET status = ${next.status}::"AlertStatus", next_attempt_at = ${next.nextAttemptAt}::timestamptz, error = ${error.slice(0, 500)}
+     WHERE ${only(channel)} AND d.user_id = ${userId} AND d.status = 'sending' AND d.batch_id = ${batchId} AND d.attempts = ${attempts}`;
 }
 
 export interface Waiting {
@@ -276,17 +265,17 @@ export interface Waiting {
  * The waiting rows are summed up per user first, then joined to the user's settings: joining each of a day's ~38,000
  * rows and grouping them by every setting sorted them on disk (~100 ms; now ~30).
  */
-export function waitingUsers(sql: Sql, l: Ledger, now: Date, digestDueAt: Date[]): Promise<Waiting[]> {
+export function waitingUsers(sql: Sql, channel: Channel, now: Date, digestDueAt: Date[]): Promise<Waiting[]> {
   return sql.$queryRaw<Waiting[]>`
     SELECT w.user_id, w.due_now, w.for_digest,
            s.digest_hour, s.quiet_start_hour, s.quiet_end_hour, s.quiet_hold_email, c.mode::text AS mode, c.last_digest_at
       FROM (SELECT d.user_id, bool_or(d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz) AS due_now,
                    bool_or(d.status = 'digest_pending') AS for_digest
-              FROM ${l.table} d
-             WHERE ${l.only} AND d.status IN ('pending', 'digest_pending')
+              FROM alert_deliveries d
+             WHERE ${only(channel)} AND d.status IN ('pending', 'digest_pending')
              GROUP BY d.user_id) w
       JOIN alert_settings s ON s.user_id = w.user_id
-      JOIN alert_channels c ON c.user_id = w.user_id AND c.channel = ${l.channel}::"AlertChannel"
+      JOIN alert_channels c ON c.user_id = w.user_id AND c.channel = ${channel}::"AlertChannel"
      WHERE w.due_now
         OR (w.for_digest AND c.mode = 'digest'
             AND (c.last_digest_at IS NULL OR c.last_digest_at < (${digestDueAt}::timestamptz[])[s.digest_hour + 1]))

@@ -86,7 +86,7 @@ describe('digests and quiet hours', () => {
       fc.property(arb, ({ now, channel, quiet, holdEmail, dueNow, forDigest, digestHour, last }) => {
         const quietNow = inQuietHours(nyParts(now).hour, quiet);
         const held = heldNow(now, channel, quiet, holdEmail);
-        ok(held === (quietNow && (channel !== 'email' || holdEmail)), `held ${held}`);
+        ok(held === (quietNow && (channel !== 'email' || holdEmail)), `held ${held}`); // QUIET_HOURS_HOLD, written out
         const wake = bounded(() => wakeNow(now, channel, { quiet, holdEmail, dueNow, forDigest, digestHour, lastDigestAt: last }));
         ok(wake === (!held && (dueNow || (forDigest && isDigestDue(now, digestHour, last)))), `wake ${wake}`);
         // A quiet span holds exactly its hours: start included, end not.

@@ -1,5 +1,5 @@
 import { addDays, nyDate, nyParts, nyTimeToUtc } from '../time.ts';
-import { inQuietHours, type AlertChannelName, type QuietHoursDto } from './rules.ts';
+import { inQuietHours, QUIET_HOURS_HOLD, type AlertChannelName, type QuietHoursDto } from './rules.ts';
 
 // The rules of arrival alerts as plain values and pure functions, so they are tested without a database:
 // how many e-mails a day, how failed sends back off, when a digest is due, what quiet hours hold.
@@ -84,9 +84,9 @@ export function isDigestDue(now: Date, digestHour: number, lastDigestAt: Date | 
 
 export type QuietHours = Pick<QuietHoursDto, 'start_hour' | 'end_hour'>;
 
-/** Quiet hours (New York time) hold push and Discord always, e-mail when the user chose so. */
-export function heldNow(now: Date, channel: AlertChannelName, quiet: QuietHours | null, holdEmail: boolean): boolean {
-  return (channel !== 'email' || holdEmail) && inQuietHours(nyParts(now).hour, quiet);
+/** Quiet hours (New York time) hold a channel always, or when the user asked (QUIET_HOURS_HOLD). */
+export function heldNow(now: Date, channel: AlertChannelName, quiet: QuietHours | null, holdAsked: boolean): boolean {
+  return (QUIET_HOURS_HOLD[channel] === 'always' || holdAsked) && inQuietHours(nyParts(now).hour, quiet);
 }
 
 /** Whether a user's waiting alerts on a channel should go now: not held, and due now or the channel's digest due. */

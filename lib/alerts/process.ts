@@ -17,9 +17,9 @@ import { drainAlerts } from './worker.ts';
 //      are matched against every active user's watch set and settings, one INSERT … SELECT each in one
 //      transaction. The unique keys (user_id, history_id), (user_id, shipment_id) and (user_id, incoming_id)
 //      with ON CONFLICT DO NOTHING mean each is logged for a user once, whatever restarts or concurrent
-//      runners. In the same transaction each new alert gets its delivery row on every other channel that takes
-//      it (e-mail's is the alert_log row itself), and a job on the queue for every user and channel with
-//      something to send now: once it commits, nothing found can be lost (decision 026);
+//      runners. In the same statement each new alert gets its delivery row on every channel that takes it, and in
+//      the same transaction a job on the queue for every user and channel with something to send now: once it
+//      commits, nothing found can be lost (decision 026);
 //   2. the sweep (lib/alerts/deliver.ts): cut-short sends whose lease ended are released, alerts nobody should
 //      get any more are dropped, and what fell due (retries, digests, quiet hours over) gets a job;
 //   3. this process works the queue until nothing is due (lib/alerts/worker.ts): one message per user and
@@ -49,12 +49,12 @@ export async function processArrivalAlerts(options: ProcessOptions): Promise<Pro
     await sweepAlerts(run);
     await drainAlerts(run);
     const r = run.result;
-    const others = Object.entries(r.channels).filter(([name]) => name !== 'email');
-    if (r.collected || r.emailsSent || r.emailsFailed || r.suppressed || r.released || r.cancelled || others.length) {
+    const channels = Object.entries(r.channels);
+    if (r.collected || r.suppressed || r.released || r.cancelled || channels.length) {
       log(
-        `alerts: ${r.collected} arrival alert(s) logged, ${r.emailsSent} e-mail(s) sent (${r.digestsSent} digest), ` +
-          `${r.emailsFailed} failed, ${r.suppressed} suppressed by the daily cap, ${r.cancelled} cancelled, ${r.released} released for retry` +
-          others.map(([name, c]) => `; ${name}: ${c.sent} sent, ${c.failed} failed`).join(''),
+        `alerts: ${r.collected} arrival alert(s) logged, ${r.suppressed} suppressed by the daily cap, ${r.cancelled} cancelled, ` +
+          `${r.released} released for retry` +
+          channels.map(([name, c]) => `; ${name}: ${c.sent} sent (${c.digests} digest), ${c.failed} failed`).join(''),
       );
     }
     return r;
@@ -84,13 +84,13 @@ function alertingPairs(rows: string): Prisma.Sql {
   const onDefaultList = Prisma.raw(defaultListSql('a.listing_type', 'a.retail_price', String(premiumMinPrice())));
   const reaches = Prisma.sql`a.quantity >= r.min_quantity AND (cardinality(r.store_ids) = 0 OR a.store_id = ANY (r.store_ids))`;
   return Prisma.sql`
-    SELECT r.user_id, r.mode, a.id, a.checked_at
+    SELECT r.user_id, a.id, a.checked_at
       FROM ${a} a
       JOIN watch_items w ON w.plu = a.plu AND w.interest_type = 'interested' AND w.active
       JOIN r ON r.user_id = w.user_id AND r.board_id = a.board_id
      WHERE ${reaches}
     UNION ALL
-    SELECT r.user_id, r.mode, a.id, a.checked_at
+    SELECT r.user_id, a.id, a.checked_at
       FROM ${a} a
       JOIN r ON r.board_id = a.board_id
      WHERE (a.listing_type = ${NEW_RELEASE_TYPE}::"ListingType" OR (${onDefaultList} AND a.listing_type = ANY (r.listing_types)))
@@ -100,11 +100,11 @@ function alertingPairs(rows: string): Prisma.Sql {
 }
 
 /**
- * Active users with alerts on, what they chose and their watch items, one row per (user, chosen board) (the
+ * Active users with some channel on, what they chose and their watch items, one row per (user, chosen board) (the
  * CTE `r` that both collections of the one statement share, read once, as are the new rows), with the watch
  * items as two short arrays per user (grouped in one pass: a lookup per user cost ~0.02 ms × 5,000 users).
  */
-const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.mode, s.listing_types, s.min_quantity, s.store_ids, b.board_id, wl.wanted, wl.unwanted
+const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.listing_types, s.min_quantity, s.store_ids, b.board_id, wl.wanted, wl.unwanted
                 FROM alert_settings s
                 JOIN users u ON u.id = s.user_id
                 LEFT JOIN (
@@ -113,7 +113,7 @@ const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.mode
                          array_agg(wi.plu) FILTER (WHERE wi.interest_type = 'not_interested') AS unwanted
                     FROM watch_items wi GROUP BY wi.user_id) wl ON wl.user_id = s.user_id
                CROSS JOIN LATERAL unnest(s.board_ids) AS b(board_id)
-               WHERE s.enabled AND u.status = 'active')`;
+               WHERE u.status = 'active' AND EXISTS (SELECT 1 FROM alert_channels c WHERE c.user_id = s.user_id AND c.enabled))`;
 
 /**
  * Logs one alert per (user, arrival) for every arrival written since the last collection (alert_cursor),
@@ -128,7 +128,6 @@ const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.mode
  */
 async function collectArrivals(ctx: AlertRun): Promise<number> {
   const since = new Date(ctx.now.getTime() - ctx.policy.lookbackMs);
-  const status = Prisma.sql`(CASE WHEN m.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus"`;
   return db.$transaction(async (tx) => {
     const [cursor] = await tx.$queryRaw<{ last: bigint; last_shipment: bigint | null; last_incoming: bigint | null }[]>`
       SELECT last_history_id AS last, last_shipment_id AS last_shipment, last_incoming_id AS last_incoming FROM alert_cursor WHERE id = 1 FOR UPDATE`;
@@ -152,9 +151,9 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
         ? [{ incFrom: cursor!.last_incoming! }]
         : await tx.$queryRaw<{ incFrom: bigint }[]>`SELECT COALESCE(max(id), 0) AS "incFrom" FROM incoming WHERE ship_date < ${incFirstDay}::date`;
     const [{ incUpto }] = await tx.$queryRaw<{ incUpto: bigint }[]>`SELECT COALESCE(max(id), 0) AS "incUpto" FROM incoming`;
-    const [{ logged }] = await tx.$queryRaw<{ logged: bigint }[]>`SELECT COALESCE(max(id), 0) AS logged FROM alert_log`;
     // The estimates of the (user, board) rows run into the millions and would have Postgres compile the
     // statement (JIT, ~0.4 s), more than its whole work.
+
     await tx.$executeRaw`SET LOCAL jit = off`;
     // With the default 4 MB Postgres sorted the (user, board) rows for its join on disk (external merge).
     await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
@@ -169,10 +168,13 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
     // alerted again as on its way: on a channel taking both kinds, the forecast alert stands for the shipment alert
     // only when both are logged here together (lib/alerts/ledger.ts channelTakes), so nothing goes out twice.
     //
+    // Each new alert's deliveries (one per channel the user has on for its kind: lib/alerts/ledger.ts) are made in the
+    // same statement, from what it logged: reading the new alerts back was a second statement and a scan (~0.1 s a day).
+    //
     // Each kind's rows go in in user order: consecutive rows then land on the same pages of the indexes that begin
     // with user_id (a day's 38,000 shipment alerts: ~40 ms less), and each row has an entry only in its own kind's
     // unique key (partial keys, migration 20261229000000_alert_log_kind_keys).
-    const [{ shelf, shipped, forecast }] = await tx.$queryRaw<{ shelf: number; shipped: number; forecast: number }[]>`
+    const [{ shelf, shipped, forecast, due }] = await tx.$queryRaw<{ shelf: number; shipped: number; forecast: number; due: { user_id: number; channel: AlertChannelName }[] }[]>`
       WITH ${SUBSCRIBED_BOARDS},
            arrivals AS MATERIALIZED (
              SELECT h.id, st.board_id, h.store_id, h.plu, h.new_quantity AS quantity, p.listing_type, p.retail_price, h.checked_at
@@ -200,64 +202,54 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
               WHERE i.id > ${incFrom} AND i.id <= ${incUpto}
                 AND (${incFirstDay}::date IS NULL OR i.ship_date >= ${incFirstDay}::date)),
            shelf AS (
-             INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at)
-             SELECT m.user_id, m.id, m.checked_at, ${status}, ${ctx.now}::timestamptz
+             INSERT INTO alert_log (user_id, history_id, run_checked_at)
+             SELECT m.user_id, m.id, m.checked_at
                FROM (${alertingPairs('arrivals')}) m
               ORDER BY m.user_id, m.id
              ON CONFLICT (user_id, history_id) WHERE history_id IS NOT NULL DO NOTHING
-             RETURNING 1),
+             RETURNING id, user_id, history_id, shipment_id, incoming_id),
            shipped AS (
-             INSERT INTO alert_log (user_id, shipment_id, run_checked_at, status, next_attempt_at)
-             SELECT m.user_id, m.id, m.checked_at, ${status}, ${ctx.now}::timestamptz
+             INSERT INTO alert_log (user_id, shipment_id, run_checked_at)
+             SELECT m.user_id, m.id, m.checked_at
                FROM (${alertingPairs('shipments_new')}) m
               ORDER BY m.user_id, m.id
              ON CONFLICT (user_id, shipment_id) WHERE shipment_id IS NOT NULL DO NOTHING
-             RETURNING 1),
+             RETURNING id, user_id, history_id, shipment_id, incoming_id),
            forecast AS (
-             INSERT INTO alert_log (user_id, incoming_id, run_checked_at, status, next_attempt_at)
-             SELECT DISTINCT m.user_id, m.id, m.checked_at, ${status}, ${ctx.now}::timestamptz
+             INSERT INTO alert_log (user_id, incoming_id, run_checked_at)
+             SELECT DISTINCT m.user_id, m.id, m.checked_at
                FROM (${alertingPairs('incoming_new')}) m
               WHERE EXISTS (SELECT 1 FROM alert_channels c WHERE c.user_id = m.user_id AND c.enabled AND 'forecast' = ANY (c.kinds))
                 AND NOT EXISTS (SELECT 1 FROM incoming i JOIN alert_log s ON s.shipment_id = i.shipment_id AND s.user_id = m.user_id WHERE i.id = m.id)
               ORDER BY m.user_id, m.id
              ON CONFLICT (user_id, incoming_id) WHERE incoming_id IS NOT NULL DO NOTHING
-             RETURNING 1)
-      SELECT (SELECT count(*) FROM shelf)::int AS shelf, (SELECT count(*) FROM shipped)::int AS shipped, (SELECT count(*) FROM forecast)::int AS forecast`;
+             RETURNING id, user_id, history_id, shipment_id, incoming_id),
+           made AS (SELECT * FROM shelf UNION ALL SELECT * FROM shipped UNION ALL SELECT * FROM forecast),
+           delivered AS (
+             INSERT INTO alert_deliveries (alert_id, user_id, channel, status, next_attempt_at)
+             SELECT m.id, m.user_id, c.channel, (CASE WHEN c.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus", ${ctx.now}::timestamptz
+               FROM made m
+               JOIN alert_channels c ON c.user_id = m.user_id AND c.enabled AND ${channelTakes('m', Prisma.sql`c.kinds`)}
+              -- channelTakes reads the alerts logged before this statement; this collection's forecast alerts are in made.
+              WHERE NOT (m.shipment_id IS NOT NULL AND 'forecast' = ANY (c.kinds)
+                         AND EXISTS (SELECT 1 FROM made f JOIN incoming i ON i.id = f.incoming_id
+                                      WHERE f.user_id = m.user_id AND i.shipment_id = m.shipment_id))
+              ORDER BY m.user_id, m.id
+             ON CONFLICT (alert_id, channel) DO NOTHING
+             RETURNING user_id, channel, status)
+      SELECT (SELECT count(*) FROM shelf)::int AS shelf, (SELECT count(*) FROM shipped)::int AS shipped, (SELECT count(*) FROM forecast)::int AS forecast,
+             (SELECT COALESCE(json_agg(json_build_object('user_id', x.user_id, 'channel', x.channel) ORDER BY x.user_id, x.channel), '[]')
+                FROM (SELECT DISTINCT user_id, channel::text AS channel FROM delivered WHERE status = 'pending') x) AS due`;
 
     await tx.$executeRaw`
       INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, last_incoming_id, updated_at) VALUES (1, ${upto}, ${shipUpto}, ${incUpto}, now())
       ON CONFLICT (id) DO UPDATE SET last_history_id = GREATEST(alert_cursor.last_history_id, EXCLUDED.last_history_id),
                                      last_shipment_id = GREATEST(alert_cursor.last_shipment_id, EXCLUDED.last_shipment_id),
                                      last_incoming_id = GREATEST(alert_cursor.last_incoming_id, EXCLUDED.last_incoming_id), updated_at = now()`;
-    await recordDeliveries(tx, logged, ctx.now);
+    // A delivery job for every user and channel with something to send now (digests wait for the sweep at their hour).
+    if (due.length) await tx.$queryRaw(addJobsSql(due.map((d) => deliverJob(d.user_id, d.channel))));
     return shelf + shipped + forecast;
     // Prisma's default 5 s would fail a large collection (a backlog after days of a failing step) on every
     // cycle from then on: the cursor moves only when it commits.
   }, { timeout: 120_000 });
-}
-
-/**
- * The work the alerts logged after `logged` (this collection's: collections take alert_cursor's row lock in turn)
- * give the other channels and the queue, in the collection's transaction: a delivery row on each channel other
- * than e-mail that the user has on for the alert's kind, and a delivery job for every user and channel with
- * something to send now (digests wait for the sweep at their hour). E-mail's job only where e-mail is on (the
- * alert_log row exists for every channel; the sweep cancels e-mail's part where it is off): a job that finds
- * the channel off cost a user on push alone half of their delivery's statements (npm run bench:push).
- */
-async function recordDeliveries(tx: Prisma.TransactionClient, logged: bigint, now: Date): Promise<void> {
-  await tx.$executeRaw`
-    INSERT INTO alert_deliveries (alert_id, user_id, channel, status, next_attempt_at)
-    SELECT l.id, l.user_id, c.channel, (CASE WHEN c.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus", ${now}::timestamptz
-      FROM alert_log l
-      JOIN alert_channels c ON c.user_id = l.user_id AND c.enabled AND c.channel <> 'email' AND ${channelTakes('l', Prisma.sql`c.kinds`)}
-     WHERE l.id > ${logged}
-    ON CONFLICT (alert_id, channel) DO NOTHING`;
-  const due = await tx.$queryRaw<{ user_id: number; channel: AlertChannelName }[]>`
-    SELECT DISTINCT l.user_id, 'email' AS channel FROM alert_log l
-      JOIN alert_channels c ON c.user_id = l.user_id AND c.channel = 'email' AND c.enabled AND ${channelTakes('l', Prisma.sql`c.kinds`)}
-     WHERE l.id > ${logged} AND l.status = 'pending'
-    UNION
-    SELECT DISTINCT d.user_id, d.channel::text FROM alert_deliveries d WHERE d.alert_id > ${logged} AND d.status = 'pending'
-    ORDER BY 1, 2`;
-  if (due.length) await tx.$queryRaw(addJobsSql(due.map((d) => deliverJob(d.user_id, d.channel))));
 }

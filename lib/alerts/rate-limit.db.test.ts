@@ -5,11 +5,11 @@ import { insertArrival, setAlertChannel, setAlertSettings } from '@/testing/aler
 import { startTestChannels } from '@/testing/channels';
 import type { ReceivedMessage } from '@/testing/discord-receiver';
 import { newUser, query as q, withTestDatabase, type TestUser } from '@/testing/harness';
-import { parseWebhookUrl, saveWebhook, type WebhookParts } from '../discord/webhook.ts';
-import { subscribe } from '../push/devices.ts';
+import { parseWebhookUrl, saveWebhook, type WebhookParts } from './channels/discord/webhook.ts';
+import { subscribe } from './channels/push/devices.ts';
 import { RATE_LIMIT_MAX_WAIT_MS } from './policy.ts';
 import { collectAlerts, processArrivalAlerts } from './process.ts';
-import { escapeMarkdown } from './render-discord.ts';
+import { escapeMarkdown } from './channels/discord/render.ts';
 import { startAlertWorker, type AlertWorker } from './worker.ts';
 
 // A rate limit costs what it says (issue 36): when Discord answers 429 with retry_after, or a push service with
@@ -80,7 +80,7 @@ afterAll(async () => {
 
 // Each test's users are its own: the ones before are done.
 beforeEach(async () => {
-  await q('UPDATE alert_settings SET enabled = false');
+  await q('UPDATE alert_channels SET enabled = false');
 });
 
 /** A user alerted right away on `channel` only (e-mail off), for one store. */

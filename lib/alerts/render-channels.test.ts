@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertContent, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
-import { renderDiscord } from './render-discord.ts';
-import { BODY_MAX, renderPush, TITLE_MAX } from './render-push.ts';
-import { subjectFor } from './templates.ts';
+import { renderDiscord } from './channels/discord/render.ts';
+import { BODY_MAX, renderPush, TITLE_MAX } from './channels/push/render.ts';
+import { subjectFor } from './words.ts';
 
 // The push notification and the Discord embed of an alert, from the same composed content the e-mail is
 // written from: the product, where (a store, or the board at its precision) and how many, and the screen.

@@ -3,8 +3,9 @@ import { nyTimeToUtc } from '../time.ts';
 import { composeAlert, type ShelfArrivalRow, type ShipmentArrivalRow } from './compose.ts';
 import { afterFailure, capDecision, DEFAULT_POLICY, digestDueAt, heldNow, isDigestDue, nextAttemptAt, wakeNow } from './policy.ts';
 import { hourLabel, inQuietHours, parseMinQuantity } from './rules.ts';
-import { alertEmail, moreArrivalsLine, subjectFor } from './templates.ts';
-import { unsubscribeToken, verifyUnsubscribeToken } from './token.ts';
+import { alertEmail } from './channels/email/render.ts';
+import { moreArrivalsLine, subjectFor } from './words.ts';
+import { unsubscribeToken, verifyUnsubscribeToken } from './channels/email/token.ts';
 
 // The pure parts of arrival alerts: grouping, the daily cap, backoff, digest timing, the token, the e-mail.
 

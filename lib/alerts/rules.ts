@@ -13,6 +13,12 @@ export type AlertModeName = (typeof ALERT_MODES)[number];
 export const ALERT_CHANNELS = ['email', 'push', 'discord'] as const;
 export type AlertChannelName = (typeof ALERT_CHANNELS)[number];
 
+/**
+ * The channel alerts had before there were channels: the API's original `enabled` and `mode` fields are its
+ * settings, as they always were (its unsubscribe link turns it off).
+ */
+export const ORIGINAL_CHANNEL: AlertChannelName = 'email';
+
 /** What an alert is about, chosen per channel. */
 export const ALERT_KIND_CHOICES = ['arrival', 'shipment', 'forecast'] as const;
 export type AlertKindName = (typeof ALERT_KIND_CHOICES)[number];
@@ -58,6 +64,12 @@ export const CHANNEL_LABELS: Record<AlertChannelName, { name: string; switchLabe
     plural: 'Discord messages',
   },
 };
+
+/**
+ * Whom quiet hours hold: a phone's buzz and Discord's ping always; an e-mail (read when the reader opens it) only
+ * when the user asks (quiet_hours.hold_email).
+ */
+export const QUIET_HOURS_HOLD: Record<AlertChannelName, 'always' | 'if-asked'> = { email: 'if-asked', push: 'always', discord: 'always' };
 
 /** One channel's settings (GET/PUT /api/alerts/settings, `channels`). */
 export interface ChannelSettingsDto {

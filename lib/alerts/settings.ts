@@ -8,13 +8,14 @@ import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import { boardFacts } from '../reference/board-facts.ts';
 import { shelfBoards } from '../reference/shelf-boards.ts';
 import { availableChannels } from './channels/index.ts';
-import { cancelIneligible, ledger } from './ledger.ts';
+import { cancelIneligible, releaseDigestWaiting } from './ledger.ts';
 import {
   ALERT_CHANNELS,
   ALERT_KIND_CHOICES,
   ALERT_LISTING_TYPES,
   ALERT_MESSAGES,
   ALERT_MODES,
+  ORIGINAL_CHANNEL,
   DEFAULT_ALERT_SETTINGS,
   defaultChannelSettings,
   MAX_ALERT_BOARDS,
@@ -24,6 +25,7 @@ import {
   storeOfWholeBoardMessage,
   wholeBoardNarrowed,
   type AlertBoardOption,
+  type AlertChannelName,
   type AlertListingType,
   type AlertSettingsDto,
   type ChannelSettingsDto,
@@ -34,8 +36,7 @@ import {
 // A user's alert settings and the unsubscribe that an e-mail link performs. What alerts are about, the digest
 // hour and quiet hours are the alert_settings row (none means the defaults, alerts off); each channel's on/off,
 // mode and kinds an alert_channels row (none: off). The API's original fields `enabled` and `mode` are the
-// e-mail channel's, as they always were; `channels` and `quiet_hours` are the rest. alert_settings' own enabled
-// (some channel on) and mode (e-mail's) are kept from the channels for the collection (lib/alerts/process.ts).
+// e-mail channel's, as they always were (ORIGINAL_CHANNEL); `channels` and `quiet_hours` are the rest.
 
 const HOUR = z.number().int().min(0).max(23);
 
@@ -105,7 +106,7 @@ function checkChannels(v: { enabled: boolean; mode: string; channels?: z.infer<t
     if (!available.includes(c.channel)) return ALERT_MESSAGES.unknownChannel;
     if (seen.has(c.channel)) return ALERT_MESSAGES.channelTwice;
     seen.add(c.channel);
-    if (c.channel === 'email' && (c.enabled !== v.enabled || c.mode !== v.mode)) return ALERT_MESSAGES.emailMismatch;
+    if (c.channel === ORIGINAL_CHANNEL && (c.enabled !== v.enabled || c.mode !== v.mode)) return ALERT_MESSAGES.emailMismatch;
     if (c.enabled && !c.kinds.length) return noKindMessage(c.channel);
   }
   return null;
@@ -142,14 +143,14 @@ const SELECT = { digestHour: true, listingTypes: true, minQuantity: true, boardI
 const boardOrder = async () => (await alertBoards()).map((b) => b.board_id);
 
 /**
- * The user's saved settings, `enabled` and `mode` being the e-mail channel's; without any, the defaults, alerting
+ * The user's saved settings, `enabled` and `mode` being ORIGINAL_CHANNEL's; without any, the defaults, alerting
  * for the user's home board (Wake without one), whatever its precision.
  */
 export async function getSettings(userId: number): Promise<AlertSettingsDto> {
   const row = await db.alertSettings.findUnique({ where: { userId }, select: SELECT });
   if (row) {
-    const email = (await channelSettings(userId)).find((c) => c.channel === 'email')!;
-    return toDto({ ...row, enabled: email.enabled, mode: email.mode }, await boardOrder());
+    const original = (await channelSettings(userId)).find((c) => c.channel === ORIGINAL_CHANNEL)!;
+    return toDto({ ...row, enabled: original.enabled, mode: original.mode }, await boardOrder());
   }
   const user = await db.user.findUnique({ where: { id: userId }, select: { homeBoardId: true } });
   return { ...toDto(null), board_ids: [user?.homeBoardId ?? WAKE_BOARD_ID] };
@@ -261,10 +262,10 @@ export async function saveSettings(
 ): Promise<{ settings: AlertSettingsDto; channels?: ChannelSettingsDto[]; quiet_hours?: QuietHoursDto | null }> {
   await checkStores(input);
   const kept = await channelSettings(userId);
-  const email = input.channels?.find((c) => c.channel === 'email') ?? kept.find((c) => c.channel === 'email')!;
+  const original = input.channels?.find((c) => c.channel === ORIGINAL_CHANNEL) ?? kept.find((c) => c.channel === ORIGINAL_CHANNEL)!;
   const channels: ChannelSettingsDto[] = [
-    { ...email, channel: 'email', enabled: input.enabled, mode: input.mode },
-    ...(input.channels ?? []).filter((c) => c.channel !== 'email'),
+    { ...original, enabled: input.enabled, mode: input.mode },
+    ...(input.channels ?? []).filter((c) => c.channel !== ORIGINAL_CHANNEL),
   ];
   const data = {
     digestHour: input.digest_hour,
@@ -281,7 +282,6 @@ export async function saveSettings(
   await db.$transaction(async (tx) => {
     await tx.alertSettings.upsert({ where: { userId }, create: { userId, ...data }, update: data });
     for (const c of channels) await saveChannel(tx, userId, c);
-    await keepCollectionFlags(tx, userId);
     for (const c of channels) await settleWaiting(tx, userId, c);
   });
   const settings = await getSettings(userId);
@@ -293,38 +293,24 @@ async function saveChannel(tx: Tx, userId: number, c: ChannelSettingsDto): Promi
   await tx.alertChannelSettings.upsert({ where: { userId_channel: { userId, channel: c.channel } }, create: { userId, channel: c.channel, ...data }, update: data });
 }
 
-/** What the collection reads: alerts on when some channel is on; e-mail's mode (alert_log's status is e-mail's delivery). */
-async function keepCollectionFlags(tx: Tx, userId: number): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE alert_settings s
-       SET enabled = EXISTS (SELECT 1 FROM alert_channels c WHERE c.user_id = s.user_id AND c.enabled),
-           mode = COALESCE((SELECT c.mode FROM alert_channels c WHERE c.user_id = s.user_id AND c.channel = 'email'), s.mode)
-     WHERE s.user_id = ${userId}`;
-}
-
 /**
  * Waiting alerts follow the new settings: dropped on a channel turned off or for a kind no longer chosen (the log
  * keeps them as cancelled); switched from the digest to instant, what waited for the digest goes out next.
  */
 async function settleWaiting(tx: Tx, userId: number, c: Pick<ChannelSettingsDto, 'channel' | 'enabled' | 'mode'>): Promise<void> {
-  const l = ledger(c.channel);
-  await cancelIneligible(tx, l, userId);
-  if (c.enabled && c.mode === 'instant') {
-    await tx.$executeRaw`UPDATE ${l.table} d SET status = 'pending' WHERE ${l.only} AND d.user_id = ${userId} AND d.status = 'digest_pending'`;
-  }
+  await cancelIneligible(tx, c.channel, userId);
+  if (c.enabled && c.mode === 'instant') await releaseDigestWaiting(tx, c.channel, userId);
 }
 
-/** The unsubscribe link: e-mail alerts off, other settings (and other channels) kept. Idempotent. */
-export async function unsubscribe(userId: number): Promise<void> {
+/** One channel off, every other setting and channel kept (an e-mail's unsubscribe link). Idempotent. */
+export async function turnChannelOff(userId: number, channel: AlertChannelName): Promise<void> {
   const defaults = DEFAULT_ALERT_SETTINGS;
-  const off: ChannelSettingsDto = { ...(await channelSettings(userId)).find((c) => c.channel === 'email')!, enabled: false };
+  const off: ChannelSettingsDto = { ...(await channelSettings(userId)).find((c) => c.channel === channel)!, enabled: false };
   await db.$transaction(async (tx) => {
     await tx.alertSettings.upsert({
       where: { userId },
       create: {
         userId,
-        enabled: false,
-        mode: defaults.mode,
         digestHour: defaults.digest_hour,
         listingTypes: [...defaults.listing_types],
         minQuantity: defaults.min_quantity,
@@ -333,14 +319,13 @@ export async function unsubscribe(userId: number): Promise<void> {
       update: {},
     });
     await saveChannel(tx, userId, off);
-    await keepCollectionFlags(tx, userId);
     await settleWaiting(tx, userId, off);
   });
 }
 
-/** Whether e-mail alerts are on (the unsubscribe page). */
-export async function emailAlertsOn(userId: number): Promise<boolean> {
-  const row = await db.alertChannelSettings.findUnique({ where: { userId_channel: { userId, channel: 'email' } }, select: { enabled: true } });
+/** Whether the user has `channel` on. */
+export async function channelOn(userId: number, channel: AlertChannelName): Promise<boolean> {
+  const row = await db.alertChannelSettings.findUnique({ where: { userId_channel: { userId, channel } }, select: { enabled: true } });
   return Boolean(row?.enabled);
 }
 

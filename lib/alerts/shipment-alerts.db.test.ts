@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { EMAIL_ALERTS } from '@/testing/alerts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { readMailbox, type ReceivedMail } from '../../testing/mail-server.ts';
 import { nyTimeToUtc } from '../time.ts';
 import { processArrivalAlerts } from './process.ts';
 import { REPORT_GAPS_HEADING } from '../reports-client/precision.ts';
-import { moreArrivalsLine } from './templates.ts';
+import { moreArrivalsLine } from './words.ts';
 
 // Shipment alerts (docs/decisions/023-shipment-alerts.md): shipments rows to boards whose shelves are not read,
 // collected after the shelf arrivals in the same step, e-mailed through nodemailer to a real SMTP server.
@@ -32,7 +33,7 @@ const url = () => process.env.DATABASE_URL!;
 const at = (ymd: string, h: number, m = 0) => nyTimeToUtc(ymd, h, m);
 const alertsOf = (user: TestUser) =>
   q<{ shipment_id: string | null; history_id: string | null; status: string }>(
-    'SELECT shipment_id::text, history_id::text, status::text FROM alert_log WHERE user_id = $1 ORDER BY id',
+    `SELECT shipment_id::text, history_id::text, status::text FROM ${EMAIL_ALERTS} WHERE user_id = $1 ORDER BY id`,
     [user.id],
   );
 
@@ -60,7 +61,7 @@ afterAll(async () => {
 
 // Each test's users are its own: the ones before are done.
 beforeEach(async () => {
-  await q('UPDATE alert_settings SET enabled = false');
+  await q('UPDATE alert_channels SET enabled = false');
 });
 
 describe('shipment alerts', () => {

@@ -428,7 +428,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
       expect(check.json).toMatchObject({ valid: true, enabled: true });
       const confirm = await stranger.call('POST', '/api/alerts/unsubscribe', { token });
       expect(confirm.status, confirm.text).toBe(200);
-      expect(await sql('SELECT enabled FROM alert_settings WHERE user_id = $1', [hunter.id], db.url)).toEqual([{ enabled: false }]);
+      expect(await sql(`SELECT enabled FROM alert_channels WHERE user_id = $1 AND channel = 'email'`, [hunter.id], db.url)).toEqual([{ enabled: false }]);
 
       // Health reports the runs that really happened.
       const health = await waitForHealth(base, app);

@@ -7,7 +7,7 @@ import path from 'node:path';
 // path this rule cannot see.
 
 /** Every lib/ folder with domain code (lib/db must import none of them). */
-export const LIB_DOMAINS = ['admin', 'alerts', 'api', 'auth', 'catalog', 'discord', 'forecast', 'ingest', 'mail', 'ops', 'push', 'pwa', 'reference', 'reports', 'reports-client', 'startup', 'users', 'watchlist'];
+export const LIB_DOMAINS = ['admin', 'alerts', 'api', 'auth', 'catalog', 'forecast', 'ingest', 'mail', 'ops', 'pwa', 'reference', 'reports', 'reports-client', 'startup', 'users', 'watchlist'];
 
 /** lib modules a client component may import (paths under lib/, without extension). */
 const CLIENT_SAFE = [
@@ -15,7 +15,7 @@ const CLIENT_SAFE = [
   /^text\//,
   /^catalog\/hunted$/,
   /^reference\/boards$/,
-  /^[a-z-]+\/(types|rules)$/,
+  /^[a-z-]+(\/[a-z-]+)*\/(types|rules)$/, // a domain's (or a channel's: alerts/channels/push/rules) pure rules and types
   /^reports\/params$/,
   /^api\/error-codes$/, // the closed set of error codes the screens compare against
   /^reference\/boards$/, // constants only: the covered boards the screens offer

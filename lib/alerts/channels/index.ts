@@ -1,17 +1,14 @@
 import { ALERT_CHANNELS, type AlertChannelName } from '../rules.ts';
-import { discordChannel } from './discord.ts';
-import { emailChannel } from './email.ts';
-import { pushChannel } from './push.ts';
+import { discordChannel } from './discord/index.ts';
+import { emailChannel } from './email/index.ts';
+import { pushChannel } from './push/index.ts';
 import type { AlertChannel } from './types.ts';
 
 // The channels this server delivers on. The settings card offers these and no others; the pipeline records
-// deliveries for these and no others. A channel is one module implementing AlertChannel (./types.ts), added here.
+// deliveries for these and no others. A channel is a folder here (settings, rendering, sending) whose index
+// implements AlertChannel (./types.ts), listed below; its name is a value of the AlertChannel enum.
 
-const channels = new Map<AlertChannelName, AlertChannel>([
-  ['email', emailChannel()],
-  ['push', pushChannel()],
-  ['discord', discordChannel()],
-]);
+const channels = new Map<AlertChannelName, AlertChannel>([emailChannel(), pushChannel(), discordChannel()].map((c) => [c.name, c]));
 
 /** The channels alerts can go to, in the card's order. */
 export function availableChannels(): AlertChannelName[] {

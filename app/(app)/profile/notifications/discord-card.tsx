@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { DISCORD_MESSAGES, type DiscordAnswer } from '@/lib/discord/rules';
+import { DISCORD_MESSAGES, type DiscordAnswer } from '@/lib/alerts/channels/discord/rules';
 import { usDateTime } from '@/lib/reports-client/format';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../../_components/form';
 import { getJson } from '../../../_components/reports/fetchers';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { PUSH_MESSAGES, type PushDeviceDto, type PushTestResult } from '@/lib/push/rules';
+import { PUSH_MESSAGES, type PushDeviceDto, type PushTestResult } from '@/lib/alerts/channels/push/rules';
 import { usDate, usDateTime } from '@/lib/reports-client/format';
 import { Banner, failure, info, success, useSubmit } from '../../../_components/form';
 import { getJson } from '../../../_components/reports/fetchers';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS, noKindMessage, storeOfWholeBoardMessage, type AlertBoardOption } from '@/lib/alerts/rules';
 import { expectClientError, query, signedIn, withTestDatabase } from '@/testing/harness';
-import { insertArrival, setAlertChannel, setAlertSettings, startWebhookChannel } from '@/testing/alerts';
+import { insertArrival, setAlertChannel, setAlertSettings, startWebhookChannel, EMAIL_ALERTS } from '@/testing/alerts';
 import { TestClient } from '@/testing/api';
 import { GET, PUT } from './route';
 
@@ -182,8 +182,12 @@ describe('PUT /api/alerts/settings', () => {
     const [{ plu }] = await query<{ plu: string }>(`SELECT plu FROM products WHERE listing_type = 'Allocation' ORDER BY plu LIMIT 1`);
     const history = await insertArrival(process.env.DATABASE_URL!, { storeId: store, plu, at: new Date('2026-11-20T16:00:00Z'), quantity: 2 });
     const log = (status: string) =>
-      query(`INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at) VALUES ($1, $2, now(), $3::"AlertStatus", now())`, [user.id, history, status]);
-    const statusOf = async () => (await query<{ status: string }>('SELECT status::text FROM alert_log WHERE user_id = $1', [user.id]))[0].status;
+      query(
+        `WITH a AS (INSERT INTO alert_log (user_id, history_id, run_checked_at) VALUES ($1, $2, now()) RETURNING id)
+         INSERT INTO alert_deliveries (alert_id, user_id, channel, status, next_attempt_at) SELECT a.id, $1, 'email', $3::"AlertStatus", now() FROM a`,
+        [user.id, history, status],
+      );
+    const statusOf = async () => (await query<{ status: string }>(`SELECT status::text FROM ${EMAIL_ALERTS} WHERE user_id = $1`, [user.id]))[0].status;
     await log('digest_pending');
 
     expect((await put(browser, { ...valid, mode: 'instant' })).status).toBe(200);
@@ -218,9 +222,8 @@ describe('channels and quiet hours (newer clients)', () => {
       expect(res.json).toMatchObject({ settings: { enabled: false, mode: 'instant' }, channels: saved, quiet_hours: quiet });
       const again = (await browser.call(GET, '/api/alerts/settings')).json;
       expect([again.channels, again.quiet_hours]).toEqual([saved, quiet]);
-      // The collection alerts a user whose e-mail is off while Discord is on.
-      expect(await query('SELECT enabled, mode::text, quiet_start_hour, quiet_end_hour, quiet_hold_email FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([
-        { enabled: true, mode: 'instant', quiet_start_hour: 22, quiet_end_hour: 7, quiet_hold_email: true },
+      expect(await query('SELECT quiet_start_hour, quiet_end_hour, quiet_hold_email FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([
+        { quiet_start_hour: 22, quiet_end_hour: 7, quiet_hold_email: true },
       ]);
 
       // A client with only the original fields changes e-mail and leaves Discord and the quiet hours as they are.
@@ -232,7 +235,7 @@ describe('channels and quiet hours (newer clients)', () => {
       // Quiet hours off; every channel off: alerts off.
       const off = await put(browser, { ...valid, enabled: false, channels: [channel('email', { mode: 'digest' }), channel('discord')], quiet_hours: null });
       expect(off.json.quiet_hours).toBeNull();
-      expect(await query('SELECT enabled FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([{ enabled: false }]);
+      expect(await query(`SELECT enabled FROM alert_channels WHERE user_id = $1 AND channel = 'email'`, [user.id])).toEqual([{ enabled: false }]);
     } finally {
       await discord.stop();
     }
@@ -248,13 +251,16 @@ describe('channels and quiet hours (newer clients)', () => {
       const [{ plu }] = await query<{ plu: string }>(`SELECT plu FROM products WHERE listing_type = 'Allocation' ORDER BY plu LIMIT 1`);
       const history = await insertArrival(process.env.DATABASE_URL!, { storeId: store, plu, at: new Date('2026-11-21T16:00:00Z'), quantity: 2 });
       const [{ id }] = await query<{ id: string }>(
-        `INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at) VALUES ($1, $2, now(), 'pending', now()) RETURNING id::text`,
+        `INSERT INTO alert_log (user_id, history_id, run_checked_at) VALUES ($1, $2, now()) RETURNING id::text`,
         [user.id, history],
       );
-      await query(`INSERT INTO alert_deliveries (alert_id, user_id, channel, status, next_attempt_at) VALUES ($1, $2, 'discord', 'digest_pending', now())`, [id, user.id]);
+      await query(
+        `INSERT INTO alert_deliveries (alert_id, user_id, channel, status, next_attempt_at) VALUES ($1, $2, 'email', 'pending', now()), ($1, $2, 'discord', 'digest_pending', now())`,
+        [id, user.id],
+      );
       const states = async () => [
-        (await query<{ status: string }>('SELECT status::text FROM alert_log WHERE id = $1', [id]))[0].status,
-        (await query<{ status: string }>('SELECT status::text FROM alert_deliveries WHERE alert_id = $1', [id]))[0].status,
+        (await query<{ status: string }>(`SELECT status::text FROM ${EMAIL_ALERTS} WHERE id = $1`, [id]))[0].status,
+        (await query<{ status: string }>(`SELECT status::text FROM alert_deliveries WHERE alert_id = $1 AND channel = 'discord'`, [id]))[0].status,
       ];
 
       // Discord now only for shipments: its waiting shelf arrival goes; e-mail's stays.

@@ -30,7 +30,8 @@ describe('GET /api/alerts/stats', () => {
     const [{ plu }] = await query<{ plu: string }>(`SELECT plu FROM products ORDER BY plu LIMIT 1`);
     const history = await insertArrival(process.env.DATABASE_URL!, { storeId: store, plu, at: new Date('2026-11-20T16:00:00Z'), quantity: 2 });
     await query(
-      `INSERT INTO alert_log (user_id, history_id, run_checked_at, status, next_attempt_at, created_at) VALUES ($1, $2, now(), 'suppressed', now(), $3)`,
+      `WITH a AS (INSERT INTO alert_log (user_id, history_id, run_checked_at, created_at) VALUES ($1, $2, now(), $3) RETURNING id)
+       INSERT INTO alert_deliveries (alert_id, user_id, channel, status, next_attempt_at, created_at) SELECT a.id, $1, 'email', 'suppressed', now(), $3 FROM a`,
       [user.id, history, noon(today)],
     );
 

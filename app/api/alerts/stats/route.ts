@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
-import { alertStats } from '@/lib/alerts/stats';
+import { alertStats } from '@/lib/alerts/channels/email/stats';
 
 /** Alert volume of the last days (admin and power_user): sent, failed, suppressed, and what waits. */
 export const GET = route(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES } from '@/lib/alerts/rules';
 import { expectClientError, newUser, query, withTestDatabase } from '@/testing/harness';
 import { setAlertSettings } from '@/testing/alerts';
-import { unsubscribeToken } from '@/lib/alerts/token';
+import { unsubscribeToken } from '@/lib/alerts/channels/email/token';
 import { TestClient } from '@/testing/api';
 import { GET, POST } from './route';
 
@@ -14,7 +14,7 @@ const check = (token: string) => new TestClient().call(GET, '/api/alerts/unsubsc
 const confirm = (token: string, options: { noXhr?: boolean } = {}) =>
   new TestClient().call(POST, '/api/alerts/unsubscribe', { method: 'POST', body: { token }, ...options });
 const enabledOf = async (userId: number) =>
-  (await query<{ enabled: boolean }>('SELECT enabled FROM alert_settings WHERE user_id = $1', [userId]))[0]?.enabled;
+  (await query<{ enabled: boolean }>(`SELECT enabled FROM alert_channels WHERE user_id = $1 AND channel = 'email'`, [userId]))[0]?.enabled;
 
 describe('/api/alerts/unsubscribe', () => {
   it('checks the link without changing anything (mail scanners open links)', async () => {
@@ -33,7 +33,7 @@ describe('/api/alerts/unsubscribe', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: ALERT_MESSAGES.unsubscribed });
     const [row] = await query<{ enabled: boolean; min_quantity: number; mode: string }>(
-      'SELECT enabled, min_quantity, mode::text FROM alert_settings WHERE user_id = $1',
+      `SELECT c.enabled, s.min_quantity, c.mode::text FROM alert_settings s JOIN alert_channels c ON c.user_id = s.user_id AND c.channel = 'email' WHERE s.user_id = $1`,
       [user.id],
     );
     expect(row).toEqual({ enabled: false, min_quantity: 3, mode: 'digest' });

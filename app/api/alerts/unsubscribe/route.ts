@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
 import { ALERT_MESSAGES } from '@/lib/alerts/rules';
-import { checkUnsubscribe, confirmUnsubscribe } from '@/lib/alerts/unsubscribe';
+import { checkUnsubscribe, confirmUnsubscribe } from '@/lib/alerts/channels/email/unsubscribe';
 
 // The unsubscribe link of every alert e-mail, without signing in. GET only checks the link (mail
 // scanners open links and must not unsubscribe anyone); POST turns the alerts off.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@/lib/api/error-codes';
-import { DISCORD_MESSAGES } from '@/lib/discord/rules';
+import { DISCORD_MESSAGES } from '@/lib/alerts/channels/discord/rules';
 import { startTestChannels } from '@/testing/channels';
 import { CHANNEL_ID } from '@/testing/discord-receiver';
 import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '@/testing/harness';

@@ -1,6 +1,6 @@
 import { route } from '@/lib/api/handler';
-import { DISCORD_MESSAGES } from '@/lib/discord/rules';
-import { deleteWebhook, getWebhook, saveWebhook, webhookBody } from '@/lib/discord/webhook';
+import { DISCORD_MESSAGES } from '@/lib/alerts/channels/discord/rules';
+import { deleteWebhook, getWebhook, saveWebhook, webhookBody } from '@/lib/alerts/channels/discord/webhook';
 
 /** The user's Discord webhook without its token, or why the last one was removed. */
 export const GET = route({ access: 'user' }, async ({ user }) => ({ success: true, ...(await getWebhook(user.id)) }));

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@/lib/api/error-codes';
-import { MAX_PUSH_DEVICES, PUSH_MESSAGES } from '@/lib/push/rules';
-import { TEST_PUSH } from '@/lib/push/test-message';
+import { MAX_PUSH_DEVICES, PUSH_MESSAGES } from '@/lib/alerts/channels/push/rules';
+import { TEST_PUSH } from '@/lib/alerts/channels/push/test-message';
 import { startTestChannels } from '@/testing/channels';
 import { expectClientError, query, signedIn, TestClient, withTestDatabase } from '@/testing/harness';
 import { GET as publicKey } from '../public-key/route';

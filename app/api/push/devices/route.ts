@@ -1,6 +1,6 @@
 import { route } from '@/lib/api/handler';
-import { listDevices, subscribe, subscriptionBody } from '@/lib/push/devices';
-import { PUSH_MESSAGES } from '@/lib/push/rules';
+import { listDevices, subscribe, subscriptionBody } from '@/lib/alerts/channels/push/devices';
+import { PUSH_MESSAGES } from '@/lib/alerts/channels/push/rules';
 
 /** The signed-in user's devices with notifications on. */
 export const GET = route({ access: 'user' }, async ({ user }) => ({ success: true, devices: await listDevices(user.id) }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
-import { pushTestMessage } from '@/lib/push/rules';
-import { sendTestPush } from '@/lib/push/test-message';
+import { pushTestMessage } from '@/lib/alerts/channels/push/rules';
+import { sendTestPush } from '@/lib/alerts/channels/push/test-message';
 
 const body = z.object({ device_id: z.number().int().positive().optional() });
 

@@ -1,7 +1,7 @@
 import 'server-only';
-import { ErrorCode } from '../api/error-codes.ts';
-import { ApiError } from '../api/errors.ts';
-import { consumeRateLimit } from '../auth/rate-limit.ts';
+import { ErrorCode } from '../../../api/error-codes.ts';
+import { ApiError } from '../../../api/errors.ts';
+import { consumeRateLimit } from '../../../auth/rate-limit.ts';
 import { subscriptionsOf } from './devices.ts';
 import { PUSH_MESSAGES, type PushPayload, type PushTestResult } from './rules.ts';
 import { sendPushToUser } from './send.ts';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sessionSecret } from '../env.ts';
+import { sessionSecret } from '../../../env.ts';
 
 // The unsubscribe link's token: "<user id>.<HMAC-SHA256(user id, purpose)>" keyed by the session secret.
 // It needs no sign-in and no stored state, never expires (an unsubscribe link must keep working), and

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bounded, ok } from '../../testing/properties.ts';
+import { bounded, ok } from '../../../../testing/properties.ts';
 import { deviceLabel, PUSH_MESSAGES, pushTestMessage } from './rules.ts';
 
 // Property-based tests of Web Push's screen rules (issue 36): any test result and any user agent end at once in

@@ -1,9 +1,9 @@
-import { sendPushToUser } from '../../push/send.ts';
-import { renderPush } from '../render-push.ts';
-import type { AlertChannel, DeliveryOutcome } from './types.ts';
+import { sendPushToUser } from './send.ts';
+import { renderPush } from './render.ts';
+import type { AlertChannel, DeliveryOutcome } from '../types.ts';
 
 // The Web Push channel: the alert as a phone notification (renderPush) to every device the user turned
-// notifications on for (lib/push/send.ts; a device the push service says is gone is deleted there).
+// notifications on for (./send.ts; a device the push service says is gone is deleted there).
 // One message is one notification per device: once any device has it, the message is sent, and a retry
 // would show it twice on that one, so a device that failed alongside only records its failure on its row.
 

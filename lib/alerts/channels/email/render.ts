@@ -1,10 +1,10 @@
-import { env } from '../env.ts';
-import type { MailMessage } from '../mail/index.ts';
-import { NY_TZ } from '../time.ts';
-import { REPORT_GAPS_HEADING, reportGapLine, shipmentAlertLine } from '../reports-client/precision.ts';
-import { forecastLeadWords, onItsWayLine, type OnItsWayFigure } from './on-its-way.ts';
-import type { AlertContent, ArrivalType, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
-import type { ReportGap } from './report-days.ts';
+import type { MailMessage } from '../../../mail/index.ts';
+import { plural } from '../../../reports-client/format.ts';
+import { REPORT_GAPS_HEADING, reportGapLine } from '../../../reports-client/precision.ts';
+import { NY_TZ } from '../../../time.ts';
+import type { AlertContent, ProductBlock, ShipmentLine } from '../../compose.ts';
+import type { ReportGap } from '../../report-days.ts';
+import { arrivalLabel, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, url } from '../../words.ts';
 import { unsubscribeToken } from './token.ts';
 
 // The arrival alert and digest e-mails, as text and HTML, in the look of lib/mail/templates.ts (same
@@ -15,83 +15,11 @@ const MUTED = 'color:#6b5e52;font-size:13px';
 
 export const ALERT_KINDS = { instant: 'arrival_alert', digest: 'arrival_digest' } as const;
 
+const unsubscribeLink = (userId: number) => url(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`);
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeZone: NY_TZ, hour: 'numeric', minute: '2-digit' });
+
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const url = (p: string) => new URL(p, env().APP_URL).toString();
-
-export const links = {
-  // Where is it now: every covered board's stores holding it (one e-mail lists stores of several boards).
-  product: (plu: string) => url(`/products/${encodeURIComponent(plu)}`),
-  store: (storeId: number) => url(`/stores/${storeId}`),
-  todaysArrivals: () => url('/todays-arrivals'),
-  /** What was shipped to a board on a day. */
-  boardDay: (boardId: number, date: string) => url(`/todays-arrivals?board=${boardId}&date=${date}`),
-  /** What is on its way to a board (the Incoming screen, which takes its board as ?board=). */
-  incoming: (boardId: number) => url(`/incoming?board=${boardId}`),
-  settings: () => url('/profile#arrival-alerts'),
-  unsubscribe: (userId: number) => url(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`),
-};
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { timeZone: NY_TZ, hour: 'numeric', minute: '2-digit' });
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-export function arrivalLabel(changeType: ArrivalType, delta: number): string {
-  return changeType === 'first' ? 'new at this store' : `restocked (+${delta})`;
-}
-
-export function priceLabel(price: number | null): string {
-  return price === null ? 'price not available' : `$${price.toFixed(2)}`;
-}
-
-export function moreArrivalsLine(n: number): string {
-  return `…and ${plural(n, 'more arrival')} — see Today's Arrivals`;
-}
-
-/**
- * Shelf arrivals count stores; once a shipment is listed they count places (a store or a board). A shipment on its
- * way is a shipment too; alone, the subject says it is on its way.
- */
-export function subjectFor(kind: 'instant' | 'digest', content: AlertContent): string {
-  const shipped = content.hasShipments || content.hasIncoming;
-  const places = shipped ? plural(content.placeCount, 'place') : plural(content.placeCount, 'store');
-  const n = content.products.length;
-  if (kind === 'digest') return `Your daily arrivals digest: ${plural(n, 'watched product')} at ${places}`;
-  if (content.hasIncoming && !content.hasShipments && !content.hasShelf) {
-    return n === 1 ? `On its way: ${content.products[0].name} to ${places}` : `${n} watched products on their way to ${places}`;
-  }
-  if (!shipped) return n === 1 ? `Arrived: ${content.products[0].name} at ${places}` : `${n} watched products arrived at ${places}`;
-  const verb = content.hasShelf ? 'arrived or shipped' : 'shipped';
-  if (n === 1) return `${content.hasShelf ? 'Arrived or shipped' : 'Shipped'}: ${content.products[0].name} to ${places}`;
-  return `${n} watched products ${verb} to ${places}`;
-}
-
-/** The words of one shipment line (lib/reports-client/precision.ts, shared with the screens). */
-export function shipmentText(s: ShipmentLine): string {
-  const figure = { board: s.boardName, date: s.shipDate, cases: s.cases, units: s.units, alsoCovers: s.alsoCovers };
-  return s.precision === 'store_by_shipment' && s.store
-    ? shipmentAlertLine({ precision: 'store_by_shipment', ...figure, store: s.store.nickname, address: s.store.address })
-    : shipmentAlertLine({ precision: 'board', ...figure, stores: s.boardStores });
-}
-
-/** A shipment on its way as the shared words see it (lib/reports-client/precision.ts). */
-export function onItsWayFigure(product: string, s: IncomingLine): OnItsWayFigure {
-  return {
-    product,
-    board: s.boardName,
-    precision: s.boardPrecision,
-    boardStores: s.boardStores,
-    date: s.shipDate,
-    units: s.units,
-    named: s.named.map((n) => ({ store: n.nickname, likelihood: n.likelihood, windowStart: n.windowStart, windowEnd: n.windowEnd })),
-  };
-}
-
-/** "On its way: … Likely at: …" for one incoming of product `p`. */
-export const incomingText = (p: Pick<ProductBlock, 'name'>, s: IncomingLine) => onItsWayLine(onItsWayFigure(p.name, s));
-
-/** A shelf arrival's "Forecast 2 days ahead" / "Not forecast", where forecasts are made for it. */
-export const forecastNote = (s: StoreLine) => (s.forecast ? ` — ${forecastLeadWords(s.forecast.leadMinutes)}` : '');
 
 /** Where a shipment line links: the store's page for a one-store board, else the board's day. */
 const shipmentLink = (s: ShipmentLine) => (s.precision === 'store_by_shipment' && s.store ? links.store(s.store.storeId) : links.boardDay(s.boardId, s.shipDate));
@@ -172,7 +100,7 @@ export function alertEmail(input: AlertEmailInput): MailMessage {
     ? `This is your last alert e-mail today (limit ${input.lastForToday.dailyCap} a day). Later arrivals today are on Today's Arrivals and counted in your next alert.`
     : null;
   const gaps = (input.reportGaps ?? []).map((g) => reportGapLine(g.boardName, g.note));
-  const unsubscribe = links.unsubscribe(input.userId);
+  const unsubscribe = unsubscribeLink(input.userId);
   const title =
     input.kind === 'digest'
       ? 'Your daily arrivals digest'

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { startTestChannels } from '@/testing/channels';
 import { CHANNEL_ID } from '@/testing/discord-receiver';
 import { newUser, query, withTestDatabase } from '@/testing/harness';
-import type { AlertContent } from '../alerts/compose.ts';
-import { renderDiscord } from '../alerts/render-discord.ts';
+import type { AlertContent } from '../../compose.ts';
+import { renderDiscord } from './render.ts';
 import { sendDiscord, sendDiscordToUser } from './send.ts';
 import { getWebhook, parseWebhookUrl, saveWebhook, webhookOrThrow, type WebhookParts } from './webhook.ts';
 

@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import { env, isDeployment } from '../env.ts';
+import { env, isDeployment } from '../../../env.ts';
 
 // The VAPID key pair signs every push request (the push service checks it against the public key each
 // browser subscribed with). Configured in a deployment (preflight refuses to start without it); npm start

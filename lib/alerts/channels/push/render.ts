@@ -1,9 +1,9 @@
-import { plural } from '../reports-client/format.ts';
-import { shipmentBrief } from '../reports-client/precision.ts';
-import { forecastLeadWords, onItsWayBrief } from './on-its-way.ts';
-import type { PushPayload } from '../push/rules.ts';
-import type { AlertContent, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
-import { onItsWayFigure } from './templates.ts';
+import { plural } from '../../../reports-client/format.ts';
+import { shipmentBrief } from '../../../reports-client/precision.ts';
+import { forecastLeadWords, onItsWayBrief } from '../../on-its-way.ts';
+import type { PushPayload } from './rules.ts';
+import type { AlertContent, ProductBlock, ShipmentLine, StoreLine } from '../../compose.ts';
+import { alertPath, onItsWayFigure, type AlertRenderInput } from '../../words.ts';
 
 // An alert as a phone notification, from the same composed content the e-mail is written from
 // (composeAlert): the product(s), where (a store, or the board at its precision: a shipment to a board of
@@ -12,11 +12,6 @@ import { onItsWayFigure } from './templates.ts';
 
 export const TITLE_MAX = 50;
 export const BODY_MAX = 150;
-
-export interface AlertRenderInput {
-  kind: 'instant' | 'digest';
-  content: AlertContent;
-}
 
 /** `text` within `max` characters, cut at a word where it can be, with an ellipsis. */
 export function clip(text: string, max: number): string {
@@ -47,21 +42,6 @@ function verb(content: AlertContent): string {
   if (content.hasIncoming && !content.hasShipments && !content.hasShelf) return 'on its way';
   if (!content.hasShipments && !content.hasIncoming) return 'arrived';
   return content.hasShelf ? 'arrived or shipped' : 'shipped';
-}
-
-/** The path of the screen that shows what the alert is about (lib/routes.ts). */
-export function alertPath(content: AlertContent): string {
-  if (content.products.length !== 1) return '/todays-arrivals';
-  const [p] = content.products;
-  // One shipment on its way and nothing else: the Incoming screen of its board.
-  if (!p.stores.length && !p.shipments.length && p.incoming.length === 1) return `/incoming?board=${p.incoming[0].boardId}`;
-  // One shipment and nothing else: the store of a one-store board, or the board's day.
-  if (!p.stores.length && !p.incoming.length && p.shipments.length === 1) {
-    const [s] = p.shipments;
-    return s.precision === 'store_by_shipment' && s.store ? `/stores/${s.store.storeId}` : `/todays-arrivals?board=${s.boardId}&date=${s.shipDate}`;
-  }
-  // Where is it now: every place holding it.
-  return `/products/${encodeURIComponent(p.plu)}`;
 }
 
 export function renderPush({ kind, content }: AlertRenderInput): PushPayload {

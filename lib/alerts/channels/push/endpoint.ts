@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import { env } from '../env.ts';
+import { env } from '../../../env.ts';
 
 // A push subscription's endpoint is a URL our server will POST to whenever an alert goes out: whoever
 // subscribes chooses it. So (SSRF) it must be a push service on the public internet: https on the default

@@ -1,9 +1,9 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ErrorCode } from '../api/error-codes.ts';
-import { ApiError } from '../api/errors.ts';
-import { db } from '../db/index.ts';
+import { ErrorCode } from '../../../api/error-codes.ts';
+import { ApiError } from '../../../api/errors.ts';
+import { db } from '../../../db/index.ts';
 import { endpointProblem } from './endpoint.ts';
 import { deviceLabel, MAX_PUSH_DEVICES, PUSH_MESSAGES, type PushDeviceDto } from './rules.ts';
 

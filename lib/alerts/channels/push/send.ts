@@ -1,16 +1,16 @@
 import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
-import { retryAfterSeconds } from '../alerts/retry-after.ts';
-import { db } from '../db/index.ts';
+import { retryAfterSeconds } from '../../retry-after.ts';
+import { db } from '../../../db/index.ts';
 import { endpointProblem, isTestOrigin, publicOnlyLookup } from './endpoint.ts';
 import type { PushPayload, PushTestResult } from './rules.ts';
 import { vapidAuthorization } from './vapid.ts';
 
 // Sends one Web Push message: web-push encrypts the payload to the browser's keys (RFC 8291, aes128gcm) and
 // signs the request with our VAPID key (RFC 8292); the request itself goes out here, so the address it
-// connects to is checked (lib/push/endpoint.ts) and a slow push service cannot hold a sender for long.
-// Real alerts reach it through the push channel of the alert pipeline (lib/alerts/channels/push.ts), which
+// connects to is checked (./endpoint.ts) and a slow push service cannot hold a sender for long.
+// Real alerts reach it through the push channel of the alert pipeline (./index.ts), which
 // retries what comes back 'failed' and retryable.
 
 /** An arrival is stale after a few hours: a push service drops the message if the device is away longer. */

@@ -1,8 +1,8 @@
 import 'server-only';
-import { discordTestMessage } from '../alerts/render-discord.ts';
-import { ErrorCode } from '../api/error-codes.ts';
-import { ApiError } from '../api/errors.ts';
-import { consumeRateLimit } from '../auth/rate-limit.ts';
+import { discordTestMessage } from './render.ts';
+import { ErrorCode } from '../../../api/error-codes.ts';
+import { ApiError } from '../../../api/errors.ts';
+import { consumeRateLimit } from '../../../auth/rate-limit.ts';
 import { DISCORD_MESSAGES } from './rules.ts';
 import { sendDiscord } from './send.ts';
 import { webhookOrThrow } from './webhook.ts';

@@ -1,8 +1,8 @@
-import { sendDiscordToUser } from '../../discord/send.ts';
-import { renderDiscord } from '../render-discord.ts';
-import type { AlertChannel, DeliveryOutcome } from './types.ts';
+import { sendDiscordToUser } from './send.ts';
+import { renderDiscord } from './render.ts';
+import type { AlertChannel, DeliveryOutcome } from '../types.ts';
 
-// The Discord channel: the alert as one embed (renderDiscord) to the user's webhook (lib/discord/send.ts,
+// The Discord channel: the alert as one embed (renderDiscord) to the user's webhook (./send.ts,
 // which clears a webhook Discord says was deleted, so the profile shows it gone).
 
 export function discordChannel(send: typeof sendDiscordToUser = sendDiscordToUser): AlertChannel {

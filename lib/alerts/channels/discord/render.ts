@@ -1,9 +1,8 @@
-import { env } from '../env.ts';
-import { usDate } from '../reports-client/format.ts';
-import { NY_TZ } from '../time.ts';
-import type { AlertContent, ProductBlock } from './compose.ts';
-import { alertPath, type AlertRenderInput } from './render-push.ts';
-import { arrivalLabel, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor } from './templates.ts';
+import { env } from '../../../env.ts';
+import { usDate } from '../../../reports-client/format.ts';
+import { NY_TZ } from '../../../time.ts';
+import type { AlertContent, ProductBlock } from '../../compose.ts';
+import { alertPath, arrivalLabel, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, type AlertRenderInput } from '../../words.ts';
 
 // An alert as a Discord message: one embed with the e-mail's subject as its title (linked to the screen a
 // phone notification opens), a field per product listing its stores or shipments with quantities, the time

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ErrorCode } from '../api/error-codes.ts';
-import { ApiError } from '../api/errors.ts';
-import { db } from '../db/index.ts';
-import { env } from '../env.ts';
+import { ErrorCode } from '../../../api/error-codes.ts';
+import { ApiError } from '../../../api/errors.ts';
+import { db } from '../../../db/index.ts';
+import { env } from '../../../env.ts';
 import { DISCORD_MESSAGES, type DiscordAnswer } from './rules.ts';
 
 // A user's Discord webhook: validated (a configured Discord host, the webhook path), stored whole, shown

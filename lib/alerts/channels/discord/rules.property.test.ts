@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { ok } from '../../testing/properties.ts';
+import { ok } from '../../../../testing/properties.ts';
 import { DISCORD_MESSAGES } from './rules.ts';
 
 // Property-based test of the Discord channel's one computed message (issue 36): any moment's words end at once

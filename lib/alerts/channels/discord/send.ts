@@ -1,7 +1,7 @@
-import type { DiscordMessage } from '../alerts/render-discord.ts';
-import { retryAfterSeconds } from '../alerts/retry-after.ts';
-import { db } from '../db/index.ts';
-import { env } from '../env.ts';
+import type { DiscordMessage } from './render.ts';
+import { retryAfterSeconds } from '../../retry-after.ts';
+import { db } from '../../../db/index.ts';
+import { env } from '../../../env.ts';
 import { webhookUrl, type WebhookParts } from './webhook.ts';
 
 // Posts one message to a user's Discord webhook and records what happened on its row. `?wait=true` makes
@@ -9,7 +9,7 @@ import { webhookUrl, type WebhookParts } from './webhook.ts';
 // 404/401: the webhook was deleted in Discord; it is cleared and the profile says so. 429 and 5xx are
 // retryable, after the wait Discord states (retry_after, or Retry-After) when it states one; so are timeouts and
 // network errors. Redirects are not followed.
-// Real alerts reach it through the Discord channel of the alert pipeline (lib/alerts/channels/discord.ts).
+// Real alerts reach it through the Discord channel of the alert pipeline (./index.ts).
 
 const TIMEOUT_MS = 10_000;
 

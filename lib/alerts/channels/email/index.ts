@@ -1,8 +1,8 @@
-import { sendMail, type MailMessage, type SendResult } from '../../mail/index.ts';
-import { alertEmail } from '../templates.ts';
-import type { AlertChannel } from './types.ts';
+import { sendMail, type MailMessage, type SendResult } from '../../../mail/index.ts';
+import { alertEmail } from './render.ts';
+import type { AlertChannel } from '../types.ts';
 
-// The e-mail channel: the alert e-mail (lib/alerts/templates.ts, with its unsubscribe link) through sendMail.
+// The e-mail channel: the alert e-mail (./render.ts, with its unsubscribe link: ./unsubscribe.ts) through sendMail.
 // A refused or failed send is retried until the pipeline's attempts are used up, as before channels.
 
 export function emailChannel(send: (message: MailMessage) => Promise<SendResult> = sendMail): AlertChannel {

@@ -1,0 +1,102 @@
+import { env } from '../env.ts';
+import { plural } from '../reports-client/format.ts';
+import { shipmentAlertLine } from '../reports-client/precision.ts';
+import type { AlertContent, ArrivalType, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
+import { forecastLeadWords, onItsWayLine, type OnItsWayFigure } from './on-its-way.ts';
+
+// The words and links every channel writes an alert with (lib/alerts/channels/<name>/render.ts), from the one
+// composed content (composeAlert): a product, a store or a board, a shipment, a shipment on its way. Pure.
+
+/** What a channel renders: one message of composed alerts, a digest or the alerts of a run. */
+export interface AlertRenderInput {
+  kind: 'instant' | 'digest';
+  content: AlertContent;
+}
+
+/** An absolute link into the app (APP_URL). */
+export const url = (p: string) => new URL(p, env().APP_URL).toString();
+
+export const links = {
+  // Where is it now: every covered board's stores holding it (one e-mail lists stores of several boards).
+  product: (plu: string) => url(`/products/${encodeURIComponent(plu)}`),
+  store: (storeId: number) => url(`/stores/${storeId}`),
+  todaysArrivals: () => url('/todays-arrivals'),
+  /** What was shipped to a board on a day. */
+  boardDay: (boardId: number, date: string) => url(`/todays-arrivals?board=${boardId}&date=${date}`),
+  /** What is on its way to a board (the Incoming screen, which takes its board as ?board=). */
+  incoming: (boardId: number) => url(`/incoming?board=${boardId}`),
+  settings: () => url('/profile#arrival-alerts'),
+};
+
+
+export function arrivalLabel(changeType: ArrivalType, delta: number): string {
+  return changeType === 'first' ? 'new at this store' : `restocked (+${delta})`;
+}
+
+export function priceLabel(price: number | null): string {
+  return price === null ? 'price not available' : `$${price.toFixed(2)}`;
+}
+
+export function moreArrivalsLine(n: number): string {
+  return `…and ${plural(n, 'more arrival')} — see Today's Arrivals`;
+}
+
+/**
+ * Shelf arrivals count stores; once a shipment is listed they count places (a store or a board). A shipment on its
+ * way is a shipment too; alone, the subject says it is on its way.
+ */
+export function subjectFor(kind: 'instant' | 'digest', content: AlertContent): string {
+  const shipped = content.hasShipments || content.hasIncoming;
+  const places = shipped ? plural(content.placeCount, 'place') : plural(content.placeCount, 'store');
+  const n = content.products.length;
+  if (kind === 'digest') return `Your daily arrivals digest: ${plural(n, 'watched product')} at ${places}`;
+  if (content.hasIncoming && !content.hasShipments && !content.hasShelf) {
+    return n === 1 ? `On its way: ${content.products[0].name} to ${places}` : `${n} watched products on their way to ${places}`;
+  }
+  if (!shipped) return n === 1 ? `Arrived: ${content.products[0].name} at ${places}` : `${n} watched products arrived at ${places}`;
+  const verb = content.hasShelf ? 'arrived or shipped' : 'shipped';
+  if (n === 1) return `${content.hasShelf ? 'Arrived or shipped' : 'Shipped'}: ${content.products[0].name} to ${places}`;
+  return `${n} watched products ${verb} to ${places}`;
+}
+
+/** The words of one shipment line (lib/reports-client/precision.ts, shared with the screens). */
+export function shipmentText(s: ShipmentLine): string {
+  const figure = { board: s.boardName, date: s.shipDate, cases: s.cases, units: s.units, alsoCovers: s.alsoCovers };
+  return s.precision === 'store_by_shipment' && s.store
+    ? shipmentAlertLine({ precision: 'store_by_shipment', ...figure, store: s.store.nickname, address: s.store.address })
+    : shipmentAlertLine({ precision: 'board', ...figure, stores: s.boardStores });
+}
+
+/** A shipment on its way as the shared words see it (lib/reports-client/precision.ts). */
+export function onItsWayFigure(product: string, s: IncomingLine): OnItsWayFigure {
+  return {
+    product,
+    board: s.boardName,
+    precision: s.boardPrecision,
+    boardStores: s.boardStores,
+    date: s.shipDate,
+    units: s.units,
+    named: s.named.map((n) => ({ store: n.nickname, likelihood: n.likelihood, windowStart: n.windowStart, windowEnd: n.windowEnd })),
+  };
+}
+
+/** "On its way: … Likely at: …" for one incoming of product `p`. */
+export const incomingText = (p: Pick<ProductBlock, 'name'>, s: IncomingLine) => onItsWayLine(onItsWayFigure(p.name, s));
+
+/** A shelf arrival's "Forecast 2 days ahead" / "Not forecast", where forecasts are made for it. */
+export const forecastNote = (s: StoreLine) => (s.forecast ? ` — ${forecastLeadWords(s.forecast.leadMinutes)}` : '');
+
+/** The path of the screen that shows what the alert is about (lib/routes.ts). */
+export function alertPath(content: AlertContent): string {
+  if (content.products.length !== 1) return '/todays-arrivals';
+  const [p] = content.products;
+  // One shipment on its way and nothing else: the Incoming screen of its board.
+  if (!p.stores.length && !p.shipments.length && p.incoming.length === 1) return `/incoming?board=${p.incoming[0].boardId}`;
+  // One shipment and nothing else: the store of a one-store board, or the board's day.
+  if (!p.stores.length && !p.incoming.length && p.shipments.length === 1) {
+    const [s] = p.shipments;
+    return s.precision === 'store_by_shipment' && s.store ? `/stores/${s.store.storeId}` : `/todays-arrivals?board=${s.boardId}&date=${s.shipDate}`;
+  }
+  // Where is it now: every place holding it.
+  return `/products/${encodeURIComponent(p.plu)}`;
+}
