@@ -17,6 +17,15 @@ export interface ApiOptions {
 
 export class NetworkError extends Error {}
 
+/**
+ * The `error` text of an answer that is not the read's (a 4xx or 5xx: `{ success: false, error }`), if it has one. A
+ * failed answer is read through this rather than through the read's answer type, which it is not.
+ */
+export function errorText(data: unknown): string | undefined {
+  const error = data && typeof data === 'object' ? (data as { error?: unknown }).error : undefined;
+  return typeof error === 'string' && error ? error : undefined;
+}
+
 export async function apiFetch<T = Record<string, unknown>>(path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
   let response: Response;
   try {

@@ -5,7 +5,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { legacyWarehouseCacheKey, WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
 import { usDate } from '@/lib/reports-client/format';
 import { DEFAULT_WAREHOUSE_PERIOD, SEARCH_DEBOUNCE_MS, WAREHOUSE_PERIODS, type WarehousePeriod } from '@/lib/reports-client/options';
-import type { WarehouseMeta, WarehouseProduct } from '@/lib/reports/types';
+import type { WarehouseInventory as WarehouseInventoryAnswer, WarehouseMeta, WarehouseProduct } from '@/lib/reports/types';
 import {
   DEFAULT_WAREHOUSE_FILTERS,
   filterWarehouse,
@@ -18,7 +18,7 @@ import {
   type WarehouseRequest,
   type WarehouseTypeFilter,
 } from '@/lib/reports-client/warehouse';
-import { apiFetch } from '../../_components/api';
+import { apiFetch, errorText } from '../../_components/api';
 import { useDebounced } from '../../_components/use-debounced';
 import { ErrorRetry } from '../../_components/reports/error-retry';
 import { readCache, removeCache, writeCache } from '../../_components/reports/local-cache';
@@ -40,12 +40,8 @@ const FAILED = 'Failed to fetch warehouse inventory';
  * If-None-Match (the cached meta.file_modified) and a 304 keeps the cache. Without a connection a fresh cache
  * is shown as it is. Searches are not kept: each is small and quick, and there would be one per keystroke.
  */
-type WarehouseAnswer = { success?: boolean; products?: WarehouseProduct[]; meta?: WarehouseMeta; error?: string };
-
-/** The screen's view of an answer (the server's first one and later loads alike); null when it holds no products. */
-function warehouseData(answer: WarehouseAnswer): WarehouseData | null {
-  return answer.success && answer.products ? { products: answer.products, meta: answer.meta ?? ({} as WarehouseMeta) } : null;
-}
+/** The screen's view of an answer (the server's first one and later loads alike). */
+const warehouseData = (answer: WarehouseInventoryAnswer): WarehouseData => ({ products: answer.products, meta: answer.meta });
 
 async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest, signal: AbortSignal): Promise<Loaded<WarehouseData>> {
   const key = request.search ? null : warehouseCacheKey(period, request.listingTypes);
@@ -55,14 +51,15 @@ async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest,
   const params = new URLSearchParams({ timePeriod: period, listingTypes: request.listingTypes });
   if (request.search) params.set('search', request.search);
   try {
-    const res = await apiFetch<WarehouseAnswer>(
+    const res = await apiFetch<WarehouseInventoryAnswer>(
       `/api/reports/warehouse-inventory?${params}`,
       { signal, headers: tag ? { 'If-None-Match': tag } : undefined },
     );
     if (res.status === 304 && cached) return { ok: true, data: cached.value };
-    if (!res.ok) return { ok: false, error: res.data.error || FAILED };
+    if (!res.ok) return { ok: false, error: errorText(res.data) || FAILED };
+    // A 200 that is not the read's answer (the spec's `{ success: false }`) is said, never shown as no products.
+    if (res.data?.success !== true) return { ok: false, error: errorText(res.data) || 'Unknown error occurred' };
     const data = warehouseData(res.data);
-    if (!data) return { ok: false, error: res.data.error || 'Unknown error occurred' };
     if (key) writeCache(key, data);
     return { ok: true, data };
   } catch (e) {
@@ -73,7 +70,7 @@ async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest,
 }
 
 /** `first`: the default period's hunted answer, rendered by the server. */
-export function WarehouseInventory({ first }: { first?: WarehouseAnswer | null }) {
+export function WarehouseInventory({ first }: { first?: WarehouseInventoryAnswer | null }) {
   const [period, setPeriod] = useState<WarehousePeriod>(DEFAULT_WAREHOUSE_PERIOD);
   const [filters, setFilters] = useState<WarehouseFilters>(DEFAULT_WAREHOUSE_FILTERS);
   const [limit, setLimit] = useState(PAGE);

@@ -31,35 +31,23 @@ interface InventoryData {
 
 type BoardPrecision = BoardEntry['precision'];
 
-type InventoryAnswer = {
-  success?: boolean;
-  store?: Store;
-  board_id?: number;
-  inventory?: StoreItem[];
-  stock_unknown?: UnknownStoreItem[];
-  shelf_read?: boolean;
-  precision?: BoardPrecision;
-};
-
 /** The screen's view of GET /api/stores/{storeId}/inventory (the server's first answer and later loads alike). */
-function inventoryData(answer: InventoryAnswer): InventoryData | null {
-  if (answer.success === false || !answer.store) return null;
+function inventoryData(answer: InventoryReport): InventoryData {
   return {
     store: answer.store,
-    boardId: answer.board_id ?? WAKE_BOARD_ID,
-    inventory: answer.inventory ?? [],
-    unknown: answer.stock_unknown ?? [],
-    shelfRead: answer.shelf_read ?? true,
-    precision: answer.precision ?? 'shelf',
+    boardId: answer.board_id,
+    inventory: answer.inventory,
+    unknown: answer.stock_unknown,
+    shelfRead: answer.shelf_read,
+    precision: answer.precision,
   };
 }
 
 async function loadStore(storeId: string, signal: AbortSignal): Promise<Loaded<InventoryData>> {
   try {
-    const res = await apiFetch<InventoryAnswer>(`/api/stores/${encodeURIComponent(storeId)}/inventory`, { signal });
+    const res = await apiFetch<InventoryReport>(`/api/stores/${encodeURIComponent(storeId)}/inventory`, { signal });
     if (res.status === 404) return { ok: false, error: 'Store not found' };
-    const data = res.ok ? inventoryData(res.data) : null;
-    return data ? { ok: true, data } : { ok: false, error: 'Failed to fetch store data' };
+    return res.ok && res.data?.success === true ? { ok: true, data: inventoryData(res.data) } : { ok: false, error: 'Failed to fetch store data' };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { ok: false, error: 'Failed to fetch store data' };
@@ -82,8 +70,7 @@ export function StoreDetail({ storeId, boards: boardList, first }: { storeId: st
   // The store being switched to, until its page arrives (then the URL's store wins again).
   const [switching, setSwitching] = useState<{ from: string; to: string } | null>(null);
   const [opening] = useState(() => {
-    const data = first?.inventory ? inventoryData(first.inventory) : null;
-    return data && { key: storeId, data };
+    return first?.inventory ? { key: storeId, data: inventoryData(first.inventory) } : null;
   });
   const detail = useResource<InventoryData>(storeId, (signal) => loadStore(storeId, signal), 'Failed to fetch store data', { initial: opening });
   const store = detail.state.status === 'ready' ? detail.state.data.store : null;
