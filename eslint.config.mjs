@@ -79,6 +79,25 @@ const config = [
     },
   },
   {
+    // Forecasts build on the reports (the board directory, whereabouts, answer primitives), never the other way
+    // round: the report folder does not import lib/forecast (issue 38). The reads that carry forecasts are in
+    // lib/forecast/reads.ts.
+    files: ['lib/reports/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: outside('app'), message: 'lib/ must not import app/: move the shared code into lib/.' },
+            { group: tools(), message: 'lib/ must not import the tools (scripts/, simulator/, demo/, bench/, testing/).' },
+            { group: ['@/lib/forecast/*', '**/forecast/*'], message: 'lib/reports must not import lib/forecast: forecasts build on the reports (a read that carries forecasts goes in lib/forecast/reads.ts).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // lib's tests reach the API as a client does, by URL (routeHandler in testing/api.ts), never by importing
     // app/: a test beside lib code tests lib; a route's own tests sit beside its route.ts. They may use the tools.
     files: TESTS.map((glob) => `lib/${glob}`),

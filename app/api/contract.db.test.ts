@@ -5,6 +5,7 @@ import { TestClient, type CallOptions } from '../../testing/api.ts';
 import { listApiRoutes } from '../../testing/api-routes.ts';
 import * as watchlist from '../../lib/watchlist/types.ts';
 import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../testing/harness.ts';
+import * as forecast from '../../lib/forecast/types.ts';
 import * as reports from '../../lib/reports/types.ts';
 
 // One contract for the answers: every report and watchlist route is called against the seeded demo data and
@@ -120,7 +121,7 @@ describe('report answers match lib/reports/types.ts', () => {
   it('where a product is now: its Wake stores agree with Current Inventory, every covered board is listed', async () => {
     const current = await answer({ route: '/api/inventory/allocated-current', method: 'GET', schema: reports.allocatedCurrentSchema });
     const p = current.products[0];
-    const where = await answer({ route: '/api/inventory/product/[plu]/where', method: 'GET', options: { params: { plu: p.plu } }, schema: reports.productWhereaboutsSchema });
+    const where = await answer({ route: '/api/inventory/product/[plu]/where', method: 'GET', options: { params: { plu: p.plu } }, schema: forecast.productWhereaboutsSchema });
     expect(where.boards.map((b) => b.board_id)).toEqual([179, 78, 58, 135]);
     expect(where.boards[0].stores).toHaveLength(p.stores_with_stock);
     expect(where.boards[0].total_bottles).toBe(p.total_bottles);
@@ -268,13 +269,13 @@ describe('report answers match lib/reports/types.ts', () => {
 describe('forecast answers match lib/reports/types.ts', () => {
   it('incoming for a board of each precision, a store expecting them, and the record', async () => {
     for (const boardId of ['179', '43', '53']) {
-      await answer({ route: '/api/incoming', method: 'GET', options: { query: { boardId } }, schema: reports.incomingReportSchema });
+      await answer({ route: '/api/incoming', method: 'GET', options: { query: { boardId } }, schema: forecast.incomingReportSchema });
     }
-    const wake = await answer({ route: '/api/incoming', method: 'GET', schema: reports.incomingReportSchema });
+    const wake = await answer({ route: '/api/incoming', method: 'GET', schema: forecast.incomingReportSchema });
     expect(wake.incoming.length).toBeGreaterThan(0);
     const store = wake.incoming.flatMap((s) => s.places).find((p) => p.store)!.store!;
-    await answer({ route: '/api/stores/[storeId]/expected', method: 'GET', options: { params: { storeId: String(store.store_id) } }, schema: reports.storeExpectedSchema });
-    const record = await answer({ route: '/api/incoming/record', method: 'GET', schema: reports.forecastRecordSchema });
+    await answer({ route: '/api/stores/[storeId]/expected', method: 'GET', options: { params: { storeId: String(store.store_id) } }, schema: forecast.storeExpectedSchema });
+    const record = await answer({ route: '/api/incoming/record', method: 'GET', schema: forecast.forecastRecordSchema });
     expect(record.boards.length).toBeGreaterThan(4);
   });
 });

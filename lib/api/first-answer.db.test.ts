@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TODAY, query, signedIn, withTestDatabase, type TestClient, type TestUser } from '../../testing/harness.ts';
 import type { SessionUser } from '../auth/session.ts';
-import * as reads from '../reports/reads.ts';
+import * as forecastReads from '../forecast/reads.ts';
+import * as reportReads from '../reports/reads.ts';
 import * as watchlistReads from '../watchlist/reads.ts';
 import { ApiError } from './errors.ts';
 import { readAnswer, type Read } from './handler.ts';
@@ -55,23 +56,23 @@ async function same<A extends object>(read: Read<unknown, unknown, A>, route: Ha
 }
 
 describe('the first answer is the route’s body', () => {
-  it('report reads, with their defaults and with the parameters the pages pass', async () => {
-    await same(reads.todaysArrivalsRead, arrivalsRoute, '/api/inventory/todays-arrivals', { query: { date: DEMO_TODAY, boardId: '179' } });
-    await same(reads.todaysArrivalsRead, arrivalsRoute, '/api/inventory/todays-arrivals', { query: { date: DEMO_TODAY, boardId: '78' } });
-    await same(reads.allocatedCurrentRead, allocatedRoute, '/api/inventory/allocated-current');
-    await same(reads.storesRead, storesRoute, '/api/stores', { query: { boardId: '78' } });
-    await same(reads.storeInventoryRead, storeInventoryRoute, `/api/stores/${storeId}/inventory`, { params: { storeId } });
-    await same(reads.storeHistoryRead, historyRoute, `/api/inventory/store-history/${storeId}`, { params: { storeId }, query: { days: '30' } });
-    await same(reads.warehouseRead, warehouseRoute, '/api/reports/warehouse-inventory');
-    await same(reads.shipmentsRead, shipmentsRoute, '/api/state/shipments', { query: { searchTerm: '' } });
-    await same(reads.shipmentBoardsRead, shipmentBoardsRoute, '/api/state/boards');
-    await same(reads.whereRead, whereRoute, `/api/inventory/product/${plu}/where`, { params: { plu } });
-    await same(reads.coveredBoardsRead, coveredRoute, '/api/boards/covered');
-    await same(reads.boardsRead, boardsRoute, '/api/boards');
-    await same(reads.storeShipmentsRead, storeShipmentsRoute, `/api/stores/${storeId}/shipments`, { params: { storeId } });
-    await same(reads.storeExpectedRead, storeExpectedRoute, `/api/stores/${storeId}/expected`, { params: { storeId } });
-    await same(reads.incomingRead, incomingRoute, '/api/incoming', { query: { boardId: '179' } });
-    await same(reads.forecastRecordRead, recordRoute, '/api/incoming/record');
+  it('report and forecast reads, with their defaults and with the parameters the pages pass', async () => {
+    await same(reportReads.todaysArrivalsRead, arrivalsRoute, '/api/inventory/todays-arrivals', { query: { date: DEMO_TODAY, boardId: '179' } });
+    await same(reportReads.todaysArrivalsRead, arrivalsRoute, '/api/inventory/todays-arrivals', { query: { date: DEMO_TODAY, boardId: '78' } });
+    await same(reportReads.allocatedCurrentRead, allocatedRoute, '/api/inventory/allocated-current');
+    await same(reportReads.storesRead, storesRoute, '/api/stores', { query: { boardId: '78' } });
+    await same(reportReads.storeInventoryRead, storeInventoryRoute, `/api/stores/${storeId}/inventory`, { params: { storeId } });
+    await same(reportReads.storeHistoryRead, historyRoute, `/api/inventory/store-history/${storeId}`, { params: { storeId }, query: { days: '30' } });
+    await same(reportReads.warehouseRead, warehouseRoute, '/api/reports/warehouse-inventory');
+    await same(reportReads.shipmentsRead, shipmentsRoute, '/api/state/shipments', { query: { searchTerm: '' } });
+    await same(reportReads.shipmentBoardsRead, shipmentBoardsRoute, '/api/state/boards');
+    await same(forecastReads.whereRead, whereRoute, `/api/inventory/product/${plu}/where`, { params: { plu } });
+    await same(reportReads.coveredBoardsRead, coveredRoute, '/api/boards/covered');
+    await same(reportReads.boardsRead, boardsRoute, '/api/boards');
+    await same(reportReads.storeShipmentsRead, storeShipmentsRoute, `/api/stores/${storeId}/shipments`, { params: { storeId } });
+    await same(forecastReads.storeExpectedRead, storeExpectedRoute, `/api/stores/${storeId}/expected`, { params: { storeId } });
+    await same(forecastReads.incomingRead, incomingRoute, '/api/incoming', { query: { boardId: '179' } });
+    await same(forecastReads.forecastRecordRead, recordRoute, '/api/incoming/record');
   });
 
   it("the watchlist's reads, for the user", async () => {
@@ -81,7 +82,7 @@ describe('the first answer is the route’s body', () => {
   });
 
   it('refuses what the route refuses (the page then leaves the load to the screen)', async () => {
-    await expect(readAnswer(reads.storeInventoryRead, { params: { storeId: '999999' } }, { id: user.id } as SessionUser)).rejects.toBeInstanceOf(ApiError);
-    await expect(readAnswer(reads.storeInventoryRead, { params: { storeId: 'x' } }, { id: user.id } as SessionUser)).rejects.toThrow();
+    await expect(readAnswer(reportReads.storeInventoryRead, { params: { storeId: '999999' } }, { id: user.id } as SessionUser)).rejects.toBeInstanceOf(ApiError);
+    await expect(readAnswer(reportReads.storeInventoryRead, { params: { storeId: 'x' } }, { id: user.id } as SessionUser)).rejects.toThrow();
   });
 });

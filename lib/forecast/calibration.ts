@@ -1,4 +1,4 @@
-import type { CalibrationBucket } from '../reports/types.ts';
+import type { CalibrationBucket } from '../forecast/types.ts';
 
 // Calibration of stated likelihoods (issue 37 §4): does "8 in 10" come true about 8 times in 10? One rule for the
 // forecast record (lib/forecast/record.ts, whose sums the database makes) and `npm run bench:forecast` (which sums

@@ -1,7 +1,8 @@
 import { db } from '../db/index.ts';
 import { nyDate } from '../time.ts';
 import type { BoardPrecision } from '../reference/precision.ts';
-import type { BoardEntry, BoardKindCalibration, BoardRecord } from '../reports/types.ts';
+import type { BoardEntry } from '../reports/types.ts';
+import type { BoardKindCalibration, BoardRecord } from '../forecast/types.ts';
 import { CALIBRATION_BUCKETS, calibrationBuckets, type CalibrationSums } from './calibration.ts';
 
 // How often each board's forecasts were right (issue 26 §4, docs/decisions/027-forecasts.md): over the last 30

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forecastOneStore } from '../forecast/model.ts';
-import type { ForecastPlace, IncomingShipment } from '../reports/types.ts';
+import type { ForecastPlace, IncomingShipment } from '../forecast/types.ts';
 import { dayNumberToYmd, ymdToDayNumber } from '../time.ts';
 import { boardPlaceWords, onItsWayCardLine, placeName, precisionLine, whenWords, windowWords } from './forecast.ts';
 

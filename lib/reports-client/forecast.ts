@@ -1,6 +1,6 @@
 // How the screens word a forecast (issue 26): the day a place expects it, its window, and what became of it.
 // Pure: usable on the server and in the browser.
-import type { ForecastPlace, IncomingShipment } from '../reports/types.ts';
+import type { ForecastPlace, IncomingShipment } from '../forecast/types.ts';
 import { nyDate, weekdayOf } from '../time.ts';
 import { usDateTime } from './format.ts';
 

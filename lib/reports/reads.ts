@@ -1,14 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
 import { read } from '../api/handler.ts';
-import { expectedAtStore, forecastRecord, incomingForBoard } from '../forecast/read.ts';
 import { nyDate } from '../time.ts';
 import { arrivalsOn } from './arrivals.ts';
 import { boardDirectoryJson } from './board-directory.ts';
 import { coveredBoards } from './boards.ts';
 import { allocatedCurrentJson } from './inventory.ts';
 import { boardIdQuery, boardQuery } from './board-params.ts';
-import { idText, listingTypes, oneOf, pluParams, searchText, storeIdParams, ymd } from './params.ts';
+import { idText, listingTypes, oneOf, searchText, storeIdParams, ymd } from './params.ts';
 import { jsonResponse } from './sql.ts';
 import { DATE_RANGES, listBoards, listShipments, PRODUCT_TYPES } from './statewide.ts';
 import { SHIPMENT_PERIODS, storeShipments } from './store-shipments.ts';
@@ -19,11 +18,7 @@ import {
   boardDirectorySchema,
   boardsSchema,
   coveredBoardsSchema,
-  forecastRecordSchema,
-  incomingReportSchema,
-  productWhereaboutsSchema,
   shipmentsSchema,
-  storeExpectedSchema,
   storeHistorySchema,
   storeInventorySchema,
   storeShipmentsSchema,
@@ -32,7 +27,6 @@ import {
   warehouseInventorySchema,
 } from './types.ts';
 import { warehouseInventory } from './warehouse.ts';
-import { productWhereabouts } from './where.ts';
 
 // The report reads a screen opens with, each declared once for its GET route (app/api/...) and for the
 // screen's server page, which renders the same answer as its first screenful (lib/api/handler.ts firstAnswer;
@@ -105,17 +99,5 @@ export const shipmentsRead = read({
   answer: async ({ query, headers }) => jsonResponse(headers, await listShipments(query)),
 });
 
-/** GET /api/state/boards: a plain array (the contract's one exception to `{ success, ... }`). */
+/** GET /api/state/boards: every board, in the `{ success, boards }` envelope the original client reads. */
 export const shipmentBoardsRead = read({ schema: boardsSchema, answer: async () => ({ success: true as const, boards: await listBoards() }) });
-
-/** GET /api/inventory/product/{plu}/where: every covered board's stores holding it, the warehouse, the latest shipments. */
-export const whereRead = read({ schema: productWhereaboutsSchema, params: pluParams, answer: ({ params }) => productWhereabouts(params.plu) });
-
-/** GET /api/incoming?boardId=: the board's shipments on their way, where and when they are forecast to land, and its record. */
-export const incomingRead = read({ schema: incomingReportSchema, query: boardQuery, answer: ({ query }) => incomingForBoard(query.boardId) });
-
-/** GET /api/incoming/record: how often each board's forecasts were right over 30 and 90 days. */
-export const forecastRecordRead = read({ schema: forecastRecordSchema, answer: () => forecastRecord() });
-
-/** GET /api/stores/{storeId}/expected: what is forecast to reach the store within the week. */
-export const storeExpectedRead = read({ schema: storeExpectedSchema, params: storeIdParams, answer: ({ params }) => expectedAtStore(params.storeId) });

@@ -2,7 +2,6 @@ import 'server-only';
 import { productOrThrow } from '../catalog/products.ts';
 import { ChangeCache } from '../db/changes.ts';
 import { db } from '../db/index.ts';
-import { onItsWay } from '../forecast/read.ts';
 import { shelfBoards } from '../reference/shelf-boards.ts';
 import { addDays, nyDate } from '../time.ts';
 import { boardDirectory } from './board-directory.ts';
@@ -10,7 +9,7 @@ import { keptCoveredBoards } from './boards.ts';
 import { rangeDayNotes } from './extract-days.ts';
 import { casesOf } from './sql.ts';
 import { stockAge, stockStatesHoldUntil, type StockState } from './stock-age.ts';
-import type { ProductWhereabouts } from './types.ts';
+import type { Whereabouts } from './types.ts';
 
 // "Where is it now": one product across every covered board's shelves (the stores holding it, by board,
 // with each board's freshness as GET /api/boards/covered tells it, and each store's "last seen" or unknown
@@ -34,30 +33,29 @@ interface Shelf {
   changes_at: Date | null;
 }
 
-export async function productWhereabouts(plu: string, now = new Date()): Promise<ProductWhereabouts> {
+/** The product across the covered boards; what is on its way is the forecasts' (lib/forecast/reads.ts whereRead). */
+export async function productWhereabouts(plu: string, now = new Date()): Promise<Whereabouts> {
   const at = now.getTime();
-  const [kept, days, incoming] = await Promise.all([
+  const [kept, days] = await Promise.all([
     whereaboutsAnswers.get(`${plu}|${nyDate(now)}`, () => readWhereabouts(plu, now), {
       valid: (answer) => answer.from <= at && at < answer.until,
     }),
     // Read on every call, not kept: a day's status changes with the clock (pending, late, missing).
     rangeDayNotes(addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS), nyDate(now), now),
-    // Read on every call too: the forecasts change with every cycle's evidence.
-    onItsWay(plu),
   ]);
-  return { ...kept.answer, shipment_day_notes: days.filter((d) => d.note !== null), on_its_way: incoming };
+  return { ...kept.answer, shipment_day_notes: days.filter((d) => d.note !== null) };
 }
 
 /**
  * Answers by product and New York day (the shipments' window starts from it), kept until one of the tables
  * they read announces a write, and only while their stock states and boards' freshness hold. Shared: never modify.
  */
-const whereaboutsAnswers = new ChangeCache<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes' | 'on_its_way'>; from: number; until: number }>(
+const whereaboutsAnswers = new ChangeCache<{ answer: Omit<Whereabouts, 'shipment_day_notes'>; from: number; until: number }>(
   ['products', 'store_inventory', 'stores', 'board_product_polls', 'warehouse_levels', 'scrape_runs', 'shipments', 'boards', 'board_sources'],
   256,
 );
 
-async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<ProductWhereabouts, 'shipment_day_notes' | 'on_its_way'>; from: number; until: number }> {
+async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<Whereabouts, 'shipment_day_notes'>; from: number; until: number }> {
   const covered = await shelfBoards();
   const boardIds = covered.map((b) => b.id);
   const since = addDays(nyDate(now), -WHEREABOUTS_SHIPMENT_DAYS);
@@ -89,12 +87,12 @@ async function readWhereabouts(plu: string, now: Date): Promise<{ answer: Omit<P
   const changes = shelves.flatMap((s) => (s.changes_at ? [s.changes_at.getTime()] : []));
   const until = Math.min(freshness.until, stockStatesHoldUntil(changes.length ? Math.min(...changes) : null));
 
-  const answer: Omit<ProductWhereabouts, 'shipment_day_notes' | 'on_its_way'> = {
+  const answer: Omit<Whereabouts, 'shipment_day_notes'> = {
     success: true,
     product: {
       plu: product.plu,
       name: product.name,
-      listing_type: product.listing_type as ProductWhereabouts['product']['listing_type'],
+      listing_type: product.listing_type as Whereabouts['product']['listing_type'],
       retail_price: product.retail_price === null ? null : Number(product.retail_price),
       size_ml: product.size_ml,
       bottles_per_case: bottlesPerCase,

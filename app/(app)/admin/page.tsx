@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { firstAnswer } from '@/lib/api/handler';
 import { getSessionUser, isStaff } from '@/lib/auth/session';
-import { forecastRecordRead } from '@/lib/reports/reads';
+import { forecastRecordRead } from '@/lib/forecast/reads';
 import { ForecastRecordView } from '../../_components/forecast/record-view';
 import { AlertVolume } from './alert-volume';
 import { SourceHealth } from './source-health';

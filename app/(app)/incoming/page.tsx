@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
-import { boardsRead, incomingRead } from '@/lib/reports/reads';
+import { boardsRead } from '@/lib/reports/reads';
+import { incomingRead } from '@/lib/forecast/reads';
 import { itemsRead } from '@/lib/watchlist/reads';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { Incoming } from './incoming';

@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { bottleSize, price, usDateTime } from '@/lib/reports-client/format';
-import type { AllocatedProduct, IncomingShipment, ProductStores, StoreStock, UnknownStore } from '@/lib/reports/types';
+import type { AllocatedProduct, ProductStores, StoreStock, UnknownStore } from '@/lib/reports/types';
+import type { IncomingShipment } from '@/lib/forecast/types';
 import { onItsWayCardLine, recordHref } from '@/lib/reports-client/forecast';
 import { withBoard } from '@/lib/reports-client/boards';
 import { isMixedBeverage } from '@/lib/reports-client/stores';

@@ -2,7 +2,7 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { Line, LinePath } from '@visx/shape';
-import type { CalibrationBucket } from '@/lib/reports/types';
+import type { CalibrationBucket } from '@/lib/forecast/types';
 
 // Stated likelihood against the share that came true, one point per bucket of ten points, with the diagonal a
 // calibrated forecast sits on. Plain SVG (visx draws, React renders it on the server too): the numbers are in

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { likelihoodLabel, placeName, recordHref, sentenceCase, whenWords } from '@/lib/reports-client/forecast';
-import type { BoardRecord, ForecastPlace } from '@/lib/reports/types';
+import type { BoardRecord, ForecastPlace } from '@/lib/forecast/types';
 
 /** A place as the screens get it; `why` (issue 37: "next in Wake's Allocation rotation") when the model says. */
 export type PlaceWithWhy = ForecastPlace & { why?: string | null };

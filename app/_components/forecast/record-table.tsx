@@ -2,7 +2,7 @@ import dynamic from 'next/dynamic';
 import { sentenceCase } from '@/lib/reports-client/forecast';
 import { BOARD_GROUP_LABELS } from '@/lib/reports-client/precision';
 import { usDateTime } from '@/lib/reports-client/format';
-import type { BoardKindCalibration, BoardRecord, ForecastRecord } from '@/lib/reports/types';
+import type { BoardKindCalibration, BoardRecord, ForecastRecord } from '@/lib/forecast/types';
 
 // The chart's code (visx and its d3 scales) comes in its own chunk; the server still renders its SVG.
 const CalibrationChart = dynamic(() => import('./calibration-chart'));

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ForecastRecord } from '@/lib/reports/types';
+import type { ForecastRecord } from '@/lib/forecast/types';
 import { ErrorRetry } from '../reports/error-retry';
 import { getJson } from '../reports/fetchers';
 import { SkeletonList } from '../reports/skeleton';

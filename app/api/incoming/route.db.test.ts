@@ -6,7 +6,7 @@ import { GET as expectedRoute } from '@/app/api/stores/[storeId]/expected/route'
 import { TestClient } from '@/testing/api';
 import { boardRecords, calibration, judge, JUDGE_FROM } from '../../../lib/forecast/record.ts';
 import { likelihoodWords } from '../../../lib/forecast/words.ts';
-import { forecastRecordSchema, incomingReportSchema, productWhereaboutsSchema, storeExpectedSchema } from '../../../lib/reports/types.ts';
+import { forecastRecordSchema, incomingReportSchema, productWhereaboutsSchema, storeExpectedSchema } from '../../../lib/forecast/types.ts';
 import { addDays } from '../../../lib/time.ts';
 import { DEMO_NOW, DEMO_TODAY, expectClientError, query, signedIn, withTestDatabase } from '../../../testing/harness.ts';
 

@@ -1,4 +1,4 @@
 import { readRoute } from '@/lib/api/handler';
-import { incomingRead } from '@/lib/reports/reads';
+import { incomingRead } from '@/lib/forecast/reads';
 
 export const GET = readRoute(incomingRead);

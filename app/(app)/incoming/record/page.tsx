@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstAnswer } from '@/lib/api/handler';
-import { forecastRecordRead } from '@/lib/reports/reads';
+import { forecastRecordRead } from '@/lib/forecast/reads';
 import { ForecastRecordView } from '../../../_components/forecast/record-view';
 
 export const metadata: Metadata = { title: 'Forecast record' };

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { firstAnswer } from '@/lib/api/handler';
-import { whereRead } from '@/lib/reports/reads';
+import { whereRead } from '@/lib/forecast/reads';
 import { WhereNow } from './where-now';
 
 export const metadata: Metadata = { title: 'Where is it now' };

@@ -3,7 +3,8 @@ import { firstAnswer } from '@/lib/api/handler';
 import { directoryOptions } from '../../../_components/reports/initial-board';
 import { coveredBoardsRead } from '@/lib/reports/reads';
 import { DEFAULT_HISTORY_DAYS } from '@/lib/reports-client/options';
-import { storeExpectedRead, storeHistoryRead, storeInventoryRead, storesRead } from '@/lib/reports/reads';
+import { storeHistoryRead, storeInventoryRead, storesRead } from '@/lib/reports/reads';
+import { storeExpectedRead } from '@/lib/forecast/reads';
 import { StoreDetail } from './store-detail';
 
 export const metadata: Metadata = { title: 'Store' };

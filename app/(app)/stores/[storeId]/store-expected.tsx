@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { whenWords } from '@/lib/reports-client/forecast';
 import { formatUsDate, plural, price } from '@/lib/reports-client/format';
-import type { StoreExpected as Expected } from '@/lib/reports/types';
+import type { StoreExpected as Expected } from '@/lib/forecast/types';
 import { Likelihood, RecordNote } from '../../../_components/forecast/places';
 import { ErrorRetry } from '../../../_components/reports/error-retry';
 import { getJson } from '../../../_components/reports/fetchers';

@@ -1,4 +1,4 @@
 import { readRoute } from '@/lib/api/handler';
-import { forecastRecordRead } from '@/lib/reports/reads';
+import { forecastRecordRead } from '@/lib/forecast/reads';
 
 export const GET = readRoute(forecastRecordRead);

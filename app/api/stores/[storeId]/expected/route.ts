@@ -1,4 +1,4 @@
 import { readRoute } from '@/lib/api/handler';
-import { storeExpectedRead } from '@/lib/reports/reads';
+import { storeExpectedRead } from '@/lib/forecast/reads';
 
 export const GET = readRoute(storeExpectedRead);
