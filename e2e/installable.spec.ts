@@ -114,9 +114,11 @@ test("Today's Arrivals, as last looked at online, is readable offline with its a
   // That first page came before the worker ran: the screen asks the worker to save it.
   await expect.poll(async () => (await savedArrivals(page))?.date).toBe(await date.textContent());
 
-  // Another day, chosen on the screen (no page load): the worker saves that one instead.
+  // Another day, chosen on the screen (no page load): the worker saves that one instead. (The day shown before is
+  // taken first: the worker may save the new day before a second look at the saved copy.)
+  const firstDate = (await date.textContent())!;
   await page.getByRole('button', { name: /Previous Day/ }).click();
-  await expect(date).not.toHaveText((await savedArrivals(page))!.date!);
+  await expect(date).not.toHaveText(firstDate);
   await expect(page.getByTestId('arrival-product').first()).toBeVisible();
   const shownDate = (await date.textContent())!;
   const products = await page.getByTestId('arrival-product').count();
@@ -185,15 +187,22 @@ test('a push message is shown as a notification by the worker; data that is not 
     );
 
   const message = { title: 'Blanton’s: 3 bottles at 2 stores', body: 'Wake: North Hills +2, Cary +1', url: '/todays-arrivals?board=1', tag: 'arrivals-1' };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) });
-  await expect.poll(shown).toContainEqual({
-    title: message.title,
-    body: message.body,
-    tag: 'arrivals-1',
-    data: { url: '/todays-arrivals?board=1' },
-    icon: `${origin}/icons/icon-192.png`,
-    badge: `${origin}/icons/badge-72.png`,
-  });
+  // The protocol can hand the first message to a worker that is not listening yet (CI saw it once, on the phone
+  // project): it is handed again until the worker shows it. Its tag makes each new one replace the last, so the
+  // phone still shows one.
+  await expect
+    .poll(async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) });
+      return shown();
+    }, { intervals: [1_000, 2_000, 3_000] })
+    .toContainEqual({
+      title: message.title,
+      body: message.body,
+      tag: 'arrivals-1',
+      data: { url: '/todays-arrivals?board=1' },
+      icon: `${origin}/icons/icon-192.png`,
+      badge: `${origin}/icons/badge-72.png`,
+    });
 
   // Not the contract (plain text; an address on another site): a notification all the same, opening only our app.
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: 'something happened' });
