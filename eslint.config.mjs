@@ -9,6 +9,12 @@ const outside = (folder) => [`@/${folder}/*`, `**/${folder}/*`];
 // The tools: entry points, the simulator of the public pages, the demo, the benchmarks and the test harness.
 const TOOLS = ['scripts', 'simulator', 'demo', 'bench', 'testing'];
 const tools = () => TOOLS.flatMap(outside);
+// What no lib/ module imports (a narrower rule for one folder repeats these: a later rule replaces an earlier one).
+const LIB_IMPORTS = [
+  { group: outside('app'), message: 'lib/ must not import app/: move the shared code into lib/.' },
+  { group: tools(), message: 'lib/ must not import the tools (scripts/, simulator/, demo/, bench/, testing/).' },
+  { group: ['@/proxy', '**/proxy'], message: 'lib/ must not import proxy.ts.' },
+];
 
 // Raw SQL is written with Prisma's tagged templates ($queryRaw`…${value}…`, Prisma.sql, Prisma.join), so every
 // value is a parameter by construction (docs/decisions/011-sql-and-search.md). The Unsafe variants take SQL
@@ -69,11 +75,7 @@ const config = [
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: outside('app'), message: 'lib/ must not import app/: move the shared code into lib/.' },
-            { group: tools(), message: 'lib/ must not import the tools (scripts/, simulator/, demo/, bench/, testing/).' },
-            { group: ['@/proxy', '**/proxy'], message: 'lib/ must not import proxy.ts.' },
-          ],
+          patterns: LIB_IMPORTS,
         },
       ],
     },
@@ -89,8 +91,7 @@ const config = [
         'error',
         {
           patterns: [
-            { group: outside('app'), message: 'lib/ must not import app/: move the shared code into lib/.' },
-            { group: tools(), message: 'lib/ must not import the tools (scripts/, simulator/, demo/, bench/, testing/).' },
+            ...LIB_IMPORTS,
             { group: ['@/lib/forecast/*', '**/forecast/*'], message: 'lib/reports must not import lib/forecast: forecasts build on the reports (a read that carries forecasts goes in lib/forecast/reads.ts).' },
           ],
         },

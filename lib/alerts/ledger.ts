@@ -48,7 +48,8 @@ export function channelTakes(a: AlertAlias, kinds: Prisma.Sql): Prisma.Sql {
  */
 const KINDS_SETTLE = '10 minutes';
 
-const forUser = (userId?: number) => (userId === undefined ? Prisma.empty : Prisma.sql`AND d.user_id = ${userId}`);
+/** `AND <alias>.user_id = userId`, or nothing for every user. */
+const forUser = (userId?: number, alias: 'd' | 'c' = 'd') => (userId === undefined ? Prisma.empty : Prisma.sql`AND ${Prisma.raw(alias)}.user_id = ${userId}`);
 
 /** Sends cut short by a stopped process (still 'sending' after their lease) become due again, or failed. */
 export function releaseInterrupted(sql: Sql, channel: Channel, now: Date, maxAttempts: number): Promise<number> {
@@ -84,7 +85,7 @@ export function cancelIneligible(sql: Sql, channel: Channel, userId?: number): P
       SELECT d.alert_id, c.kinds FROM alert_channels c
         JOIN alert_deliveries d ON d.user_id = c.user_id AND d.channel = c.channel AND d.status IN ('pending', 'digest_pending')
                                AND d.created_at <= c.updated_at + ${KINDS_SETTLE}::interval
-       WHERE c.channel = ${channel}::"AlertChannel" AND c.enabled ${userId === undefined ? Prisma.empty : Prisma.sql`AND c.user_id = ${userId}`})
+       WHERE c.channel = ${channel}::"AlertChannel" AND c.enabled ${forUser(userId, 'c')})
     UPDATE alert_deliveries d
        SET status = 'cancelled', error = 'this channel turned off, this kind not chosen, or the account not active'
      WHERE ${only(channel)} AND d.status IN ('pending', 'digest_pending') ${forUser(userId)}
