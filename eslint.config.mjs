@@ -49,13 +49,22 @@ const codeLiteralSyntax = [
   { selector: "SwitchStatement:matches([discriminant.property.name='code'], [discriminant.name='code']) > SwitchCase > Literal.test", message: CODE_LITERAL },
 ];
 
-// One way for a screen to get data: useResource (app/_components/reports/use-resource.ts; docs/decisions/019).
+// One way for a screen to get data: useResource (app/_components/data/use-resource.ts; docs/decisions/019).
 // A fetch written inside an effect brings back its own loading, failure, abort and retry rules.
-const ONE_LOADER = 'Screens load data through useResource (app/_components/reports/use-resource.ts), not a fetch inside useEffect (docs/decisions/019-first-screenful-in-the-html.md).';
+const ONE_LOADER = 'Screens load data through useResource (app/_components/data/use-resource.ts), not a fetch inside useEffect (docs/decisions/019-first-screenful-in-the-html.md).';
+const ONE_CALL = 'Screens call the API through app/_components/data/ (getJson with useResource, callApi, or a form\'s useSubmit().send), not apiFetch (issue 38).';
 const oneLoaderSyntax = [
   { selector: "CallExpression[callee.name='useEffect'] CallExpression:matches([callee.name='apiFetch'], [callee.name='fetch'])", message: ONE_LOADER },
   // A page's first answer is typed by its read's schema (lib/api/handler.ts Read.schema), never by a cast.
   { selector: "CallExpression[callee.name='firstAnswer'][typeArguments]", message: "firstAnswer's type comes from the read's schema: drop the type argument." },
+];
+
+// A screen's answers are typed from lib (lib/<domain>/types.ts: the schema the route's answer is checked with), never
+// redeclared on the screen, where they drift from what the server sends.
+const SCREEN_ANSWER = "A screen does not declare an API answer's type: import it from lib/<domain>/types.ts, derived from the schema the contract tests check the route with (issue 38).";
+const screenAnswerSyntax = [
+  { selector: 'TSInterfaceDeclaration[id.name=/Answer$/]', message: SCREEN_ANSWER },
+  { selector: 'TSTypeAliasDeclaration[id.name=/Answer$/]', message: SCREEN_ANSWER },
 ];
 
 const config = [
@@ -138,6 +147,28 @@ const config = [
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: tools(), message: 'app/ must not import the tools (scripts/, simulator/, demo/, bench/, testing/).' }] },
+      ],
+    },
+  },
+  {
+    files: ['app/(app)/**/*.{ts,tsx}', 'app/(public)/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...unsafeRawSyntax, ...codeLiteralSyntax, ...oneLoaderSyntax, ...screenAnswerSyntax] },
+  },
+  {
+    // One way for a screen to get data: getJson or callApi (app/_components/data/), never the transport itself,
+    // so every failure is read the one way (the API's error text, the screen's words for the rest).
+    files: ['app/(app)/**/*.{ts,tsx}', 'app/(public)/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: tools(), message: 'app/ must not import the tools (scripts/, simulator/, demo/, bench/, testing/).' },
+            { group: ['**/_components/api', '@/app/_components/api'], importNames: ['apiFetch'], message: ONE_CALL },
+          ],
+        },
       ],
     },
   },

@@ -5,7 +5,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import type { WhoamiUser } from '@/lib/auth/user-dto';
 import { apiFetch } from './api';
 import { SIGNED_OUT_COOKIE } from '@/lib/auth/session-cookie';
-import { clearAllCaches } from './reports/local-cache';
+import { clearAllCaches } from './data/local-cache';
 import { forgetSavedPages } from './offline/saved-pages';
 
 interface AuthState {

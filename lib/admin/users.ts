@@ -9,22 +9,12 @@ import type { SessionUser } from '../auth/session.ts';
 import { sendMail } from '../mail/index.ts';
 import { userOrThrow } from '../users/profile.ts';
 import { approvedEmail } from '../mail/templates.ts';
+import type { AdminUser } from './types.ts';
 
 // User management for admins and power users. Rules the spec leaves to us:
 // - only an admin may grant the admin role or change an admin account;
 // - nobody can disable or demote the last active admin;
 // - every change is written to audit_log (who, what, when).
-
-export interface AdminUserRow {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  status: string;
-  role: Role;
-  email_verified: boolean;
-  created_at: string;
-}
 
 export const ADMIN_ERRORS = {
   lastAdmin: 'There must always be at least one active admin.',
@@ -55,7 +45,7 @@ export const statusBody = z
 
 type UserRecord = Prisma.UserGetPayload<object>;
 
-const toAdminRow = (u: Omit<UserRecord, 'passwordHash'>): AdminUserRow => ({
+const toAdminRow = (u: Omit<UserRecord, 'passwordHash'>): AdminUser => ({
   user_id: u.id,
   first_name: u.firstName,
   last_name: u.lastName,
@@ -66,7 +56,7 @@ const toAdminRow = (u: Omit<UserRecord, 'passwordHash'>): AdminUserRow => ({
   created_at: u.createdAt.toISOString(),
 });
 
-export async function listUsers(): Promise<AdminUserRow[]> {
+export async function listUsers(): Promise<AdminUser[]> {
   const users = await db.user.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   return users.map(toAdminRow);
 }
@@ -89,7 +79,7 @@ function assertMayTouch(actor: SessionUser, target: { role: Role }, newRole?: Ro
   }
 }
 
-export async function setUserRole(actor: SessionUser, userId: number, role: Role): Promise<AdminUserRow> {
+export async function setUserRole(actor: SessionUser, userId: number, role: Role): Promise<AdminUser> {
   await db.$transaction(async (tx) => {
     const target = await lockTarget(tx, userId);
     assertMayTouch(actor, target, role);
@@ -105,7 +95,7 @@ export async function setUserRole(actor: SessionUser, userId: number, role: Role
   return rowFor(userId);
 }
 
-export async function setUserActive(actor: SessionUser, userId: number, isActive: boolean): Promise<AdminUserRow> {
+export async function setUserActive(actor: SessionUser, userId: number, isActive: boolean): Promise<AdminUser> {
   const activated = await db.$transaction(async (tx) => {
     const target = await lockTarget(tx, userId);
     assertMayTouch(actor, target);
@@ -137,6 +127,6 @@ export async function sendAdminPasswordReset(actor: SessionUser, userId: number)
   return `Password reset email sent to ${target.email}`;
 }
 
-async function rowFor(userId: number): Promise<AdminUserRow> {
+async function rowFor(userId: number): Promise<AdminUser> {
   return toAdminRow(await db.user.findUniqueOrThrow({ where: { id: userId } }));
 }

@@ -1,5 +1,5 @@
 // Local (browser) caching rules for the report screens. Pure: the storage is passed in, so the rules
-// are tested without a browser; app/_components/reports/local-cache.ts binds them to localStorage.
+// are tested without a browser; app/_components/data/local-cache.ts binds them to localStorage.
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
 
 export const DELIVERY_ANALYSIS_TTL_MS = 30 * 60 * 1000;

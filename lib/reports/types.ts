@@ -406,9 +406,11 @@ export type DeliveryAnalysis = z.infer<typeof deliveryAnalysisSchema>;
  * shipments extract says about each day of the range, for the request's board)
  */
 export const deliveryAnalysisAnswerSchema = z.strictObject({ success: ok, analysis: deliveryAnalysisSchema, shipment_days: z.array(shipmentDaySchema) });
+export type DeliveryAnalysisReport = z.infer<typeof deliveryAnalysisAnswerSchema>;
 
 /** POST /api/inventory/stores-without-deliveries */
 export const storesWithoutDeliveriesSchema = z.strictObject({ success: ok, stores: z.array(storeSchema) });
+export type StoresWithoutDeliveries = z.infer<typeof storesWithoutDeliveriesSchema>;
 
 // ── warehouse ──
 

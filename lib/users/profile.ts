@@ -5,15 +5,7 @@ import { ApiError, foundOrThrow } from '../api/errors.ts';
 import { db } from '../db/index.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { storeNewPassword } from '../auth/credentials.ts';
-
-export interface Profile {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string | null;
-  /** The covered board the report screens show by default (null: Wake). */
-  home_board_id: number | null;
-}
+import type { Profile } from './types.ts';
 
 const toProfile = (u: { firstName: string; lastName: string; email: string; phoneNumber: string | null; homeBoardId: number | null }): Profile => ({
   first_name: u.firstName,

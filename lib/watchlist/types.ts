@@ -67,14 +67,20 @@ export type SearchProduct = z.infer<typeof searchProductSchema>;
 
 // The answers, call by call.
 export const defaultProductsAnswerSchema = z.strictObject({ data: z.array(defaultProductSchema) });
+export type DefaultProductsAnswer = z.infer<typeof defaultProductsAnswerSchema>;
 export const preferencesAnswerSchema = z.strictObject({ data: z.array(preferenceSchema) });
+export type PreferencesAnswer = z.infer<typeof preferencesAnswerSchema>;
 export const watchItemsAnswerSchema = z.strictObject({ data: z.array(watchItemSchema) });
+export type WatchItemsAnswer = z.infer<typeof watchItemsAnswerSchema>;
 export const watchItemAnswerSchema = z.strictObject({ data: watchItemSchema });
 export const searchAnswerSchema = z.strictObject({ data: z.array(searchProductSchema) });
+export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
 /** POST /api/watchlist (201). */
 export const addedAnswerSchema = z.strictObject({ success: z.literal(true), watchId: id, data: watchItemSchema, message: z.string().min(1) });
 export type AddedAnswer = z.infer<typeof addedAnswerSchema>;
 /** PATCH /api/watchlist/{watchId}. */
 export const updatedAnswerSchema = z.strictObject({ success: z.literal(true), data: watchItemSchema });
+export type UpdatedAnswer = z.infer<typeof updatedAnswerSchema>;
 /** DELETE /api/watchlist/{watchId}. */
 export const removedAnswerSchema = z.strictObject({ success: z.literal(true) });
+export type RemovedAnswer = z.infer<typeof removedAnswerSchema>;

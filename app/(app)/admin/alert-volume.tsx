@@ -1,36 +1,79 @@
 'use client';
 
+import type { AlertStats } from '@/lib/admin/types';
 import { formatUsDate } from '@/lib/time';
-import { apiFetch } from '../../_components/api';
-import { useResource, type Loaded } from '../../_components/reports/use-resource';
-
-interface AlertDay {
-  date: string;
-  sent: number;
-  failed: number;
-  suppressed: number;
-}
-
-interface AlertStats {
-  days: AlertDay[];
-  queue: { retrying: number; awaiting_digest: number; given_up: number };
-  subscribers: number;
-}
+import { callApi } from '../../_components/data/call';
+import { ResourceView } from '../../_components/data/resource-view';
+import { useResource, type Loaded } from '../../_components/data/use-resource';
 
 const DAYS = 7;
 
 const LOAD_FAILED = 'Could not load the alert volume.';
 
-/** An unreachable server throws, and useResource shows LOAD_FAILED. */
+/** Every failure, a refusal too, says LOAD_FAILED. */
 async function loadStats(signal: AbortSignal): Promise<Loaded<AlertStats>> {
-  const res = await apiFetch<AlertStats>(`/api/alerts/stats?days=${DAYS}`, { signal });
+  const res = await callApi<AlertStats>(`/api/alerts/stats?days=${DAYS}`, { failed: LOAD_FAILED }, { signal });
   return res.ok && Array.isArray(res.data.days) ? { ok: true, data: res.data } : { ok: false, error: LOAD_FAILED };
+}
+
+function Volume({ stats }: { stats: AlertStats }) {
+  const busiest = Math.max(1, ...stats.days.map((d) => d.sent));
+  return (
+    <>
+      <dl className="alert-volume-figures">
+        <div>
+          <dt>Subscribers</dt>
+          <dd>{stats.subscribers}</dd>
+        </div>
+        <div>
+          <dt>Sent ({DAYS} days)</dt>
+          <dd>{stats.days.reduce((n, d) => n + d.sent, 0)}</dd>
+        </div>
+        <div>
+          <dt>Waiting to retry</dt>
+          <dd>{stats.queue.retrying}</dd>
+        </div>
+        <div>
+          <dt>Awaiting digest</dt>
+          <dd>{stats.queue.awaiting_digest}</dd>
+        </div>
+        <div>
+          <dt>Given up</dt>
+          <dd className={stats.queue.given_up ? 'text-danger' : undefined}>{stats.queue.given_up}</dd>
+        </div>
+      </dl>
+      {/* A list rather than a table: the users table is the page's one table (and its column headers). */}
+      <ol className="alert-days" aria-label="Alert e-mails per day">
+        {stats.days.map((d) => (
+          <li key={d.date}>
+            <span className="alert-day-date">{formatUsDate(d.date)}</span>
+            <span className="alert-day-bar" aria-hidden="true">
+              <span style={{ width: `${(100 * d.sent) / busiest}%` }} />
+            </span>
+            <dl className="alert-day-figures">
+              <div>
+                <dt>Sent</dt>
+                <dd>{d.sent}</dd>
+              </div>
+              <div className={d.failed ? 'text-danger' : undefined}>
+                <dt>Failed</dt>
+                <dd>{d.failed}</dd>
+              </div>
+              <div>
+                <dt>Suppressed</dt>
+                <dd>{d.suppressed}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
 }
 
 /** Arrival alert volume of the last days (GET /api/alerts/stats): what went out, what failed, what the cap held back. */
 export function AlertVolume() {
   const { state, reload } = useResource('alert-volume', loadStats, LOAD_FAILED);
-  const busiest = state.status === 'ready' ? Math.max(1, ...state.data.days.map((d) => d.sent)) : 1;
 
   return (
     <section className="card stack alert-volume" aria-labelledby="alert-volume-heading" data-testid="alert-volume">
@@ -43,66 +86,9 @@ export function AlertVolume() {
           Refresh
         </button>
       </div>
-      {state.status === 'loading' && <p className="muted">Loading alert volume…</p>}
-      {state.status === 'error' && (
-        <div className="alert alert-error row spread" role="alert">
-          <span>{state.error}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
-            Try Again
-          </button>
-        </div>
-      )}
-      {state.status === 'ready' && (
-        <>
-          <dl className="alert-volume-figures">
-            <div>
-              <dt>Subscribers</dt>
-              <dd>{state.data.subscribers}</dd>
-            </div>
-            <div>
-              <dt>Sent ({DAYS} days)</dt>
-              <dd>{state.data.days.reduce((n, d) => n + d.sent, 0)}</dd>
-            </div>
-            <div>
-              <dt>Waiting to retry</dt>
-              <dd>{state.data.queue.retrying}</dd>
-            </div>
-            <div>
-              <dt>Awaiting digest</dt>
-              <dd>{state.data.queue.awaiting_digest}</dd>
-            </div>
-            <div>
-              <dt>Given up</dt>
-              <dd className={state.data.queue.given_up ? 'text-danger' : undefined}>{state.data.queue.given_up}</dd>
-            </div>
-          </dl>
-          {/* A list rather than a table: the users table is the page's one table (and its column headers). */}
-          <ol className="alert-days" aria-label="Alert e-mails per day">
-            {state.data.days.map((d) => (
-              <li key={d.date}>
-                <span className="alert-day-date">{formatUsDate(d.date)}</span>
-                <span className="alert-day-bar" aria-hidden="true">
-                  <span style={{ width: `${(100 * d.sent) / busiest}%` }} />
-                </span>
-                <dl className="alert-day-figures">
-                  <div>
-                    <dt>Sent</dt>
-                    <dd>{d.sent}</dd>
-                  </div>
-                  <div className={d.failed ? 'text-danger' : undefined}>
-                    <dt>Failed</dt>
-                    <dd>{d.failed}</dd>
-                  </div>
-                  <div>
-                    <dt>Suppressed</dt>
-                    <dd>{d.suppressed}</dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      <ResourceView state={state} onRetry={reload} loading={<p className="muted">Loading alert volume…</p>}>
+        {(stats) => <Volume stats={stats} />}
+      </ResourceView>
     </section>
   );
 }

@@ -5,9 +5,10 @@ import type { HealthReport, NewLocation, SourceHealthDetail } from '@/lib/ops/he
 import type { ScraperState } from '@/lib/ops/scraper-stall';
 import type { DayNote } from '@/lib/reports/shipment-days';
 import { num, usDateTime } from '@/lib/reports-client/format';
-import { apiFetch } from '../../_components/api';
 import { Banner, failure, success, useSubmit, type Message } from '../../_components/form';
-import { useResource, type Loaded } from '../../_components/reports/use-resource';
+import { callApi } from '../../_components/data/call';
+import { ResourceView } from '../../_components/data/resource-view';
+import { useResource, type Loaded } from '../../_components/data/use-resource';
 
 // Source health for staff (GET /api/health answers them with the error texts): how fresh each source's
 // data is and what its latest run said.
@@ -26,13 +27,10 @@ const STATUS_CLASS: Record<string, string> = { ok: 'badge-active', partial: 'bad
 
 const LOAD_FAILED = 'Could not load the source health.';
 
-/**
- * The report, also when it answers 503 (the database is down: the report says so). An unreachable server
- * throws, and useResource shows LOAD_FAILED.
- */
+/** The report, also when it answers 503 (the database is down: the report says so). */
 async function loadHealth(signal: AbortSignal): Promise<Loaded<HealthReport>> {
-  const res = await apiFetch<HealthReport>('/api/health', { signal });
-  return Array.isArray(res.data?.scrapers) ? { ok: true, data: res.data } : { ok: false, error: LOAD_FAILED };
+  const { data } = await callApi<HealthReport>('/api/health', { failed: LOAD_FAILED }, { signal });
+  return Array.isArray(data.scrapers) ? { ok: true, data: data as HealthReport } : { ok: false, error: LOAD_FAILED };
 }
 
 function age(minutes: number | null): string {
@@ -161,35 +159,28 @@ export function SourceHealth() {
           Refresh
         </button>
       </div>
-      {state.status === 'loading' && <p className="muted">Loading source health…</p>}
-      {state.status === 'error' && (
-        <div className="alert alert-error row spread" role="alert">
-          <span>{state.error}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
-            Try Again
-          </button>
-        </div>
-      )}
-      {state.status === 'ready' && (
-        <>
-          {state.data.database.reachable ? null : (
-            <div className="alert alert-error" role="alert">
-              The database cannot be reached{'error' in state.data.database && state.data.database.error ? `: ${state.data.database.error}` : '.'}
-            </div>
-          )}
-          {state.data.scraper && <ScraperLine scraper={state.data.scraper} />}
-          <ul className="source-list" aria-label="Scraper sources">
-            {state.data.scrapers.map((s) => (
-              <SourceLine
-                key={s.source}
-                s={s}
-                extract={s.source === 'shipments' && state.data.view === 'staff' ? state.data.shipments_extract : undefined}
-                onChanged={reload}
-              />
-            ))}
-          </ul>
-        </>
-      )}
+      <ResourceView state={state} onRetry={reload} loading={<p className="muted">Loading source health…</p>}>
+        {(report) => (
+          <>
+            {report.database.reachable ? null : (
+              <div className="alert alert-error" role="alert">
+                The database cannot be reached{'error' in report.database && report.database.error ? `: ${report.database.error}` : '.'}
+              </div>
+            )}
+            {report.scraper && <ScraperLine scraper={report.scraper} />}
+            <ul className="source-list" aria-label="Scraper sources">
+              {report.scrapers.map((s) => (
+                <SourceLine
+                  key={s.source}
+                  s={s}
+                  extract={s.source === 'shipments' && report.view === 'staff' ? report.shipments_extract : undefined}
+                  onChanged={reload}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </ResourceView>
     </section>
   );
 }

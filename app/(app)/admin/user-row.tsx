@@ -1,18 +1,8 @@
 'use client';
 
+import type { AdminUser, ResetSent, Role, UserChanged } from '@/lib/admin/types';
+import { errorText } from '../../_components/api';
 import { failure, success, useSubmit, type Message } from '../../_components/form';
-
-export type Role = 'user' | 'power_user' | 'admin';
-export type Status = 'pending' | 'active' | 'disabled';
-
-export interface AdminUser {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  status: Status;
-  role: Role;
-}
 
 const ROLES: { value: Role; label: string }[] = [
   { value: 'user', label: 'User' },
@@ -57,11 +47,11 @@ export function UserRow({
 
   function changeRole(next: Role) {
     void role.run(async () => {
-      const res = await role.send<{ error?: string; user?: AdminUser }>(`/api/admin/users/${user.user_id}/role`, {
+      const res = await role.send<UserChanged>(`/api/admin/users/${user.user_id}/role`, {
         method: 'PATCH',
         body: { role: next },
       });
-      if (!res.ok) return fail(FAILED.role, res.data.error);
+      if (!res.ok) return fail(FAILED.role, errorText(res.data));
       onUpdated(res.data.user ?? { ...user, role: next });
       return success(`✅ ${name} is now ${ROLES.find((r) => r.value === next)?.label ?? next}.`);
     });
@@ -70,11 +60,11 @@ export function UserRow({
   function toggleStatus() {
     const activate = !isActive;
     void status.run(async () => {
-      const res = await status.send<{ error?: string; user?: AdminUser }>(`/api/admin/users/${user.user_id}/status`, {
+      const res = await status.send<UserChanged>(`/api/admin/users/${user.user_id}/status`, {
         method: 'PATCH',
         body: { isActive: activate },
       });
-      if (!res.ok) return fail(FAILED.status, res.data.error);
+      if (!res.ok) return fail(FAILED.status, errorText(res.data));
       onUpdated(res.data.user ?? { ...user, status: activate ? 'active' : 'disabled' });
       return success(activate ? `✅ ${name} is now active.` : `✅ ${name} is now disabled.`);
     });
@@ -83,11 +73,8 @@ export function UserRow({
   function sendReset() {
     if (!window.confirm(`Send a password reset e-mail to ${user.email}?`)) return;
     void reset.run(async () => {
-      const res = await reset.send<{ success?: boolean; message?: string; error?: string }>(
-        `/api/admin/users/${user.user_id}/reset-password`,
-        { method: 'POST' },
-      );
-      if (!res.ok) return fail(FAILED.reset, res.data.error);
+      const res = await reset.send<ResetSent>(`/api/admin/users/${user.user_id}/reset-password`, { method: 'POST' });
+      if (!res.ok) return fail(FAILED.reset, errorText(res.data));
       return success(`✅ ${res.data.message || `Password reset e-mail sent to ${user.email}.`}`);
     });
   }

@@ -5,14 +5,14 @@ import { DELIVERY_ANALYSIS_TTL_MS, deliveryAnalysisCacheKey } from '@/lib/report
 import { isWeeksBack, WEEKS_BACK_VALUES, weeksBackLabel, type WeeksBack } from '@/lib/reports-client/options';
 import { boardName, storesEstimateBase } from '@/lib/reports-client/boards';
 import { listedStoreIds } from '@/lib/reports-client/delivery';
-import type { DeliveryAnalysis as Analysis, BoardDirectory, ShipmentDay, Store } from '@/lib/reports/types';
-import { apiFetch } from '../../_components/api';
+import type { DeliveryAnalysis as Analysis, BoardDirectory, DeliveryAnalysisReport, ShipmentDay, Store, StoresWithoutDeliveries } from '@/lib/reports/types';
 import { BoardHeader, coveredInfo, directoryBoards, directoryEntry, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
 import { ErrorRetry } from '../../_components/reports/error-retry';
-import { readCache, writeCache } from '../../_components/reports/local-cache';
+import { callApi } from '../../_components/data/call';
+import { readCache, writeCache } from '../../_components/data/local-cache';
 import { ShelvesNotRead } from '../../_components/reports/shelves-not-read';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
-import { useResource, type Loaded } from '../../_components/reports/use-resource';
+import { useResource, type Loaded } from '../../_components/data/use-resource';
 import { AnalysisReport, type Report } from './analysis-report';
 import { ProductSearch, type ChosenProduct } from './product-search';
 
@@ -38,16 +38,13 @@ interface Target {
 
 const FAILED = 'Failed to generate analysis';
 
+/** The board's stores that got none of it; null when the list could not be had (the report then estimates). */
 async function fetchStoresWithout(analysis: Analysis, boardId: number): Promise<Store[] | null> {
-  try {
-    const res = await apiFetch<{ success?: boolean; stores?: Store[] }>('/api/inventory/stores-without-deliveries', {
-      method: 'POST',
-      body: { ...listedStoreIds(analysis), boardId },
-    });
-    return res.ok && res.data.success !== false && Array.isArray(res.data.stores) ? res.data.stores : null;
-  } catch {
-    return null;
-  }
+  const res = await callApi<StoresWithoutDeliveries>('/api/inventory/stores-without-deliveries', { failed: FAILED }, {
+    method: 'POST',
+    body: { ...listedStoreIds(analysis), boardId },
+  });
+  return res.ok ? res.data.stores : null;
 }
 
 /**
@@ -70,23 +67,17 @@ async function loadReport(target: Target, signal: AbortSignal): Promise<Loaded<R
       return { ok: true, data: { ...value, shipmentDays: value.shipmentDays ?? [], savedAt: hit.savedAt, fromCache: true } };
     }
   }
-  try {
-    const res = await apiFetch<{ success?: boolean; analysis?: Analysis; shipment_days?: ShipmentDay[]; error?: string }>('/api/inventory/delivery-analysis', {
-      method: 'POST',
-      body: { plu: target.product.plu, weeksBack: target.weeksBack, includeOtherDrops: target.includeOtherDrops, boardId: target.boardId },
-      signal,
-    });
-    if (!res.ok || res.data.success === false || !res.data.analysis) return { ok: false, error: res.data.error || FAILED };
-    const analysis = res.data.analysis;
-    const storesWithout = await fetchStoresWithout(analysis, target.boardId);
-    const shipmentDays = res.data.shipment_days ?? [];
-    const value: Cached = { analysis, shipmentDays, storesWithout, includeOtherDrops: target.includeOtherDrops, weeksBack: target.weeksBack, boardId: target.boardId };
-    writeCache<Cached>(key, value);
-    return { ok: true, data: { ...value, shipmentDays, savedAt: Date.now(), fromCache: false } };
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    return { ok: false, error: FAILED };
-  }
+  const res = await callApi<DeliveryAnalysisReport>('/api/inventory/delivery-analysis', { failed: FAILED }, {
+    method: 'POST',
+    body: { plu: target.product.plu, weeksBack: target.weeksBack, includeOtherDrops: target.includeOtherDrops, boardId: target.boardId },
+    signal,
+  });
+  if (!res.ok) return { ok: false, error: res.error };
+  const { analysis, shipment_days: shipmentDays } = res.data;
+  const storesWithout = await fetchStoresWithout(analysis, target.boardId);
+  const value: Cached = { analysis, shipmentDays, storesWithout, includeOtherDrops: target.includeOtherDrops, weeksBack: target.weeksBack, boardId: target.boardId };
+  writeCache<Cached>(key, value);
+  return { ok: true, data: { ...value, shipmentDays, savedAt: Date.now(), fromCache: false } };
 }
 
 /**

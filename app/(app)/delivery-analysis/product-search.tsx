@@ -1,54 +1,43 @@
 'use client';
 
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { price } from '@/lib/reports-client/format';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@/lib/reports-client/options';
-import type { SearchProduct } from '@/lib/reports/types';
-import { getJson } from '../../_components/reports/fetchers';
+import type { ProductSearch as Matches, SearchProduct } from '@/lib/reports/types';
+import { getJson } from '../../_components/data/get-json';
+import { useResource } from '../../_components/data/use-resource';
+import { useDebounced } from '../../_components/use-debounced';
 
 export interface ChosenProduct {
   name: string;
   plu: string;
 }
 
-type Results = { term: string; ok: true; products: SearchProduct[] } | { term: string; ok: false; error: string };
+const FAILED = 'Search failed. Please try again.';
 
 /** A combobox: typing 2+ characters asks the server for suggestions after a 300 ms pause. */
 export function ProductSearch({ chosen, onChoose }: { chosen: ChosenProduct | null; onChoose: (p: ChosenProduct | null) => void }) {
   const id = useId();
   const [text, setText] = useState(chosen?.name ?? '');
   const [typing, setTyping] = useState(false);
-  const [results, setResults] = useState<Results | null>(null);
   const [active, setActive] = useState(-1);
   const term = text.trim();
   const searching = typing && term.length >= SEARCH_MIN_CHARS;
-
-  useEffect(() => {
-    if (!searching) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      getJson<{ products: SearchProduct[] }>(`/api/inventory/search/${encodeURIComponent(term)}`, 'Search failed. Please try again.', controller.signal)
-        .then((res) => {
-          if (controller.signal.aborted) return;
-          setResults(res.ok ? { term, ok: true, products: res.data.products ?? [] } : { term, ok: false, error: res.error });
-          setActive(-1);
-        })
-        .catch(() => {}); // aborted: a newer search replaced it
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [searching, term]);
-
-  const current = results && results.term === term ? results : null;
-  const options = current?.ok ? current.products : [];
+  // The server is asked once the text has stopped changing; suggestions for an older text are not shown.
+  const [settled] = useDebounced(term, SEARCH_DEBOUNCE_MS);
+  const asked = searching && settled === term ? term : null;
+  const { state, reload } = useResource<Matches>(
+    asked,
+    (signal) => getJson<Matches>(`/api/inventory/search/${encodeURIComponent(asked!)}`, FAILED, signal),
+    FAILED,
+  );
+  const current = state.status === 'ready' || state.status === 'error' ? state : null;
+  const options = current?.status === 'ready' ? current.data.products : [];
   const open = searching;
 
   function choose(p: SearchProduct) {
     setText(p.name);
     setTyping(false);
-    setResults(null);
     onChoose({ name: p.name, plu: p.plu });
   }
 
@@ -89,6 +78,8 @@ export function ProductSearch({ chosen, onChoose }: { chosen: ChosenProduct | nu
         onChange={(e) => {
           setText(e.target.value);
           setTyping(true);
+          setActive(-1);
+          reload(); // the next pause asks afresh, also for a text asked before (a failed search is tried again)
           if (chosen) onChoose(null);
         }}
         onKeyDown={onKeyDown}
@@ -96,8 +87,8 @@ export function ProductSearch({ chosen, onChoose }: { chosen: ChosenProduct | nu
       />
       <ul id={listId} role="listbox" aria-label="Matching products" className="suggestions" hidden={!open}>
         {open && !current && <li className="suggestion-note">Searching…</li>}
-        {current && !current.ok && <li className="suggestion-note">{current.error}</li>}
-        {current?.ok && options.length === 0 && <li className="suggestion-note">No products found</li>}
+        {current?.status === 'error' && <li className="suggestion-note">{current.error}</li>}
+        {current?.status === 'ready' && options.length === 0 && <li className="suggestion-note">No products found</li>}
         {options.map((p, i) => (
           <li key={p.plu} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} className="suggestion"
             onMouseDown={(e) => e.preventDefault()} onClick={() => choose(p)}>

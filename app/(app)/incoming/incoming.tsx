@@ -9,12 +9,12 @@ import type { BoardDirectory, BoardEntry } from '@/lib/reports/types';
 import type { IncomingReport, IncomingShipment } from '@/lib/forecast/types';
 import { PlaceLines, RecordNote } from '../../_components/forecast/places';
 import { BoardHeader, directoryBoards, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
-import { ErrorRetry } from '../../_components/reports/error-retry';
-import { getJson } from '../../_components/reports/fetchers';
+import { getJson } from '../../_components/data/get-json';
+import { ResourceView } from '../../_components/data/resource-view';
 import { ListingBadge } from '../../_components/reports/listing-badge';
 import { SkeletonList } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
-import { useResource } from '../../_components/reports/use-resource';
+import { useResource } from '../../_components/data/use-resource';
 
 const SUBTITLES = {
   shelf: 'Hunted bottles the state shipped to this board, and the stores they are likely to reach, learned from how the board spread earlier shipments.',
@@ -56,94 +56,94 @@ export function Incoming({
     board.choose(id);
   };
   const [shownCount, setShownCount] = useState(SHIPMENTS_SHOWN);
-  const data = state.status === 'ready' ? state.data : null;
+  const report = state.status === 'ready' ? state.data : null;
   const watchedSet = new Set(watched ?? []);
   // What matters to the hunter first: their watched products, each group the latest shipment first (the answer's order).
-  const open = (data?.incoming.filter((s) => s.status === 'open') ?? []).sort((a, b) => Number(watchedSet.has(b.plu)) - Number(watchedSet.has(a.plu)));
-  const landed = data?.incoming.filter((s) => s.status === 'closed') ?? [];
-  const precision = data?.board.precision;
+  const open = (report?.incoming.filter((s) => s.status === 'open') ?? []).sort((a, b) => Number(watchedSet.has(b.plu)) - Number(watchedSet.has(a.plu)));
+  const landed = report?.incoming.filter((s) => s.status === 'closed') ?? [];
+  const precision = report?.board.precision;
 
   return (
     <div className="stack">
       <BoardHeader
         title="Incoming"
-        subtitle={data ? SUBTITLES[data.board.precision] : 'Hunted bottles the state shipped, and where they are likely to land.'}
+        subtitle={report ? SUBTITLES[report.board.precision] : 'Hunted bottles the state shipped, and where they are likely to land.'}
         board={{ ...board, choose }}
         info={null}
         directory={directory}
       />
-      {state.status === 'error' && <ErrorRetry message={state.error} onRetry={reload} />}
-      {state.status !== 'ready' && state.status !== 'error' && <SkeletonList count={4} height={120} label="Loading what is on its way…" />}
-      {data && (
-        <>
-          <section className="card stack-sm" aria-labelledby="incoming-summary">
-            <div className="row spread nowrap">
-              <h2 id="incoming-summary" className="summary-title">
-                On its way to {data.board.name}
-              </h2>
-              <button type="button" className="btn btn-secondary btn-sm" onClick={reload} disabled={refreshing} aria-busy={refreshing}>
-                {refreshing ? 'Refreshing…' : 'Refresh'}
-              </button>
-            </div>
-            <Stats
-              label="Incoming summary"
-              items={[
-                { label: 'Shipments', value: open.length },
-                { label: 'Bottles', value: open.reduce((n, s) => n + s.units, 0) },
-                // A board whose stores the state does not split names none: its store count says where the bottles may be.
-                precision === 'shelf'
-                  ? { label: 'Stores named', value: new Set(open.flatMap((s) => s.places.filter((p) => p.named && p.store).map((p) => p.store!.store_id))).size }
-                  : precision === 'board'
-                    ? { label: 'Stores on the board', value: data.board.retail_stores }
-                    : { label: 'Stores on the board', value: 1 },
-              ]}
-            />
-            {precision === 'store_by_shipment' && (
-              <p className="small" data-testid="incoming-precision">
-                {precisionLine({ precision: data.board.precision, board: data.board.name, stores: data.board.retail_stores, onlyStore: data.board.only_store && { nickname: data.board.only_store.nickname, store_number: data.board.only_store.store_number } })}
-                .
-              </p>
-            )}
-            <RecordNote record={data.record} />
-          </section>
-          {open.length === 0 ? (
-            <section className="card empty-state" data-testid="incoming-empty">
-              <p>
-                Nothing hunted is on its way to {data.board.name} right now. Forecasts appear when the state&apos;s daily shipment report
-                (read around 11 AM) lists an allocated, limited or barrel product shipped to the board.
-              </p>
-            </section>
-          ) : (
-            <div className="stack-sm" data-testid="incoming-list">
-              {open.slice(0, shownCount).map((s) => (
-                <IncomingCard key={s.incoming_id} shipment={s} board={data.board} watched={watchedSet.has(s.plu)} />
-              ))}
-              {open.length > shownCount && (
-                <button type="button" className="btn btn-secondary btn-block" onClick={() => setShownCount((n) => n + SHIPMENTS_SHOWN * 2)} data-testid="incoming-show-more">
-                  Show {plural(Math.min(open.length - shownCount, SHIPMENTS_SHOWN * 2), 'more shipment')} ({open.length - shownCount} left)
-                </button>
-              )}
-            </div>
-          )}
-          {landed.length > 0 && (
-            <details className="card collapsible" data-testid="incoming-landed">
-              <summary>
-                <h2 id="landed-heading">
-                  Recently closed<span className="count-pill">{landed.length}</span>
+      <ResourceView state={state} onRetry={reload} loading={<SkeletonList count={4} height={120} label="Loading what is on its way…" />}>
+        {(data) => (
+          <>
+            <section className="card stack-sm" aria-labelledby="incoming-summary">
+              <div className="row spread nowrap">
+                <h2 id="incoming-summary" className="summary-title">
+                  On its way to {data.board.name}
                 </h2>
-              </summary>
-              <div className="collapsible-body stack-sm">
-                {landed.map((s) => (
+                <button type="button" className="btn btn-secondary btn-sm" onClick={reload} disabled={refreshing} aria-busy={refreshing}>
+                  {refreshing ? 'Refreshing…' : 'Refresh'}
+                </button>
+              </div>
+              <Stats
+                label="Incoming summary"
+                items={[
+                  { label: 'Shipments', value: open.length },
+                  { label: 'Bottles', value: open.reduce((n, s) => n + s.units, 0) },
+                  // A board whose stores the state does not split names none: its store count says where the bottles may be.
+                  precision === 'shelf'
+                    ? { label: 'Stores named', value: new Set(open.flatMap((s) => s.places.filter((p) => p.named && p.store).map((p) => p.store!.store_id))).size }
+                    : precision === 'board'
+                      ? { label: 'Stores on the board', value: data.board.retail_stores }
+                      : { label: 'Stores on the board', value: 1 },
+                ]}
+              />
+              {precision === 'store_by_shipment' && (
+                <p className="small" data-testid="incoming-precision">
+                  {precisionLine({ precision: data.board.precision, board: data.board.name, stores: data.board.retail_stores, onlyStore: data.board.only_store && { nickname: data.board.only_store.nickname, store_number: data.board.only_store.store_number } })}
+                  .
+                </p>
+              )}
+              <RecordNote record={data.record} />
+            </section>
+            {open.length === 0 ? (
+              <section className="card empty-state" data-testid="incoming-empty">
+                <p>
+                  Nothing hunted is on its way to {data.board.name} right now. Forecasts appear when the state&apos;s daily shipment report
+                  (read around 11 AM) lists an allocated, limited or barrel product shipped to the board.
+                </p>
+              </section>
+            ) : (
+              <div className="stack-sm" data-testid="incoming-list">
+                {open.slice(0, shownCount).map((s) => (
                   <IncomingCard key={s.incoming_id} shipment={s} board={data.board} watched={watchedSet.has(s.plu)} />
                 ))}
+                {open.length > shownCount && (
+                  <button type="button" className="btn btn-secondary btn-block" onClick={() => setShownCount((n) => n + SHIPMENTS_SHOWN * 2)} data-testid="incoming-show-more">
+                    Show {plural(Math.min(open.length - shownCount, SHIPMENTS_SHOWN * 2), 'more shipment')} ({open.length - shownCount} left)
+                  </button>
+                )}
               </div>
-            </details>
-          )}
-          <p className="report-note small" data-testid="incoming-footer">
-            Forecasts are updated every 15 minutes from 7 AM to 9 PM as bottles show up on shelves. Read {usDateTime(data.checked_at)}.
-          </p>
-        </>
-      )}
+            )}
+            {landed.length > 0 && (
+              <details className="card collapsible" data-testid="incoming-landed">
+                <summary>
+                  <h2 id="landed-heading">
+                    Recently closed<span className="count-pill">{landed.length}</span>
+                  </h2>
+                </summary>
+                <div className="collapsible-body stack-sm">
+                  {landed.map((s) => (
+                    <IncomingCard key={s.incoming_id} shipment={s} board={data.board} watched={watchedSet.has(s.plu)} />
+                  ))}
+                </div>
+              </details>
+            )}
+            <p className="report-note small" data-testid="incoming-footer">
+              Forecasts are updated every 15 minutes from 7 AM to 9 PM as bottles show up on shelves. Read {usDateTime(data.checked_at)}.
+            </p>
+          </>
+        )}
+      </ResourceView>
     </div>
   );
 }

@@ -9,15 +9,15 @@ import { matchesSearch } from '@/lib/text/search';
 import type { AllocatedCurrent, BoardDirectory, UnknownProduct } from '@/lib/reports/types';
 import type { IncomingReport, IncomingShipment } from '@/lib/forecast/types';
 import { BoardHeader, coveredInfo, directoryBoards, directoryEntry, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
-import { ErrorRetry } from '../../_components/reports/error-retry';
-import { getJson } from '../../_components/reports/fetchers';
+import { getJson } from '../../_components/data/get-json';
+import { ResourceView } from '../../_components/data/resource-view';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
 import { ListingBadge } from '../../_components/reports/listing-badge';
 import { ShelvesNotRead } from '../../_components/reports/shelves-not-read';
 import { UnknownFigure, UnknownStockNote } from '../../_components/reports/stock-age';
 import { TypeFilter } from '../../_components/reports/type-filter';
-import { useResource } from '../../_components/reports/use-resource';
+import { useResource } from '../../_components/data/use-resource';
 import { ProductCard } from './product-card';
 
 /** `first`: the opening board's inventory, rendered by the server; `directory`: every board (GET /api/boards), as the server read it. */
@@ -87,64 +87,67 @@ function InventoryList({ boardId, boardName, initialSearch, first }: { boardId: 
   const [query, setQuery] = useState(initialSearch);
   const deferredQuery = useDeferredValue(query);
 
-  if (state.status === 'error') return <ErrorRetry message={state.error} onRetry={reload} />;
-  if (state.status !== 'ready') {
-    return (
-      <>
-        <SkeletonStats count={3} />
-        <div className="skeleton" style={{ height: 96 }} aria-hidden="true" />
-        <SkeletonList count={6} height={72} label="Loading inventory…" />
-      </>
-    );
-  }
-
-  const { products = [], summary, stock_unknown: unknown = [] } = state.data;
-  // Products per listing type for the badges (the summary also has each type's bottles).
-  const counts = Object.fromEntries(Object.entries(summary?.byListingType ?? {}).map(([type, totals]) => [type, totals.count]));
-  const visible = products.filter((p) => typePasses(p.Listing_Type, selected) && matchesSearch(deferredQuery, p.product_name, p.plu));
-
   return (
-    <>
-      <Stats
-        label="Inventory summary"
-        items={[
-          { label: 'Products', value: (summary?.totalProducts ?? products.length).toLocaleString('en-US') },
-          { label: 'Bottles', value: (summary?.totalBottles ?? 0).toLocaleString('en-US') },
-          { label: 'Stores', value: (summary?.uniqueStores ?? 0).toLocaleString('en-US') },
-        ]}
-      />
-      <div className="card filters">
-        <div className="field">
-          <label htmlFor="inventory-search">Search by name or PLU</label>
-          <input id="inventory-search" className="input" type="search" inputMode="search" autoComplete="off"
-            placeholder="e.g. Blanton or 12345" value={query} onChange={(e) => setQuery(e.target.value)} />
-        </div>
-        <TypeFilter counts={counts} selected={selected} onToggle={(t) => setSelected((s) => toggleType(s, t))}
-          onClear={() => setSelected(new Set())} />
-      </div>
-      <p className="muted small" aria-live="polite" data-testid="inventory-count">
-        Showing {visible.length} of {products.length} products
-      </p>
-      {products.length === 0 ? (
-        <div className="card empty-state" data-testid="inventory-empty">
-          <p>
-            No allocated, limited or barrel bottles are on {boardName} shelves right now. They usually sell within hours to a
-            few days of a delivery: check Today&apos;s Arrivals for the next one.
-          </p>
-        </div>
-      ) : visible.length === 0 ? (
-        <div className="card empty-state">
-          <p>No products match. Try another name, or show all types.</p>
-        </div>
-      ) : (
-        <div className="stack-sm">
-          {visible.map((p) => (
-            <ProductCard key={p.plu} product={p} boardId={boardId} onItsWay={onItsWay.get(p.plu) ?? []} />
-          ))}
-        </div>
-      )}
-      <UnknownProducts products={unknown.filter((p) => typePasses(p.Listing_Type, selected) && matchesSearch(deferredQuery, p.product_name, p.plu))} />
-    </>
+    <ResourceView
+      state={state}
+      onRetry={reload}
+      loading={
+        <>
+          <SkeletonStats count={3} />
+          <div className="skeleton" style={{ height: 96 }} aria-hidden="true" />
+          <SkeletonList count={6} height={72} label="Loading inventory…" />
+        </>
+      }
+    >
+      {({ products = [], summary, stock_unknown: unknown = [] }) => {
+        // Products per listing type for the badges (the summary also has each type's bottles).
+        const counts = Object.fromEntries(Object.entries(summary?.byListingType ?? {}).map(([type, totals]) => [type, totals.count]));
+        const visible = products.filter((p) => typePasses(p.Listing_Type, selected) && matchesSearch(deferredQuery, p.product_name, p.plu));
+        return (
+          <>
+            <Stats
+              label="Inventory summary"
+              items={[
+                { label: 'Products', value: (summary?.totalProducts ?? products.length).toLocaleString('en-US') },
+                { label: 'Bottles', value: (summary?.totalBottles ?? 0).toLocaleString('en-US') },
+                { label: 'Stores', value: (summary?.uniqueStores ?? 0).toLocaleString('en-US') },
+              ]}
+            />
+            <div className="card filters">
+              <div className="field">
+                <label htmlFor="inventory-search">Search by name or PLU</label>
+                <input id="inventory-search" className="input" type="search" inputMode="search" autoComplete="off"
+                  placeholder="e.g. Blanton or 12345" value={query} onChange={(e) => setQuery(e.target.value)} />
+              </div>
+              <TypeFilter counts={counts} selected={selected} onToggle={(t) => setSelected((s) => toggleType(s, t))}
+                onClear={() => setSelected(new Set())} />
+            </div>
+            <p className="muted small" aria-live="polite" data-testid="inventory-count">
+              Showing {visible.length} of {products.length} products
+            </p>
+            {products.length === 0 ? (
+              <div className="card empty-state" data-testid="inventory-empty">
+                <p>
+                  No allocated, limited or barrel bottles are on {boardName} shelves right now. They usually sell within hours to a
+                  few days of a delivery: check Today&apos;s Arrivals for the next one.
+                </p>
+              </div>
+            ) : visible.length === 0 ? (
+              <div className="card empty-state">
+                <p>No products match. Try another name, or show all types.</p>
+              </div>
+            ) : (
+              <div className="stack-sm">
+                {visible.map((p) => (
+                  <ProductCard key={p.plu} product={p} boardId={boardId} onItsWay={onItsWay.get(p.plu) ?? []} />
+                ))}
+              </div>
+            )}
+            <UnknownProducts products={unknown.filter((p) => typePasses(p.Listing_Type, selected) && matchesSearch(deferredQuery, p.product_name, p.plu))} />
+          </>
+        );
+      }}
+    </ResourceView>
   );
 }
 

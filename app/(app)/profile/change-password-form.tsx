@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { passwordChangeError, PROFILE_PASSWORD_MIN_LENGTH } from '@/lib/auth/rules';
+import type { PasswordChangedAnswer } from '@/lib/auth/types';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
@@ -31,7 +32,7 @@ export function ChangePasswordForm() {
       return;
     }
     void change.run(async () => {
-      const res = await change.send('/api/auth/change-password', {
+      const res = await change.send<PasswordChangedAnswer>('/api/auth/change-password', {
         method: 'POST',
         body: { old_password: form.current_password, new_password: form.new_password },
       });

@@ -4,20 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { formatPhone, NAME_MAX_LENGTH, normalizePhone, profileError } from '@/lib/auth/rules';
 import { groupBoards, WAKE_BOARD_ID } from '@/lib/reports-client/boards';
 import type { BoardDirectory, BoardEntry } from '@/lib/reports/types';
+import type { Profile, ProfileAnswer, ProfileSavedAnswer } from '@/lib/users/types';
+import { errorText } from '../../_components/api';
 import { useAuth } from '../../_components/auth-context';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 import { useBoardDirectory } from '../../_components/reports/board-choice';
-import { getJson } from '../../_components/reports/fetchers';
-import { useResource } from '../../_components/reports/use-resource';
+import { getJson } from '../../_components/data/get-json';
+import { ResourceView } from '../../_components/data/resource-view';
+import { useResource, type ResourceState } from '../../_components/data/use-resource';
 import { PhoneInput } from './phone-input';
-
-interface Profile {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string | null;
-  home_board_id: number | null;
-}
 
 const LOAD_ERROR = 'Could not load your profile. Please try again.';
 
@@ -33,9 +28,15 @@ const toForm = (p: Profile) => ({
  * offered in groups by what is known of it (GET /api/boards, `directory`: the server's first answer).
  */
 export function ProfileForm({ directory }: { directory?: BoardDirectory | null }) {
-  const { state, reload } = useResource('profile', (signal) => getJson<Profile>('/api/user/me', LOAD_ERROR, signal), LOAD_ERROR);
+  const { state, reload } = useResource('profile', (signal) => getJson<ProfileAnswer>('/api/user/me', LOAD_ERROR, signal), LOAD_ERROR);
   const boards = useBoardDirectory(directory);
-  const failed = state.status === 'error' || boards.state.status === 'error';
+  // One region for both loads: ready when both are, failed (with LOAD_ERROR) when either failed.
+  const both: ResourceState<{ profile: Profile; boards: BoardEntry[] }> =
+    state.status === 'error' || boards.state.status === 'error'
+      ? { status: 'error', error: LOAD_ERROR }
+      : state.status === 'ready' && boards.state.status === 'ready'
+        ? { status: 'ready', data: { profile: state.data, boards: boards.state.data.boards } }
+        : { status: 'loading' };
   const retry = () => {
     if (state.status === 'error') reload();
     if (boards.state.status === 'error') boards.reload();
@@ -43,16 +44,17 @@ export function ProfileForm({ directory }: { directory?: BoardDirectory | null }
   return (
     <section className="card stack" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile details</h2>
-      {failed && <Banner message={failure(LOAD_ERROR)} action={{ label: 'Try Again', onClick: retry }} />}
-      {state.status === 'ready' && boards.state.status === 'ready' ? (
-        <ProfileDetailsForm loaded={state.data} boards={boards.state.data.boards} />
-      ) : (
-        !failed && (
+      <ResourceView
+        state={both}
+        onRetry={retry}
+        loading={
           <p className="muted" role="status">
             Loading your profile…
           </p>
-        )
-      )}
+        }
+      >
+        {(loaded) => <ProfileDetailsForm loaded={loaded.profile} boards={loaded.boards} />}
+      </ResourceView>
     </section>
   );
 }
@@ -71,7 +73,7 @@ function ProfileDetailsForm({ loaded, boards }: { loaded: Profile; boards: Board
       return;
     }
     void save.run(async () => {
-      const res = await save.send<{ success?: boolean; user?: Profile; error?: string }>('/api/user/me', {
+      const res = await save.send<ProfileSavedAnswer>('/api/user/me', {
         method: 'PUT',
         body: {
           first_name: form.first_name.trim(),
@@ -80,8 +82,8 @@ function ProfileDetailsForm({ loaded, boards }: { loaded: Profile; boards: Board
           home_board_id: Number(form.homeBoard),
         },
       });
-      if (!res.ok) return failure(res.network ? res.error : res.data.error || `HTTP ${res.status}`);
-      if (res.data.user) setForm(toForm(res.data.user));
+      if (!res.ok) return failure(res.network ? res.error : errorText(res.data) || `HTTP ${res.status}`);
+      setForm(toForm(res.data.user));
       save.show(success('Profile updated successfully.')); // saved: say so while the header catches up
       await refresh(); // the header's welcome line shows the new first name
     });

@@ -14,48 +14,40 @@ import {
 } from '@/lib/reports-client/options';
 import { findWakeBoard } from '@/lib/reports-client/shipments';
 import type { Board, Boards, Shipment, Shipments, ShipmentDay } from '@/lib/reports/types';
-import { apiFetch } from '../../_components/api';
 import { useDebounced } from '../../_components/use-debounced';
-import { ErrorRetry } from '../../_components/reports/error-retry';
 import { ShipmentDayNotes } from '../../_components/reports/shipment-day-notes';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
-import { useResource, type Loaded } from '../../_components/reports/use-resource';
+import { callApi } from '../../_components/data/call';
+import { getJson } from '../../_components/data/get-json';
+import { ResourceView } from '../../_components/data/resource-view';
+import { useResource, type Loaded } from '../../_components/data/use-resource';
 import { ShipmentGroups } from './shipment-groups';
 
 const FAILED = 'Failed to fetch shipments data';
 
 /** The shipments of the chosen range, and what the extract says about its days (notes on missing, late, partial days). */
-export interface ShipmentsAnswer {
+interface ShipmentList {
   shipments: Shipment[];
   days: ShipmentDay[];
   /** How precisely each board's shipments place the bottles, by board id. */
   boardPrecision: NonNullable<Shipments['board_precision']>;
 }
 
-async function loadShipments(query: string, signal: AbortSignal): Promise<Loaded<ShipmentsAnswer>> {
-  try {
-    const res = await apiFetch<{ success?: boolean } & Partial<Omit<Shipments, 'success'>>>(`/api/state/shipments?${query}`, { signal });
-    if (!res.ok || res.data.success === false || !Array.isArray(res.data.shipments)) return { ok: false, error: FAILED };
-    return { ok: true, data: { shipments: res.data.shipments, days: res.data.days ?? [], boardPrecision: res.data.board_precision ?? {} } };
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    return { ok: false, error: FAILED };
-  }
+/** Every failure, a refusal too, says FAILED. */
+async function loadShipments(query: string, signal: AbortSignal): Promise<Loaded<ShipmentList>> {
+  const res = await callApi<Shipments>(`/api/state/shipments?${query}`, { failed: FAILED }, { signal });
+  if (!res.ok || !Array.isArray(res.data.shipments)) return { ok: false, error: FAILED };
+  return { ok: true, data: { shipments: res.data.shipments, days: res.data.days ?? [], boardPrecision: res.data.board_precision ?? {} } };
 }
 
 async function loadBoards(signal: AbortSignal): Promise<Loaded<Board[]>> {
-  try {
-    const res = await apiFetch<Boards>('/api/state/boards', { signal });
-    return res.ok && Array.isArray(res.data?.boards) ? { ok: true, data: res.data.boards } : { ok: false, error: 'Failed to load boards' };
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    return { ok: false, error: 'Failed to load boards' };
-  }
+  const res = await getJson<Boards>('/api/state/boards', 'Failed to load boards', signal);
+  return res.ok ? { ok: true, data: res.data.boards } : res;
 }
 
 /** `first`: the server's answers for the opening filters (each null when it could not; the screen then loads it). */
-export function StatewideShipments({ initialSearch, first }: { initialSearch: string; first?: { shipments: ShipmentsAnswer | null; boards: Board[] | null } }) {
+export function StatewideShipments({ initialSearch, first }: { initialSearch: string; first?: { shipments: ShipmentList | null; boards: Board[] | null } }) {
   const router = useRouter();
   const [productType, setProductType] = useState<ShipmentProductType>('all-allocation-limited-barrel');
   const [boardId, setBoardId] = useState('all');
@@ -71,12 +63,9 @@ export function StatewideShipments({ initialSearch, first }: { initialSearch: st
 
   const query = new URLSearchParams({ productType, boardId, searchTerm, dateRange }).toString();
   const [opening] = useState(() => new URLSearchParams({ productType, boardId, searchTerm, dateRange }).toString());
-  const { state, reload } = useResource<ShipmentsAnswer>(query, (signal) => loadShipments(query, signal), FAILED, {
+  const { state, reload } = useResource<ShipmentList>(query, (signal) => loadShipments(query, signal), FAILED, {
     initial: first?.shipments && { key: opening, data: first.shipments },
   });
-  const shipments = state.status === 'ready' ? state.data.shipments : [];
-  // Days the extract did not cover, or covered only in part: said in words, never left to look like "nothing shipped".
-  const days = state.status === 'ready' ? state.data.days : [];
 
   function back() {
     if (window.history.length > 1) router.back();
@@ -138,34 +127,39 @@ export function StatewideShipments({ initialSearch, first }: { initialSearch: st
         ))}
       </div>
 
-      {state.status === 'error' && <ErrorRetry message={state.error} onRetry={reload} />}
-      {(state.status === 'loading' || state.status === 'idle') && (
-        <>
-          <SkeletonStats count={4} />
-          <SkeletonList count={6} height={64} label="Loading shipments…" />
-        </>
-      )}
-      {state.status === 'ready' && (
-        <>
-          <ShipmentDayNotes days={days} />
-          <Stats
-            label="Shipments summary"
-            items={[
-              { label: 'Shipments', value: shipments.length.toLocaleString('en-US') },
-              { label: 'Cases', value: shipments.reduce((n, s) => n + (s.cases ?? 0), 0).toLocaleString('en-US') },
-              { label: 'Products', value: new Set(shipments.map((s) => s.nc_code)).size },
-              { label: 'Boards', value: new Set(shipments.map((s) => s.board_id)).size },
-            ]}
-          />
-          {shipments.length === 0 ? (
-            <div className="card empty-state" data-testid="shipments-empty">
-              <p>No shipments match these filters. Try a longer date range or all boards.</p>
-            </div>
-          ) : (
-            <ShipmentGroups key={`${view}:${query}`} view={view} shipments={shipments} boardPrecision={state.data.boardPrecision} />
-          )}
-        </>
-      )}
+      <ResourceView
+        state={state}
+        onRetry={reload}
+        loading={
+          <>
+            <SkeletonStats count={4} />
+            <SkeletonList count={6} height={64} label="Loading shipments…" />
+          </>
+        }
+      >
+        {({ shipments, days, boardPrecision }) => (
+          <>
+            {/* Days the extract did not cover, or covered only in part: said in words, never left to look like "nothing shipped". */}
+            <ShipmentDayNotes days={days} />
+            <Stats
+              label="Shipments summary"
+              items={[
+                { label: 'Shipments', value: shipments.length.toLocaleString('en-US') },
+                { label: 'Cases', value: shipments.reduce((n, s) => n + (s.cases ?? 0), 0).toLocaleString('en-US') },
+                { label: 'Products', value: new Set(shipments.map((s) => s.nc_code)).size },
+                { label: 'Boards', value: new Set(shipments.map((s) => s.board_id)).size },
+              ]}
+            />
+            {shipments.length === 0 ? (
+              <div className="card empty-state" data-testid="shipments-empty">
+                <p>No shipments match these filters. Try a longer date range or all boards.</p>
+              </div>
+            ) : (
+              <ShipmentGroups key={`${view}:${query}`} view={view} shipments={shipments} boardPrecision={boardPrecision} />
+            )}
+          </>
+        )}
+      </ResourceView>
     </>
   );
 }

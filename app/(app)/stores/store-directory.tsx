@@ -9,10 +9,10 @@ import { storesNotReadWords, storesSubtitle } from '@/lib/reports-client/precisi
 import { deliveryDayLabel, deliveryIntervalLabel, filterStores, isMixedBeverage, NO_STORE_FILTERS, regionsOf, type StoreFilters } from '@/lib/reports-client/stores';
 import type { BoardDirectory, Stores } from '@/lib/reports/types';
 import { BoardHeader, coveredInfo, directoryBoards, directoryEntry, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
-import { ErrorRetry } from '../../_components/reports/error-retry';
-import { getJson } from '../../_components/reports/fetchers';
+import { getJson } from '../../_components/data/get-json';
+import { ResourceView } from '../../_components/data/resource-view';
 import { SkeletonGrid } from '../../_components/reports/skeleton';
-import { useResource } from '../../_components/reports/use-resource';
+import { useResource } from '../../_components/data/use-resource';
 
 /**
  * Any board's stores. A board whose shelves are not read says so once above them and shows no delivery days
@@ -95,85 +95,86 @@ export function StoreDirectory({ initialBoard, first, directory: firstDirectory 
         </div>
       </form>
 
-      {state.status === 'error' && <ErrorRetry message={state.error} onRetry={reload} />}
-      {(state.status === 'loading' || state.status === 'idle') && <SkeletonGrid count={9} height={150} label="Loading stores…" />}
-      {state.status === 'ready' && (
-        <>
-          {unread && (
-            <section className="card stack-sm" data-testid="stores-unread">
-              <p>{storesNotReadWords(boardName(boardId, board.boards), unread)}</p>
-              {unread === 'board' && (
-                <p>
-                  <Link href={`/todays-arrivals?board=${boardId}`}>What the state shipped to {boardName(boardId, board.boards)}</Link>
-                </p>
-              )}
-            </section>
-          )}
-          <div className="row spread">
-            <p className="muted small" aria-live="polite" data-testid="stores-count">
-              Showing {visible.length} of {stores.length} stores
-            </p>
-            {filtered && (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setFilters(NO_STORE_FILTERS)}>
-                Clear filters
-              </button>
+      {/* The stores were filtered above: the filters offer the answer's regions too. */}
+      <ResourceView state={state} onRetry={reload} loading={<SkeletonGrid count={9} height={150} label="Loading stores…" />}>
+        {() => (
+          <>
+            {unread && (
+              <section className="card stack-sm" data-testid="stores-unread">
+                <p>{storesNotReadWords(boardName(boardId, board.boards), unread)}</p>
+                {unread === 'board' && (
+                  <p>
+                    <Link href={`/todays-arrivals?board=${boardId}`}>What the state shipped to {boardName(boardId, board.boards)}</Link>
+                  </p>
+                )}
+              </section>
             )}
-          </div>
-          {visible.length === 0 ? (
-            <div className="card empty-state">
-              <p>No stores match these filters.</p>
+            <div className="row spread">
+              <p className="muted small" aria-live="polite" data-testid="stores-count">
+                Showing {visible.length} of {stores.length} stores
+              </p>
+              {filtered && (
+                <button type="button" className="btn btn-secondary btn-sm" onClick={() => setFilters(NO_STORE_FILTERS)}>
+                  Clear filters
+                </button>
+              )}
             </div>
-          ) : (
-            <ul className="card-grid list-plain" aria-label="Stores">
-              {visible.map((s) => (
-                <li key={s.store_id}>
-                  <Link href={`/stores/${s.store_id}`} className="card link-card store-card" data-testid="store-card">
-                    <h3>
-                      {s.nickname} <span className="muted">#{s.store_number}</span>
-                    </h3>
-                    <p>{s.address}</p>
-                    <div className="product-meta">
-                      {s.region && <span className="badge">{s.region}</span>}
-                      {isMixedBeverage(s) && <span className="badge badge-mxb">MXB only</span>}
-                    </div>
-                    {unread ? (
-                      // Delivery days and drops come from shelf readings: none here, only how to reach the store.
-                      <dl className="kv small">
-                        {s.phone && (
+            {visible.length === 0 ? (
+              <div className="card empty-state">
+                <p>No stores match these filters.</p>
+              </div>
+            ) : (
+              <ul className="card-grid list-plain" aria-label="Stores">
+                {visible.map((s) => (
+                  <li key={s.store_id}>
+                    <Link href={`/stores/${s.store_id}`} className="card link-card store-card" data-testid="store-card">
+                      <h3>
+                        {s.nickname} <span className="muted">#{s.store_number}</span>
+                      </h3>
+                      <p>{s.address}</p>
+                      <div className="product-meta">
+                        {s.region && <span className="badge">{s.region}</span>}
+                        {isMixedBeverage(s) && <span className="badge badge-mxb">MXB only</span>}
+                      </div>
+                      {unread ? (
+                        // Delivery days and drops come from shelf readings: none here, only how to reach the store.
+                        <dl className="kv small">
+                          {s.phone && (
+                            <div>
+                              <dt>Phone</dt>
+                              <dd>{s.phone}</dd>
+                            </div>
+                          )}
+                          {s.hours && (
+                            <div>
+                              <dt>Hours</dt>
+                              <dd>{s.hours}</dd>
+                            </div>
+                          )}
+                        </dl>
+                      ) : (
+                        <dl className="kv small">
                           <div>
-                            <dt>Phone</dt>
-                            <dd>{s.phone}</dd>
+                            <dt>Delivery</dt>
+                            <dd>
+                              {deliveryDayLabel(s.delivery_day)}
+                              {s.delivery_interval_days ? ` · ${deliveryIntervalLabel(s.delivery_interval_days)}` : ''}
+                            </dd>
                           </div>
-                        )}
-                        {s.hours && (
                           <div>
-                            <dt>Hours</dt>
-                            <dd>{s.hours}</dd>
+                            <dt>Last delivery</dt>
+                            <dd>{usDate(s.last_delivery_date)}</dd>
                           </div>
-                        )}
-                      </dl>
-                    ) : (
-                      <dl className="kv small">
-                        <div>
-                          <dt>Delivery</dt>
-                          <dd>
-                            {deliveryDayLabel(s.delivery_day)}
-                            {s.delivery_interval_days ? ` · ${deliveryIntervalLabel(s.delivery_interval_days)}` : ''}
-                          </dd>
-                        </div>
-                        <div>
-                          <dt>Last delivery</dt>
-                          <dd>{usDate(s.last_delivery_date)}</dd>
-                        </div>
-                      </dl>
-                    )}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+                        </dl>
+                      )}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </ResourceView>
     </div>
   );
 }

@@ -8,16 +8,16 @@ import { formatUsDate, nyDate, price, usDateTime, usTime } from '@/lib/reports-c
 import { RECENT_DATES_SHOWN } from '@/lib/reports-client/options';
 import { precisionLine } from '@/lib/reports-client/forecast';
 import { noShipmentsWords, SHELF_BOARD_SHIPMENTS_NOTE, shelfBoardShipmentsTitle, shipmentsFooter, shipmentsSubtitle } from '@/lib/reports-client/precision';
-import type { ArrivalsReport, AvailableDates, BoardDirectory, BoardShipment, ErrorAnswer } from '@/lib/reports/types';
+import type { ArrivalsReport, AvailableDates, BoardDirectory, BoardShipment } from '@/lib/reports/types';
 import { weekdayOf } from '@/lib/time';
-import { apiFetch } from '../../_components/api';
 import { BoardHeader, coveredInfo, directoryBoards, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
-import { ErrorRetry } from '../../_components/reports/error-retry';
-import { getJson } from '../../_components/reports/fetchers';
+import { callApi } from '../../_components/data/call';
+import { getJson } from '../../_components/data/get-json';
+import { ResourceView } from '../../_components/data/resource-view';
 import { ListingBadge } from '../../_components/reports/listing-badge';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
-import { useResource } from '../../_components/reports/use-resource';
+import { useResource } from '../../_components/data/use-resource';
 import { SavedCopyNotice } from '../../_components/offline/saved-copy-notice';
 import { useSaveForOffline } from '../../_components/offline/saved-pages';
 
@@ -58,9 +58,14 @@ export function Arrivals({
   const [navigating, setNavigating] = useState<Direction | null>(null);
 
   const shown = formatUsDate(date);
+  // A failed load names the day, whatever the server said.
+  const failed = `Failed to load arrivals for ${shown}. Please try again.`;
   const { state, reload, refreshing } = useResource<ArrivalsReport>(
     `${boardId}:${date}`,
-    (signal) => getJson<ArrivalsReport>(withBoard(`/api/inventory/todays-arrivals?date=${date}`, boardId), '', signal),
+    (signal) =>
+      getJson<ArrivalsReport>(withBoard(`/api/inventory/todays-arrivals?date=${date}`, boardId), failed, signal).then((res) =>
+        res.ok ? res : { ok: false, error: failed },
+      ),
     undefined,
     { initial: first && { key: `${initialBoard.boardId}:${first.date}`, data: first.report } },
   );
@@ -68,7 +73,8 @@ export function Arrivals({
   const fromServerPage = onScreen !== null && onScreen === first?.report;
   useSaveForOffline(onScreen, fromServerPage);
   const isEmpty = state.status === 'ready' && (byShipments ? state.data.shipments ?? [] : state.data.arrivals ?? []).length === 0;
-  // The empty state suggests recent dates that had arrivals.
+  // The empty state suggests recent dates that had arrivals; without them (none, or the look-up failed) it says
+  // when to look again, never an error: so not ResourceView.
   const recent = useResource<AvailableDates>(isEmpty ? `recent:${boardId}:${date}` : null, (signal) =>
     getJson<AvailableDates>(withBoard(`/api/inventory/available-dates?currentDate=${date}`, boardId), '', signal),
   );
@@ -91,25 +97,23 @@ export function Arrivals({
   async function go(direction: Direction) {
     setNavigating(direction);
     setNotice(null);
-    try {
-      const res = await apiFetch<AvailableDates | ErrorAnswer>(
-        withBoard(`/api/inventory/available-dates?currentDate=${date}&direction=${direction}`, boardId),
-      );
-      if (!res.ok || !res.data.success) throw new Error(res.data.success ? '' : res.data.error);
-      const found = res.data.availableDate ?? null;
-      if (direction === 'previous') {
-        if (found) show(found);
-        else setNotice({ kind: 'info', text: 'No earlier dates with arrivals found.' });
-      } else {
-        const outcome = nextDayOutcome(date, found, today);
-        if (outcome.kind === 'none') {
-          setNotice({ kind: 'info', text: "No later dates with arrivals found. You're viewing the most recent data available." });
-        } else show(outcome.date);
-      }
-    } catch {
-      setNotice({ kind: 'error', text: `Failed to navigate to ${direction} date.` });
-    } finally {
-      setNavigating(null);
+    // Any failure says the same words, whatever the server said.
+    const failed = `Failed to navigate to ${direction} date.`;
+    const res = await callApi<AvailableDates>(withBoard(`/api/inventory/available-dates?currentDate=${date}&direction=${direction}`, boardId), { failed });
+    setNavigating(null);
+    if (!res.ok) {
+      setNotice({ kind: 'error', text: failed });
+      return;
+    }
+    const found = res.data.availableDate ?? null;
+    if (direction === 'previous') {
+      if (found) show(found);
+      else setNotice({ kind: 'info', text: 'No earlier dates with arrivals found.' });
+    } else {
+      const outcome = nextDayOutcome(date, found, today);
+      if (outcome.kind === 'none') {
+        setNotice({ kind: 'info', text: "No later dates with arrivals found. You're viewing the most recent data available." });
+      } else show(outcome.date);
     }
   }
 
@@ -157,86 +161,86 @@ export function Arrivals({
         )}
       </div>
 
-      {state.status === 'loading' && (
-        <>
-          <section className="card stack-sm" aria-hidden="true">
-            <div className="skeleton skeleton-line" style={{ width: 180, height: 36 }} />
-            <SkeletonStats count={4} />
-          </section>
-          <SkeletonList count={5} height={72} label="Loading arrivals…" />
-        </>
-      )}
-
-      {state.status === 'error' && (
-        <ErrorRetry message={`Failed to load arrivals for ${shown}. Please try again.`} onRetry={reload} />
-      )}
-
-      {state.status === 'ready' && byShipments && (
-        <>
-          <ShipmentsSummary data={state.data} refreshing={refreshing} onRefresh={reload} />
-          {state.data.shipment_day?.note && (
-            <div className="alert alert-warn small" role="status" data-testid="shipment-day-note">
-              {state.data.shipment_day.note}
-            </div>
-          )}
-          {isEmpty ? (
-            <section className="card stack-sm empty-state" data-testid="arrivals-empty">
-              <h2>{state.data.shipment_day?.status === 'complete' ? noShipmentsWords(name, date) : `No shipments known for ${shown}`}</h2>
-              <RecentDates recent={recent.state} date={date} show={show} label="Recent dates with shipments:" />
+      <ResourceView
+        state={state}
+        onRetry={reload}
+        loading={
+          <>
+            <section className="card stack-sm" aria-hidden="true">
+              <div className="skeleton skeleton-line" style={{ width: 180, height: 36 }} />
+              <SkeletonStats count={4} />
             </section>
-          ) : (
-            <ShipmentGroups shipments={state.data.shipments ?? []} board={name} stores={entry?.retail_stores} />
-          )}
-          <p className="report-note small" data-testid="arrivals-footer">
-            {shipmentsFooter(state.data.shipment_day?.extracted_at ?? null)}
-          </p>
-        </>
-      )}
-
-      {state.status === 'ready' && !byShipments && (
-        <>
-          <ArrivalsSummary data={state.data} refreshing={refreshing} onRefresh={reload} />
-          {isEmpty ? (
-            <section className="card stack-sm empty-state" data-testid="arrivals-empty">
-              <h2>No arrivals recorded for {shown}</h2>
-              {recent.state.status === 'loading' && <div className="skeleton skeleton-line" style={{ width: '70%' }} />}
-              {recent.state.status === 'ready' && (recent.state.data.allAvailableDates ?? []).length > 0 ? (
-                <>
-                  <p className="muted">Recent dates with arrivals:</p>
-                  <div className="row">
-                    {recent.state.data.allAvailableDates
-                      .filter((d) => d !== date)
-                      .slice(0, RECENT_DATES_SHOWN)
-                      .map((d) => (
-                        <button key={d} type="button" className="btn btn-secondary btn-sm" onClick={() => show(d)}>
-                          {formatUsDate(d)}
-                        </button>
-                      ))}
-                  </div>
-                </>
-              ) : (
-                recent.state.status !== 'loading' && <p className="muted">Check back after the next delivery day.</p>
+            <SkeletonList count={5} height={72} label="Loading arrivals…" />
+          </>
+        }
+      >
+        {(data) =>
+          byShipments ? (
+            <>
+              <ShipmentsSummary data={data} refreshing={refreshing} onRefresh={reload} />
+              {data.shipment_day?.note && (
+                <div className="alert alert-warn small" role="status" data-testid="shipment-day-note">
+                  {data.shipment_day.note}
+                </div>
               )}
-            </section>
+              {isEmpty ? (
+                <section className="card stack-sm empty-state" data-testid="arrivals-empty">
+                  <h2>{data.shipment_day?.status === 'complete' ? noShipmentsWords(name, date) : `No shipments known for ${shown}`}</h2>
+                  <RecentDates recent={recent.state} date={date} show={show} label="Recent dates with shipments:" />
+                </section>
+              ) : (
+                <ShipmentGroups shipments={data.shipments ?? []} board={name} stores={entry?.retail_stores} />
+              )}
+              <p className="report-note small" data-testid="arrivals-footer">
+                {shipmentsFooter(data.shipment_day?.extracted_at ?? null)}
+              </p>
+            </>
           ) : (
-            <ArrivalGroups data={state.data} />
-          )}
-          {/* The board's shipments of the day stay in sight, arrivals or not: each card says the state named only the board. */}
-          {(state.data.shipments ?? []).length > 0 && (
-            <section className="stack-sm" data-testid="shelf-board-shipments" aria-labelledby="shelf-board-shipments">
-              <h2 id="shelf-board-shipments" className="section-title">
-                {shelfBoardShipmentsTitle(name)}
-              </h2>
-              <p className="muted small">{SHELF_BOARD_SHIPMENTS_NOTE}</p>
-              <ShipmentGroups shipments={state.data.shipments ?? []} board={name} stores={entry?.retail_stores} />
-            </section>
-          )}
-          <p className="report-note small" data-testid="arrivals-footer">
-            Data updates every 15 minutes during business hours (7 AM to 9 PM). Last check:{' '}
-            {state.data.last_check ? usDateTime(state.data.last_check) : 'not yet'}.
-          </p>
-        </>
-      )}
+            <>
+              <ArrivalsSummary data={data} refreshing={refreshing} onRefresh={reload} />
+              {isEmpty ? (
+                <section className="card stack-sm empty-state" data-testid="arrivals-empty">
+                  <h2>No arrivals recorded for {shown}</h2>
+                  {recent.state.status === 'loading' && <div className="skeleton skeleton-line" style={{ width: '70%' }} />}
+                  {recent.state.status === 'ready' && (recent.state.data.allAvailableDates ?? []).length > 0 ? (
+                    <>
+                      <p className="muted">Recent dates with arrivals:</p>
+                      <div className="row">
+                        {recent.state.data.allAvailableDates
+                          .filter((d) => d !== date)
+                          .slice(0, RECENT_DATES_SHOWN)
+                          .map((d) => (
+                            <button key={d} type="button" className="btn btn-secondary btn-sm" onClick={() => show(d)}>
+                              {formatUsDate(d)}
+                            </button>
+                          ))}
+                      </div>
+                    </>
+                  ) : (
+                    recent.state.status !== 'loading' && <p className="muted">Check back after the next delivery day.</p>
+                  )}
+                </section>
+              ) : (
+                <ArrivalGroups data={data} />
+              )}
+              {/* The board's shipments of the day stay in sight, arrivals or not: each card says the state named only the board. */}
+              {(data.shipments ?? []).length > 0 && (
+                <section className="stack-sm" data-testid="shelf-board-shipments" aria-labelledby="shelf-board-shipments">
+                  <h2 id="shelf-board-shipments" className="section-title">
+                    {shelfBoardShipmentsTitle(name)}
+                  </h2>
+                  <p className="muted small">{SHELF_BOARD_SHIPMENTS_NOTE}</p>
+                  <ShipmentGroups shipments={data.shipments ?? []} board={name} stores={entry?.retail_stores} />
+                </section>
+              )}
+              <p className="report-note small" data-testid="arrivals-footer">
+                Data updates every 15 minutes during business hours (7 AM to 9 PM). Last check:{' '}
+                {data.last_check ? usDateTime(data.last_check) : 'not yet'}.
+              </p>
+            </>
+          )
+        }
+      </ResourceView>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { legacyWarehouseCacheKey, WAREHOUSE_TTL_MS, warehouseCacheKey } from '@/lib/reports-client/cache';
 import { usDate } from '@/lib/reports-client/format';
 import { DEFAULT_WAREHOUSE_PERIOD, SEARCH_DEBOUNCE_MS, WAREHOUSE_PERIODS, type WarehousePeriod } from '@/lib/reports-client/options';
-import type { WarehouseInventory as WarehouseInventoryAnswer, WarehouseMeta, WarehouseProduct } from '@/lib/reports/types';
+import type { WarehouseInventory as Inventory, WarehouseMeta, WarehouseProduct } from '@/lib/reports/types';
 import {
   DEFAULT_WAREHOUSE_FILTERS,
   filterWarehouse,
@@ -18,12 +18,13 @@ import {
   type WarehouseRequest,
   type WarehouseTypeFilter,
 } from '@/lib/reports-client/warehouse';
-import { apiFetch, errorText } from '../../_components/api';
+import { errorText } from '../../_components/api';
 import { useDebounced } from '../../_components/use-debounced';
-import { ErrorRetry } from '../../_components/reports/error-retry';
-import { readCache, removeCache, writeCache } from '../../_components/reports/local-cache';
+import { readCache, removeCache, writeCache } from '../../_components/data/local-cache';
 import { SkeletonGrid } from '../../_components/reports/skeleton';
-import { useResource, type Loaded } from '../../_components/reports/use-resource';
+import { callApi } from '../../_components/data/call';
+import { ResourceView } from '../../_components/data/resource-view';
+import { useResource, type Loaded } from '../../_components/data/use-resource';
 import { WarehouseCard } from './warehouse-card';
 
 interface WarehouseData {
@@ -34,15 +35,15 @@ interface WarehouseData {
 const PAGE = 60;
 const FAILED = 'Failed to fetch warehouse inventory';
 
+/** The screen's view of an answer (the server's first one and later loads alike). */
+const warehouseData = (answer: Inventory): WarehouseData => ({ products: answer.products, meta: answer.meta });
+
 /**
  * Only what the type filter needs is fetched (warehouseRequest): the hunted set, or Listed as the server's
  * matches of a search. The hunted answer is cached per period for 4 hours; each visit revalidates with
  * If-None-Match (the cached meta.file_modified) and a 304 keeps the cache. Without a connection a fresh cache
  * is shown as it is. Searches are not kept: each is small and quick, and there would be one per keystroke.
  */
-/** The screen's view of an answer (the server's first one and later loads alike). */
-const warehouseData = (answer: WarehouseInventoryAnswer): WarehouseData => ({ products: answer.products, meta: answer.meta });
-
 async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest, signal: AbortSignal): Promise<Loaded<WarehouseData>> {
   const key = request.search ? null : warehouseCacheKey(period, request.listingTypes);
   removeCache(legacyWarehouseCacheKey(period));
@@ -50,27 +51,80 @@ async function loadWarehouse(period: WarehousePeriod, request: WarehouseRequest,
   const tag = cached?.value.meta?.file_modified;
   const params = new URLSearchParams({ timePeriod: period, listingTypes: request.listingTypes });
   if (request.search) params.set('search', request.search);
-  try {
-    const res = await apiFetch<WarehouseInventoryAnswer>(
-      `/api/reports/warehouse-inventory?${params}`,
-      { signal, headers: tag ? { 'If-None-Match': tag } : undefined },
-    );
-    if (res.status === 304 && cached) return { ok: true, data: cached.value };
-    if (!res.ok) return { ok: false, error: errorText(res.data) || FAILED };
-    // A 200 that is not the read's answer (the spec's `{ success: false }`) is said, never shown as no products.
-    if (res.data?.success !== true) return { ok: false, error: errorText(res.data) || 'Unknown error occurred' };
+  const res = await callApi<Inventory>(
+    `/api/reports/warehouse-inventory?${params}`,
+    { failed: FAILED },
+    { signal, headers: tag ? { 'If-None-Match': tag } : undefined },
+  );
+  if (res.ok && res.data.success === true) {
     const data = warehouseData(res.data);
     if (key) writeCache(key, data);
     return { ok: true, data };
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    // No connection (a store's back room): a fresh cached copy beats an error.
-    return cached ? { ok: true, data: cached.value } : { ok: false, error: FAILED };
   }
+  // Unchanged since the cached copy (304), or no connection (a store's back room): a fresh cached copy beats an error.
+  if (cached && (res.status === 304 || (!res.ok && res.network))) return { ok: true, data: cached.value };
+  // A 2xx that is not the read's answer (the spec's `{ success: false }`) is said, never shown as no products.
+  if (res.ok || (!res.network && res.status < 300)) return { ok: false, error: errorText(res.data) ?? 'Unknown error occurred' };
+  return { ok: false, error: res.error };
+}
+
+/** The answer's products the filters keep, most bottles first, `limit` of them; `refreshing`: a new answer is on its way. */
+function Products({ data: { products: all, meta }, filters, listed, limit, refreshing, onMore }: {
+  data: WarehouseData;
+  filters: WarehouseFilters;
+  listed: boolean;
+  limit: number;
+  refreshing: boolean;
+  onMore: () => void;
+}) {
+  const visible = filterWarehouse(all, filters).sort(
+    (a, b) => (b.current_inventory ?? 0) - (a.current_inventory ?? 0) || a.product_name.localeCompare(b.product_name),
+  );
+  return (
+    <>
+      {listed && meta?.listedMatches != null && meta.listedMatches > (meta.listedLimit ?? Infinity) && (
+        <p className="alert alert-info" role="status" data-testid="listed-limit">
+          {meta.listedMatches} Listed products match “{meta.search}”: these are the first {meta.listedLimit} by name.
+          Type more of the name to narrow it down.
+        </p>
+      )}
+      <p className="muted small" aria-live="polite" aria-busy={refreshing} data-testid="warehouse-count">
+        Showing {Math.min(limit, visible.length)} of {visible.length} products
+        {visible.length !== all.length ? ` (${all.length} in total)` : ''}
+        {meta?.startDate ? ` · ${usDate(meta.startDate)} – ${usDate(meta.endDate)}` : ''}
+        {refreshing ? ' · updating…' : ''}
+      </p>
+      {visible.length === 0 && refreshing ? (
+        <SkeletonGrid count={6} height={196} label="Loading warehouse inventory…" />
+      ) : visible.length === 0 ? (
+        <div className="card empty-state">
+          <p>No products match these filters.</p>
+        </div>
+      ) : (
+        <ul className="card-grid list-plain" aria-label="Warehouse products">
+          {visible.slice(0, limit).map((p) => (
+            <li key={p.plu || p.nc_code || p.product_name} className="wh-item">
+              <WarehouseCard product={p} />
+              {productCode(p) && (
+                <Link className="where-link" href={`/products/${productCode(p)}`}>
+                  Where is it now<span className="sr-only">: {p.product_name}</span> →
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {visible.length > limit && (
+        <button type="button" className="btn btn-secondary btn-block" onClick={onMore}>
+          Show more ({visible.length - limit} left)
+        </button>
+      )}
+    </>
+  );
 }
 
 /** `first`: the default period's hunted answer, rendered by the server. */
-export function WarehouseInventory({ first }: { first?: WarehouseInventoryAnswer | null }) {
+export function WarehouseInventory({ first }: { first?: Inventory | null }) {
   const [period, setPeriod] = useState<WarehousePeriod>(DEFAULT_WAREHOUSE_PERIOD);
   const [filters, setFilters] = useState<WarehouseFilters>(DEFAULT_WAREHOUSE_FILTERS);
   const [limit, setLimit] = useState(PAGE);
@@ -102,14 +156,6 @@ export function WarehouseInventory({ first }: { first?: WarehouseInventoryAnswer
     setFilters((f) => ({ ...f, ...patch }));
     setLimit(PAGE);
   }
-
-  const all = state.status === 'ready' ? state.data.products : [];
-  const visible =
-    state.status === 'ready'
-      ? filterWarehouse(all, { ...filters, search }).sort(
-          (a, b) => (b.current_inventory ?? 0) - (a.current_inventory ?? 0) || a.product_name.localeCompare(b.product_name),
-        )
-      : [];
 
   return (
     <>
@@ -154,49 +200,12 @@ export function WarehouseInventory({ first }: { first?: WarehouseInventoryAnswer
           to see their warehouse levels{filters.type === 'all' ? ' next to the allocated, limited and barrel products below' : ''}.
         </p>
       )}
-      {state.status === 'error' && <ErrorRetry message={state.error} onRetry={reload} />}
-      {state.status === 'loading' && <SkeletonGrid count={6} height={196} label="Loading warehouse inventory…" />}
-      {state.status === 'ready' && (
-        <>
-          {listed && state.data.meta?.listedMatches != null && state.data.meta.listedMatches > (state.data.meta.listedLimit ?? Infinity) && (
-            <p className="alert alert-info" role="status" data-testid="listed-limit">
-              {state.data.meta.listedMatches} Listed products match “{state.data.meta.search}”: these are the first {state.data.meta.listedLimit} by name.
-              Type more of the name to narrow it down.
-            </p>
-          )}
-          <p className="muted small" aria-live="polite" aria-busy={refreshing} data-testid="warehouse-count">
-            Showing {Math.min(limit, visible.length)} of {visible.length} products
-            {visible.length !== all.length ? ` (${all.length} in total)` : ''}
-            {state.data.meta?.startDate ? ` · ${usDate(state.data.meta.startDate)} – ${usDate(state.data.meta.endDate)}` : ''}
-            {refreshing ? ' · updating…' : ''}
-          </p>
-          {visible.length === 0 && refreshing ? (
-            <SkeletonGrid count={6} height={196} label="Loading warehouse inventory…" />
-          ) : visible.length === 0 ? (
-            <div className="card empty-state">
-              <p>No products match these filters.</p>
-            </div>
-          ) : (
-            <ul className="card-grid list-plain" aria-label="Warehouse products">
-              {visible.slice(0, limit).map((p) => (
-                <li key={p.plu || p.nc_code || p.product_name} className="wh-item">
-                  <WarehouseCard product={p} />
-                  {productCode(p) && (
-                    <Link className="where-link" href={`/products/${productCode(p)}`}>
-                      Where is it now<span className="sr-only">: {p.product_name}</span> →
-                    </Link>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          {visible.length > limit && (
-            <button type="button" className="btn btn-secondary btn-block" onClick={() => setLimit((l) => l + PAGE)}>
-              Show more ({visible.length - limit} left)
-            </button>
-          )}
-        </>
-      )}
+      <ResourceView state={state} onRetry={reload} loading={<SkeletonGrid count={6} height={196} label="Loading warehouse inventory…" />}>
+        {(data) => (
+          <Products data={data} filters={{ ...filters, search }} listed={listed} limit={limit} refreshing={refreshing}
+            onMore={() => setLimit((l) => l + PAGE)} />
+        )}
+      </ResourceView>
     </>
   );
 }

@@ -2,9 +2,10 @@
 
 import { useState, type FormEvent } from 'react';
 import { formatPrice, formatSize, normalizeSearch, searchError, SEARCH_MAX_LENGTH, WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
-import type { SearchProduct, WatchItem } from '@/lib/watchlist/types';
+import type { AddedAnswer, SearchAnswer, SearchProduct, WatchItem } from '@/lib/watchlist/types';
+import { callApi } from '../../_components/data/call';
 import { Banner, failure, Field, info, SubmitButton, success, useSubmit, type Message } from '../../_components/form';
-import { failureText, watchlistPaths, type AddAnswer, type SearchAnswer } from './client';
+import { failureText, watchlistPaths } from './client';
 
 /** Where a search result already is: one of the user's items, on the default list (watched or switched off), or nowhere. */
 export type SearchStatus = 'item' | 'default-on' | 'default-off' | 'none';
@@ -39,9 +40,10 @@ export function CatalogSearch({
       setResults(null);
       return;
     }
+    // A read (callApi), run as the form's call for its busy state and its message.
     void search.run(async () => {
-      const res = await search.send<SearchAnswer>(watchlistPaths.search(normalizeSearch(text)));
-      if (!res.ok || !res.data.data) {
+      const res = await callApi<SearchAnswer>(watchlistPaths.search(normalizeSearch(text)), { failed: WATCHLIST_MESSAGES.searchFailed });
+      if (!res.ok) {
         setResults(null);
         return failure(failureText(WATCHLIST_MESSAGES.searchFailed, res));
       }
@@ -53,11 +55,10 @@ export function CatalogSearch({
   function addProduct(product: SearchProduct) {
     if (add.busy) return;
     void add.run(async () => {
-      const res = await add.send<AddAnswer>(watchlistPaths.items, { method: 'POST', body: { plu: product.plu, interest_type: 'interested' } });
+      const res = await add.send<AddedAnswer>(watchlistPaths.items, { method: 'POST', body: { plu: product.plu, interest_type: 'interested' } });
       if (!res.ok) return failure(res.network ? res.error : failureText(WATCHLIST_MESSAGES.addFailed, res));
-      if (!res.data.data) return failure(WATCHLIST_MESSAGES.addFailed);
       onAdded(res.data.data);
-      return success(res.data.message ?? `Added "${product.brand_name}" to your watchlist.`);
+      return success(res.data.message);
     }, product.plu);
   }
 

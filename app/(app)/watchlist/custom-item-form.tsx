@@ -8,9 +8,9 @@ import {
   parseCustomItem,
   WATCHLIST_MESSAGES,
 } from '@/lib/watchlist/rules';
-import type { WatchItem } from '@/lib/watchlist/types';
+import type { AddedAnswer, WatchItem } from '@/lib/watchlist/types';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
-import { failureText, watchlistPaths, type AddAnswer } from './client';
+import { failureText, watchlistPaths } from './client';
 
 type FieldName = 'plu' | 'name' | 'price' | 'bottles';
 
@@ -58,7 +58,7 @@ export function CustomItemForm({ onAdded }: { onAdded: (item: WatchItem) => void
     }
     const item = parsed.value;
     void add.run(async () => {
-      const res = await add.send<AddAnswer>(watchlistPaths.items, {
+      const res = await add.send<AddedAnswer>(watchlistPaths.items, {
         method: 'POST',
         body: {
           custom_name: item.customName,
@@ -67,13 +67,13 @@ export function CustomItemForm({ onAdded }: { onAdded: (item: WatchItem) => void
           bottles_per_case: item.bottlesPerCase,
         },
       });
-      if (!res.ok || !res.data.data) {
+      if (!res.ok) {
         setWrongField(res.status === 409 ? 'plu' : undefined);
         return failure(failureText(WATCHLIST_MESSAGES.addCustomFailed, res));
       }
       onAdded(res.data.data);
       setForm(EMPTY);
-      return success(res.data.message ?? `Added custom item "${item.customName}" to your watchlist.`);
+      return success(res.data.message);
     });
   }
 

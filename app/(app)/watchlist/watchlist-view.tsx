@@ -2,29 +2,50 @@
 
 import { useCallback, useMemo, useRef } from 'react';
 import { WATCHLIST_MESSAGES } from '@/lib/watchlist/rules';
-import type { DefaultProduct, Preference, WatchItem } from '@/lib/watchlist/types';
+import type {
+  AddedAnswer,
+  DefaultProduct,
+  DefaultProductsAnswer,
+  Preference,
+  PreferencesAnswer,
+  RemovedAnswer,
+  WatchItem,
+  WatchItemsAnswer,
+} from '@/lib/watchlist/types';
 import { CatalogSearch, type SearchStatus } from './catalog-search';
-import { failure, useSubmit, type Sent } from '../../_components/form';
-import { failureText, watchlistApi, watchlistPaths, type AddAnswer } from './client';
+import { getJson } from '../../_components/data/get-json';
+import type { Refused } from '../../_components/data/refusal';
+import { useResource, type Loaded, type ResourceState } from '../../_components/data/use-resource';
+import { failure, useSubmit } from '../../_components/form';
+import { failureText, watchlistPaths } from './client';
 import { CustomItemForm } from './custom-item-form';
 import { DefaultProducts } from './default-products';
 import { MyItems } from './my-items';
-import { useResource, type Loaded } from '../../_components/reports/use-resource';
 
 interface Defaults {
   products: DefaultProduct[];
   preferences: Preference[];
 }
 
-async function loadDefaults(): Promise<Loaded<Defaults>> {
-  const [products, preferences] = await Promise.all([watchlistApi.defaultProducts(), watchlistApi.preferences()]);
-  if (!products.ok || !preferences.ok || !products.data.data || !preferences.data.data) return { ok: false, error: WATCHLIST_MESSAGES.loadDefaults };
+// Every failure of a load, a refusal too, says the spec's words for it.
+
+async function loadDefaults(signal: AbortSignal): Promise<Loaded<Defaults>> {
+  const [products, preferences] = await Promise.all([
+    getJson<DefaultProductsAnswer>(watchlistPaths.defaultProducts, WATCHLIST_MESSAGES.loadDefaults, signal),
+    getJson<PreferencesAnswer>(watchlistPaths.preferences, WATCHLIST_MESSAGES.loadDefaults, signal),
+  ]);
+  if (!products.ok || !preferences.ok) return { ok: false, error: WATCHLIST_MESSAGES.loadDefaults };
   return { ok: true, data: { products: products.data.data, preferences: preferences.data.data } };
 }
 
-async function loadItems(): Promise<Loaded<WatchItem[]>> {
-  const res = await watchlistApi.items();
-  return res.ok && res.data.data ? { ok: true, data: res.data.data } : { ok: false, error: WATCHLIST_MESSAGES.loadItems };
+async function loadItems(signal: AbortSignal): Promise<Loaded<WatchItem[]>> {
+  const res = await getJson<WatchItemsAnswer>(watchlistPaths.items, WATCHLIST_MESSAGES.loadItems, signal);
+  return res.ok ? { ok: true, data: res.data.data } : { ok: false, error: WATCHLIST_MESSAGES.loadItems };
+}
+
+/** A Try Again shows the loading state until the new answer comes, not the failure it retries. */
+function shown<T>({ state, refreshing }: { state: ResourceState<T>; refreshing: boolean }): ResourceState<T> {
+  return state.status === 'error' && refreshing ? { status: 'loading' } : state;
 }
 
 /** What the server page rendered (each part null when it could not; the screen then loads it itself). */
@@ -51,9 +72,6 @@ export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: num
   const defaults = defaultsResource.state.status === 'ready' ? defaultsResource.state.data.products : null;
   const prefs = useMemo(() => (defaultsResource.state.status === 'ready' ? defaultsResource.state.data.preferences : []), [defaultsResource.state]);
   const items = itemsResource.state.status === 'ready' ? itemsResource.state.data : null;
-  // A Try Again hides the failure while the new answer loads.
-  const defaultsFailed = defaultsResource.state.status === 'error' && !defaultsResource.refreshing;
-  const itemsFailed = itemsResource.state.status === 'error' && !itemsResource.refreshing;
   const { update: updateDefaults } = defaultsResource;
   const setPrefs = useCallback(
     (change: (current: Preference[]) => Preference[]) => updateDefaults((d) => ({ ...d, preferences: change(d.preferences) })),
@@ -70,16 +88,12 @@ export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: num
   /** Re-reads the preferences after a refused switch, so the screen shows what the server holds. */
   async function resyncPreferences() {
     const askedAt = switchClock.current;
-    try {
-      const res = await watchlistApi.preferences();
-      if (!res.ok || !res.data.data) return;
-      const fresh = res.data.data;
-      // A switch still waiting, or one made after the re-read was asked, is newer than its answer: it stays.
-      const newer = (plu: string) => switches.isBusy(plu) || (lastSwitch.current.get(plu) ?? 0) > askedAt;
-      setPrefs((current) => [...fresh.filter((p) => !newer(p.plu)), ...current.filter((p) => newer(p.plu))]);
-    } catch {
-      // The rolled-back state stays; the next load corrects it.
-    }
+    const res = await getJson<PreferencesAnswer>(watchlistPaths.preferences, WATCHLIST_MESSAGES.loadDefaults);
+    if (!res.ok) return; // the rolled-back state stays; the next load corrects it
+    const fresh = res.data.data;
+    // A switch still waiting, or one made after the re-read was asked, is newer than its answer: it stays.
+    const newer = (plu: string) => switches.isBusy(plu) || (lastSwitch.current.get(plu) ?? 0) > askedAt;
+    setPrefs((current) => [...fresh.filter((p) => !newer(p.plu)), ...current.filter((p) => newer(p.plu))]);
   }
 
   const offByPlu = useMemo(() => {
@@ -96,9 +110,9 @@ export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: num
     const restore = () =>
       setPrefs((current) => [...current.filter((p) => p.plu !== plu), ...(before ? [before] : [])]);
     /** The switch goes back; after a refusal (not a lost connection) the preferences are read again. */
-    const undo = (res: Sent<{ error?: string }>) => {
+    const undo = (res: Refused) => {
       restore();
-      if (res.ok || !res.network) void resyncPreferences();
+      if (!res.network) void resyncPreferences();
       return failure(failureText(WATCHLIST_MESSAGES.updateFailed, res));
     };
 
@@ -111,12 +125,12 @@ export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: num
       );
       if (watching) {
         if (!before) return; // nothing to delete: already on
-        const res = await switches.send(watchlistPaths.item(before.watch_id), { method: 'DELETE' });
+        const res = await switches.send<RemovedAnswer>(watchlistPaths.item(before.watch_id), { method: 'DELETE' });
         if (!res.ok) return undo(res);
       } else {
-        const res = await switches.send<AddAnswer>(watchlistPaths.items, { method: 'POST', body: { plu, interest_type: 'not_interested' } });
-        const watchId = res.data.watchId ?? res.data.data?.watch_id;
-        if (!res.ok || typeof watchId !== 'number') return undo(res);
+        const res = await switches.send<AddedAnswer>(watchlistPaths.items, { method: 'POST', body: { plu, interest_type: 'not_interested' } });
+        if (!res.ok) return undo(res);
+        const { watchId } = res.data;
         setPrefs((current) => [
           ...current.filter((p) => p.plu !== plu),
           { watch_id: watchId, plu, interest_type: 'not_interested' },
@@ -185,8 +199,7 @@ export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: num
       </nav>
 
       <DefaultProducts
-        products={defaults}
-        failed={defaultsFailed}
+        state={shown(defaultsResource)}
         onRetry={defaultsResource.reload}
         offByPlu={offByPlu}
         isSwitching={switches.isBusy}
@@ -212,8 +225,7 @@ export function WatchlistView({ premiumMinPrice, first }: { premiumMinPrice: num
       </section>
 
       <MyItems
-        items={items}
-        failed={itemsFailed}
+        state={shown(itemsResource)}
         onRetry={itemsResource.reload}
         onChanged={onItemChanged}
         onRemoved={onItemRemoved}

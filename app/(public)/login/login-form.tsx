@@ -5,6 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '../../_components/auth-context';
 import { ErrorCode } from '@/lib/api/error-codes';
+import type { LoginAnswer, LoginRefusal } from '@/lib/auth/types';
+import { refusalOf } from '../../_components/data/refusal';
 import { Banner, failure, Field, SubmitButton, useSubmit } from '../../_components/form';
 import { saveVerifyEmailState } from '../verify-email/navigation-state';
 import { forgetSavedPages } from '../../_components/offline/saved-pages';
@@ -81,14 +83,6 @@ function HelpPanel({ kind }: { kind: FailureKind }) {
   );
 }
 
-interface LoginAnswer {
-  success?: boolean;
-  error?: string;
-  message?: string;
-  code?: ErrorCode;
-  email?: string;
-}
-
 export function LoginForm({ next }: { next: string }) {
   const router = useRouter();
   const { refresh } = useAuth();
@@ -112,14 +106,15 @@ export function LoginForm({ next }: { next: string }) {
           setHelp('network');
           return failure(res.error);
         }
-        const message = res.data.error || res.data.message || 'Login failed';
-        if (res.status === 403 && res.data.code === ErrorCode.EMAIL_NOT_VERIFIED) {
+        const refusal = refusalOf<LoginRefusal>(res);
+        const message = refusal.error || refusal.message || 'Login failed';
+        if (res.status === 403 && refusal.code === ErrorCode.EMAIL_NOT_VERIFIED) {
           // Not verified yet: the verify-email screen takes over, with the server's message.
-          saveVerifyEmailState({ email: res.data.email || address, message });
+          saveVerifyEmailState({ email: refusal.email || address, message });
           router.push('/verify-email');
           return;
         }
-        setHelp(classify(message, res.status, res.data.code));
+        setHelp(classify(message, res.status, refusal.code));
         return failure(message);
       }
       const user = await refresh();

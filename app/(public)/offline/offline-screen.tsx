@@ -1,6 +1,6 @@
 'use client';
 
-import { useResource } from '../../_components/reports/use-resource';
+import { useResource } from '../../_components/data/use-resource';
 import { SAVED_ARRIVALS_CACHE, SAVED_ARRIVALS_PATH, savedCopy, type SavedCopy } from '@/lib/pwa/rules';
 
 /** When the saved Today's Arrivals page was rendered (its Date header), or null when none is saved. */

@@ -5,17 +5,11 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { canSubmitRegistration, checkPassword, NAME_MAX_LENGTH, normalizeEmail } from '@/lib/auth/rules';
 import { ErrorCode } from '@/lib/api/error-codes';
+import type { RegisterAnswer, RegisterRefusal } from '@/lib/auth/types';
+import { refusalOf } from '../../_components/data/refusal';
 import { Banner, failure, Field, SubmitButton, useSubmit } from '../../_components/form';
 import { saveVerifyEmailState } from '../verify-email/navigation-state';
 import { MatchIndicator, PasswordChecklist } from './password-checklist';
-
-interface RegisterAnswer {
-  success?: boolean;
-  message?: string;
-  email?: string;
-  error?: string;
-  code?: ErrorCode;
-}
 
 export function RegisterForm() {
   const router = useRouter();
@@ -46,8 +40,9 @@ export function RegisterForm() {
         method: 'POST',
         body: { first_name: form.first_name.trim(), last_name: form.last_name.trim(), email, password: form.password },
       });
-      if (res.ok) return goVerify(res.data.email || email, res.data.message);
-      if (res.data.code === ErrorCode.UNVERIFIED_EXISTS) return goVerify(res.data.email || email, res.data.message || res.data.error);
+      if (res.ok) return goVerify(res.data.email, res.data.message);
+      const refusal = refusalOf<RegisterRefusal>(res);
+      if (refusal.code === ErrorCode.UNVERIFIED_EXISTS) return goVerify(refusal.email || email, refusal.message || refusal.error);
       return failure(res.error);
     });
   }

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { normalizeEmail, requestResetError, RESET_TOKEN_TTL_MINUTES } from '@/lib/auth/rules';
+import type { ResetRequestedAnswer } from '@/lib/auth/types';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 
 export function RequestResetForm() {
@@ -17,12 +18,12 @@ export function RequestResetForm() {
       return;
     }
     void request.run(async () => {
-      const res = await request.send<{ success?: boolean; message?: string; error?: string }>(
-        '/api/auth/request-password-reset',
-        { method: 'POST', body: { email: normalizeEmail(email) } },
-      );
+      const res = await request.send<ResetRequestedAnswer>('/api/auth/request-password-reset', {
+        method: 'POST',
+        body: { email: normalizeEmail(email) },
+      });
       if (!res.ok) return failure(res.error);
-      return success(res.data.message || 'If an account exists for that address, we have sent a password reset link.');
+      return success(res.data.message);
     });
   }
 

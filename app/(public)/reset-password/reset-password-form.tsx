@@ -10,37 +10,31 @@ import {
   resetPasswordError,
   RULE_MESSAGES,
 } from '@/lib/auth/rules';
-import { apiFetch } from '../../_components/api';
+import type { PasswordResetAnswer, ResetTokenAnswer } from '@/lib/auth/types';
+import { callApi } from '../../_components/data/call';
+import { useResource, type Loaded } from '../../_components/data/use-resource';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 import { LoadingScreen } from '../../_components/loading-screen';
-import { useResource, type Loaded } from '../../_components/reports/use-resource';
-
-interface TokenAnswer {
-  valid?: boolean;
-  user?: { first_name: string; email: string };
-  error?: string;
-}
 
 /** What the link's check said: whose password it resets, or why it cannot. */
 type Checked = { kind: 'valid'; firstName: string; email: string } | { kind: 'invalid'; error: string };
 
-/** Checks the link. Only an unreachable server is a failed load (it throws: useResource shows the network error). */
-async function verifyToken(token: string, signal: AbortSignal): Promise<Loaded<Checked>> {
-  const res = await apiFetch<TokenAnswer>(`/api/auth/verify-reset-token/${encodeURIComponent(token)}`, { signal });
-  if (res.ok && res.data.valid && res.data.user) {
-    return { ok: true, data: { kind: 'valid', firstName: res.data.user.first_name, email: res.data.user.email } };
-  }
-  return { ok: true, data: { kind: 'invalid', error: res.data.error || 'Invalid or expired reset token' } };
-}
-
 const NETWORK = 'Network error. Please try again.';
+
+/** Checks the link. A refused link is an answer the screen shows; only an unreachable server is a failed load. */
+async function verifyToken(token: string, signal: AbortSignal): Promise<Loaded<Checked>> {
+  const path = `/api/auth/verify-reset-token/${encodeURIComponent(token)}`;
+  const res = await callApi<ResetTokenAnswer>(path, { failed: 'Invalid or expired reset token' }, { signal });
+  if (res.ok) return { ok: true, data: { kind: 'valid', firstName: res.data.user.first_name, email: res.data.user.email } };
+  return res.network ? { ok: false, error: NETWORK } : { ok: true, data: { kind: 'invalid', error: res.error } };
+}
 
 /** Token verified on load (valid, invalid or network error), then the form, then success and /login. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const check = useResource(token || null, (signal) => verifyToken(token, signal), NETWORK);
 
   if (!token) return <Problem message={RULE_MESSAGES.resetLinkMissingToken} />;
-  // Try Again after a network failure checks again behind the loading screen, as the first check did.
+  // The page has nothing else until the link is checked (a Try Again checks behind it too); a failure is the card's own.
   if (check.state.status === 'loading' || check.state.status === 'idle' || check.refreshing) return <LoadingScreen label="Checking your reset link…" />;
   if (check.state.status === 'error') {
     return (
@@ -89,7 +83,7 @@ function NewPasswordForm({ token, firstName, email }: { token: string; firstName
       return;
     }
     void reset.run(async () => {
-      const res = await reset.send<{ success?: boolean; error?: string }>('/api/auth/reset-password', {
+      const res = await reset.send<PasswordResetAnswer>('/api/auth/reset-password', {
         method: 'POST',
         body: { token, newPassword: password },
       });

@@ -2,11 +2,12 @@
 
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
+import type { UnsubscribeCheckAnswer, UnsubscribedAnswer } from '@/lib/alerts/channels/email/types';
 import { ALERT_MESSAGES } from '@/lib/alerts/rules';
-import { apiFetch } from '../../_components/api';
+import { callApi } from '../../_components/data/call';
+import { useResource, type Loaded } from '../../_components/data/use-resource';
 import { Banner, failure, info, SubmitButton, success, useSubmit } from '../../_components/form';
 import { LoadingScreen } from '../../_components/loading-screen';
-import { useResource, type Loaded } from '../../_components/reports/use-resource';
 
 /** What the link's check said: whose alerts it turns off, or why it cannot. */
 type Checked = { kind: 'ready'; email: string | null; enabled: boolean } | { kind: 'invalid'; error: string };
@@ -14,14 +15,12 @@ type Checked = { kind: 'ready'; email: string | null; enabled: boolean } | { kin
 const NETWORK = 'Network error. Please check your connection and try again.';
 const INVALID: Checked = { kind: 'invalid', error: ALERT_MESSAGES.invalidToken };
 
-/** Checks the link. Only an unreachable server is a failed load (it throws: useResource shows NETWORK). */
+/** Checks the link. A refused link is an answer the card shows; only an unreachable server is a failed load. */
 async function checkToken(token: string, signal: AbortSignal): Promise<Loaded<Checked>> {
-  const res = await apiFetch<{ valid?: boolean; email?: string | null; enabled?: boolean; error?: string }>(
-    `/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
-    { signal },
-  );
-  if (res.ok && res.data.valid) return { ok: true, data: { kind: 'ready', email: res.data.email ?? null, enabled: Boolean(res.data.enabled) } };
-  return { ok: true, data: { kind: 'invalid', error: res.data.error || ALERT_MESSAGES.invalidToken } };
+  const path = `/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
+  const res = await callApi<UnsubscribeCheckAnswer>(path, { failed: ALERT_MESSAGES.invalidToken }, { signal });
+  if (res.ok) return { ok: true, data: { kind: 'ready', email: res.data.email, enabled: res.data.enabled } };
+  return res.network ? { ok: false, error: NETWORK } : { ok: true, data: { kind: 'invalid', error: res.error } };
 }
 
 /**
@@ -36,13 +35,13 @@ export function UnsubscribeCard({ token }: { token: string }) {
   function onConfirm(event: FormEvent) {
     event.preventDefault();
     void unsubscribe.run(async () => {
-      const res = await unsubscribe.send('/api/alerts/unsubscribe', { method: 'POST', body: { token } });
+      const res = await unsubscribe.send<UnsubscribedAnswer>('/api/alerts/unsubscribe', { method: 'POST', body: { token } });
       if (!res.ok) return failure(res.error);
       setDone(true);
     });
   }
 
-  // Try Again after a network failure checks again behind the loading screen, as the first check did.
+  // The page has nothing else until the link is checked (a Try Again checks behind it too); a failure is the card's own.
   if (check.state.status === 'loading' || check.refreshing) return <LoadingScreen label="Checking your unsubscribe link…" />;
   const view: Checked | { kind: 'done' } | { kind: 'network' } = done
     ? { kind: 'done' }

@@ -12,6 +12,8 @@ import {
   verificationCodeError,
 } from '@/lib/auth/rules';
 import { ErrorCode, SuccessCode } from '@/lib/api/error-codes';
+import type { ResendAnswer, ResendRefusal, VerifyAnswer, VerifyRefusal } from '@/lib/auth/types';
+import { refusalOf } from '../../_components/data/refusal';
 import { Banner, failure, info, SubmitButton, success, useSubmit, type Message } from '../../_components/form';
 import { LoadingScreen } from '../../_components/loading-screen';
 import { CodeInputs } from './code-inputs';
@@ -19,15 +21,6 @@ import { readVerifyEmailState, VERIFY_EMAIL_STATE_KEY, type VerifyEmailState } f
 
 const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
 const emptyCode = () => Array<string>(VERIFICATION_CODE_LENGTH).fill('');
-
-interface VerifyAnswer {
-  success?: boolean;
-  message?: string;
-  error?: string;
-  code?: ErrorCode | SuccessCode;
-  remainingAttempts?: number;
-  waitTime?: number;
-}
 
 const noSubscribe = () => () => {};
 
@@ -98,17 +91,18 @@ function VerifyEmail({ email, initialMessage }: { email: string; initialMessage?
         // The navigation state is cleared on /verification-success: clearing it here would send this
         // screen to /register before the redirect. CHOOSE_PASSWORD: the address was registered more than
         // once, so no password was kept and a link to choose one is on its way; the next screen says so.
-        setVerified(res.data.message || 'Your e-mail address is verified.');
+        setVerified(res.data.message);
         const next = res.data.code === SuccessCode.CHOOSE_PASSWORD ? '/verification-success?password=choose' : '/verification-success';
         redirectTimer.current = setTimeout(() => router.push(next), VERIFY_SUCCESS_REDIRECT_SECONDS * 1000);
         return;
       }
-      if (res.data.code === ErrorCode.EXPIRED) return fail('Verification code has expired. Please request a new one.');
-      if (res.data.code === ErrorCode.TOO_MANY_ATTEMPTS) {
+      const refusal = refusalOf<VerifyRefusal>(res);
+      if (refusal.code === ErrorCode.EXPIRED) return fail('Verification code has expired. Please request a new one.');
+      if (refusal.code === ErrorCode.TOO_MANY_ATTEMPTS) {
         setAttempts(0);
         return fail('Too many attempts. Please request a new verification code.');
       }
-      if (typeof res.data.remainingAttempts === 'number') setAttempts(Math.max(0, res.data.remainingAttempts));
+      if (typeof refusal.remainingAttempts === 'number') setAttempts(Math.max(0, refusal.remainingAttempts));
       return fail(res.error);
     });
   }
@@ -117,15 +111,16 @@ function VerifyEmail({ email, initialMessage }: { email: string; initialMessage?
     if (cooldown > 0) return;
     setMustWait(false);
     void resend.run(async () => {
-      const res = await resend.send<VerifyAnswer>('/api/auth/resend-verification', { method: 'POST', body: { email } });
+      const res = await resend.send<ResendAnswer>('/api/auth/resend-verification', { method: 'POST', body: { email } });
       if (res.ok) {
         setAttempts(VERIFICATION_ATTEMPTS);
         setDigits(emptyCode());
         setCooldown(RESEND_COOLDOWN_SECONDS);
-        return info(res.data.message || 'A new verification code is on its way.');
+        return info(res.data.message);
       }
-      if (typeof res.data.waitTime === 'number' && res.data.waitTime > 0) {
-        const seconds = Math.ceil(res.data.waitTime);
+      const { waitTime } = refusalOf<ResendRefusal>(res);
+      if (typeof waitTime === 'number' && waitTime > 0) {
+        const seconds = Math.ceil(waitTime);
         setMustWait(true);
         setCooldown(seconds);
         return failure(`Please wait ${seconds} seconds before requesting a new code`);

@@ -1,10 +1,10 @@
 'use client';
 
 import type { ForecastRecord } from '@/lib/forecast/types';
-import { ErrorRetry } from '../reports/error-retry';
-import { getJson } from '../reports/fetchers';
+import { getJson } from '../data/get-json';
+import { ResourceView } from '../data/resource-view';
 import { SkeletonList } from '../reports/skeleton';
-import { useResource } from '../reports/use-resource';
+import { useResource } from '../data/use-resource';
 import { ForecastRecordTable } from './record-table';
 
 /** The forecast record (GET /api/incoming/record), from the server's first answer or loaded here. */
@@ -15,7 +15,9 @@ export function ForecastRecordView({ first, headingLevel }: { first: ForecastRec
     undefined,
     { initial: first && { key: 'forecast-record', data: first } },
   );
-  if (state.status === 'error') return <ErrorRetry message={state.error} onRetry={reload} />;
-  if (state.status !== 'ready') return <SkeletonList count={4} height={90} label="Loading the forecast record…" />;
-  return <ForecastRecordTable record={state.data} headingLevel={headingLevel} />;
+  return (
+    <ResourceView state={state} onRetry={reload} loading={<SkeletonList count={4} height={90} label="Loading the forecast record…" />}>
+      {(record) => <ForecastRecordTable record={record} headingLevel={headingLevel} />}
+    </ResourceView>
+  );
 }

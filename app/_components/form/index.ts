@@ -2,4 +2,5 @@
 export { Banner, failure, info, success, type BannerAction, type Message } from './banner';
 export { Field, type FieldControl } from './field';
 export { SubmitButton } from './submit-button';
-export { readAnswer, useSubmit, type Answer, type Outcome, type Sent, type SubmitTexts } from './use-submit';
+export { readAnswer } from '../data/call';
+export { useSubmit, type Answer, type Outcome, type Sent, type SubmitTexts } from './use-submit';

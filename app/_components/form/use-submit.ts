@@ -1,35 +1,19 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { apiFetch, NetworkError, type ApiOptions, type ApiResult } from '../api';
+import { callApi, type Answer, type CallTexts, type Sent } from '../data/call';
+import type { ApiOptions } from '../api';
 import { failure, type Message } from './banner';
 
-/** The API's answer contract: a refusal has a 4xx/5xx status or `success: false`, and says why in `error`. */
-export interface Answer {
-  success?: boolean;
-  error?: string;
-}
+export type { Answer, Sent };
 
-/** A call's outcome: the answer when the API did what was asked, otherwise the text to show and why. */
-export type Sent<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; data: Partial<T>; network: boolean; error: string };
-
-export interface SubmitTexts {
+export interface SubmitTexts extends CallTexts {
   /** When the API refuses without saying why, or the form's own code throws. */
   failed: string;
-  /** When the server cannot be reached; `failed` if not given. */
-  network?: string;
 }
 
 /** How a submission ends: a message to show, 'leaving' (the page navigates away: stay busy), or nothing. */
 export type Outcome = Message | 'leaving' | void;
-
-/** Reads an answer under the contract; a refusal's text is the API's `error`, else `failed`. */
-export function readAnswer<T extends Answer>(res: ApiResult<T>, texts: SubmitTexts): Sent<T> {
-  if (res.ok && res.data.success !== false) return { ok: true, status: res.status, data: res.data };
-  return { ok: false, status: res.status, data: res.data, network: false, error: res.data.error || texts.failed };
-}
 
 const FORM = 'form';
 
@@ -55,13 +39,8 @@ export function useSubmit<Key = typeof FORM>(texts: SubmitTexts & { report?: (me
     setBusyKeys(new Set(running.current));
   };
 
-  async function send<T extends Answer>(path: string, options?: ApiOptions): Promise<Sent<T>> {
-    try {
-      return readAnswer(await apiFetch<T>(path, options), texts);
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error; // an abort or a bug: run() deals with it
-      return { ok: false, status: 0, data: {}, network: true, error: texts.network ?? texts.failed };
-    }
+  function send<T extends Answer>(path: string, options?: ApiOptions): Promise<Sent<T>> {
+    return callApi<T>(path, texts, options);
   }
 
   async function run(work: () => Promise<Outcome>, key: Key = FORM as Key): Promise<void> {

@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { BOARD_PARAM, freshness, groupBoards, type BoardOption } from '@/lib/reports-client/boards';
 import type { BoardDirectory, BoardEntry, CoveredBoardInfo, CoveredBoards } from '@/lib/reports/types';
-import { getJson } from './fetchers';
-import { useResource } from './use-resource';
+import { getJson } from '../data/get-json';
+import { useResource } from '../data/use-resource';
 
 // The board of a store-level report screen: a "Board" select in the page header, the board kept in the
 // address (`?board=78`) so a reload or a shared link shows the same board, and how fresh that board's shelves

@@ -8,13 +8,13 @@ import { placeSentence, WHERE_SECTIONS } from '@/lib/reports-client/precision';
 import type { WhereaboutsBoard } from '@/lib/reports/types';
 import type { IncomingShipment, ProductWhereabouts } from '@/lib/forecast/types';
 import { PlaceLines } from '../../../_components/forecast/places';
-import { ErrorRetry } from '../../../_components/reports/error-retry';
-import { getJson } from '../../../_components/reports/fetchers';
+import { getJson } from '../../../_components/data/get-json';
+import { ResourceView } from '../../../_components/data/resource-view';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { ShipmentDayNotes } from '../../../_components/reports/shipment-day-notes';
 import { SkeletonList } from '../../../_components/reports/skeleton';
 import { LastSeen, UnknownFigure, UnknownStockNote } from '../../../_components/reports/stock-age';
-import { useResource } from '../../../_components/reports/use-resource';
+import { useResource } from '../../../_components/data/use-resource';
 
 // Where a product is now (GET /api/inventory/product/{plu}/where), in sections by how precisely each figure
 // places the bottles (lib/reference/precision.ts): on the shelf (every board whose shelves are read), shipped
@@ -36,75 +36,74 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
     FAILED,
     { initial: first && { key: plu, data: first } },
   );
-  const data = where.state.status === 'ready' ? where.state.data : null;
-  const holding = data ? data.boards.reduce((n, b) => n + b.stores.length, 0) : 0;
+  const product = where.state.status === 'ready' ? where.state.data.product : null;
 
   return (
     <div className="stack">
       <div className="page-header">
         <div>
-          <h1>{data ? data.product.name : where.state.status === 'error' ? 'Where is it now' : <span className="skeleton skeleton-title" aria-label="Loading the product" />}</h1>
+          <h1>{product ? product.name : where.state.status === 'error' ? 'Where is it now' : <span className="skeleton skeleton-title" aria-label="Loading the product" />}</h1>
           <p>Where is it now: on the shelves we read, shipped to boards whose shelves we cannot read, and at the state warehouse.</p>
         </div>
       </div>
-      {where.state.status === 'error' && <ErrorRetry message={where.state.error} onRetry={where.reload} />}
-      {where.state.status === 'loading' && <SkeletonList count={4} height={96} label="Loading where the product is…" />}
-      {data && (
-        <>
-          <section className="card stack-sm" aria-label="Product">
-            <span className="product-meta">
-              <ListingBadge type={data.product.listing_type} />
-              <span>{price(data.product.retail_price)}</span>
-              {data.product.size_ml ? <span>{bottleSize(data.product.size_ml)}</span> : null}
-              <span>PLU {data.product.plu}</span>
-            </span>
-            <dl className="kv">
-              <div>
-                <dt>On shelves we follow</dt>
-                <dd data-testid="where-total">
-                  {plural(data.boards.reduce((n, b) => n + b.total_bottles, 0), 'bottle')} at {plural(holding, 'store')}
-                </dd>
-              </div>
-              <div>
-                <dt>Shipped to boards</dt>
-                <dd data-testid="where-shipped-total">
-                  {plural(data.shipments.reduce((n, s) => n + s.units, 0), 'bottle')} to {plural(data.shipments.length, 'board')} in the last {data.shipment_days} days
-                </dd>
-              </div>
-            </dl>
-          </section>
-          <OnItsWay shipments={data.on_its_way} />
-          <section className="stack" aria-labelledby="where-shelf">
-            <h2 id="where-shelf">{WHERE_SECTIONS.shelf}</h2>
-            {data.boards.map((board) => (
-              <BoardShelves key={board.board_id} board={board} days={data.shipment_days} shipped={data.shipments.find((s) => s.board_id === board.board_id)} />
-            ))}
-          </section>
-          <ShipmentDayNotes days={data.shipment_day_notes} />
-          <ShipmentSection
-            precision="store_by_shipment"
-            days={data.shipment_days}
-            rows={data.shipments.filter((s) => s.precision === 'store_by_shipment')}
-            none={`No shipments of this product to a one-store board in the last ${data.shipment_days} days.`}
-          />
-          <ShipmentSection
-            precision="board"
-            days={data.shipment_days}
-            rows={data.shipments.filter((s) => s.precision !== 'store_by_shipment')}
-            none={`No shipments of this product to a board in the last ${data.shipment_days} days.`}
-          >
-            <Link href={`/statewide-shipments?search=${encodeURIComponent(data.product.name)}`}>Every shipment on Statewide Shipments</Link>
-          </ShipmentSection>
-          <section className="card stack-sm" aria-labelledby="where-at-warehouse" data-testid="where-warehouse-section">
-            <h2 id="where-at-warehouse">{WHERE_SECTIONS.warehouse}</h2>
-            <p data-testid="where-warehouse">
-              {data.warehouse
-                ? placeSentence({ precision: 'warehouse', bottles: data.warehouse.current_inventory, checkedAt: data.warehouse.checked_at })
-                : 'Not on the warehouse report.'}
-            </p>
-          </section>
-        </>
-      )}
+      <ResourceView state={where.state} onRetry={where.reload} loading={<SkeletonList count={4} height={96} label="Loading where the product is…" />}>
+        {(data) => (
+          <>
+            <section className="card stack-sm" aria-label="Product">
+              <span className="product-meta">
+                <ListingBadge type={data.product.listing_type} />
+                <span>{price(data.product.retail_price)}</span>
+                {data.product.size_ml ? <span>{bottleSize(data.product.size_ml)}</span> : null}
+                <span>PLU {data.product.plu}</span>
+              </span>
+              <dl className="kv">
+                <div>
+                  <dt>On shelves we follow</dt>
+                  <dd data-testid="where-total">
+                    {plural(data.boards.reduce((n, b) => n + b.total_bottles, 0), 'bottle')} at {plural(data.boards.reduce((n, b) => n + b.stores.length, 0), 'store')}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Shipped to boards</dt>
+                  <dd data-testid="where-shipped-total">
+                    {plural(data.shipments.reduce((n, s) => n + s.units, 0), 'bottle')} to {plural(data.shipments.length, 'board')} in the last {data.shipment_days} days
+                  </dd>
+                </div>
+              </dl>
+            </section>
+            <OnItsWay shipments={data.on_its_way} />
+            <section className="stack" aria-labelledby="where-shelf">
+              <h2 id="where-shelf">{WHERE_SECTIONS.shelf}</h2>
+              {data.boards.map((board) => (
+                <BoardShelves key={board.board_id} board={board} days={data.shipment_days} shipped={data.shipments.find((s) => s.board_id === board.board_id)} />
+              ))}
+            </section>
+            <ShipmentDayNotes days={data.shipment_day_notes} />
+            <ShipmentSection
+              precision="store_by_shipment"
+              days={data.shipment_days}
+              rows={data.shipments.filter((s) => s.precision === 'store_by_shipment')}
+              none={`No shipments of this product to a one-store board in the last ${data.shipment_days} days.`}
+            />
+            <ShipmentSection
+              precision="board"
+              days={data.shipment_days}
+              rows={data.shipments.filter((s) => s.precision !== 'store_by_shipment')}
+              none={`No shipments of this product to a board in the last ${data.shipment_days} days.`}
+            >
+              <Link href={`/statewide-shipments?search=${encodeURIComponent(data.product.name)}`}>Every shipment on Statewide Shipments</Link>
+            </ShipmentSection>
+            <section className="card stack-sm" aria-labelledby="where-at-warehouse" data-testid="where-warehouse-section">
+              <h2 id="where-at-warehouse">{WHERE_SECTIONS.warehouse}</h2>
+              <p data-testid="where-warehouse">
+                {data.warehouse
+                  ? placeSentence({ precision: 'warehouse', bottles: data.warehouse.current_inventory, checkedAt: data.warehouse.checked_at })
+                  : 'Not on the warehouse report.'}
+              </p>
+            </section>
+          </>
+        )}
+      </ResourceView>
     </div>
   );
 }

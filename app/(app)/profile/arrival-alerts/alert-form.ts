@@ -15,27 +15,16 @@ import {
   type QuietHoursDto,
   type StoreOption,
 } from '@/lib/alerts/rules';
+import type { AlertSettingsAnswer } from '@/lib/alerts/types';
 
-// The arrival-alert card's form as data: what GET /api/alerts/settings answers, the form's state, the
-// card's own checks before a save, and the body PUT sends. No React, so a unit test reads it.
+// The arrival-alert card's form as data: the parts of what GET /api/alerts/settings answers, the form's state,
+// the card's own checks before a save, and the body PUT sends. No React, so a unit test reads it.
 
 /** What the settings can choose from (every board with its precision, the stores to narrow to, the Premium price). */
-export interface AlertOptions {
-  boards: AlertBoardOption[];
-  stores: StoreOption[];
-  premium_min_price: number;
-}
+export type AlertOptions = Pick<AlertSettingsAnswer, 'boards' | 'stores' | 'premium_min_price'>;
 
 /** Every channel's settings and the quiet hours: GET answers them, and PUT when it was sent them. */
-export interface DeliverySettings {
-  channels: ChannelSettingsDto[];
-  quiet_hours: QuietHoursDto | null;
-}
-
-/** GET /api/alerts/settings. */
-export interface AlertSettingsAnswer extends AlertOptions, DeliverySettings {
-  settings: AlertSettingsDto;
-}
+export type DeliverySettings = Pick<AlertSettingsAnswer, 'channels' | 'quiet_hours'>;
 
 export interface AlertForm {
   /** Every channel the server delivers on, e-mail first: its on/off and mode are the settings' enabled and mode. */

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { ALERT_MESSAGES, type AlertSettingsDto } from '@/lib/alerts/rules';
+import type { AlertSettingsSavedAnswer } from '@/lib/alerts/types';
 import { Banner, failure, SubmitButton, success, useSubmit } from '../../../_components/form';
 import { formError, toBody, toForm, type AlertForm, type AlertOptions, type DeliverySettings } from './alert-form';
 import { BottleFields } from './bottle-fields';
@@ -34,16 +35,14 @@ export function AlertSettingsForm({
       return;
     }
     void save.run(async () => {
-      const res = await save.send<Partial<SavedAlerts> & { success?: boolean; error?: string; message?: string }>('/api/alerts/settings', {
-        method: 'PUT',
-        body: toBody(form),
-      });
+      const res = await save.send<AlertSettingsSavedAnswer>('/api/alerts/settings', { method: 'PUT', body: toBody(form) });
       if (!res.ok) return failure(res.error);
+      // The card sends every channel and the quiet hours, so the answer has them (an older client's lacks them).
       const { settings, channels, quiet_hours } = res.data;
-      if (!settings || !channels || quiet_hours === undefined) return failure(ALERT_MESSAGES.saveFailed);
+      if (!channels || quiet_hours === undefined) return failure(ALERT_MESSAGES.saveFailed);
       onSaved({ settings, channels, quiet_hours });
       setForm(toForm(settings, { channels, quiet_hours }));
-      return success(res.data.message || ALERT_MESSAGES.saved);
+      return success(res.data.message);
     });
   }
 

@@ -3,15 +3,17 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { ALERT_MESSAGES } from '@/lib/alerts/rules';
-import { Banner, failure } from '../../../_components/form';
-import { getJson } from '../../../_components/reports/fetchers';
-import { useResource, type Loaded } from '../../../_components/reports/use-resource';
-import { alertsOn, type AlertSettingsAnswer } from './alert-form';
+import type { AlertSettingsAnswer } from '@/lib/alerts/types';
+import { getJson } from '../../../_components/data/get-json';
+import { ResourceView } from '../../../_components/data/resource-view';
+import { useResource, type Loaded } from '../../../_components/data/use-resource';
+import { alertsOn } from './alert-form';
 import { AlertSettingsForm, type SavedAlerts } from './alert-settings-form';
 
+/** Every failure, a refusal too, says loadFailed. */
 async function loadSettings(signal: AbortSignal): Promise<Loaded<AlertSettingsAnswer>> {
   const res = await getJson<AlertSettingsAnswer>('/api/alerts/settings', ALERT_MESSAGES.loadFailed, signal);
-  return res.ok && !(res.data.settings && res.data.channels) ? { ok: false, error: ALERT_MESSAGES.loadFailed } : res;
+  return res.ok ? res : { ok: false, error: ALERT_MESSAGES.loadFailed };
 }
 
 /**
@@ -41,15 +43,14 @@ export function ArrivalAlertsCard() {
           </span>
         )}
       </div>
-      {state.status === 'error' && <Banner message={failure(ALERT_MESSAGES.loadFailed)} action={{ label: 'Try Again', onClick: reload }} />}
-      {loaded ? (
-        <AlertSettingsForm initial={loaded} options={loaded} onSaved={setSaved} />
-      ) : (
-        state.status !== 'error' && (
-          // No role="status" here: the profile form's banners are the page's status messages.
-          <p className="muted">Loading your alert settings…</p>
-        )
-      )}
+      <ResourceView
+        state={state}
+        onRetry={reload}
+        // No role="status" here: the profile form's banners are the page's status messages.
+        loading={<p className="muted">Loading your alert settings…</p>}
+      >
+        {(answer) => <AlertSettingsForm initial={answer} options={answer} onSaved={setSaved} />}
+      </ResourceView>
     </section>
   );
 }

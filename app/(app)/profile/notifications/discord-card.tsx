@@ -1,18 +1,19 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { DISCORD_MESSAGES, type DiscordAnswer } from '@/lib/alerts/channels/discord/rules';
+import { DISCORD_MESSAGES } from '@/lib/alerts/channels/discord/rules';
+import type { DiscordSavedAnswer, DiscordTestAnswer, DiscordWebhookAnswer } from '@/lib/alerts/channels/discord/types';
 import { usDateTime } from '@/lib/reports-client/format';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../../_components/form';
-import { getJson } from '../../../_components/reports/fetchers';
-import { useResource, type Loaded } from '../../../_components/reports/use-resource';
+import { getJson } from '../../../_components/data/get-json';
+import { ResourceView } from '../../../_components/data/resource-view';
+import { useResource, type Loaded } from '../../../_components/data/use-resource';
 
-async function loadWebhook(signal: AbortSignal): Promise<Loaded<DiscordAnswer>> {
-  return getJson<DiscordAnswer>('/api/discord/webhook', DISCORD_MESSAGES.loadFailed, signal);
+async function loadWebhook(signal: AbortSignal): Promise<Loaded<DiscordWebhookAnswer>> {
+  return getJson<DiscordWebhookAnswer>('/api/discord/webhook', DISCORD_MESSAGES.loadFailed, signal);
 }
 
 type Key = 'save' | 'test' | 'remove';
-type Said = { success?: boolean; message: string };
 
 /** "Discord": one webhook per user, shown without its token; a test message; why a removed one went. */
 export function DiscordCard() {
@@ -26,11 +27,11 @@ export function DiscordCard() {
   function save(event: FormEvent) {
     event.preventDefault();
     void calls.run(async () => {
-      const res = await calls.send<DiscordAnswer & Said>('/api/discord/webhook', { method: 'PUT', body: { url } });
+      const res = await calls.send<DiscordSavedAnswer>('/api/discord/webhook', { method: 'PUT', body: { url } });
       setInvalid(!res.ok);
       // The API prefixes validation messages with the field's name ("url: …"): the field is the screen's.
       if (!res.ok) return failure(res.error.replace(/^url: /, ''));
-      update(() => ({ webhook: res.data.webhook, removed_at: res.data.removed_at }));
+      update((shown) => ({ ...shown, webhook: res.data.webhook, removed_at: res.data.removed_at }));
       setUrl('');
       return success(res.data.message);
     }, 'save');
@@ -38,7 +39,7 @@ export function DiscordCard() {
 
   function test() {
     void calls.run(async () => {
-      const res = await calls.send<Said>('/api/discord/test', { method: 'POST' });
+      const res = await calls.send<DiscordTestAnswer>('/api/discord/test', { method: 'POST' });
       reload(); // the channel, the last delivery, or the webhook gone
       return res.ok ? success(res.data.message) : failure(res.error);
     }, 'test');
@@ -46,9 +47,9 @@ export function DiscordCard() {
 
   function remove() {
     void calls.run(async () => {
-      const res = await calls.send<Said>('/api/discord/webhook', { method: 'DELETE' });
+      const res = await calls.send<DiscordSavedAnswer>('/api/discord/webhook', { method: 'DELETE' });
       if (!res.ok) return failure(res.error);
-      update(() => ({ webhook: null, removed_at: null }));
+      update((shown) => ({ ...shown, webhook: null, removed_at: null }));
       return success(res.data.message);
     }, 'remove');
   }
@@ -69,13 +70,17 @@ export function DiscordCard() {
           </span>
         )}
       </div>
-      {state.status === 'error' && <Banner message={failure(state.error)} action={{ label: 'Try Again', onClick: reload }} />}
-      {state.status === 'loading' && <p className="muted">Loading your Discord settings…</p>}
-      {answer?.removed_at && !webhook && (
-        <div className="alert alert-warn" data-testid="discord-removed">
-          {DISCORD_MESSAGES.goneNotice(usDateTime(answer.removed_at))}
-        </div>
-      )}
+      {/* The load, and why the last webhook went; the calls' message stays outside it (it outlives a failed reload). */}
+      <ResourceView state={state} onRetry={reload} loading={<p className="muted">Loading your Discord settings…</p>}>
+        {(loaded) =>
+          !loaded.webhook &&
+          loaded.removed_at && (
+            <div className="alert alert-warn" data-testid="discord-removed">
+              {DISCORD_MESSAGES.goneNotice(usDateTime(loaded.removed_at))}
+            </div>
+          )
+        }
+      </ResourceView>
       <Banner message={calls.message} testId="discord-message" />
 
       {webhook && (

@@ -1,17 +1,21 @@
 'use client';
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { PUSH_MESSAGES, type PushDeviceDto, type PushTestResult } from '@/lib/alerts/channels/push/rules';
+import { PUSH_MESSAGES } from '@/lib/alerts/channels/push/rules';
+import type {
+  DeviceAddedAnswer,
+  DeviceRemovedAnswer,
+  DevicesAnswer,
+  PublicKeyAnswer,
+  PushDeviceDto,
+  PushTestAnswer,
+} from '@/lib/alerts/channels/push/types';
 import { usDate, usDateTime } from '@/lib/reports-client/format';
 import { Banner, failure, info, success, useSubmit } from '../../../_components/form';
-import { getJson } from '../../../_components/reports/fetchers';
-import { useResource, type Loaded } from '../../../_components/reports/use-resource';
+import { getJson } from '../../../_components/data/get-json';
+import { ResourceView } from '../../../_components/data/resource-view';
+import { useResource, type Loaded } from '../../../_components/data/use-resource';
 import { currentSubscription, endpointKey, pushSupport, subscribeBrowser, watchPermission, WorkerMissingError } from './browser-push';
-
-interface DevicesAnswer {
-  devices: PushDeviceDto[];
-}
-type Said = { success?: boolean; message: string };
 
 async function loadDevices(signal: AbortSignal): Promise<Loaded<DevicesAnswer>> {
   return getJson<DevicesAnswer>('/api/push/devices', PUSH_MESSAGES.loadFailed, signal);
@@ -56,7 +60,7 @@ export function PushCard() {
       const permission = await Notification.requestPermission();
       if (permission === 'denied') return;
       if (permission !== 'granted') return info('Notifications stay off: choose Allow when your browser asks.');
-      const key = await calls.send<{ success?: boolean; public_key: string }>('/api/push/public-key');
+      const key = await calls.send<PublicKeyAnswer>('/api/push/public-key');
       if (!key.ok) return failure(key.error);
       let subscription: PushSubscription;
       try {
@@ -64,7 +68,7 @@ export function PushCard() {
       } catch (error) {
         return failure(error instanceof WorkerMissingError ? PUSH_MESSAGES.workerMissing : PUSH_MESSAGES.subscribeFailed);
       }
-      const saved = await calls.send<Said>('/api/push/devices', { method: 'POST', body: subscription.toJSON() });
+      const saved = await calls.send<DeviceAddedAnswer>('/api/push/devices', { method: 'POST', body: subscription.toJSON() });
       if (!saved.ok) return failure(saved.error);
       setThisKey(await endpointKey(subscription.endpoint));
       reload();
@@ -74,7 +78,7 @@ export function PushCard() {
 
   function remove(device: PushDeviceDto) {
     void calls.run(async () => {
-      const res = await calls.send<Said>(`/api/push/devices/${device.device_id}`, { method: 'DELETE' });
+      const res = await calls.send<DeviceRemovedAnswer>(`/api/push/devices/${device.device_id}`, { method: 'DELETE' });
       if (!res.ok) return failure(res.error);
       if (device.endpoint_key === thisKey) {
         // This browser: stop its subscription too, so the browser holds nothing we no longer send to.
@@ -88,7 +92,7 @@ export function PushCard() {
 
   function sendTest() {
     void calls.run(async () => {
-      const res = await calls.send<PushTestResult & Said>('/api/push/test', { method: 'POST', body: {} });
+      const res = await calls.send<PushTestAnswer>('/api/push/test', { method: 'POST', body: {} });
       if (!res.ok) return failure(res.error || PUSH_MESSAGES.testFailed);
       if (res.data.removed) reload();
       return res.data.sent ? success(res.data.message) : failure(res.data.message);
@@ -133,26 +137,29 @@ export function PushCard() {
 
       <div className="stack-sm">
         <h3 className="small">Your devices</h3>
-        {state.status === 'error' && <Banner message={failure(state.error)} action={{ label: 'Try Again', onClick: reload }} />}
-        {state.status === 'loading' && <p className="muted small">Loading your devices…</p>}
-        {state.status === 'ready' && !devices.length && <p className="muted small">No device gets notifications yet.</p>}
-        {devices.length > 0 && (
-          <ul className="list-plain device-list" aria-label="Devices with notifications on">
-            {devices.map((d) => (
-              <li key={d.device_id} className="device-row" data-testid="push-device">
-                <div className="device-text">
-                  <strong>{d.label}</strong>
-                  {d.endpoint_key === thisKey && <span className="badge badge-active device-this">This device</span>}
-                  <div className="muted small">{deliveryLine(d)}</div>
-                </div>
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => remove(d)} disabled={calls.isBusy(`remove-${d.device_id}`)}
-                  aria-label={`Remove ${d.label}, added ${usDate(d.added_at)}`}>
-                  {calls.isBusy(`remove-${d.device_id}`) ? 'Removing…' : 'Remove'}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ResourceView state={state} onRetry={reload} loading={<p className="muted small">Loading your devices…</p>}>
+          {({ devices }) =>
+            devices.length ? (
+              <ul className="list-plain device-list" aria-label="Devices with notifications on">
+                {devices.map((d) => (
+                  <li key={d.device_id} className="device-row" data-testid="push-device">
+                    <div className="device-text">
+                      <strong>{d.label}</strong>
+                      {d.endpoint_key === thisKey && <span className="badge badge-active device-this">This device</span>}
+                      <div className="muted small">{deliveryLine(d)}</div>
+                    </div>
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => remove(d)} disabled={calls.isBusy(`remove-${d.device_id}`)}
+                      aria-label={`Remove ${d.label}, added ${usDate(d.added_at)}`}>
+                      {calls.isBusy(`remove-${d.device_id}`) ? 'Removing…' : 'Remove'}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted small">No device gets notifications yet.</p>
+            )
+          }
+        </ResourceView>
       </div>
 
       {devices.length > 0 && (

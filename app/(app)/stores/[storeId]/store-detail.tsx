@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { boardAbc, boardName, freshness, WAKE_BOARD_ID, withBoard, type BoardOption } from '@/lib/reports-client/boards';
 import { formatUsDate, usDate } from '@/lib/reports-client/format';
 import { deliveryDayLabel, deliveryIntervalLabel, isMixedBeverage } from '@/lib/reports-client/stores';
-import type { BoardEntry, CoveredBoards, Store, StoreHistory as History, StoreInventory as InventoryReport, StoreItem, StoreShipments, UnknownStoreItem } from '@/lib/reports/types';
+import type { BoardEntry, CoveredBoards, Store, StoreHistory as History, StoreInventory as InventoryReport, StoreItem, Stores, StoreShipments, UnknownStoreItem } from '@/lib/reports/types';
 import type { StoreExpected as StoreExpectedReport } from '@/lib/forecast/types';
-import { apiFetch } from '../../../_components/api';
+import { callApi } from '../../../_components/data/call';
+import { getJson } from '../../../_components/data/get-json';
+import { ResourceView } from '../../../_components/data/resource-view';
 import { coveredInfo, useCoveredBoards } from '../../../_components/reports/board-choice';
-import { ErrorRetry } from '../../../_components/reports/error-retry';
-import { getJson } from '../../../_components/reports/fetchers';
 import { SkeletonList } from '../../../_components/reports/skeleton';
-import { useResource, type Loaded } from '../../../_components/reports/use-resource';
+import { useResource, type Loaded } from '../../../_components/data/use-resource';
 import { StoreExpected } from './store-expected';
 import { StoreHistory } from './store-history';
 import { StoreInventory } from './store-inventory';
@@ -44,22 +44,21 @@ function inventoryData(answer: InventoryReport): InventoryData {
   };
 }
 
+const NOT_FOUND = 'Store not found';
+const FAILED = 'Failed to fetch store data';
+
+/** The store's inventory; a failure says the store is not found, or FAILED whatever the server said. */
 async function loadStore(storeId: string, signal: AbortSignal): Promise<Loaded<InventoryData>> {
-  try {
-    const res = await apiFetch<InventoryReport>(`/api/stores/${encodeURIComponent(storeId)}/inventory`, { signal });
-    if (res.status === 404) return { ok: false, error: 'Store not found' };
-    return res.ok && res.data?.success === true ? { ok: true, data: inventoryData(res.data) } : { ok: false, error: 'Failed to fetch store data' };
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    return { ok: false, error: 'Failed to fetch store data' };
-  }
+  const res = await callApi<InventoryReport>(`/api/stores/${encodeURIComponent(storeId)}/inventory`, { failed: FAILED }, { signal });
+  if (res.ok) return { ok: true, data: inventoryData(res.data) };
+  return { ok: false, error: res.status === 404 ? NOT_FOUND : FAILED };
 }
 
 /** What the server page rendered: each part null when it could not (the screen then loads it itself). */
 export interface StoreFirst {
   inventory: InventoryReport | null;
   history: History | null;
-  stores: { stores: Store[] } | null;
+  stores: Stores | null;
   covered: CoveredBoards | null;
   /** What is forecast to reach the store this week. */
   expected: StoreExpectedReport | null;
@@ -73,13 +72,13 @@ export function StoreDetail({ storeId, boards: boardList, first }: { storeId: st
   const [opening] = useState(() => {
     return first?.inventory ? { key: storeId, data: inventoryData(first.inventory) } : null;
   });
-  const detail = useResource<InventoryData>(storeId, (signal) => loadStore(storeId, signal), 'Failed to fetch store data', { initial: opening });
+  const detail = useResource<InventoryData>(storeId, (signal) => loadStore(storeId, signal), FAILED, { initial: opening });
   const store = detail.state.status === 'ready' ? detail.state.data.store : null;
   // The selector lists the stores of this store's board (Wake's while the store cannot be shown).
   const boardId = detail.state.status === 'ready' ? detail.state.data.boardId : detail.state.status === 'error' ? WAKE_BOARD_ID : null;
-  const stores = useResource<{ stores: Store[] }>(
+  const stores = useResource<Stores>(
     boardId === null ? null : `stores:${boardId}`,
-    (signal) => getJson<{ stores: Store[] }>(withBoard('/api/stores', boardId!), 'Failed to fetch stores data', signal),
+    (signal) => getJson<Stores>(withBoard('/api/stores', boardId!), 'Failed to fetch stores data', signal),
     undefined,
     { initial: opening && first?.stores && { key: `stores:${opening.data.boardId}`, data: first.stores } },
   );
@@ -122,26 +121,29 @@ export function StoreDetail({ storeId, boards: boardList, first }: { storeId: st
           {fresh.text}
         </div>
       )}
-      {detail.state.status === 'error' && (
-        <ErrorRetry message={detail.state.error} onRetry={detail.state.error === 'Store not found' ? undefined : detail.reload} />
-      )}
-      {detail.state.status === 'loading' && (
-        <>
-          <div className="skeleton" style={{ height: 172 }} aria-hidden="true" />
-          <SkeletonList count={4} height={80} label="Loading the store…" />
-        </>
-      )}
-      {store && detail.state.status === 'ready' && (
-        <>
-          <StoreInfo store={store} shelfRead={detail.state.data.shelfRead} />
-          <StoreExpected storeId={storeId} first={first?.expected} />
-          {detail.state.data.shelfRead ? (
-            <StoreInventory items={detail.state.data.inventory} unknown={detail.state.data.unknown} />
-          ) : (
-            <UnreadShelves storeId={storeId} boardId={detail.state.data.boardId} name={boardName(detail.state.data.boardId, boardList)} precision={detail.state.data.precision} />
-          )}
-        </>
-      )}
+      <ResourceView
+        state={detail.state}
+        // Trying again does not make a missing store appear.
+        onRetry={detail.state.status === 'error' && detail.state.error === NOT_FOUND ? undefined : detail.reload}
+        loading={
+          <>
+            <div className="skeleton" style={{ height: 172 }} aria-hidden="true" />
+            <SkeletonList count={4} height={80} label="Loading the store…" />
+          </>
+        }
+      >
+        {(data) => (
+          <>
+            <StoreInfo store={data.store} shelfRead={data.shelfRead} />
+            <StoreExpected storeId={storeId} first={first?.expected} />
+            {data.shelfRead ? (
+              <StoreInventory items={data.inventory} unknown={data.unknown} />
+            ) : (
+              <UnreadShelves storeId={storeId} boardId={data.boardId} name={boardName(data.boardId, boardList)} precision={data.precision} />
+            )}
+          </>
+        )}
+      </ResourceView>
       {detail.state.status !== 'error' && (detail.state.status !== 'ready' || detail.state.data.shelfRead) && <StoreHistory storeId={storeId} first={first?.history} />}
     </div>
   );
@@ -168,18 +170,26 @@ function UnreadShelves({ storeId, boardId, name, precision }: { storeId: string;
       </section>
     );
   }
-  const all = shipments.state.status === 'ready' ? (shipments.state.data.days ?? []) : [];
-  // The days before the first report read share one note: said once, below the days that had shipments.
-  const untracked = all.find((d) => d.status === 'not_tracked' && d.note)?.note ?? null;
-  const days = all.filter((d) => d.shipments.length > 0 || (d.note && d.status !== 'not_tracked'));
   return (
     <section className="card stack-sm" data-testid="store-unread">
       <p>{name} does not publish its shelves.</p>
       <h2>Shipments to this store</h2>
       <p className="muted small">{`What the state's daily report shipped to ${name}, whose only store this is, over the last 30 days.`}</p>
-      {shipments.state.status === 'loading' && <div className="skeleton skeleton-line" style={{ width: '70%' }} />}
-      {shipments.state.status === 'error' && <ErrorRetry message={shipments.state.error} onRetry={shipments.reload} />}
-      {shipments.state.status === 'ready' && days.length === 0 && !untracked && <p className="muted">No hunted products were shipped to it in the last 30 days.</p>}
+      <ResourceView state={shipments.state} onRetry={shipments.reload} loading={<div className="skeleton skeleton-line" style={{ width: '70%' }} />}>
+        {(data) => <ShipmentDays all={data.days ?? []} />}
+      </ResourceView>
+    </section>
+  );
+}
+
+/** The store's days with shipments, or with a note of their own. */
+function ShipmentDays({ all }: { all: StoreShipments['days'] }) {
+  // The days before the first report read share one note: said once, below the days that had shipments.
+  const untracked = all.find((d) => d.status === 'not_tracked' && d.note)?.note ?? null;
+  const days = all.filter((d) => d.shipments.length > 0 || (d.note && d.status !== 'not_tracked'));
+  return (
+    <>
+      {days.length === 0 && !untracked && <p className="muted">No hunted products were shipped to it in the last 30 days.</p>}
       <ul className="store-lines shipment-day-lines" data-testid="store-shipments">
         {days.map((d) => (
           <li key={d.date} className="stack-sm">
@@ -194,7 +204,7 @@ function UnreadShelves({ storeId, boardId, name, precision }: { storeId: string;
         ))}
       </ul>
       {untracked && <p className="small alert alert-warn">{untracked}</p>}
-    </section>
+    </>
   );
 }
 

@@ -4,19 +4,21 @@ import { useState } from 'react';
 import { price, usDate } from '@/lib/reports-client/format';
 import { DEFAULT_HISTORY_DAYS, HISTORY_DAYS, type HistoryDays } from '@/lib/reports-client/options';
 import type { StoreHistory as History } from '@/lib/reports/types';
-import { getJson } from '../../../_components/reports/fetchers';
+import { getJson } from '../../../_components/data/get-json';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { SkeletonList, SkeletonStats } from '../../../_components/reports/skeleton';
 import { Stats } from '../../../_components/reports/stats';
-import { useResource } from '../../../_components/reports/use-resource';
+import { useResource } from '../../../_components/data/use-resource';
 
-/** Previous drops: the store's increases over 30, 60 or 90 days. A failed load shows the empty state. */
-/** `first`: the default period's drops, rendered by the server. */
+/**
+ * Previous drops: the store's increases over 30, 60 or 90 days. A failed load shows the empty state.
+ * `first`: the default period's drops, rendered by the server.
+ */
 export function StoreHistory({ storeId, first }: { storeId: string; first?: History | null }) {
   const [days, setDays] = useState<HistoryDays>(DEFAULT_HISTORY_DAYS);
   const { state } = useResource<History>(
     `${storeId}:${days}`,
-    (signal) => getJson<History & { success?: boolean }>(`/api/inventory/store-history/${encodeURIComponent(storeId)}?days=${days}`, '', signal),
+    (signal) => getJson<History>(`/api/inventory/store-history/${encodeURIComponent(storeId)}?days=${days}`, '', signal),
     undefined,
     { initial: first && { key: `${storeId}:${DEFAULT_HISTORY_DAYS}`, data: first } },
   );
@@ -36,6 +38,7 @@ export function StoreHistory({ storeId, first }: { storeId: string; first?: Hist
           </select>
         </div>
       </div>
+      {/* Not ResourceView: a failed load shows the empty state, with no error and no Try Again. */}
       {state.status === 'loading' && (
         <>
           <SkeletonStats count={4} />

@@ -1,24 +1,7 @@
-// The Discord channel as the screen and the API both see it. No server imports.
+// The Discord channel as the screen and the API both see it. No server imports. The webhook as the API
+// answers it is declared with its schema in types.ts.
 
-/** GET /api/discord/webhook: the saved webhook, never its token. */
-export interface DiscordWebhookDto {
-  /** The webhook's id (from its URL). */
-  webhook_id: string;
-  /** The URL as the profile shows it: the token replaced by "…". */
-  display_url: string;
-  /** The channel Discord posts to, once a message went through. */
-  channel_id: string | null;
-  added_at: string;
-  last_success_at: string | null;
-  last_failure_at: string | null;
-  failure_count: number;
-}
-
-export interface DiscordAnswer {
-  webhook: DiscordWebhookDto | null;
-  /** When Discord said the last saved webhook no longer exists (it was cleared then); null otherwise. */
-  removed_at: string | null;
-}
+export type { DiscordAnswer, DiscordWebhookDto } from './types.ts';
 
 export const DISCORD_MESSAGES = {
   loadFailed: 'Could not load your Discord settings. Please try again.',

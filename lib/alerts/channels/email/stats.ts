@@ -1,26 +1,14 @@
 import 'server-only';
 import { db } from '../../../db/index.ts';
 import { addDays, nyDate, nyTimeToUtc } from '../../../time.ts';
+import type { AlertDay, AlertVolume } from '../../../admin/types.ts';
 import { ALERT_KINDS } from './render.ts';
 
 // Alert volume for the admin page: per New York day, e-mails sent and failed (every attempt is in
 // email_log) and arrivals held back by the daily cap (their deliveries); plus what is waiting right now, and how many
 // users have some channel on.
 
-export interface AlertDay {
-  date: string;
-  sent: number;
-  failed: number;
-  suppressed: number;
-}
-
-export interface AlertStats {
-  days: AlertDay[];
-  queue: { retrying: number; awaiting_digest: number; given_up: number };
-  subscribers: number;
-}
-
-export async function alertStats(days: number, now = new Date()): Promise<AlertStats> {
+export async function alertStats(days: number, now = new Date()): Promise<AlertVolume> {
   const today = nyDate(now);
   const first = addDays(today, -(days - 1));
   const since = nyTimeToUtc(first, 0);

@@ -1,5 +1,9 @@
-// Web Push as the screen and the API both see it: the payload the service worker shows, a device as the
-// profile lists it, the messages, and the device label read from a user agent. No server imports.
+// Web Push as the screen and the API both see it: the payload the service worker shows, the messages, and
+// the device label read from a user agent. No server imports. A device as the profile lists it and a test's
+// result are API answers, declared with their schemas in types.ts.
+import type { PushTestResult } from './types.ts';
+
+export type { PushDeviceDto, PushTestResult } from './types.ts';
 
 /**
  * What every push message carries, encrypted (the contract with the service worker, public/sw.js): the
@@ -12,27 +16,6 @@ export interface PushPayload {
   /** A path of this site, e.g. /todays-arrivals?board=179. */
   url: string;
   tag?: string;
-}
-
-/** One device as GET /api/push/devices lists it. The endpoint and keys never leave the server. */
-export interface PushDeviceDto {
-  device_id: number;
-  label: string;
-  /** The first 16 hex digits of the endpoint's SHA-256: the screen finds "this device" without the endpoint. */
-  endpoint_key: string;
-  added_at: string;
-  last_success_at: string | null;
-  last_failure_at: string | null;
-  /** Failed deliveries since the last one that worked. */
-  failure_count: number;
-}
-
-/** POST /api/push/test: what happened on each of the user's devices. */
-export interface PushTestResult {
-  sent: number;
-  /** Devices whose push service said the subscription no longer exists: removed. */
-  removed: number;
-  failed: number;
 }
 
 /** Devices one user may have: each is a URL our server posts to, so the list has an end. */
