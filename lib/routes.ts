@@ -33,6 +33,7 @@ export const APP_ROUTES = [
 /** Dynamic screens, as patterns. */
 export const APP_ROUTE_PATTERNS: RegExp[] = [
   /^\/stores\/\d+$/, // a store's detail page, /stores/{storeId}
+  /^\/stores\/\d+\/place$/, // where a store is placed, and staff's pin of it (staff only)
   /^\/products\/\d+$/, // where a product is now, across the covered boards, /products/{plu}
 ];
 

@@ -290,6 +290,14 @@ async function run(): Promise<boolean> {
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (login.status !== 200 || !cookie) throw new Error(`login failed: ${login.status} ${await login.text()}`);
 
+  // The hunter's place (Cary), so stores/nearby measures the distance of every store of the state (issue 39: ≤ 50 ms).
+  const place = await fetch(`${base}/api/user/place`, {
+    method: 'PUT',
+    headers: { cookie, 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ zip: '27513' }),
+  });
+  if (place.status !== 200) throw new Error(`saving the place failed: ${place.status} ${await place.text()}`);
+
   // ── 3. measurements ───────────────────────────────────────────────────────────────────────────────
   const warehouse = await fetch(`${base}/api/reports/warehouse-inventory`, { headers: { cookie } });
   const etag = warehouse.headers.get('etag') ?? '';
@@ -313,6 +321,7 @@ async function run(): Promise<boolean> {
     { label: 'warehouse-inventory?timePeriod=last_90_days&listingTypes=all&search=bourbon', path: '/api/reports/warehouse-inventory?timePeriod=last_90_days&listingTypes=all&search=bourbon' },
     { label: 'warehouse-inventory, If-None-Match (304)', path: '/api/reports/warehouse-inventory', headers: { 'If-None-Match': etag }, status: 304 },
     { label: 'stores', path: '/api/stores' },
+    { label: 'stores/nearby (every store of the state by distance)', path: '/api/stores/nearby' },
     { label: 'stores/{id}/inventory', path: `/api/stores/${store}/inventory` },
     { label: 'store-history/{id} (30 days)', path: `/api/inventory/store-history/${store}` },
     { label: 'store-history/{id}?days=90', path: `/api/inventory/store-history/${store}?days=90` },

@@ -3,10 +3,9 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState } from 'react';
+import { isStaffRole } from '@/lib/auth/user-dto';
 import { useAuth } from './auth-context';
 import { Brand } from './brand';
-
-const isStaff = (role?: string) => role === 'admin' || role === 'power_user';
 
 /** The signed-in header: Home, Admin (admin and power_user), Watchlist, Profile, the welcome line and Logout. */
 export function AppHeader() {
@@ -15,7 +14,7 @@ export function AppHeader() {
   const [open, setOpen] = useState(false);
   const links = [
     { href: '/', label: 'Home' },
-    ...(isStaff(user?.role) ? [{ href: '/admin', label: 'Admin' }] : []),
+    ...(isStaffRole(user?.role) ? [{ href: '/admin', label: 'Admin' }] : []),
     { href: '/watchlist', label: 'Watchlist' },
     { href: '/profile', label: 'Profile' },
   ];

@@ -8,7 +8,7 @@ import { routeHandler, TestClient, type CallOptions } from '../../testing/api.ts
 import { listApiRoutes } from '../../testing/api-routes.ts';
 import { setAlertSettings } from '../../testing/alerts.ts';
 import { startTestChannels } from '../../testing/channels.ts';
-import { newUser, query, signedIn, withTestDatabase } from '../../testing/harness.ts';
+import { expectClientError, newUser, query, signedIn, withTestDatabase } from '../../testing/harness.ts';
 import { startMailServer, waitForMail } from '../../testing/mail-server.ts';
 import { ErrorCode, SuccessCode } from '../../lib/api/error-codes.ts';
 import { unsubscribeToken } from '../../lib/alerts/channels/email/token.ts';
@@ -21,6 +21,7 @@ import * as email from '../../lib/alerts/channels/email/types.ts';
 import * as push from '../../lib/alerts/channels/push/types.ts';
 import * as auth from '../../lib/auth/types.ts';
 import * as users from '../../lib/users/types.ts';
+import * as places from '../../lib/places/types.ts';
 
 // The contract of the account, profile and notification answers, like app/api/contract.db.test.ts for the
 // reports: every route the sign-in, registration, password and unsubscribe pages and the profile's cards call
@@ -184,6 +185,27 @@ describe('profile answers match lib/users/types.ts', () => {
     const body = { first_name: 'Jordan', last_name: user.lastName, phone_number: '9195550123', home_board_id: WAKE_BOARD_ID };
     const saved = await answer(browser, '/api/user/me', 'PUT', users.profileSavedAnswerSchema, { body });
     expect(saved.user).toMatchObject({ first_name: 'Jordan', home_board_id: WAKE_BOARD_ID });
+  });
+});
+
+describe("the hunter's place matches lib/places/types.ts", () => {
+  it('none, set by ZIP code, by the browser’s point (kept to two decimals), refused, removed', async () => {
+    const { browser } = await signedIn();
+    expect((await answer(browser, '/api/user/place', 'GET', places.hunterPlaceAnswerSchema)).place).toBeNull();
+    const byZip = await answer(browser, '/api/user/place', 'PUT', places.hunterPlaceAnswerSchema, { body: { zip: '27513-1234' } });
+    expect(byZip.place).toMatchObject({ source: 'zip', zip: '27513' });
+    const byDevice = await answer(browser, '/api/user/place', 'PUT', places.hunterPlaceAnswerSchema, { body: { latitude: 35.99612, longitude: -78.90187 } });
+    expect(byDevice.place).toMatchObject({ source: 'device', zip: null, latitude: 36, longitude: -78.9 });
+    for (const body of [{ zip: '99999' }, { zip: 'Cary' }, { latitude: 47.6, longitude: -122.3 }, {}]) {
+      const refused = await browser.call(await routeHandler('/api/user/place', 'PUT'), '/api/user/place', { method: 'PUT', body });
+      expectClientError(refused, 400);
+    }
+    const noXhr = await browser.call(await routeHandler('/api/user/place', 'PUT'), '/api/user/place', { method: 'PUT', body: { zip: '27513' }, noXhr: true });
+    expectClientError(noXhr, 403);
+    expect((await answer(browser, '/api/user/place', 'DELETE', places.hunterPlaceAnswerSchema)).place).toBeNull();
+    expect((await answer(browser, '/api/user/place', 'GET', places.hunterPlaceAnswerSchema)).place).toBeNull();
+    const visitor = new TestClient();
+    expectClientError(await visitor.call(await routeHandler('/api/user/place', 'GET'), '/api/user/place'), 401);
   });
 });
 

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { TestClient, type CallOptions } from '../../testing/api.ts';
+import { routeHandler, TestClient, type CallOptions } from '../../testing/api.ts';
 import { listApiRoutes } from '../../testing/api-routes.ts';
 import * as watchlist from '../../lib/watchlist/types.ts';
 import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../testing/harness.ts';
 import * as forecast from '../../lib/forecast/types.ts';
 import * as reports from '../../lib/reports/types.ts';
+import * as places from '../../lib/places/types.ts';
 
 // One contract for the answers: every report and watchlist route is called against the seeded demo data and
 // its answer parsed with the schema its type is derived from (lib/reports/types.ts, lib/watchlist/types.ts),
@@ -160,6 +161,18 @@ describe('report answers match lib/reports/types.ts', () => {
       const body = await answer({ route: '/api/reports/warehouse-inventory', method: 'GET', options: { query: q }, schema: reports.warehouseInventorySchema });
       expect(body.products.length, JSON.stringify(q)).toBeGreaterThan(0);
     }
+  });
+
+  it('every store by distance from the hunter (GET /api/stores/nearby)', async () => {
+    const none = await answer({ route: '/api/stores/nearby', method: 'GET', schema: places.nearbyStoresSchema });
+    expect(none).toEqual({ success: true, from: null, stores: [] });
+    const put = await browser.call(await routeHandler('/api/user/place', 'PUT'), '/api/user/place', { method: 'PUT', body: { zip: '27601' } });
+    expect(put.status).toBe(200);
+    const near = await answer({ route: '/api/stores/nearby', method: 'GET', schema: places.nearbyStoresSchema });
+    expect(near.from).toMatchObject({ zip: '27601' });
+    expect(near.stores.length).toBeGreaterThan(400);
+    expect(near.stores[0].miles).toBeLessThan(5);
+    await browser.call(await routeHandler('/api/user/place', 'DELETE'), '/api/user/place', { method: 'DELETE' });
   });
 
   it('stores, a store’s inventory and its history', async () => {

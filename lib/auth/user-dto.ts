@@ -14,3 +14,6 @@ export function toWhoami(user: SessionUser) {
 }
 
 export type WhoamiUser = ReturnType<typeof toWhoami>;
+
+/** Staff: admins and power users, who see /admin and pin stores' places. */
+export const isStaffRole = (role: string | null | undefined) => role === 'admin' || role === 'power_user';

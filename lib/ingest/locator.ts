@@ -1,10 +1,11 @@
 import { db } from '../db/index.ts';
+import { placeFromLocator } from '../places/place-stores.ts';
 import { normalizeAddress } from '../text/address.ts';
 import { WAKE_BOARD_ID } from '../reference/boards.ts';
 import type { RunOutcome } from './runs.ts';
 import type { WakeLocatorStore } from './sources/wake-locator.ts';
 
-// The store locator keeps store metadata (phone, hours) current. Its addresses are spelled differently
+// The store locator keeps store metadata (phone, hours, the store's point) current. Its addresses are spelled differently
 // from the inventory search's (which is what stores.address holds), so a row is matched by phone number
 // first, then by normalised address. Rows that match no store are reported: a new or moved store is
 // something an operator must look at, never something to guess.
@@ -28,10 +29,14 @@ export async function applyLocator(rows: WakeLocatorStore[]): Promise<RunOutcome
     }
     const hours = row.hours.trim() || store.hours;
     const phone = row.phone.trim() || store.phone;
+    let changed = false;
     if (hours !== store.hours || phone !== store.phone) {
       await db.store.update({ where: { id: store.id }, data: { hours, phone } });
-      updated++;
+      changed = true;
     }
+    // The locator's point is the store's exact place (issue 39), unless staff pinned another.
+    if (await placeFromLocator(store.id, { latitude: row.lat, longitude: row.lng })) changed = true;
+    if (changed) updated++;
   }
   return {
     status: unmatched.length ? 'partial' : 'ok',

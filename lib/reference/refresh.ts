@@ -15,6 +15,7 @@ import { claimForDeployment, readOrigin, type DatabaseOrigin } from './origin.ts
 import { WAKE_BOARD_ID } from './boards.ts';
 import { loadBoardSources, type BoardSourceEntry } from './board-sources.ts';
 import { loadReferenceData, type ReferenceData } from './reference.ts';
+import { placeStores } from '../places/place-stores.ts';
 
 /** pg advisory lock key of every seed and refresh (the migration runner uses 72707369). */
 export const SEED_LOCK = 72707370;
@@ -120,6 +121,8 @@ export async function upsertReference(
   const productsRetyped = await tx.$executeRaw`
     UPDATE products SET listing_type = 'Listed', updated_at = now() WHERE listing_type = 'Unknown' AND plu = ANY(${unclassified}::text[])`;
   await upsertBoardSources(tx, sources);
+  // Every store has a place: those without an exact one at their ZIP code's (or city's) centre (issue 39).
+  await placeStores(tx);
   return { boards, stores, products, storesFilled, productsFilled: productsFilled + productsRetyped };
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 // path this rule cannot see.
 
 /** Every lib/ folder with domain code (lib/db must import none of them). */
-export const LIB_DOMAINS = ['admin', 'alerts', 'api', 'auth', 'catalog', 'forecast', 'ingest', 'mail', 'ops', 'pwa', 'reference', 'reports', 'reports-client', 'startup', 'users', 'watchlist'];
+export const LIB_DOMAINS = ['admin', 'alerts', 'api', 'auth', 'catalog', 'forecast', 'ingest', 'mail', 'ops', 'places', 'pwa', 'reference', 'reports', 'reports-client', 'startup', 'users', 'watchlist'];
 
 /** lib modules a client component may import (paths under lib/, without extension). */
 const CLIENT_SAFE = [

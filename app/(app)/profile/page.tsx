@@ -6,6 +6,7 @@ import { ArrivalAlertsCard } from './arrival-alerts/arrival-alerts-card';
 import { ChangePasswordForm } from './change-password-form';
 import { DiscordCard } from './notifications/discord-card';
 import { PushCard } from './notifications/push-card';
+import { PlaceCard } from './place-card';
 import { ProfileForm } from './profile-form';
 
 export const metadata: Metadata = { title: 'My Profile' };
@@ -18,7 +19,7 @@ export default async function ProfilePage() {
       <div className="page-header">
         <div>
           <h1>My Profile</h1>
-          <p>Your name, phone number, home board, password, arrival alerts and where they reach you.</p>
+          <p>Your name, phone number, home board, your place, password, arrival alerts and where they reach you.</p>
         </div>
       </div>
       <div className="alert alert-info" data-testid="watchlist-notice">
@@ -26,6 +27,7 @@ export default async function ProfilePage() {
         <Link href="/watchlist">go to My Watchlist</Link>.
       </div>
       <ProfileForm directory={directory} />
+      <PlaceCard />
       <ChangePasswordForm />
       <ArrivalAlertsCard />
       <PushCard />

@@ -5,7 +5,9 @@ import { coveredBoardsRead } from '@/lib/reports/reads';
 import { DEFAULT_HISTORY_DAYS } from '@/lib/reports-client/options';
 import { storeHistoryRead, storeInventoryRead, storesRead } from '@/lib/reports/reads';
 import { storeExpectedRead } from '@/lib/forecast/reads';
+import { getSessionUser, isStaff } from '@/lib/auth/session';
 import { StoreDetail } from './store-detail';
+import Link from 'next/link';
 
 export const metadata: Metadata = { title: 'Store' };
 
@@ -20,5 +22,18 @@ export default async function StorePage({ params }: { params: Promise<{ storeId:
     firstAnswer(storeExpectedRead, { params: { storeId } }),
   ]);
   const stores = inventory && (await firstAnswer(storesRead, { query: { boardId: String(inventory.board_id) } }));
-  return <StoreDetail storeId={storeId} boards={boards} first={{ inventory, history, stores, covered, expected }} />;
+  const user = await getSessionUser();
+  // Staff pin the store's place on a page of its own (issue 39), so a hunter's store page loads none of it.
+  const staffCard =
+    user && isStaff(user.role) && inventory ? (
+      <p className="small">
+        <Link href={`/stores/${inventory.store.store_id}/place`} data-testid="store-place-link">Where this store is placed (staff)</Link>
+      </p>
+    ) : null;
+  return (
+    <div className="stack">
+      <StoreDetail storeId={storeId} boards={boards} first={{ inventory, history, stores, covered, expected }} />
+      {staffCard}
+    </div>
+  );
 }
