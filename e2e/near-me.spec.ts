@@ -101,4 +101,25 @@ test.describe('Near me', () => {
     await card.getByRole('button', { name: 'Unpin' }).click();
     await expect(card.getByTestId('store-place-now')).toContainText('approximate: its ZIP code’s centre');
   });
+
+  test('Where is it now: each store’s distance, and every store holding it nearest first across boards @phone', async ({ page, createUser, signIn }, testInfo) => {
+    await signIn(page, await createUser());
+    const current = (await (await page.request.get('/api/inventory/allocated-current')).json()) as { products: { plu: string; stores_with_stock: number }[] };
+    const plu = [...current.products].sort((a, b) => b.stores_with_stock - a.stores_with_stock)[0].plu;
+    await page.goto(`/products/${plu}`);
+    await expect(page.getByTestId('where-board').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Nearest first' })).toHaveCount(0); // no place: boards only
+
+    expect((await page.request.put('/api/user/place', { data: { zip: '27513' } })).ok()).toBeTruthy();
+    await page.reload();
+    await expect(page.getByTestId('where-board').first().getByTestId('miles').first()).toHaveText(/^(≈ )?\d+(\.\d)? mi$/);
+    await page.getByRole('button', { name: 'Nearest first' }).click();
+    const nearest = page.getByTestId('where-nearest');
+    await expect(nearest).toContainText('Nearest to ZIP code 27513 first');
+    const miles = (await nearest.getByTestId('miles').allTextContents()).map((t) => Number(t.replace(/[^\d.]/g, '')));
+    expect(miles.length).toBeGreaterThan(0);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    await noOverflow(page);
+    await page.screenshot({ path: testInfo.outputPath('where-nearest.png') });
+  });
 });

@@ -72,7 +72,8 @@ describe('the migrated database matches prisma/schema.prisma', () => {
       where: 'shipment_id IS NOT NULL',
     });
     expect(expected.tables.stores.uniques.every((i) => i.where === undefined)).toBe(true);
-    expect(expected.tables.stores.otherConstraints).toEqual([]);
+    expect(expected.tables.stores.otherConstraints).toEqual(['check constraint stores_place_check']);
+    expect(expected.tables.products.otherConstraints).toEqual([]); // no /// @check, none expected
     expect(expected.enums.ListingType).toEqual(['Listed', 'Limited', 'Allocation', 'Barrel', 'Unknown']);
   });
 

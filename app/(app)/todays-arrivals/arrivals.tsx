@@ -14,6 +14,7 @@ import { BoardHeader, coveredInfo, directoryBoards, useBoard, useBoardDirectory,
 import { callApi } from '../../_components/data/call';
 import { getJson } from '../../_components/data/get-json';
 import { ResourceView } from '../../_components/data/resource-view';
+import { Miles, useDistances, type Distances } from '../../_components/places/distances';
 import { ListingBadge } from '../../_components/reports/listing-badge';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
@@ -60,6 +61,8 @@ export function Arrivals({
   const shown = formatUsDate(date);
   // A failed load names the day, whatever the server said.
   const failed = `Failed to load arrivals for ${shown}. Please try again.`;
+  // How far each store is from the hunter's place, when one is saved (issue 39).
+  const distances = useDistances();
   const { state, reload, refreshing } = useResource<ArrivalsReport>(
     `${boardId}:${date}`,
     (signal) =>
@@ -221,7 +224,7 @@ export function Arrivals({
                   )}
                 </section>
               ) : (
-                <ArrivalGroups data={data} />
+                <ArrivalGroups data={data} distances={distances} />
               )}
               {/* The board's shipments of the day stay in sight, arrivals or not: each card says the state named only the board. */}
               {(data.shipments ?? []).length > 0 && (
@@ -371,7 +374,7 @@ function storeAddress(nickname: string, address: string): string {
   return address.startsWith(nickname) ? address : `${nickname}, ${address}`;
 }
 
-function ArrivalGroups({ data }: { data: ArrivalsReport }) {
+function ArrivalGroups({ data, distances }: { data: ArrivalsReport; distances: Distances | null }) {
   const groups = groupArrivalsByProduct(data.arrivals ?? []);
   return (
     <section className="stack-sm" aria-labelledby="arrivals-products">
@@ -405,6 +408,8 @@ function ArrivalGroups({ data }: { data: ArrivalsReport }) {
                   </Link>
                   <div className="muted small">{a.store_address}</div>
                   <div className="muted small">
+                    <Miles store={distances?.of(a.store_id)} />
+                    {distances?.of(a.store_id) ? ' · ' : ''}
                     {a.change_type === 'first' ? 'New to store' : 'Restock'} · seen {usTime(a.last_updated)}
                   </div>
                 </div>

@@ -9,6 +9,7 @@ import type { WhereaboutsBoard } from '@/lib/reports/types';
 import type { IncomingShipment, ProductWhereabouts } from '@/lib/forecast/types';
 import { PlaceLines } from '../../../_components/forecast/places';
 import { getJson } from '../../../_components/data/get-json';
+import { Miles, useDistances, type Distances } from '../../../_components/places/distances';
 import { ResourceView } from '../../../_components/data/resource-view';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { ShipmentDayNotes } from '../../../_components/reports/shipment-day-notes';
@@ -37,6 +38,9 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
     { initial: first && { key: plu, data: first } },
   );
   const product = where.state.status === 'ready' ? where.state.data.product : null;
+  const distances = useDistances();
+  // The boards stay the default view; with a place saved, every store holding it can be listed nearest first (issue 39).
+  const [nearest, setNearest] = useState(false);
 
   return (
     <div className="stack">
@@ -73,10 +77,26 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
             </section>
             <OnItsWay shipments={data.on_its_way} />
             <section className="stack" aria-labelledby="where-shelf">
-              <h2 id="where-shelf">{WHERE_SECTIONS.shelf}</h2>
-              {data.boards.map((board) => (
-                <BoardShelves key={board.board_id} board={board} days={data.shipment_days} shipped={data.shipments.find((s) => s.board_id === board.board_id)} />
-              ))}
+              <div className="row spread">
+                <h2 id="where-shelf">{WHERE_SECTIONS.shelf}</h2>
+                {distances && (
+                  <div className="seg" role="group" aria-label="List the stores">
+                    <button type="button" aria-pressed={!nearest} onClick={() => setNearest(false)}>
+                      By board
+                    </button>
+                    <button type="button" aria-pressed={nearest} onClick={() => setNearest(true)}>
+                      Nearest first
+                    </button>
+                  </div>
+                )}
+              </div>
+              {distances && nearest ? (
+                <NearestShelves boards={data.boards} distances={distances} />
+              ) : (
+                data.boards.map((board) => (
+                  <BoardShelves key={board.board_id} board={board} days={data.shipment_days} shipped={data.shipments.find((s) => s.board_id === board.board_id)} distances={distances} />
+                ))
+              )}
             </section>
             <ShipmentDayNotes days={data.shipment_day_notes} />
             <ShipmentSection
@@ -143,7 +163,39 @@ function OnItsWay({ shipments }: { shipments: IncomingShipment[] }) {
   );
 }
 
-function BoardShelves({ board, days, shipped }: { board: WhereaboutsBoard; days: number; shipped?: ProductWhereabouts['shipments'][number] }) {
+/** Every store holding the product, whatever its board, nearest to the hunter first (issue 39). */
+function NearestShelves({ boards, distances }: { boards: WhereaboutsBoard[]; distances: Distances }) {
+  const stores = boards
+    .flatMap((board) => board.stores.map((s) => ({ ...s, board: board.name, away: distances.of(s.store_id) })))
+    .sort((a, b) => (a.away?.miles ?? Infinity) - (b.away?.miles ?? Infinity));
+  if (!stores.length) return <p className="card muted">No store we follow holds it now.</p>;
+  return (
+    <section className="card stack-sm" aria-label="Stores holding it, nearest first" data-testid="where-nearest">
+      <p className="muted small">Nearest to {distances.from} first, as the crow flies.</p>
+      <ul className="item-lines">
+        {stores.map((s) => (
+          <li key={s.store_id}>
+            <div className="item-main">
+              <Link className="product-name" href={`/stores/${s.store_id}`}>
+                {s.nickname}
+              </Link>
+              <span className="product-meta">
+                <Miles store={s.away} />
+                <span>{s.board}</span>
+                {s.last_seen ? <LastSeen at={s.last_seen} /> : <span>since {usDateTime(s.last_updated)}</span>}
+              </span>
+            </div>
+            <div className="item-figure">
+              <strong>{s.quantity}</strong>
+              <span className="muted small">{s.quantity === 1 ? 'bottle' : 'bottles'}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+function BoardShelves({ board, days, shipped, distances }: { board: WhereaboutsBoard; days: number; shipped?: ProductWhereabouts['shipments'][number]; distances: Distances | null }) {
   const headingId = `where-board-${board.board_id}`;
   return (
     <section className="card stack-sm" aria-labelledby={headingId} data-testid="where-board">
@@ -176,6 +228,7 @@ function BoardShelves({ board, days, shipped }: { board: WhereaboutsBoard; days:
                   {s.nickname}
                 </Link>
                 <span className="product-meta">
+                  <Miles store={distances?.of(s.store_id)} />
                   <span>{s.address}</span>
                   {s.mixed_beverage === 1 && <span className="badge badge-mxb">Permit holders only</span>}
                   {s.last_seen ? <LastSeen at={s.last_seen} /> : <span>since {usDateTime(s.last_updated)}</span>}
