@@ -53,6 +53,8 @@ test.describe('Near me', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'This board' })).toHaveAttribute('aria-pressed', 'true'); // the board stays the default
     await page.getByRole('button', { name: 'Nearest to me' }).click();
+    // Across boards: no one board to choose.
+    await expect(page.getByLabel('Board')).toHaveCount(0);
     const cards = page.getByTestId('nearby-store');
     await expect(cards).toHaveCount(24);
     await expect(page.getByTestId('nearby-count')).toContainText('nearest to ZIP code 27513 first');
@@ -76,6 +78,7 @@ test.describe('Near me', () => {
     await page.goto(`/stores/${store.store_id}`);
     await page.getByTestId('store-place-link').click();
     await expect(page).toHaveURL(new RegExp(`/stores/${store.store_id}/place$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Where ${store.nickname} is`);
     const card = page.getByTestId('store-place');
     await expect(card.getByTestId('store-place-now')).toContainText('approximate: its ZIP code’s centre');
     await card.getByLabel('Exact point (latitude, longitude)').fill('35.9871, -78.8990');

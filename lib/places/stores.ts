@@ -16,6 +16,12 @@ export async function storePlaceOf(storeId: number): Promise<StorePlace | null> 
   return storePlace(storeOrThrow(row, storeId));
 }
 
+/** A store's name and address for its place page, or null for an unknown store. */
+export async function storeNamed(storeId: number): Promise<{ nickname: string; address: string } | null> {
+  const [row] = await db.$queryRaw<{ nickname: string; address: string }[]>`SELECT nickname, address FROM stores WHERE id = ${storeId}`;
+  return row ?? null;
+}
+
 const OUTSIDE_NC = 'That point is not in North Carolina';
 
 /** An admin's exact point for a store (kept over the locator's), or with `point: null` back to its approximate one. */

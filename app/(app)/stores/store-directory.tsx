@@ -49,7 +49,8 @@ export function StoreDirectory({ initialBoard, first, directory: firstDirectory 
     <div className="stack">
       <BoardHeader
         title="Stores"
-        subtitle={storesSubtitle(boardAbc(boardId, board.boards), shelvesRead)}
+        subtitle={view === 'near' ? 'Every store of the state, nearest to you first, whatever its board.' : storesSubtitle(boardAbc(boardId, board.boards), shelvesRead)}
+        showBoard={view === 'board'}
         board={{
           ...board,
           choose: (id) => {

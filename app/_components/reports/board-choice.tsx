@@ -105,6 +105,7 @@ export function BoardHeader({
   board,
   info,
   showCheck = true,
+  showBoard = true,
   directory,
 }: {
   title: string;
@@ -112,6 +113,8 @@ export function BoardHeader({
   board: BoardChoice;
   info: CoveredBoardInfo | null;
   showCheck?: boolean;
+  /** False where the screen shows no one board (the stores nearest to the hunter, across boards). */
+  showBoard?: boolean;
   /** Every board, for a screen that shows any board (BoardSelect). */
   directory?: BoardEntry[] | null;
 }) {
@@ -122,15 +125,15 @@ export function BoardHeader({
         <div>
           <h1>{title}</h1>
           <p>{subtitle}</p>
-          {showCheck && fresh?.kind === 'ok' && (
+          {showBoard && showCheck && fresh?.kind === 'ok' && (
             <p className="small board-check" data-testid="board-check">
               {fresh.text}
             </p>
           )}
         </div>
-        <BoardSelect board={board} directory={directory} />
+        {showBoard && <BoardSelect board={board} directory={directory} />}
       </div>
-      {fresh?.kind === 'warn' && (
+      {showBoard && fresh?.kind === 'warn' && (
         <div className="alert alert-warn small" role="status" data-testid="board-freshness">
           {fresh.text}
         </div>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getSessionUser, isStaff } from '@/lib/auth/session';
+import { storeNamed } from '@/lib/places/stores';
 import { idText } from '@/lib/reports/params';
 import { StorePlaceCard } from './store-place-card';
 
@@ -15,13 +16,15 @@ export default async function StorePlacePage({ params }: { params: Promise<{ sto
   if (!isStaff(user.role)) redirect(`/stores/${encodeURIComponent(storeId)}`);
   const id = idText('storeId').safeParse(storeId);
   if (!id.success) redirect('/stores');
+  const store = await storeNamed(id.data);
+  if (!store) redirect('/stores');
   return (
     <div className="stack narrow">
       <div className="page-header">
         <div>
-          <h1>Store place</h1>
+          <h1>Where {store.nickname} is</h1>
           <p>
-            Where <Link href={`/stores/${id.data}`}>this store</Link> is placed for distances and the map, and its exact point.
+            <Link href={`/stores/${id.data}`}>{store.address}</Link>: where the store is placed for distances and the map, and its exact point.
           </p>
         </div>
       </div>
