@@ -1,10 +1,45 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import pg from 'pg';
 import { expect, test } from './fixtures';
 
 // Near me (issue 39): a hunter saves a place (a ZIP code, or the browser's location when asked) on the profile,
-// and the store directory lists every store of the state by distance, across board lines.
+// and the store directory lists every store of the state by distance, across board lines; Where is it now, Today's
+// Arrivals and Incoming say how far each store is, and Incoming lists what is on its way near the hunter.
 
 const placeCard = (page: Page) => page.getByTestId('place-card');
+
+/** "9.0 mi", "≈ 12 mi": what a screen shows of a distance. */
+const MILES = /^(≈ )?\d+(\.\d)? mi$/;
+const milesOf = (texts: string[]) => texts.map((t) => Number(t.replace(/[^\d.]/g, '')));
+
+async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL! });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function nyToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** What GET /api/stores/nearby says of a store (lib/places/types.ts), as the screens show it. */
+interface StoreAway {
+  store_id: number;
+  board_id: number;
+  miles: number;
+  approximate: boolean;
+}
+const milesWords = (s: StoreAway) => `${s.approximate ? '≈ ' : ''}${s.miles < 10 ? s.miles.toFixed(1) : Math.round(s.miles)} mi`;
+
+async function storesAway(page: Page): Promise<StoreAway[]> {
+  return ((await (await page.request.get('/api/stores/nearby')).json()) as { stores: StoreAway[] }).stores;
+}
+
+const storeIdOf = async (link: Locator) => Number(/\/stores\/(\d+)$/.exec((await link.getAttribute('href')) ?? '')?.[1]);
 
 async function noOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -124,5 +159,90 @@ test.describe('Near me', () => {
     expect(miles).toEqual([...miles].sort((a, b) => a - b));
     await noOverflow(page);
     await page.screenshot({ path: testInfo.outputPath('where-nearest.png') });
+  });
+  test('Today’s Arrivals says how far each store is once the hunter saved a place @phone', async ({ page, createUser, signIn }, testInfo) => {
+    await signIn(page, await createUser());
+    // The latest day with arrivals (today may have none), opened by its address.
+    const days = (await (await page.request.get(`/api/inventory/available-dates?currentDate=${nyToday()}`)).json()) as { allAvailableDates: string[] };
+    const arrivals = `/todays-arrivals?date=${days.allAvailableDates[0]}`;
+    await page.goto(arrivals);
+    const product = page.getByTestId('arrival-product').first();
+    await product.locator('summary').click();
+    await expect(product.locator('.store-lines > li').first()).toBeVisible();
+    await expect(product.getByTestId('miles')).toHaveCount(0); // no place: no miles
+
+    expect((await page.request.put('/api/user/place', { data: { zip: '27513' } })).ok()).toBeTruthy(); // Cary
+    await page.reload();
+    await product.locator('summary').click();
+    const line = product.locator('.store-lines > li').first();
+    await expect(line.getByTestId('miles')).toHaveText(MILES);
+    // The store's distance as the store list says it.
+    const id = await storeIdOf(line.getByRole('link').first());
+    const store = (await storesAway(page)).find((s) => s.store_id === id)!;
+    await expect(line.getByTestId('miles')).toHaveText(milesWords(store));
+    await expect(line).toContainText(/mi · (New to store|Restock) · seen/);
+    await noOverflow(page);
+    await product.screenshot({ path: testInfo.outputPath('arrivals-miles.png') });
+  });
+
+  test('Incoming: each forecast place says how far it is, and “Nearest to me” lists what is on its way near the hunter, nearest first @phone', async ({ page, createUser, signIn }, testInfo) => {
+    await signIn(page, await createUser());
+    await page.goto('/incoming');
+    const cards = page.getByTestId('incoming-list').getByTestId('incoming-shipment');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByTestId('incoming-list').getByTestId('miles')).toHaveCount(0); // no place: no miles
+    await page.getByRole('button', { name: 'Nearest to me' }).click();
+    await expect(page.getByTestId('incoming-no-place')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Set your place' })).toHaveAttribute('href', '/profile#place');
+
+    expect((await page.request.put('/api/user/place', { data: { zip: '27513' } })).ok()).toBeTruthy(); // Cary
+    const away = await storesAway(page);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'This board' })).toHaveAttribute('aria-pressed', 'true'); // the board stays the default
+    // Wake's cards: each store a forecast names says how far it is, as the store list does.
+    const place = cards.first().getByTestId('forecast-place').filter({ has: page.locator('a.store-link') }).first();
+    await expect(place.getByTestId('miles')).toHaveText(MILES);
+    const id = await storeIdOf(place.locator('a.store-link'));
+    await expect(place.getByTestId('miles')).toHaveText(milesWords(away.find((s) => s.store_id === id)!));
+
+    // What is on its way near Cary, whatever the board (the call the view makes).
+    const near = (await (await page.request.get('/api/incoming/nearby')).json()) as {
+      within: number;
+      total: number;
+      shipments: { name: string; board_id: number; precision: string; nearest: StoreAway & { nickname: string; kind: string } }[];
+    };
+    expect(near.within).toBe(50);
+    expect(near.shipments.length).toBeGreaterThan(1);
+    expect(new Set(near.shipments.map((s) => s.board_id)).size).toBeGreaterThan(1); // across board lines
+
+    // A board whose stores the state does not tell apart: how far its nearest store is (the list is nearest first).
+    const [board] = await sql<{ board_id: number }>(`SELECT board_id FROM incoming WHERE precision = 'board' AND status = 'open' ORDER BY board_id LIMIT 1`);
+    await page.goto(`/incoming?board=${board.board_id}`);
+    const boardPlace = page.getByTestId('incoming-list').getByTestId('forecast-place').first();
+    await expect(boardPlace.getByTestId('board-words')).toBeVisible();
+    await expect(boardPlace.getByTestId('board-nearest')).toHaveText(`Nearest store ${milesWords(away.find((s) => s.board_id === board.board_id)!)}`);
+
+    await page.goto('/incoming');
+    await page.getByRole('button', { name: 'Nearest to me' }).click();
+    await expect(page.getByLabel('Board')).toHaveCount(0); // across boards: no one board to choose
+    await expect(page.getByTestId('incoming-near-count')).toContainText('Within 50 mi of ZIP code 27513');
+    await expect(page.getByTestId('incoming-near-count')).toContainText('nearest first');
+    const nearCards = page.getByTestId('incoming-near-list').getByTestId('incoming-shipment');
+    await expect(nearCards).toHaveCount(Math.min(near.shipments.length, 6));
+    // Nearest first, each card saying how far and to which store, as the server listed them.
+    const shown = near.shipments.slice(0, 6);
+    await expect(nearCards.getByRole('heading', { level: 3 })).toHaveText(shown.map((s) => s.name));
+    const miles = milesOf(await nearCards.getByTestId('incoming-nearest').getByTestId('miles').allTextContents());
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    expect(miles[0]).toBeLessThan(10);
+    await expect(nearCards.first().getByTestId('incoming-nearest')).toContainText(`${milesWords(shown[0].nearest)} to ${shown[0].nearest.nickname}`);
+    await expect(nearCards.first().getByTestId('forecast-place').first().getByTestId('miles')).toHaveText(MILES);
+    await noOverflow(page);
+    await page.screenshot({ path: testInfo.outputPath('incoming-nearest.png') });
+
+    // Back to the board: its own list again.
+    await page.getByRole('button', { name: 'This board' }).click();
+    await expect(page.getByLabel('Board')).toHaveValue('179');
+    await expect(cards.first()).toBeVisible();
   });
 });

@@ -52,20 +52,21 @@ export async function setAlertSettings(
     min_quantity: 1,
     board_ids: [179],
     store_ids: [] as number[],
+    radius_miles: null as number | null,
     last_digest_at: null as Date | null,
     quiet_hours: null as QuietHoursDto | null,
     ...settings,
   };
   await sql(
     `INSERT INTO alert_settings (user_id, digest_hour, listing_types, min_quantity, board_ids, store_ids,
-                                 quiet_start_hour, quiet_end_hour, quiet_hold_email, updated_at)
-     VALUES ($1, $2, $3::"ListingType"[], $4, $5::int[], $6::int[], $7, $8, $9, now())
+                                 quiet_start_hour, quiet_end_hour, quiet_hold_email, radius_miles, updated_at)
+     VALUES ($1, $2, $3::"ListingType"[], $4, $5::int[], $6::int[], $7, $8, $9, $10, now())
      ON CONFLICT (user_id) DO UPDATE SET digest_hour = EXCLUDED.digest_hour,
        listing_types = EXCLUDED.listing_types, min_quantity = EXCLUDED.min_quantity, board_ids = EXCLUDED.board_ids,
        store_ids = EXCLUDED.store_ids, quiet_start_hour = EXCLUDED.quiet_start_hour, quiet_end_hour = EXCLUDED.quiet_end_hour,
-       quiet_hold_email = EXCLUDED.quiet_hold_email, updated_at = now()`,
+       quiet_hold_email = EXCLUDED.quiet_hold_email, radius_miles = EXCLUDED.radius_miles, updated_at = now()`,
     [userId, s.digest_hour, s.listing_types, s.min_quantity, s.board_ids, s.store_ids,
-      s.quiet_hours?.start_hour ?? null, s.quiet_hours?.end_hour ?? null, s.quiet_hours?.hold_email ?? false],
+      s.quiet_hours?.start_hour ?? null, s.quiet_hours?.end_hour ?? null, s.quiet_hours?.hold_email ?? false, s.radius_miles],
     url,
   );
   await setAlertChannel(url, userId, { channel: 'email', enabled: s.enabled, mode: s.mode as AlertModeName, last_digest_at: s.last_digest_at });

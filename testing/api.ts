@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import { ERROR_CODES } from '../lib/api/error-codes.ts';
 import { CLIENT_ADDRESS_HEADER } from '../lib/api/handler.ts';
 
@@ -9,7 +10,7 @@ import { CLIENT_ADDRESS_HEADER } from '../lib/api/handler.ts';
 // carries the session cookie between calls, like a browser.
 
 export type Handler = (req: NextRequest, segment?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The handler app/api serves `pattern` with (`/api/health`, `/api/inventory/product/[plu]/where`). Tests outside
@@ -104,4 +105,31 @@ export function expectClientError(res: { status: number; json: Record<string, un
   expect((res.json.message as string).length).toBeGreaterThan(0);
   // …and a code from the closed set the screens compare against.
   expect(ERROR_CODES, `code ${JSON.stringify(res.json.code)}`).toContain(res.json.code);
+}
+
+/** One call of a contract test (app/api/contract*.db.test.ts): the route by its pattern, and the answer's schema. */
+export interface ContractCall<T> {
+  route: string;
+  method: Method;
+  schema: z.ZodType<T>;
+  options?: CallOptions;
+  /** The status the answer must have; 200 unless told. */
+  status?: number;
+}
+
+/**
+ * Calls the route as `client`, expects the status, and parses the answer strictly with the schema: returns the
+ * parsed answer, or fails naming the fields that drifted. `covered` collects `route method` for the contract's
+ * test that every route of its folders is called.
+ */
+export async function answerOf<T>(client: TestClient, call: ContractCall<T>, covered?: Set<string>): Promise<T> {
+  const { route, method, schema, options, status = 200 } = call;
+  covered?.add(`${route} ${method}`);
+  const res = await client.call(await routeHandler(route, method), route, { method, ...options });
+  expect(res.status, `${method} ${route}: ${JSON.stringify(res.json).slice(0, 300)}`).toBe(status);
+  const parsed = schema.safeParse(res.json);
+  if (!parsed.success) {
+    throw new Error(`${method} ${route} does not match its contract:\n${parsed.error.issues.slice(0, 5).map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  return parsed.data;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { routeHandler, TestClient, type CallOptions } from '../../testing/api.ts';
+import { answerOf, routeHandler, TestClient, type CallOptions, type Method } from '../../testing/api.ts';
 import { listApiRoutes } from '../../testing/api-routes.ts';
 import { setAlertSettings } from '../../testing/alerts.ts';
 import { startTestChannels } from '../../testing/channels.ts';
@@ -45,26 +45,11 @@ const FOLDERS = ['/api/auth/', '/api/user/', '/api/alerts/settings', '/api/alert
 // The shell's, not a screen's: app/_components/auth-context.tsx reads who is signed in (lib/auth/user-dto.ts).
 const NOT_HERE = new Set(['/api/auth/whoami GET', '/api/auth/logout POST']);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const covered = new Set<string>();
 
-/** Calls the route as `browser` and parses its answer with the schema; returns the parsed answer. */
-async function answer<T>(
-  browser: TestClient,
-  route: string,
-  method: Method,
-  schema: z.ZodType<T>,
-  { status = 200, ...options }: CallOptions & { status?: number } = {},
-): Promise<T> {
-  covered.add(`${route} ${method}`);
-  const res = await browser.call(await routeHandler(route, method), route, { method, ...options });
-  expect(res.status, `${method} ${route}: ${JSON.stringify(res.json).slice(0, 300)}`).toBe(status);
-  const parsed = schema.safeParse(res.json);
-  if (!parsed.success) {
-    throw new Error(`${method} ${route} does not match its contract:\n${parsed.error.issues.slice(0, 5).map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
-  }
-  return parsed.data;
-}
+/** Calls the route as `browser` and parses its answer with the schema (testing/api.ts); 200 unless `status` says. */
+const answer = <T>(browser: TestClient, route: string, method: Method, schema: z.ZodType<T>, { status, ...options }: CallOptions & { status?: number } = {}) =>
+  answerOf(browser, { route, method, schema, options, status }, covered);
 
 const STRONG = 'Single-Barrel9!';
 const uniqueEmail = () => `contract-${randomBytes(5).toString('hex')}@example.test`;

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import * as admin from '../../lib/admin/types.ts';
+import { answerOf, type ContractCall } from '../../testing/api.ts';
 import { listApiRoutes } from '../../testing/api-routes.ts';
 import { newUser, signedIn, withTestDatabase, type TestClient, type TestUser } from '../../testing/harness.ts';
 
@@ -13,38 +12,14 @@ import { newUser, signedIn, withTestDatabase, type TestClient, type TestUser } f
 
 withTestDatabase('reference', 'contract_admin');
 
-type Handler = Parameters<TestClient['call']>[0];
-
-interface Call {
-  route: string;
-  method: 'GET' | 'POST' | 'PATCH';
-  options?: Parameters<TestClient['call']>[2];
-  schema: z.ZodType;
-}
-
 const FOLDERS = ['/api/admin/users', '/api/alerts/stats'];
 const routes = listApiRoutes().filter((r) => FOLDERS.some((f) => r.pattern.startsWith(f)));
-
-async function handlerOf(pattern: string, method: string): Promise<Handler> {
-  const route = routes.find((r) => r.pattern === pattern);
-  if (!route) throw new Error(`No route ${pattern}`);
-  return ((await import(path.resolve(route.file))) as Record<string, Handler>)[method];
-}
 
 let browser: TestClient;
 const covered = new Set<string>();
 
-/** Calls the route as the admin and parses its answer with the schema; returns the parsed answer. */
-async function answer<T>(call: Call & { schema: z.ZodType<T> }): Promise<T> {
-  covered.add(`${call.route} ${call.method}`);
-  const res = await browser.call(await handlerOf(call.route, call.method), call.route, { method: call.method, ...call.options });
-  expect(res.status, `${call.method} ${call.route}: ${JSON.stringify(res.json).slice(0, 300)}`).toBe(200);
-  const parsed = call.schema.safeParse(res.json);
-  if (!parsed.success) {
-    throw new Error(`${call.method} ${call.route} does not match its contract:\n${parsed.error.issues.slice(0, 5).map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
-  }
-  return parsed.data;
-}
+/** Calls the route as the admin and parses its answer with the schema (testing/api.ts); always a 200. */
+const answer = <T>(call: Omit<ContractCall<T>, 'status'>) => answerOf(browser, call, covered);
 
 let target: TestUser;
 

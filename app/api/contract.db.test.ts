@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { routeHandler, TestClient, type CallOptions } from '../../testing/api.ts';
+import { answerOf, routeHandler, TestClient, type CallOptions, type ContractCall } from '../../testing/api.ts';
 import { listApiRoutes } from '../../testing/api-routes.ts';
 import * as watchlist from '../../lib/watchlist/types.ts';
 import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../testing/harness.ts';
@@ -17,41 +15,16 @@ import * as places from '../../lib/places/types.ts';
 
 withTestDatabase('demo', 'reports');
 
-type Handler = Parameters<TestClient['call']>[0];
-
-interface Call {
-  route: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  options?: CallOptions;
-  schema: z.ZodType;
-  status?: number;
-}
-
 const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/boards', '/api/watchlist', '/api/incoming'];
 const NOT_JSON = new Set(['/api/images/[...path] GET']);
 
 const routes = listApiRoutes().filter((r) => FOLDERS.some((f) => r.pattern.startsWith(f)));
 
-async function handlerOf(pattern: string, method: string): Promise<Handler> {
-  const route = routes.find((r) => r.pattern === pattern);
-  if (!route) throw new Error(`No route ${pattern}`);
-  return ((await import(path.resolve(route.file))) as Record<string, Handler>)[method];
-}
-
 let browser: TestClient;
 const covered = new Set<string>();
 
-/** Calls the route and parses its answer with the schema; returns the parsed answer. */
-async function answer<T>(call: Call & { schema: z.ZodType<T> }): Promise<T> {
-  covered.add(`${call.route} ${call.method}`);
-  const res = await browser.call(await handlerOf(call.route, call.method), call.route, { method: call.method, ...call.options });
-  expect(res.status, `${call.method} ${call.route}: ${JSON.stringify(res.json).slice(0, 300)}`).toBe(call.status ?? 200);
-  const parsed = call.schema.safeParse(res.json);
-  if (!parsed.success) {
-    throw new Error(`${call.method} ${call.route} does not match its contract:\n${parsed.error.issues.slice(0, 5).map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
-  }
-  return parsed.data;
-}
+/** Calls the route as the signed-in hunter and parses its answer with the schema (testing/api.ts). */
+const answer = <T>(call: ContractCall<T>) => answerOf(browser, call, covered);
 
 let storeId: number;
 let busyPlu: string;
@@ -231,8 +204,8 @@ describe('report answers match lib/reports/types.ts', () => {
   });
 
   it("the spec's calls without boardId answer Wake with the spec's fields (section 7)", async () => {
-    const read = async (handlerPath: string, options: CallOptions = {}, method = 'GET') =>
-      (await browser.call(await handlerOf(handlerPath, method), handlerPath, { method: method as 'GET', ...options })).json as Record<string, unknown>;
+    const read = async (handlerPath: string, options: CallOptions = {}, method: 'GET' | 'POST' = 'GET') =>
+      (await browser.call(await routeHandler(handlerPath, method), handlerPath, { method, ...options })).json as Record<string, unknown>;
     const arrivals = await read('/api/inventory/todays-arrivals');
     expect(arrivals).toMatchObject({ success: true, date: expect.any(String), total_arrivals: expect.any(Number), arrivals: expect.any(Array) });
     const dates = await read('/api/inventory/available-dates', { query: { currentDate: '2026-03-11', direction: 'previous' } });
@@ -290,6 +263,13 @@ describe('forecast answers match lib/reports/types.ts', () => {
     await answer({ route: '/api/stores/[storeId]/expected', method: 'GET', options: { params: { storeId: String(store.store_id) } }, schema: forecast.storeExpectedSchema });
     const record = await answer({ route: '/api/incoming/record', method: 'GET', schema: forecast.forecastRecordSchema });
     expect(record.boards.length).toBeGreaterThan(4);
+    // On its way near the hunter: nothing without a place, shipments within 50 miles of one.
+    const nowhere = await answer({ route: '/api/incoming/nearby', method: 'GET', schema: forecast.incomingNearbySchema });
+    expect(nowhere).toMatchObject({ from: null, total: 0, shipments: [] });
+    expect((await browser.call(await routeHandler('/api/user/place', 'PUT'), '/api/user/place', { method: 'PUT', body: { zip: '27513' } })).status).toBe(200);
+    const near = await answer({ route: '/api/incoming/nearby', method: 'GET', options: { query: { within: '50' } }, schema: forecast.incomingNearbySchema });
+    expect(near.shipments.length).toBeGreaterThan(0);
+    await browser.call(await routeHandler('/api/user/place', 'DELETE'), '/api/user/place', { method: 'DELETE' });
   });
 });
 

@@ -5,6 +5,16 @@
 
 export type ArrivalType = 'first' | 'increase';
 
+/**
+ * How far a store is from the hunter's place (issue 39; lib/alerts/distances.ts), where the hunter keeps one: miles,
+ * and whether the store's point is approximate. `store`: a board's nearest store, where the line names no store.
+ */
+export interface Away {
+  miles: number;
+  approximate: boolean;
+  store?: string;
+}
+
 interface ClaimedProduct {
   alertId: string;
   plu: string;
@@ -27,6 +37,7 @@ export interface ShelfArrivalRow extends ClaimedProduct {
   checkedAt: Date;
   /** Whether a named forecast covered it (lead in minutes, null: none did); absent where no forecast could (not hunted, before forecasting). */
   forecast?: { leadMinutes: number | null };
+  away?: Away;
 }
 
 /** The one store of a board whose shipments are that store's. */
@@ -54,6 +65,8 @@ export interface ShipmentArrivalRow extends ClaimedProduct {
   cases: number;
   /** Earlier days whose shipments this one also counts (no whole report for this board), oldest first. */
   alsoCovers: { date: string; why: 'missing' | 'incomplete' }[];
+  /** Its store's distance, or for a board of several stores its nearest store's. */
+  away?: Away;
 }
 
 /** A named forecast of an incoming shipment: a store (null: the board as a whole), how likely, its window (YYYY-MM-DD). */
@@ -63,6 +76,7 @@ export interface ForecastPlace {
   likelihood: number;
   windowStart: string;
   windowEnd: string;
+  away?: Away;
 }
 
 /** A claimed "on its way" alert: a shipment of a watched product forecast to land at named stores in a window. */
@@ -78,6 +92,8 @@ export interface IncomingArrivalRow extends ClaimedProduct {
   units: number;
   /** The named forecasts now, most likely first. */
   named: ForecastPlace[];
+  /** The board's nearest store, for a forecast of the board as a whole. */
+  away?: Away;
 }
 
 export type ArrivalRow = ShelfArrivalRow | ShipmentArrivalRow | IncomingArrivalRow;
@@ -93,6 +109,7 @@ export interface StoreLine {
   checkedAt: Date;
   /** As ShelfArrivalRow's. */
   forecast?: { leadMinutes: number | null };
+  away?: Away;
 }
 
 export type ShipmentLine = Omit<ShipmentArrivalRow, keyof ClaimedProduct>;
@@ -142,14 +159,14 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
       byProduct.set(row.plu, block);
     }
     if (row.precision === 'incoming') {
-      const { incomingId, boardId, boardName, boardPrecision, boardStores, shipDate, units, named } = row;
-      block.incoming.push({ incomingId, boardId, boardName, boardPrecision, boardStores, shipDate, units, named });
+      const { incomingId, boardId, boardName, boardPrecision, boardStores, shipDate, units, named, away } = row;
+      block.incoming.push({ incomingId, boardId, boardName, boardPrecision, boardStores, shipDate, units, named, ...(away && { away }) });
       continue;
     }
     if (row.precision !== 'shelf') {
       // Each shipments row is its own alert (a digest may hold a board's shipments of two days): no merging.
-      const { precision, shipmentId, boardId, boardName, boardStores, store, shipDate, units, cases, alsoCovers } = row;
-      block.shipments.push({ precision, shipmentId, boardId, boardName, boardStores, store, shipDate, units, cases, alsoCovers });
+      const { precision, shipmentId, boardId, boardName, boardStores, store, shipDate, units, cases, alsoCovers, away } = row;
+      block.shipments.push({ precision, shipmentId, boardId, boardName, boardStores, store, shipDate, units, cases, alsoCovers, ...(away && { away }) });
       continue;
     }
     // A product that arrived twice at one store (a digest spans several runs) is one line: the latest.
@@ -163,6 +180,7 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
       changeType: row.changeType,
       checkedAt: row.checkedAt,
       ...(row.forecast && { forecast: row.forecast }),
+      ...(row.away && { away: row.away }),
     };
     const existing = block.stores.findIndex((s) => s.storeId === row.storeId);
     if (existing < 0) block.stores.push(line);

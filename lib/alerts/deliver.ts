@@ -5,6 +5,7 @@ import { env } from '../env.ts';
 import { alertChannel } from './channels/index.ts';
 import type { AlertBatch, AlertChannel, DeliveryOutcome } from './channels/types.ts';
 import { claimedArrivals } from './claimed.ts';
+import { withDistances } from './distances.ts';
 import { composeAlert } from './compose.ts';
 import { deliverJob } from './jobs.ts';
 import {
@@ -212,7 +213,7 @@ async function deliverBatch(
   lastForToday: { dailyCap: number } | null,
   reportGaps: ReportGap[] = [],
 ): Promise<DeliveryOutcome['status']> {
-  const arrivals = await claimedArrivals(claimed.map((c) => c.alert_id));
+  const arrivals = await withDistances(who.id, await claimedArrivals(claimed.map((c) => c.alert_id)));
   if (!arrivals.length) {
     await markEnded(db, channel.name, who.id, batchId, 'cancelled', 'the arrival is no longer in the history');
     return 'gone';

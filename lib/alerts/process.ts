@@ -2,6 +2,7 @@ import { defaultListSql, NEW_RELEASE_TYPE } from '../catalog/hunted.ts';
 import { db, Prisma } from '../db/index.ts';
 import { addJobsSql } from '../db/queue.ts';
 import { env } from '../env.ts';
+import { storesWithinRadiusSql } from '../places/sql.ts';
 import { nyDate } from '../time.ts';
 import { newRun, sweepAlerts, type AlertRun, type ProcessResult, type RunOptions } from './deliver.ts';
 import { deliverJob } from './jobs.ts';
@@ -100,11 +101,16 @@ function alertingPairs(rows: string): Prisma.Sql {
 }
 
 /**
- * Active users with some channel on, what they chose and their watch items, one row per (user, chosen board) (the
+ * Active users with some channel on, what they chose and their watch items, one row per (user, board) they follow (the
  * CTE `r` that both collections of the one statement share, read once, as are the new rows), with the watch
  * items as two short arrays per user (grouped in one pass: a lookup per user cost ~0.02 ms × 5,000 users).
+ *
+ * A user follows the boards chosen (the whole board, or the stores chosen) and, with an alert radius (issue 39), the
+ * boards of every retail store within it (lib/places/sql.ts): those stores, and a whole board whose shipments name
+ * no store. `store_ids` empty means the whole board; a chosen board narrowed to stores takes in its near stores too.
  */
-const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.listing_types, s.min_quantity, s.store_ids, b.board_id, wl.wanted, wl.unwanted
+const SUBSCRIBED_BOARDS = Prisma.sql`subscribers AS MATERIALIZED (
+               SELECT s.user_id, s.listing_types, s.min_quantity, s.store_ids, s.board_ids, s.radius_miles, wl.wanted, wl.unwanted
                 FROM alert_settings s
                 JOIN users u ON u.id = s.user_id
                 LEFT JOIN (
@@ -112,8 +118,28 @@ const SUBSCRIBED_BOARDS = Prisma.sql`r AS MATERIALIZED (SELECT s.user_id, s.list
                          array_agg(wi.plu) FILTER (WHERE wi.interest_type = 'interested' AND wi.active) AS wanted,
                          array_agg(wi.plu) FILTER (WHERE wi.interest_type = 'not_interested') AS unwanted
                     FROM watch_items wi GROUP BY wi.user_id) wl ON wl.user_id = s.user_id
-               CROSS JOIN LATERAL unnest(s.board_ids) AS b(board_id)
-               WHERE u.status = 'active' AND EXISTS (SELECT 1 FROM alert_channels c WHERE c.user_id = s.user_id AND c.enabled))`;
+               WHERE u.status = 'active' AND EXISTS (SELECT 1 FROM alert_channels c WHERE c.user_id = s.user_id AND c.enabled)),
+           near AS MATERIALIZED (
+             SELECT n.user_id, n.board_id, n.store_id FROM (${storesWithinRadiusSql()}) n
+              WHERE n.user_id IN (SELECT user_id FROM subscribers WHERE radius_miles IS NOT NULL)),
+           -- Boards whose shipments name no store: not read on the shelf, and not one retail store (lib/reference/precision.ts).
+           store_blind AS (
+             SELECT st.board_id FROM stores st
+              WHERE NOT EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = st.board_id AND bs.enabled)
+              GROUP BY st.board_id HAVING NOT (count(*) = 1 AND bool_and(NOT st.mixed_beverage))),
+           followed AS (
+             SELECT f.user_id, f.board_id, bool_or(f.chosen) AS chosen, array_agg(f.store_id) FILTER (WHERE f.store_id IS NOT NULL) AS near_stores
+               FROM (SELECT s.user_id, b.board_id, true AS chosen, NULL::int AS store_id FROM subscribers s CROSS JOIN LATERAL unnest(s.board_ids) AS b(board_id)
+                     UNION ALL
+                     SELECT n.user_id, n.board_id, false, n.store_id FROM near n) f
+              GROUP BY f.user_id, f.board_id),
+           r AS MATERIALIZED (
+             SELECT s.user_id, s.listing_types, s.min_quantity, f.board_id, s.wanted, s.unwanted,
+                    (CASE WHEN f.chosen AND cardinality(s.store_ids) = 0 THEN '{}'::int[]
+                          WHEN f.chosen THEN s.store_ids || COALESCE(f.near_stores, '{}'::int[])
+                          WHEN f.board_id IN (SELECT board_id FROM store_blind) THEN '{}'::int[]
+                          ELSE f.near_stores END) AS store_ids
+               FROM followed f JOIN subscribers s ON s.user_id = f.user_id)`;
 
 /**
  * Logs one alert per (user, arrival) for every arrival written since the last collection (alert_cursor),

@@ -131,3 +131,32 @@ describe('renderDiscord', () => {
     expect(embed.description).toBe("[…and 2 more arrivals — see Today's Arrivals](http://localhost:3000/todays-arrivals)");
   });
 });
+
+describe('how far, where the hunter keeps a place (issue 39)', () => {
+  const near = { miles: 4.2, approximate: false };
+  const roughly = { miles: 12.46, approximate: true };
+  const withAway = content([
+    product({
+      stores: [{ ...shelf(1, 'Sandy Forks', 6), away: near }],
+      shipments: [boardShipment({ away: { ...roughly, store: 'Matthews' } })],
+      incoming: [onItsWay({ named: [{ storeId: 5, nickname: 'North Hills', likelihood: 0.81, windowStart: '2026-12-01', windowEnd: '2026-12-04', away: near }] })],
+    }),
+  ]);
+
+  it('a phone says each store\'s miles, and a board of several stores its nearest store\'s, approximate ones marked', () => {
+    const { body } = renderPush({ kind: 'instant', content: withAway });
+    expect(body).toContain('6 bottles at Sandy Forks (4.2 mi)');
+    expect(body).toContain('Mecklenburg County (store not named) (nearest store ≈ 12 mi)');
+    const alone = renderPush({ kind: 'instant', content: content([product({ incoming: withAway.products[0].incoming })]) });
+    expect(alone.body).toContain('North Hills, 4.2 mi (8 in 10)');
+  });
+
+  it('Discord says the same, and nothing of distance without a place', () => {
+    const [field] = renderDiscord({ kind: 'instant', content: withAway }).embeds[0].fields!;
+    expect(field.value).toContain('· 4.2 mi away —');
+    expect(field.value).toContain('· nearest store Matthews, ≈ 12 mi away');
+    expect(field.value).toContain('North Hills, 4.2 mi \\(very likely, 8 in 10');
+    const [plain] = renderDiscord({ kind: 'instant', content: content([product({ stores: [shelf(1, 'Sandy Forks', 6)] })]) }).embeds[0].fields!;
+    expect(plain.value).not.toContain(' mi');
+  });
+});

@@ -145,6 +145,11 @@ export interface AlertSettingsDto {
   board_ids: number[];
   /** Only these stores (of shelf boards, or a one-store board's store); empty means every store of the chosen boards. */
   store_ids: number[];
+  /**
+   * And every store within this many miles of the hunter's place (GET /api/user/place), whatever its board; a board
+   * whose shipments name no store, when one of its stores is that near. Null: none. Without a place it adds nothing.
+   */
+  radius_miles: number | null;
 }
 
 /**
@@ -159,7 +164,12 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettingsDto = {
   min_quantity: 1,
   board_ids: [WAKE_BOARD_ID],
   store_ids: [],
+  radius_miles: null,
 };
+
+/** The distances the card offers (the API takes any whole number of miles from 1 to MAX_RADIUS_MILES). */
+export const RADIUS_CHOICES = [5, 10, 15, 25, 40, 60] as const;
+export const MAX_RADIUS_MILES = 100;
 
 /** How the listing types of the default watch list are named on the settings card. */
 export const LISTING_TYPE_LABELS: Record<AlertListingType, string> = {
@@ -179,6 +189,8 @@ export const ALERT_MESSAGES = {
   tooManyBoards: `Choose at most ${MAX_ALERT_BOARDS} boards.`,
   unknownBoard: 'One of the chosen boards does not exist. Reload the page and try again.',
   storeOutsideBoards: 'Choose stores of the boards you get alerts for, or all stores.',
+  radius: `The distance must be a whole number of miles from 1 to ${MAX_RADIUS_MILES}, or none.`,
+  radiusNeedsPlace: 'Set your place under Your place first (a ZIP code or your location), then choose a distance.',
   saved: 'Alert settings saved.',
   saveFailed: 'Could not save your alert settings. Please try again.',
   loadFailed: 'Could not load your alert settings. Please try again.',

@@ -20,6 +20,7 @@ import {
   defaultChannelSettings,
   MAX_ALERT_BOARDS,
   MAX_ALERT_STORES,
+  MAX_RADIUS_MILES,
   MIN_QUANTITY_MAX,
   noKindMessage,
   storeOfWholeBoardMessage,
@@ -67,6 +68,14 @@ export const settingsBody = z
     // Which ids are boards is checked below, against every board.
     board_ids: z.array(z.number().int()).min(1, ALERT_MESSAGES.noBoard).max(MAX_BOARD_IDS_SENT, ALERT_MESSAGES.tooManyBoards),
     store_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_ALERT_STORES, ALERT_MESSAGES.tooManyStores),
+    // Newer clients: every store this near the hunter's place (null: none). Left out, the saved distance stays.
+    radius_miles: z
+      .number({ message: ALERT_MESSAGES.radius })
+      .int(ALERT_MESSAGES.radius)
+      .min(1, ALERT_MESSAGES.radius)
+      .max(MAX_RADIUS_MILES, ALERT_MESSAGES.radius)
+      .nullable()
+      .optional(),
     // Newer clients: every channel's settings (e-mail's on/off and mode must be `enabled` and `mode`), and quiet hours (null: none).
     channels: z.array(channelBody).max(ALERT_CHANNELS.length, ALERT_MESSAGES.channelTwice).optional(),
     quiet_hours: quietHoursBody.nullable().optional(),
@@ -122,6 +131,7 @@ type Row = {
   minQuantity: number;
   boardIds: number[];
   storeIds: number[];
+  radiusMiles: number | null;
 };
 
 /** `boardOrder`: every board, in the order the card lists them; a saved board no longer there is left out. */
@@ -135,10 +145,11 @@ function toDto(row: Row | null, boardOrder: number[] = []): AlertSettingsDto {
     min_quantity: row.minQuantity,
     board_ids: boardOrder.filter((id) => row.boardIds.includes(id)),
     store_ids: [...row.storeIds].sort((a, b) => a - b),
+    radius_miles: row.radiusMiles,
   };
 }
 
-const SELECT = { digestHour: true, listingTypes: true, minQuantity: true, boardIds: true, storeIds: true } as const;
+const SELECT = { digestHour: true, listingTypes: true, minQuantity: true, boardIds: true, storeIds: true, radiusMiles: true } as const;
 
 const boardOrder = async () => (await alertBoards()).map((b) => b.board_id);
 
@@ -261,6 +272,10 @@ export async function saveSettings(
   input: SettingsInput,
 ): Promise<{ settings: AlertSettingsDto; channels?: ChannelSettingsDto[]; quiet_hours?: QuietHoursDto | null }> {
   await checkStores(input);
+  // A distance starts from the hunter's place: without one it would silently alert nothing.
+  if (input.radius_miles != null && !(await db.hunterPlace.findUnique({ where: { userId }, select: { userId: true } }))) {
+    throw new ApiError('bad_request', ALERT_MESSAGES.radiusNeedsPlace);
+  }
   const kept = await channelSettings(userId);
   const original = input.channels?.find((c) => c.channel === ORIGINAL_CHANNEL) ?? kept.find((c) => c.channel === ORIGINAL_CHANNEL)!;
   const channels: ChannelSettingsDto[] = [
@@ -273,6 +288,7 @@ export async function saveSettings(
     minQuantity: input.min_quantity,
     boardIds: input.board_ids,
     storeIds: input.store_ids,
+    ...(input.radius_miles !== undefined && { radiusMiles: input.radius_miles }),
     ...(input.quiet_hours !== undefined && {
       quietStartHour: input.quiet_hours?.start_hour ?? null,
       quietEndHour: input.quiet_hours?.end_hour ?? null,

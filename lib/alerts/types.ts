@@ -5,6 +5,7 @@ import {
   ALERT_KIND_CHOICES,
   ALERT_LISTING_TYPES,
   ALERT_MODES,
+  MAX_RADIUS_MILES,
   type AlertBoardOption,
   type AlertSettingsDto,
   type ChannelSettingsDto,
@@ -53,6 +54,7 @@ export const alertSettingsSchema = z.strictObject({
   min_quantity: z.number().int().positive(),
   board_ids: z.array(id),
   store_ids: z.array(id),
+  radius_miles: z.number().int().min(1).max(MAX_RADIUS_MILES).nullable(),
 }) satisfies z.ZodType<AlertSettingsDto>;
 
 /** GET /api/alerts/settings: the settings, every channel's and the quiet hours (null: none), and what the card offers. */

@@ -1,7 +1,8 @@
 import { env } from '../env.ts';
 import { plural } from '../reports-client/format.ts';
 import { shipmentAlertLine } from '../reports-client/precision.ts';
-import type { AlertContent, ArrivalType, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
+import { awayWords } from '../places/rules.ts';
+import type { AlertContent, ArrivalType, Away, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
 import { forecastLeadWords, onItsWayLine, type OnItsWayFigure } from './on-its-way.ts';
 
 // The words and links every channel writes an alert with (lib/alerts/channels/<name>/render.ts), from the one
@@ -59,12 +60,23 @@ export function subjectFor(kind: 'instant' | 'digest', content: AlertContent): s
   return `${n} watched products ${verb} to ${places}`;
 }
 
-/** The words of one shipment line (lib/reports-client/precision.ts, shared with the screens). */
+/**
+ * How far, where the hunter keeps a place (issue 39): " · 9.0 mi away", or for a board whose shipments name no store
+ * " · nearest store Knightdale, 12 mi away"; nothing without a place.
+ */
+export function awayNote(away: Away | undefined): string {
+  if (!away) return '';
+  return away.store ? ` · nearest store ${away.store}, ${awayWords(away)} away` : ` · ${awayWords(away)} away`;
+}
+
+/** The words of one shipment line (lib/reports-client/precision.ts, shared with the screens), and how far. */
 export function shipmentText(s: ShipmentLine): string {
   const figure = { board: s.boardName, date: s.shipDate, cases: s.cases, units: s.units, alsoCovers: s.alsoCovers };
-  return s.precision === 'store_by_shipment' && s.store
-    ? shipmentAlertLine({ precision: 'store_by_shipment', ...figure, store: s.store.nickname, address: s.store.address })
-    : shipmentAlertLine({ precision: 'board', ...figure, stores: s.boardStores });
+  const line =
+    s.precision === 'store_by_shipment' && s.store
+      ? shipmentAlertLine({ precision: 'store_by_shipment', ...figure, store: s.store.nickname, address: s.store.address })
+      : shipmentAlertLine({ precision: 'board', ...figure, stores: s.boardStores });
+  return `${line}${awayNote(s.away)}`;
 }
 
 /** A shipment on its way as the shared words see it (lib/reports-client/precision.ts). */
@@ -76,12 +88,18 @@ export function onItsWayFigure(product: string, s: IncomingLine): OnItsWayFigure
     boardStores: s.boardStores,
     date: s.shipDate,
     units: s.units,
-    named: s.named.map((n) => ({ store: n.nickname, likelihood: n.likelihood, windowStart: n.windowStart, windowEnd: n.windowEnd })),
+    // A named store says how far it is: "North Hills, 9.0 mi (very likely, 8 in 10) …".
+    named: s.named.map((n) => ({
+      store: n.nickname !== null && n.away ? `${n.nickname}, ${awayWords(n.away)}` : n.nickname,
+      likelihood: n.likelihood,
+      windowStart: n.windowStart,
+      windowEnd: n.windowEnd,
+    })),
   };
 }
 
 /** "On its way: … Likely at: …" for one incoming of product `p`. */
-export const incomingText = (p: Pick<ProductBlock, 'name'>, s: IncomingLine) => onItsWayLine(onItsWayFigure(p.name, s));
+export const incomingText = (p: Pick<ProductBlock, 'name'>, s: IncomingLine) => `${onItsWayLine(onItsWayFigure(p.name, s))}${awayNote(s.away)}`;
 
 /** A shelf arrival's "Forecast 2 days ahead" / "Not forecast", where forecasts are made for it. */
 export const forecastNote = (s: StoreLine) => (s.forecast ? ` — ${forecastLeadWords(s.forecast.leadMinutes)}` : '');

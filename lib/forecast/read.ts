@@ -50,7 +50,7 @@ interface PlaceRow {
 }
 
 /** The rows of the incoming shipments `where` picks, one per listed place. */
-function placeRows(where: Prisma.Sql): Promise<PlaceRow[]> {
+export function placeRows(where: Prisma.Sql): Promise<PlaceRow[]> {
   return db.$queryRaw<PlaceRow[]>`
     SELECT i.id AS incoming_id, i.plu, p.name, p.listing_type::text, p.retail_price::text, i.board_id, b.name_clean AS board_name,
            i.precision, to_char(i.ship_date, 'YYYY-MM-DD') AS ship_date, i.units, i.status::text, i.created_at,
@@ -90,7 +90,7 @@ function place(r: PlaceRow): ForecastPlace {
 }
 
 /** Rows grouped into shipments, in the rows' order (the latest shipment first). */
-function shipments(rows: PlaceRow[]): IncomingShipment[] {
+export function shipments(rows: PlaceRow[]): IncomingShipment[] {
   const byId = new Map<bigint, IncomingShipment>();
   const alsoPossible = new Map<bigint, number>();
   for (const r of rows) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nearbyStoresSchema, nearbyStoreSchema } from '../places/types.ts';
 import { answerParts, boardEntrySchema, boardPrecisionSchema, whereaboutsSchema } from '../reports/types.ts';
 
 // The forecasts' answers (docs/decisions/027-forecasts.md): where and when shipped bottles will likely land, and
@@ -59,6 +60,37 @@ export const incomingShipmentSchema = z.strictObject({
   places: z.array(forecastPlaceSchema),
 });
 export type IncomingShipment = z.infer<typeof incomingShipmentSchema>;
+
+// ── on its way near the hunter (issue 39) ──
+
+/**
+ * The store a shipment near the hunter is measured to, with its distance (as GET /api/stores/nearby says it).
+ * `kind`: `forecast`, the nearest of the stores its forecast names (or where it arrived); `board`, the board's
+ * nearest retail store, when the forecast names none (the state does not say which store, or none is likely
+ * enough to name).
+ */
+export const nearestStoreSchema = nearbyStoreSchema.extend({ kind: z.enum(['forecast', 'board']) });
+export type NearestStore = z.infer<typeof nearestStoreSchema>;
+
+/** A shipment on its way, with the store it is nearest the hunter at. */
+export const nearbyShipmentSchema = incomingShipmentSchema.extend({ nearest: nearestStoreSchema });
+export type NearbyShipment = z.infer<typeof nearbyShipmentSchema>;
+
+/**
+ * GET /api/incoming/nearby?within=: the open shipments to any board of the state whose nearest store (`nearest`)
+ * is within `within` miles of the hunter's place, nearest first, at most 50 (`total`: how many were within
+ * reach). `from: null` (and none) when the hunter has no place.
+ */
+export const incomingNearbySchema = z.strictObject({
+  success: ok,
+  from: nearbyStoresSchema.shape.from,
+  /** The radius asked for, in miles. */
+  within: z.number().int().positive(),
+  total: count,
+  shipments: z.array(nearbyShipmentSchema),
+  checked_at: instant,
+});
+export type IncomingNearby = z.infer<typeof incomingNearbySchema>;
 
 // ── where is it now, with what is on its way ──
 

@@ -4,3 +4,8 @@
 export function milesWords(miles: number): string {
   return miles < 10 ? `${miles.toFixed(1)} mi` : `${Math.round(miles)} mi`;
 }
+
+/** How far a store is from the hunter: "9.0 mi", or "≈ 9.0 mi" when the store's point is its ZIP code's or city's centre. */
+export function awayWords(away: { miles: number; approximate: boolean }): string {
+  return `${away.approximate ? '≈ ' : ''}${milesWords(away.miles)}`;
+}

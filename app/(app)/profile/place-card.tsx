@@ -6,6 +6,7 @@ import { usDateTime } from '@/lib/reports-client/format';
 import { getJson } from '../../_components/data/get-json';
 import { ResourceView } from '../../_components/data/resource-view';
 import { useResource } from '../../_components/data/use-resource';
+import { announcePlaceChanged } from '../../_components/places/hunter-place';
 import { Banner, failure, Field, SubmitButton, success, useSubmit } from '../../_components/form';
 
 const LOAD_FAILED = 'Could not load your place.';
@@ -40,7 +41,10 @@ export function PlaceCard() {
   const [zip, setZip] = useState('');
   const [invalid, setInvalid] = useState(false);
 
-  const saved = (place: HunterPlace | null) => update((shown) => ({ ...shown, place }));
+  const saved = (place: HunterPlace | null) => {
+    update((shown) => ({ ...shown, place }));
+    announcePlaceChanged();
+  };
 
   function saveZip(event: FormEvent) {
     event.preventDefault();

@@ -14,7 +14,8 @@ import { BoardHeader, coveredInfo, directoryBoards, useBoard, useBoardDirectory,
 import { callApi } from '../../_components/data/call';
 import { getJson } from '../../_components/data/get-json';
 import { ResourceView } from '../../_components/data/resource-view';
-import { Miles, useDistances, type Distances } from '../../_components/places/distances';
+import { useDistances, type Distances } from '../../_components/places/distances';
+import { Miles } from '../../_components/places/miles';
 import { ListingBadge } from '../../_components/reports/listing-badge';
 import { SkeletonList, SkeletonStats } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';

@@ -1,6 +1,6 @@
 'use client';
 
-import { apiFetch, NetworkError, type ApiOptions, type ApiResult } from '../api';
+import { apiFetch, errorText, NetworkError, type ApiOptions, type ApiResult } from '../api';
 
 // The one way the screens call the API, for reads and writes alike: every failure (a refusal, an error page,
 // an unreachable server) comes back as a value with the words to show, so a screen reads them in one place.
@@ -27,8 +27,7 @@ export interface CallTexts {
 export function readAnswer<T>(res: ApiResult<T>, texts: CallTexts): Sent<T> {
   const answer = res.data as Answer | null;
   if (res.ok && answer?.success !== false) return { ok: true, status: res.status, data: res.data };
-  const error = typeof answer?.error === 'string' && answer.error ? answer.error : texts.failed;
-  return { ok: false, status: res.status, data: (res.data ?? {}) as Partial<T>, network: false, error };
+  return { ok: false, status: res.status, data: (res.data ?? {}) as Partial<T>, network: false, error: errorText(res.data) ?? texts.failed };
 }
 
 /**

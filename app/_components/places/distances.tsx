@@ -1,7 +1,7 @@
 'use client';
 
+import { useMemo } from 'react';
 import type { NearbyStore, NearbyStores } from '@/lib/places/types';
-import { milesWords } from '@/lib/places/rules';
 import { getJson } from '../data/get-json';
 import { useResource } from '../data/use-resource';
 
@@ -10,6 +10,8 @@ export interface Distances {
   /** "ZIP code 27513" or "your location". */
   from: string;
   of: (storeId: number) => NearbyStore | undefined;
+  /** The board's nearest retail store (a board's shipments that name no store are as near as it), or undefined. */
+  nearestOf: (boardId: number) => NearbyStore | undefined;
 }
 
 /**
@@ -19,19 +21,19 @@ export interface Distances {
  */
 export function useDistances(): Distances | null {
   const { state } = useResource('stores-nearby', (signal) => getJson<NearbyStores>('/api/stores/nearby', '', signal));
-  if (state.status !== 'ready' || !state.data.from) return null;
-  const byId = new Map(state.data.stores.map((s) => [s.store_id, s]));
-  const from = state.data.from;
-  return { from: from.source === 'zip' ? `ZIP code ${from.zip}` : 'your location', of: (id) => byId.get(id) };
-}
-
-/** "9.0 mi", or "≈ 9.0 mi" when the store is placed at its ZIP code's centre. */
-export function Miles({ store }: { store: NearbyStore | undefined }) {
-  if (!store) return null;
-  return (
-    <span className="miles" data-testid="miles" title={store.approximate ? 'Approximate: the store is placed at its ZIP code’s centre' : undefined}>
-      {store.approximate ? '≈ ' : ''}
-      {milesWords(store.miles)}
-    </span>
-  );
+  // The same value until other distances are loaded, so a consumer's effects and memos keyed on it hold.
+  const data = state.status === 'ready' ? state.data : null;
+  return useMemo((): Distances | null => {
+    if (!data?.from) return null;
+    const byId = new Map(data.stores.map((s) => [s.store_id, s]));
+    // Nearest first: a board's first store is its nearest.
+    const byBoard = new Map<number, NearbyStore>();
+    for (const s of data.stores) if (!byBoard.has(s.board_id)) byBoard.set(s.board_id, s);
+    const from = data.from;
+    return {
+      from: from.source === 'zip' ? `ZIP code ${from.zip}` : 'your location',
+      of: (id) => byId.get(id),
+      nearestOf: (boardId) => byBoard.get(boardId),
+    };
+  }, [data]);
 }

@@ -5,11 +5,13 @@ import { useState, type ReactNode } from 'react';
 import { recordHref } from '@/lib/reports-client/forecast';
 import { bottleSize, formatUsDate, plural, price, usDate, usDateTime } from '@/lib/reports-client/format';
 import { placeSentence, WHERE_SECTIONS } from '@/lib/reports-client/precision';
+import type { NearbyStore } from '@/lib/places/types';
 import type { WhereaboutsBoard } from '@/lib/reports/types';
 import type { IncomingShipment, ProductWhereabouts } from '@/lib/forecast/types';
-import { PlaceLines } from '../../../_components/forecast/places';
+import { PlaceLines } from '../../../_components/forecast/place-lines';
 import { getJson } from '../../../_components/data/get-json';
-import { Miles, useDistances, type Distances } from '../../../_components/places/distances';
+import { useDistances, type Distances } from '../../../_components/places/distances';
+import { Miles } from '../../../_components/places/miles';
 import { ResourceView } from '../../../_components/data/resource-view';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { ShipmentDayNotes } from '../../../_components/reports/shipment-day-notes';
@@ -28,6 +30,8 @@ const FAILED = 'Failed to load where this product is';
 const SHIPMENT_ROWS_SHOWN = 10;
 /** Shipments on their way shown before "Show all". */
 const ON_ITS_WAY_SHOWN = 3;
+
+type ShelfStore = WhereaboutsBoard['stores'][number];
 
 /** `first`: the answer the server rendered. */
 export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabouts | null }) {
@@ -174,27 +178,40 @@ function NearestShelves({ boards, distances }: { boards: WhereaboutsBoard[]; dis
       <p className="muted small">Nearest to {distances.from} first, as the crow flies.</p>
       <ul className="item-lines">
         {stores.map((s) => (
-          <li key={s.store_id}>
-            <div className="item-main">
-              <Link className="product-name" href={`/stores/${s.store_id}`}>
-                {s.nickname}
-              </Link>
-              <span className="product-meta">
-                <Miles store={s.away} />
-                <span>{s.board}</span>
-                {s.last_seen ? <LastSeen at={s.last_seen} /> : <span>since {usDateTime(s.last_updated)}</span>}
-              </span>
-            </div>
-            <div className="item-figure">
-              <strong>{s.quantity}</strong>
-              <span className="muted small">{s.quantity === 1 ? 'bottle' : 'bottles'}</span>
-            </div>
-          </li>
+          <ShelfStoreLine key={s.store_id} store={s} away={s.away}>
+            <span>{s.board}</span>
+          </ShelfStoreLine>
         ))}
       </ul>
     </section>
   );
 }
+
+/**
+ * One store holding the product, in both listings: its name (to the store's page), its distance, `children` (what
+ * places it: its board, or its address and whether it sells to permit holders only), since when, and its bottles.
+ */
+function ShelfStoreLine({ store, away, children }: { store: ShelfStore; away: NearbyStore | undefined; children: ReactNode }) {
+  return (
+    <li>
+      <div className="item-main">
+        <Link className="product-name" href={`/stores/${store.store_id}`}>
+          {store.nickname}
+        </Link>
+        <span className="product-meta">
+          <Miles store={away} />
+          {children}
+          {store.last_seen ? <LastSeen at={store.last_seen} /> : <span>since {usDateTime(store.last_updated)}</span>}
+        </span>
+      </div>
+      <div className="item-figure">
+        <strong>{store.quantity}</strong>
+        <span className="muted small">{store.quantity === 1 ? 'bottle' : 'bottles'}</span>
+      </div>
+    </li>
+  );
+}
+
 function BoardShelves({ board, days, shipped, distances }: { board: WhereaboutsBoard; days: number; shipped?: ProductWhereabouts['shipments'][number]; distances: Distances | null }) {
   const headingId = `where-board-${board.board_id}`;
   return (
@@ -222,23 +239,10 @@ function BoardShelves({ board, days, shipped, distances }: { board: WhereaboutsB
       {board.stores.length > 0 && (
         <ul className="item-lines">
           {board.stores.map((s) => (
-            <li key={s.store_id}>
-              <div className="item-main">
-                <Link className="product-name" href={`/stores/${s.store_id}`}>
-                  {s.nickname}
-                </Link>
-                <span className="product-meta">
-                  <Miles store={distances?.of(s.store_id)} />
-                  <span>{s.address}</span>
-                  {s.mixed_beverage === 1 && <span className="badge badge-mxb">Permit holders only</span>}
-                  {s.last_seen ? <LastSeen at={s.last_seen} /> : <span>since {usDateTime(s.last_updated)}</span>}
-                </span>
-              </div>
-              <div className="item-figure">
-                <strong>{s.quantity}</strong>
-                <span className="muted small">{s.quantity === 1 ? 'bottle' : 'bottles'}</span>
-              </div>
-            </li>
+            <ShelfStoreLine key={s.store_id} store={s} away={distances?.of(s.store_id)}>
+              <span>{s.address}</span>
+              {s.mixed_beverage === 1 && <span className="badge badge-mxb">Permit holders only</span>}
+            </ShelfStoreLine>
           ))}
         </ul>
       )}

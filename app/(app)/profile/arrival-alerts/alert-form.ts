@@ -37,6 +37,8 @@ export interface AlertForm {
   boardIds: number[];
   someStores: boolean;
   storeIds: number[];
+  /** Every store within this many miles of the hunter's place alerts too; null: none. */
+  radius: number | null;
 }
 
 /** What every part of the form gets: the current values and a way to change some of them. */
@@ -57,6 +59,7 @@ export const toForm = (s: AlertSettingsDto, delivery?: DeliverySettings): AlertF
   boardIds: s.board_ids,
   someStores: s.store_ids.length > 0,
   storeIds: s.store_ids,
+  radius: s.radius_miles ?? null,
 });
 
 export const emailChannel = (form: AlertForm): ChannelSettingsDto => form.channels.find((c) => c.channel === 'email')!;
@@ -73,6 +76,7 @@ export const toSettings = (form: AlertForm): Omit<AlertSettingsDto, 'min_quantit
   min_quantity: parseMinQuantity(form.minQuantity),
   board_ids: form.boardIds,
   store_ids: form.someStores ? form.storeIds : [],
+  radius_miles: form.radius,
 });
 
 /** What PUT /api/alerts/settings sends: the original settings, every channel, the quiet hours. */

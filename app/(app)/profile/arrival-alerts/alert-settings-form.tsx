@@ -7,7 +7,7 @@ import { Banner, failure, SubmitButton, success, useSubmit } from '../../../_com
 import { formError, toBody, toForm, type AlertForm, type AlertOptions, type DeliverySettings } from './alert-form';
 import { BottleFields } from './bottle-fields';
 import { ChannelsFieldset } from './channel-fields';
-import { BoardsFieldset, StoresFieldset } from './place-fields';
+import { BoardsFieldset, RadiusFieldset, StoresFieldset } from './place-fields';
 import { QuietHoursFieldset } from './quiet-fields';
 
 export type SavedAlerts = DeliverySettings & { settings: AlertSettingsDto };
@@ -55,6 +55,7 @@ export function AlertSettingsForm({
         <BottleFields {...part} premiumMinPrice={options.premium_min_price} />
         <BoardsFieldset {...part} boards={options.boards} stores={options.stores} />
         <StoresFieldset {...part} boards={options.boards} stores={options.stores} />
+        <RadiusFieldset {...part} />
         <div>
           <SubmitButton busy={save.busy} busyText="Saving…">
             Save Alert Settings

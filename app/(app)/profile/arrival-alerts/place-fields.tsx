@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
-import { MAX_ALERT_BOARDS, type AlertBoardOption, type StoreOption } from '@/lib/alerts/rules';
+import { MAX_ALERT_BOARDS, RADIUS_CHOICES, type AlertBoardOption, type StoreOption } from '@/lib/alerts/rules';
+import type { HunterPlace } from '@/lib/places/types';
 import { PRECISIONS } from '@/lib/reference/precision';
 import { alertBoardHint, BOARD_GROUP_LABELS } from '@/lib/reports-client/precision';
+import { useHunterPlace } from '../../../_components/places/hunter-place';
 import { chooseBoard, storesOfBoard, toggle, type FormPart } from './alert-form';
 
 type Places = FormPart & { boards: AlertBoardOption[]; stores: StoreOption[] };
@@ -112,6 +114,52 @@ export function StoresFieldset({ form, update, boards, stores }: Places) {
           ))}
         </div>
       )}
+    </fieldset>
+  );
+}
+
+const PLACE_LOAD_FAILED = 'Could not load your place.';
+
+/** What the distance starts from, or why there is none. `place`: undefined while loading. */
+function radiusHint(place: HunterPlace | null | undefined, failed: boolean, radius: number | null): string {
+  if (place === undefined) return failed ? PLACE_LOAD_FAILED : 'Loading your place…';
+  if (place === null) {
+    return radius !== null
+      ? 'Paused: your place was removed. Set it again under Your place, or choose no distance.'
+      : 'Set your place under Your place, above, to get alerts by distance across county lines.';
+  }
+  const from = place.source === 'zip' ? `ZIP code ${place.zip}` : 'your location';
+  return `From ${from}, across county lines; each alert says how far the store is. A board the state does not split by store alerts when any of its stores is this near.`;
+}
+
+/**
+ * "Within N miles of my place": every store that near alerts too, whatever its board (issue 39). Offered only with a
+ * place (the "Your place" card); a distance kept from before the place was removed is shown as paused.
+ */
+export function RadiusFieldset({ form, update }: FormPart) {
+  const id = useId();
+  const { state } = useHunterPlace(PLACE_LOAD_FAILED);
+  const place = state.status === 'ready' ? state.data.place : undefined;
+  const choices: number[] = [...RADIUS_CHOICES];
+  if (form.radius !== null && !choices.includes(form.radius)) choices.push(form.radius);
+  choices.sort((a, b) => a - b);
+  return (
+    <fieldset className="alerts-fieldset" data-testid="alert-radius">
+      <legend>Distance</legend>
+      <label htmlFor={`${id}-radius`} className="small">Also every store within</label>
+      <select id={`${id}-radius`} className="input" value={form.radius ?? ''} disabled={place === null && form.radius === null}
+        aria-describedby={`${id}-radius-hint`}
+        onChange={(e) => update({ radius: e.target.value ? Number(e.target.value) : null })}>
+        <option value="">No distance: boards and stores only</option>
+        {choices.map((miles) => (
+          <option key={miles} value={miles}>
+            {miles} miles of my place
+          </option>
+        ))}
+      </select>
+      <span className="hint" id={`${id}-radius-hint`}>
+        {radiusHint(place, state.status === 'error', form.radius)}
+      </span>
     </fieldset>
   );
 }

@@ -93,7 +93,8 @@ describe('PUT /api/alerts/settings', () => {
     const [s1, s2] = await storeIds();
     const res = await put(browser, { ...valid, store_ids: [s2, s1, s2] });
     expect(res.status).toBe(200);
-    const expected = { ...valid, listing_types: ['Allocation', 'Barrel'], store_ids: [s1, s2].sort((a, b) => a - b) };
+    // The original client sends no distance: none is saved, and the answer says so.
+    const expected = { ...valid, listing_types: ['Allocation', 'Barrel'], store_ids: [s1, s2].sort((a, b) => a - b), radius_miles: null };
     expect(res.json).toEqual({ success: true, settings: expected, message: ALERT_MESSAGES.saved });
     expect((await browser.call(GET, '/api/alerts/settings')).json.settings).toEqual(expected);
     const [row] = await query<{ listing_types: string; store_ids: number[] }>(
@@ -227,7 +228,7 @@ describe('channels and quiet hours (newer clients)', () => {
       ]);
 
       // A client with only the original fields changes e-mail and leaves Discord and the quiet hours as they are.
-      expect((await put(browser, { ...valid, enabled: true })).json).toEqual({ success: true, settings: { ...valid, listing_types: ['Allocation', 'Barrel'] }, message: ALERT_MESSAGES.saved });
+      expect((await put(browser, { ...valid, enabled: true })).json).toEqual({ success: true, settings: { ...valid, listing_types: ['Allocation', 'Barrel'], radius_miles: null }, message: ALERT_MESSAGES.saved });
       expect((await browser.call(GET, '/api/alerts/settings')).json).toMatchObject({
         channels: [channel('email', { enabled: true, mode: 'digest' }), channel('push'), channel('discord', { enabled: true, mode: 'digest' })],
         quiet_hours: quiet,
@@ -320,5 +321,37 @@ describe('channels and quiet hours (newer clients)', () => {
       { channel: 'email', enabled: true, mode: 'digest' },
     ]);
     expect(await query('SELECT quiet_start_hour FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([{ quiet_start_hour: null }]);
+  });
+});
+
+describe('a distance from the hunter\'s place (issue 39)', () => {
+  it('saves a distance once the hunter has a place, keeps it when a client sends none, and turns it off with null', async () => {
+    const { browser, user } = await signedIn();
+    // No place yet: a distance could alert nothing, so it is refused in words the card shows.
+    const early = await put(browser, { ...valid, radius_miles: 25 });
+    expectClientError(early, 400);
+    expect(early.json.error).toBe(ALERT_MESSAGES.radiusNeedsPlace);
+    expect(await query('SELECT count(*)::int AS n FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([{ n: 0 }]);
+
+    await query(`INSERT INTO hunter_places (user_id, source, zip, latitude, longitude) VALUES ($1, 'zip', '27513', 35.8, -78.8)`, [user.id]);
+    const saved = await put(browser, { ...valid, radius_miles: 25 });
+    expect(saved.status).toBe(200);
+    expect(saved.json.settings.radius_miles).toBe(25);
+    expect((await browser.call(GET, '/api/alerts/settings')).json.settings.radius_miles).toBe(25);
+    // The original client knows nothing of distances: its saves keep the one chosen.
+    expect((await put(browser, { ...valid, min_quantity: 3 })).json.settings).toMatchObject({ min_quantity: 3, radius_miles: 25 });
+    expect((await put(browser, { ...valid, radius_miles: null })).json.settings.radius_miles).toBeNull();
+    expect(await query('SELECT radius_miles FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([{ radius_miles: null }]);
+  });
+
+  it('refuses a distance that is not a whole number of miles from 1 to 100', async () => {
+    const { browser, user } = await signedIn();
+    await query(`INSERT INTO hunter_places (user_id, source, zip, latitude, longitude) VALUES ($1, 'zip', '27513', 35.8, -78.8)`, [user.id]);
+    for (const radius_miles of [0, -5, 101, 12.5, '25', true]) {
+      const res = await put(browser, { ...valid, radius_miles });
+      expectClientError(res, 400);
+      expect(res.json.error).toContain(ALERT_MESSAGES.radius);
+    }
+    expect(await query('SELECT count(*)::int AS n FROM alert_settings WHERE user_id = $1', [user.id])).toEqual([{ n: 0 }]);
   });
 });

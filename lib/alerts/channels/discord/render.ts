@@ -2,7 +2,7 @@ import { env } from '../../../env.ts';
 import { usDate } from '../../../reports-client/format.ts';
 import { NY_TZ } from '../../../time.ts';
 import type { AlertContent, ProductBlock } from '../../compose.ts';
-import { alertPath, arrivalLabel, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, type AlertRenderInput } from '../../words.ts';
+import { alertPath, arrivalLabel, awayNote, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, type AlertRenderInput } from '../../words.ts';
 
 // An alert as a Discord message: one embed with the e-mail's subject as its title (linked to the screen a
 // phone notification opens), a field per product listing its stores or shipments with quantities, the time
@@ -41,7 +41,7 @@ function productField(p: ProductBlock): { name: string; value: string } {
   const lines = [
     ...p.stores.map(
       (s) =>
-        `• **${s.quantity} ${s.quantity === 1 ? 'bottle' : 'bottles'}** at [${escapeMarkdown(s.nickname)} (#${s.storeNumber})](${links.store(s.storeId)}) — ` +
+        `• **${s.quantity} ${s.quantity === 1 ? 'bottle' : 'bottles'}** at [${escapeMarkdown(s.nickname)} (#${s.storeNumber})](${links.store(s.storeId)})${escapeMarkdown(awayNote(s.away))} — ` +
         `${arrivalLabel(s.changeType, s.delta)}, ${time.format(s.checkedAt)}${forecastNote(s)}`,
     ),
     ...p.shipments.map((s) => `• ${escapeMarkdown(shipmentText(s))}`),

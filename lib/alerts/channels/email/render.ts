@@ -4,7 +4,7 @@ import { REPORT_GAPS_HEADING, reportGapLine } from '../../../reports-client/prec
 import { NY_TZ } from '../../../time.ts';
 import type { AlertContent, ProductBlock, ShipmentLine } from '../../compose.ts';
 import type { ReportGap } from '../../report-days.ts';
-import { arrivalLabel, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, url } from '../../words.ts';
+import { arrivalLabel, awayNote, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, url } from '../../words.ts';
 import { unsubscribeToken } from './token.ts';
 
 // The arrival alert and digest e-mails, as text and HTML, in the look of lib/mail/templates.ts (same
@@ -40,7 +40,7 @@ function productText(p: ProductBlock): string {
   const lines = [`${p.name} (PLU ${p.plu}) — ${p.listingType}, ${priceLabel(p.retailPrice)}`, `  ${links.product(p.plu)}`];
   for (const s of p.stores) {
     lines.push(
-      `  • ${s.nickname} (store #${s.storeNumber}), ${s.address} — ${plural(s.quantity, 'bottle')}, ${arrivalLabel(s.changeType, s.delta)}, ${timeFormat.format(s.checkedAt)}${forecastNote(s)}`,
+      `  • ${s.nickname} (store #${s.storeNumber}), ${s.address}${awayNote(s.away)} — ${plural(s.quantity, 'bottle')}, ${arrivalLabel(s.changeType, s.delta)}, ${timeFormat.format(s.checkedAt)}${forecastNote(s)}`,
       `    ${links.store(s.storeId)}`,
     );
   }
@@ -56,7 +56,7 @@ function productHtml(p: ProductBlock): string {
         `<li style="margin:0 0 8px"><a href="${escape(links.store(s.storeId))}" style="color:#8a4b12;font-weight:600">${escape(s.nickname)}</a>` +
         ` <span style="${MUTED}">store #${s.storeNumber}</span> — <strong>${plural(s.quantity, 'bottle')}</strong>, ` +
         `${escape(arrivalLabel(s.changeType, s.delta))}, ${escape(timeFormat.format(s.checkedAt))}${escape(forecastNote(s))}` +
-        `<br><span style="${MUTED}">${escape(s.address)}</span></li>`,
+        `<br><span style="${MUTED}">${escape(s.address)}${escape(awayNote(s.away))}</span></li>`,
     )
     .join('');
   const shipments = p.shipments

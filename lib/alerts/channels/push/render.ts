@@ -2,7 +2,8 @@ import { plural } from '../../../reports-client/format.ts';
 import { shipmentBrief } from '../../../reports-client/precision.ts';
 import { forecastLeadWords, onItsWayBrief } from '../../on-its-way.ts';
 import type { PushPayload } from './rules.ts';
-import type { AlertContent, ProductBlock, ShipmentLine, StoreLine } from '../../compose.ts';
+import { awayWords } from '../../../places/rules.ts';
+import type { AlertContent, Away, ProductBlock, ShipmentLine, StoreLine } from '../../compose.ts';
 import { alertPath, onItsWayFigure, type AlertRenderInput } from '../../words.ts';
 
 // An alert as a phone notification, from the same composed content the e-mail is written from
@@ -21,14 +22,17 @@ export function clip(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:—-]+$/, '')}…`;
 }
 
+/** " (9.0 mi)", " (nearest store 12 mi)": how far, in a phone's few words. */
+const awayBrief = (away: Away | undefined) => (away ? ` (${away.store ? 'nearest store ' : ''}${awayWords(away)})` : '');
+
 /** A forecast arrival says so ("forecast 2 days ahead"); "not forecast" is left to the e-mail and Discord: a phone's words are few. */
 const shelfBrief = (s: StoreLine) =>
-  `${plural(s.quantity, 'bottle')} at ${s.nickname}${s.forecast?.leadMinutes != null ? `, ${forecastLeadWords(s.forecast.leadMinutes).toLowerCase()}` : ''}`;
+  `${plural(s.quantity, 'bottle')} at ${s.nickname}${awayBrief(s.away)}${s.forecast?.leadMinutes != null ? `, ${forecastLeadWords(s.forecast.leadMinutes).toLowerCase()}` : ''}`;
 
 const shipBrief = (s: ShipmentLine) =>
-  s.precision === 'store_by_shipment' && s.store
+  (s.precision === 'store_by_shipment' && s.store
     ? shipmentBrief({ precision: 'store_by_shipment', board: s.boardName, store: s.store.nickname, units: s.units })
-    : shipmentBrief({ precision: 'board', board: s.boardName, stores: s.boardStores, units: s.units });
+    : shipmentBrief({ precision: 'board', board: s.boardName, stores: s.boardStores, units: s.units })) + awayBrief(s.away);
 
 /** Every place of a product, finest first: its shelves, then its shipments, then what is on its way. */
 const briefs = (p: ProductBlock) => [
