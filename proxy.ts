@@ -53,7 +53,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     // Static files, the service worker and the web app manifest skip it (they are neither screens nor API).
-    '/((?!api/|_next/|favicon.ico|icon.svg|robots.txt|placeholder-bottle.svg|sw.js$|manifest.webmanifest$|.*\\.(?:png|jpg|jpeg|svg|webp|ico|txt)$).*)',
+    '/((?!api/|_next/|maps/|favicon.ico|icon.svg|robots.txt|placeholder-bottle.svg|sw.js$|manifest.webmanifest$|.*\\.(?:png|jpg|jpeg|svg|webp|ico|txt)$).*)',
     // API paths with percent-encoding only: every other API request skips the proxy.
     '/(api/.*%.*)',
   ],

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { getSessionUser } from '@/lib/auth/session';
 import { REPORT_LINKS } from '@/lib/routes';
+import { forYou, type ForYou } from '@/lib/watchlist/for-you';
+import { ForYouSection } from './_components/home/for-you';
 import { AppHeader } from './_components/app-header';
 import { PublicShell } from './_components/public-shell';
 import { SiteFooter } from './_components/site-footer';
@@ -51,6 +53,12 @@ export default async function HomePage() {
     );
   }
 
+  // "Anything for me today?" is an extra: if it cannot be read, the home page is the report cards, as before.
+  const mine: ForYou | null = await forYou(user.id).catch((error: unknown) => {
+    console.error('[home] for you failed:', error);
+    return null;
+  });
+
   return (
     <>
       <AppHeader />
@@ -59,6 +67,7 @@ export default async function HomePage() {
           <h1>Welcome to NC Bourbon Tracker</h1>
           <p className="lead">Hi {user.firstName}, here is what you can check today.</p>
         </section>
+        {mine && <ForYouSection forYou={mine} />}
         <section aria-labelledby="reports-heading" className="stack">
           <h2 id="reports-heading">Reports</h2>
           <div className="card-grid">

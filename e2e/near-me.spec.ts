@@ -245,4 +245,103 @@ test.describe('Near me', () => {
     await expect(page.getByLabel('Board')).toHaveValue('179');
     await expect(cards.first()).toBeVisible();
   });
+
+  test('the map: Where is it now and Incoming put the same stores on North Carolina’s counties, zoom with buttons, reach every point by keyboard, mark the hunter @phone', async ({ page, createUser, signIn }, testInfo) => {
+    await signIn(page, await createUser());
+    // The shapes are a static file, served compressed and small enough for a phone.
+    const shapes = await page.request.get('/maps/nc-counties.json', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(shapes.ok()).toBeTruthy();
+    expect(((await shapes.json()) as { counties: unknown[] }).counties).toHaveLength(100);
+
+    const current = (await (await page.request.get('/api/inventory/allocated-current')).json()) as { products: { plu: string; name: string; stores_with_stock: number }[] };
+    const product = [...current.products].sort((a, b) => b.stores_with_stock - a.stores_with_stock)[0];
+    await page.goto(`/products/${product.plu}`);
+    const map = page.getByTestId('where-map');
+    await expect(map.locator('path.county')).toHaveCount(100);
+    const points = map.getByTestId('map-point');
+    await expect(points.first()).toBeVisible();
+    // The same stores as the list beside it: every point on the shelf is a store the list names, linking to it.
+    const listed = await page.getByTestId('where-board').locator('a[href^="/stores/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    const shelfPoints = await points.evaluateAll((els) => els.filter((e) => e.getAttribute('data-kind') === 'stock').map((e) => e.getAttribute('href')));
+    expect(shelfPoints.length).toBeGreaterThan(0);
+    for (const href of shelfPoints) expect(listed).toContain(href);
+    await expect(map.getByTestId('map-you')).toHaveCount(0); // no place saved yet
+
+    // The hunter's place is marked; zoom goes there and back.
+    expect((await page.request.put('/api/user/place', { data: { zip: '27513' } })).ok()).toBeTruthy();
+    await page.reload();
+    await expect(map.getByTestId('map-you')).toBeVisible();
+    const svg = map.locator('svg.nc-map-svg');
+    await expect(svg).toHaveAttribute('viewBox', /^\S+ \S+ 1000 400$/);
+    await map.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(svg).toHaveAttribute('viewBox', /^\S+ \S+ 500 200$/);
+    await map.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(svg).toHaveAttribute('viewBox', /^\S+ \S+ 250 100$/);
+    await page.screenshot({ path: testInfo.outputPath('where-map-zoomed.png'), fullPage: false });
+    await map.getByRole('button', { name: 'Whole state' }).click();
+    await expect(svg).toHaveAttribute('viewBox', '0 0 1000 400');
+    await noOverflow(page);
+
+    // Every point is a link the keyboard reaches, after the zoom buttons; Enter opens its store.
+    await map.getByRole('button', { name: 'Zoom in' }).focus();
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveAttribute('data-testid', 'map-point');
+    const href = await focused.getAttribute('href');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+
+    // Incoming: the stores forecast to get Wake's shipments.
+    await page.goto('/incoming');
+    const incoming = page.getByTestId('incoming-map');
+    await expect(incoming.locator('path.county')).toHaveCount(100);
+    await expect(incoming.getByTestId('map-point').first()).toBeVisible();
+    for (const kind of await incoming.getByTestId('map-point').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))) expect(kind).toBe('forecast');
+    await expect(incoming.getByTestId('map-you')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('incoming-map.png'), fullPage: false });
+  });
+
+  test('For you on the home page: a watched product that arrived today within the hunter’s radius, across the board line, nearest first; nothing when there is nothing @phone', async ({ page, createUser, signIn }, testInfo) => {
+    await signIn(page, await createUser());
+    // Nothing happens where this hunter looks (a board with no store and no shipment): no "For you" at all.
+    const [quiet] = await sql<{ id: number }>(
+      `SELECT b.id FROM boards b
+        WHERE NOT EXISTS (SELECT 1 FROM shipments sh WHERE sh.board_id = b.id AND sh.ship_date >= current_date - 5)
+          AND NOT EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = b.id AND bs.enabled)
+          AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.board_id = b.id AND i.status = 'open')
+        ORDER BY b.id LIMIT 1`,
+    );
+    const settings = { enabled: true, mode: 'instant', digest_hour: 17, listing_types: ['Allocation', 'Limited', 'Barrel'], min_quantity: 1, board_ids: [quiet.id], store_ids: [], radius_miles: null as number | null };
+    expect((await page.request.put('/api/alerts/settings', { data: settings })).ok()).toBeTruthy();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+    await expect(page.getByTestId('for-you')).toHaveCount(0);
+
+    // Follows Durham's board, plus every store within 10 miles of Cary: Wake's stores are across the board line.
+    expect((await page.request.put('/api/user/place', { data: { zip: '27513' } })).ok()).toBeTruthy();
+    expect((await page.request.put('/api/alerts/settings', { data: { ...settings, board_ids: [78], radius_miles: 10 } })).ok()).toBeTruthy();
+    const [nearest] = (await storesAway(page)).filter((s) => s.board_id === 179);
+    const [product] = await sql<{ plu: string; name: string }>(
+      `SELECT plu, name FROM products WHERE listing_type = 'Allocation' AND plu NOT IN (
+         SELECT plu FROM inventory_history WHERE store_id = $1 AND checked_at > now() - interval '1 day') ORDER BY plu LIMIT 1`,
+      [nearest.store_id],
+    );
+    await sql(
+      `INSERT INTO inventory_history (store_id, plu, checked_at, previous_quantity, new_quantity, delta, change_type) VALUES ($1, $2, now(), 0, 6, 6, 'first')`,
+      [nearest.store_id, product.plu],
+    );
+
+    await page.goto('/');
+    const forYou = page.getByTestId('for-you');
+    await expect(forYou.getByRole('heading', { name: 'For you today' })).toBeVisible();
+    const item = forYou.getByTestId('for-you-item').filter({ hasText: product.name });
+    await expect(item).toContainText('6 bottles on the shelf at');
+    await expect(item.getByTestId('miles')).toHaveText(milesWords(nearest));
+    const miles = milesOf(await forYou.getByTestId('miles').allTextContents());
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    await noOverflow(page);
+    await page.screenshot({ path: testInfo.outputPath('home-for-you.png') });
+    await item.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/products/${product.plu}$`));
+  });
 });

@@ -28,8 +28,10 @@ test.describe('app shell', () => {
     await signIn(page, user);
     await page.goto('/');
     await expect(page.getByText('Hi Morgan')).toBeVisible();
+    // The report cards (For you, above them, may link to a report too).
+    const reports = page.getByRole('region', { name: 'Reports' });
     for (const title of ["Today's Arrivals", 'Current Inventory', 'Delivery Analysis', 'Warehouse Inventory', 'Stores', 'Statewide Shipments']) {
-      await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+      await expect(reports.getByRole('link', { name: new RegExp(title) })).toBeVisible();
     }
     if (isMobile) await page.getByRole('button', { name: 'Menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -41,6 +41,8 @@ const screens = (storeId: number, dayWithArrivals: string | null) => [
   { name: 'Current Inventory', path: '/inventory', data: '[data-testid="inventory-count"]' },
   { name: 'Store detail', path: `/stores/${storeId}`, data: '[data-testid="store-inventory"]' },
   { name: 'Watchlist', path: '/watchlist', data: '[data-testid="default-list"], [data-testid="my-items"]' },
+  // The county map (issue 39): its first store point drawn on Wake's Incoming.
+  { name: 'Incoming map', path: '/incoming', data: '[data-testid="incoming-map"] [data-testid="map-point"]' },
 ];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

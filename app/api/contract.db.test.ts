@@ -148,6 +148,14 @@ describe('report answers match lib/reports/types.ts', () => {
     await browser.call(await routeHandler('/api/user/place', 'DELETE'), '/api/user/place', { method: 'DELETE' });
   });
 
+  it('every store on the map, with its county (GET /api/stores/places)', async () => {
+    const { stores } = await answer({ route: '/api/stores/places', method: 'GET', schema: places.mapStoresSchema });
+    expect(stores.length).toBeGreaterThan(400);
+    // Nearly every store lies in a county of the map; a ZIP code's centre on the water may not.
+    expect(stores.filter((s) => s.fips !== null).length / stores.length).toBeGreaterThan(0.97);
+    expect(new Set(stores.map((s) => s.fips)).size).toBeGreaterThan(90);
+  });
+
   it('stores, a store’s inventory and its history', async () => {
     const { stores } = await answer({ route: '/api/stores', method: 'GET', schema: reports.storesSchema });
     expect(stores.length).toBeGreaterThan(20);

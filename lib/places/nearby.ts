@@ -4,18 +4,19 @@ import { db } from '../db/index.ts';
 import { boardDirectory } from '../reports/board-directory.ts';
 import { jsonResponse, type JsonText } from '../reports/sql.ts';
 import { milesBetween } from './geo.ts';
+import { countyFinder } from './map-shapes.ts';
 import { hunterPlace } from './hunter.ts';
-import { APPROXIMATE_SOURCES, type NearbyStore, type NearbyStores, type PlaceSourceName } from './types.ts';
+import { APPROXIMATE_SOURCES, type MapStores, type NearbyStore, type NearbyStores, type PlaceSourceName } from './types.ts';
 
 // Every retail store of the state by distance from the hunter, across board lines (issue 39): a hunter in Cary
 // drives to Apex, Durham or Pittsboro alike. Mixed-beverage outlets (permit holders only) are left out.
 
-type PlacedStore = Omit<NearbyStore, 'miles'> & { latitude: number; longitude: number };
+export type PlacedStore = Omit<NearbyStore, 'miles'> & { latitude: number; longitude: number };
 
 /** The state's placed retail stores with their boards' names, kept until stores or boards change (lib/db/changes.ts). Shared: never modify. */
 const placedStores = new ChangeCache<PlacedStore[]>(['stores', 'boards', 'board_sources'], 1);
 
-function readPlacedStores(): Promise<PlacedStore[]> {
+export function readPlacedStores(): Promise<PlacedStore[]> {
   return placedStores.get('all', async () => {
     const [rows, directory] = await Promise.all([
       db.$queryRaw<{ id: number; board_id: number; nickname: string; address: string; city: string; latitude: number; longitude: number; place_source: PlaceSourceName }[]>`
@@ -41,6 +42,27 @@ function readPlacedStores(): Promise<PlacedStore[]> {
       }];
     });
   });
+}
+
+/** Every placed retail store on the map: its point and its county (public/maps/nc-counties.json's FIPS code), kept as JSON text. */
+const storesOnMap = new ChangeCache<JsonText<MapStores>>(['stores', 'boards', 'board_sources'], 1);
+
+/** GET /api/stores/places: every placed retail store of the state, with its point and county, for the map. */
+export async function mapStoresResponse(requestHeaders: Headers): Promise<Response> {
+  const text = await storesOnMap.get('all', async () => {
+    const countyOf = countyFinder();
+    const stores = (await readPlacedStores()).map((s) => ({
+      store_id: s.store_id,
+      board_id: s.board_id,
+      nickname: s.nickname,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      approximate: s.approximate,
+      fips: countyOf(s),
+    }));
+    return JSON.stringify({ success: true, stores } satisfies MapStores);
+  });
+  return jsonResponse(requestHeaders, text);
 }
 
 /** The list from one point, as JSON text, kept per point while the stores are (a hunter's place is coarse: many share one). */

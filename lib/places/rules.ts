@@ -9,3 +9,16 @@ export function milesWords(miles: number): string {
 export function awayWords(away: { miles: number; approximate: boolean }): string {
   return `${away.approximate ? '≈ ' : ''}${milesWords(away.miles)}`;
 }
+
+/**
+ * A point on the map (public/maps/nc-counties.json): d3-geo's Mercator with the map's own scale and translation, so a
+ * screen places stores and the hunter without d3. map-shapes.test.ts checks it against d3 itself.
+ */
+export function projectPoint(projection: { scale: number; translate: [number, number] }, point: { latitude: number; longitude: number }): { x: number; y: number } {
+  const lambda = (point.longitude * Math.PI) / 180;
+  const phi = (point.latitude * Math.PI) / 180;
+  return {
+    x: projection.translate[0] + projection.scale * lambda,
+    y: projection.translate[1] - projection.scale * Math.log(Math.tan((Math.PI / 2 + phi) / 2)),
+  };
+}

@@ -72,7 +72,38 @@ export const nearbyStoresSchema = z.strictObject({
 });
 export type NearbyStores = z.infer<typeof nearbyStoresSchema>;
 
+/** A store on the map: its point, and the county it lies in (FIPS, public/maps/nc-counties.json; null: none found). */
+export const mapStoreSchema = z.strictObject({
+  store_id: id,
+  board_id: id,
+  nickname: z.string(),
+  latitude,
+  longitude,
+  approximate: z.boolean(),
+  fips: z.string().regex(/^37\d{3}$/).nullable(),
+});
+export type MapStore = z.infer<typeof mapStoreSchema>;
+
+/** GET /api/stores/places: every retail store of the state with a point. */
+export const mapStoresSchema = z.strictObject({ success: ok, stores: z.array(mapStoreSchema) });
+export type MapStores = z.infer<typeof mapStoresSchema>;
+
 /** PUT /api/admin/stores/{storeId}/place: an exact point; DELETE goes back to the approximate one. */
 export const storePlaceBody = z.strictObject({ latitude, longitude });
 export const storePlaceAnswerSchema = z.strictObject({ success: ok, store_id: id, place: storePlaceSchema.nullable() });
 export type StorePlaceAnswer = z.infer<typeof storePlaceAnswerSchema>;
+
+/** The numbers of the map's Mercator projection (d3-geo's, fitted to North Carolina): lib/places/rules.ts projectPoint. */
+export interface MapProjection {
+  scale: number;
+  translate: [number, number];
+}
+
+/** public/maps/nc-counties.json (npm run make-map): the state's outline and counties as SVG paths in a width × height box. */
+export interface NcMapShapes {
+  width: number;
+  height: number;
+  projection: MapProjection;
+  outline: string;
+  counties: { fips: string; name: string; d: string }[];
+}

@@ -12,6 +12,8 @@ import { PlaceLines } from '../../../_components/forecast/place-lines';
 import { getJson } from '../../../_components/data/get-json';
 import { useDistances, type Distances } from '../../../_components/places/distances';
 import { Miles } from '../../../_components/places/miles';
+import { LazyNcMap } from '../../../_components/places/lazy-map';
+import { whereMap } from './where-map';
 import { ResourceView } from '../../../_components/data/resource-view';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { ShipmentDayNotes } from '../../../_components/reports/shipment-day-notes';
@@ -79,6 +81,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
                 </div>
               </dl>
             </section>
+            <WhereOnTheMap data={data} />
             <OnItsWay shipments={data.on_its_way} />
             <section className="stack" aria-labelledby="where-shelf">
               <div className="row spread">
@@ -129,6 +132,16 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
         )}
       </ResourceView>
     </div>
+  );
+}
+
+/** The map (issue 39): the same facts as the sections below, in place; each point opens its store. */
+function WhereOnTheMap({ data }: { data: ProductWhereabouts }) {
+  const { points, boards } = whereMap(data);
+  return (
+    <section className="card" aria-label="Map" data-testid="where-map">
+      <LazyNcMap title="On the map" points={points} boards={boards} emptyText="No store we read holds it, and nothing is shipped or on its way to a store." />
+    </section>
   );
 }
 

@@ -1,0 +1,38 @@
+import type { ProductWhereabouts } from '@/lib/forecast/types';
+import { plural, usDate } from '@/lib/reports-client/format';
+import type { MapBoardShade, MapPoint } from '../../../_components/places/map-parts';
+
+// What the map of Where is it now shows (issue 39): the stores holding the product (shelf readings), a one-store
+// board's store it was shipped to, the stores it is forecast to reach, and the counties of boards it was shipped to
+// that do not say which store. The same facts the lists below the map give. Pure, so a unit test reads it.
+
+export function whereMap(data: Pick<ProductWhereabouts, 'boards' | 'shipments' | 'on_its_way'>): { points: MapPoint[]; boards: MapBoardShade[] } {
+  const points: MapPoint[] = [];
+  const seen = new Set<number>();
+  const add = (p: MapPoint) => {
+    if (seen.has(p.storeId)) return; // a store on the shelf is not also drawn as shipped or forecast
+    seen.add(p.storeId);
+    points.push(p);
+  };
+  for (const board of data.boards) {
+    for (const s of board.stores) {
+      if (s.quantity > 0 && !s.mixed_beverage) add({ storeId: s.store_id, kind: 'stock', label: `${s.nickname}, ${board.name}: ${plural(s.quantity, 'bottle')}` });
+    }
+  }
+  for (const s of data.shipments) {
+    if (s.precision === 'store_by_shipment' && s.only_store) {
+      add({ storeId: s.only_store.store_id, kind: 'shipped', label: `${s.only_store.nickname}, ${s.board_name_clean}: ${plural(s.units, 'bottle')} shipped, latest ${usDate(s.last_ship_date)}` });
+    }
+  }
+  for (const shipment of data.on_its_way) {
+    for (const p of shipment.places) {
+      if (p.store && p.named && p.outcome !== 'arrived') {
+        add({ storeId: p.store.store_id, kind: 'forecast', label: `${p.store.nickname}, ${shipment.board_name}: ${p.likelihood_words}, ${p.likelihood_in_ten}` });
+      }
+    }
+  }
+  const boards = data.shipments
+    .filter((s) => s.precision === 'board')
+    .map((s) => ({ boardId: s.board_id, label: `${plural(s.units, 'bottle')} shipped to ${s.board_name_clean}, latest ${usDate(s.last_ship_date)}` }));
+  return { points, boards };
+}
