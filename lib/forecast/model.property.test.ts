@@ -393,6 +393,14 @@ describe("a board's habits and its calibration (issue 37)", () => {
     );
   });
 
+  it('keeps the order of figures too small to mean anything (a counterexample CI found: subnormal likelihoods)', () => {
+    const c = fitCalibration([{ p: 1.5e-323, hit: true }, { p: 9.4e-323, hit: false }]);
+    expect(calibrate(c, 5.4e-323)).toBeLessThanOrEqual(calibrate(c, 6e-323));
+    const learned = fitCalibration([{ p: 1e-320, hit: true }, { p: 0.5, hit: true }, { p: 0.6, hit: false }]);
+    expect(calibrate(learned, 5.4e-323)).toBeLessThanOrEqual(calibrate(learned, 6e-323));
+    expect(calibrate(learned, 6e-323)).toBeLessThanOrEqual(calibrate(learned, 0.01));
+  });
+
   it('calibrates any figure into [0, 1], monotone, 0 for nothing, the figure itself before any history', () => {
     fc.assert(
       fc.property(pairsArb, pArb, pArb, (pairs, a, b) => {

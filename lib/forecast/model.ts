@@ -680,15 +680,21 @@ export const IDENTITY: Calibration = { x: [], y: [] };
 export const CALIBRATION_BINS = 10;
 export const CALIBRATION_PRIOR = 5;
 
+/** A raw likelihood below this says nothing: calibration reads it as 0 and learns nothing from it. */
+const NO_LIKELIHOOD = 1e-9;
+
 /**
  * The calibrated likelihood: piecewise linear through (0, 0) and the calibration's points, flat after the last.
  *
  * Range: in [0, 1], non-decreasing in p; 0 for p that is not a positive number; p itself under IDENTITY (no points).
  */
+
 export function calibrate(c: Calibration, p: number): number {
   if (!(p > 0)) return 0;
   p = Math.min(p, 1);
   if (!c.x.length) return p;
+  // Below one in a billion is none: interpolating between subnormal figures lost the order (5.4e-323 above 6e-323).
+  if (p < NO_LIKELIHOOD) return 0;
   let [x0, y0] = [0, 0];
   for (let i = 0; i < c.x.length; i++) {
     const [x1, y1] = [c.x[i], c.y[i]];
@@ -708,7 +714,7 @@ export function calibrate(c: Calibration, p: number): number {
 export function fitCalibration(pairs: readonly { p: number; hit: boolean }[]): Calibration {
   const bins = Array.from({ length: CALIBRATION_BINS }, () => ({ n: 0, hits: 0, sum: 0 }));
   for (const { p, hit } of pairs) {
-    if (!(p > 0)) continue;
+    if (!(p >= NO_LIKELIHOOD)) continue;
     const b = bins[Math.min(CALIBRATION_BINS - 1, Math.floor(Math.min(p, 1) * CALIBRATION_BINS))];
     b.n++;
     b.sum += Math.min(p, 1);
