@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { waitForMail } from '../testing/mail-server.ts';
+import { sql as sqlOn } from '../testing/sql.ts';
 import { insertTestUser, type TestUser } from '../testing/users.ts';
 
 // Fixtures: users created straight in the database and signed in through the API (only the login
@@ -37,6 +38,11 @@ export const test = base.extend<Fixtures>({
  */
 export async function clientFirst(page: Page): Promise<void> {
   await page.context().addCookies([{ name: 'nbt-client-first', value: '1', url: process.env.E2E_BASE_URL! }]);
+}
+
+/** A query on the e2e database (testing/sql.ts there): its rows. */
+export function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return sqlOn<T>(text, params, process.env.E2E_DATABASE_URL!);
 }
 
 export { expect };

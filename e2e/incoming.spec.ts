@@ -1,20 +1,10 @@
 import pg from 'pg';
 import { saturdayShipment } from './board-data';
-import { expect, test } from './fixtures';
+import { expect, sql, test } from './fixtures';
 
 // Issue 26: what the state shipped and where it will likely land. The demo seed runs its last two weeks through
 // the real forecasting code (demo/forecasts.ts), so Wake has shipments on their way, one-store and other
 // boards have theirs, and a record exists; these tests read what to expect from the same database.
-
-async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL! });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const usDate = (ymd: string) => `${ymd.slice(5, 7)}/${ymd.slice(8, 10)}/${ymd.slice(0, 4)}`;
 const LIKELIHOOD = /^(very likely|likely|possible|unlikely) · \d+ in 10$/;

@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import pg from 'pg';
-import { expect, test } from './fixtures';
+import { expect, sql, test } from './fixtures';
 
 // Near me (issue 39): a hunter saves a place (a ZIP code, or the browser's location when asked) on the profile,
 // and the store directory lists every store of the state by distance, across board lines; Where is it now, Today's
@@ -11,16 +10,6 @@ const placeCard = (page: Page) => page.getByTestId('place-card');
 /** "9.0 mi", "≈ 12 mi": what a screen shows of a distance. */
 const MILES = /^(≈ )?\d+(\.\d)? mi$/;
 const milesOf = (texts: string[]) => texts.map((t) => Number(t.replace(/[^\d.]/g, '')));
-
-async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL! });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 function nyToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());

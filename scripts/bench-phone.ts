@@ -13,6 +13,8 @@
 //
 //   --runs=N      loads per screen (default 5); the median and the worst are printed
 //   --verbose     show `npm start`'s output
+//   --only=TEXT   measure only the screens whose name contains TEXT
+//   --waterfall   after each screen, print its last load's requests (start and end, ms from navigation)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +29,8 @@ const require = createRequire(import.meta.url);
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const runs = Number(arg('runs') ?? 5);
 const verbose = process.argv.includes('--verbose');
+const only = arg('only');
+const waterfall = process.argv.includes('--waterfall');
 const HUNTER = { email: 'hunter@demo.local', password: 'Demo-Hunter-2026!' };
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
 const CPU_SLOWDOWN = 4;
@@ -114,6 +118,10 @@ async function load(browser: Browser, base: string, cookies: { name: string; val
     data: Math.max((window as unknown as { __mainDataAt: number }).__mainDataAt, performance.getEntriesByName('first-contentful-paint')[0].startTime),
     paint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
     bytes: performance.getEntriesByType('resource').reduce((n, e) => n + ((e as PerformanceResourceTiming).transferSize || 0), 0),
+    requests: performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return `${Math.round(r.startTime)}–${Math.round(r.responseEnd)} ms  ${(r.transferSize / 1024).toFixed(1)} KB  ${r.name.replace(location.origin, '')}`;
+    }),
   }));
   if (new URL(page.url()).pathname !== new URL(screen.path, base).pathname) throw new Error(`${screen.path} ended at ${page.url()} (not signed in?)`);
   await context.close();
@@ -145,7 +153,7 @@ try {
   const stores = (await (await fetch(`${base}/api/stores`, { headers: { Cookie: cookie } })).json()) as { stores: { store_id: number }[] };
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
   const latest = (await (await fetch(`${base}/api/inventory/available-dates?currentDate=${today}&direction=previous`, { headers: { Cookie: cookie } })).json()) as { availableDate: string | null };
-  const measured = screens(stores.stores[0].store_id, latest.availableDate);
+  const measured = screens(stores.stores[0].store_id, latest.availableDate).filter((s) => !only || s.name.includes(only));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -164,6 +172,8 @@ try {
       console.log(
         `| ${screen.name} | ${s(median(paints))} / ${s(Math.max(...paints))} | ${s(median(data))} / ${s(Math.max(...data))} | ${Math.round(median(results.map((r) => r.bytes)) / 1024)} KB |`,
       );
+      const last = results[results.length - 1];
+      if (waterfall) console.log(`  paint ${Math.round(last.paint)} ms, data ${Math.round(last.data)} ms\n${last.requests.map((r) => `    ${r}`).join('\n')}`);
     }
   } finally {
     await browser.close();

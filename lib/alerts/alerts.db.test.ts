@@ -1,23 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EMAIL_ALERTS } from '@/testing/alerts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { env } from '../env.ts';
 import { runCycle } from '../ingest/runner.ts';
 import { SimWorld } from '../../simulator/index.ts';
 import type { RunningSimulator } from '../../simulator/server.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { startAlertScenario, type AlertScenario } from '../../testing/alert-scenario.ts';
 import { routeHandler, TestClient } from '../../testing/api.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import type { TestDatabase } from '../../testing/database.ts';
 import { readMailbox, type ReceivedMail } from '../../testing/mail-server.ts';
 import { newUser, query as q, type TestUser } from '../../testing/harness.ts';
 import { nyDate, nyParts, nyTimeToUtc } from '../time.ts';
 import { processArrivalAlerts } from './process.ts';
 import { moreArrivalsLine } from './words.ts';
-import { insertArrival, setAlertSettings, startControlledMailServer, type ControlledMailServer } from '../../testing/alerts.ts';
+import { insertArrival, setAlertSettings, type ControlledMailServer } from '../../testing/alerts.ts';
 
 // The routes these tests call, by their URL (lib/ does not import app/).
 const unsubscribeRoute = await routeHandler('/api/alerts/unsubscribe', 'POST');
@@ -29,30 +26,21 @@ const SEED = 7;
 const START = '2026-11-16T12:00:00Z'; // Monday 07:00 New York
 const PREMIUM = 60;
 
+let scenario: AlertScenario;
 let database: TestDatabase;
 let sim: RunningSimulator;
 let mail: ControlledMailServer;
-const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-alerts-mail-'));
-const mailsTo = (user: TestUser): ReceivedMail[] => readMailbox(mailDir).filter((m) => m.to.includes(user.email.toLowerCase()));
-
+let mailDir: string;
+const mailsTo = (user: TestUser): ReceivedMail[] => scenario.mailsTo(user);
 
 beforeAll(async () => {
-  mail = await startControlledMailServer(mailDir);
   // Configuration is read once per process: everything must be in place before anything reads it.
-  sim = await startSimulatorForScraper({ seed: SEED, start: START }, { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, PREMIUM_MIN_PRICE: String(PREMIUM) });
+  scenario = await startAlertScenario('alerts', { seed: SEED, start: START }, { PREMIUM_MIN_PRICE: String(PREMIUM) });
+  ({ database, sim, mail, mailDir } = scenario);
   expect(env().SMTP_URL).toBe(process.env.SMTP_URL);
-  database = await createTestDatabase('alerts', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
 }, 120_000);
 
-afterAll(async () => {
-  await sim?.stop();
-  await mail?.stop();
-  await disconnectDb();
-  await database?.drop();
-  rmSync(mailDir, { recursive: true, force: true });
-});
+afterAll(() => scenario?.stop());
 
 /** A delivery of allocated bottles that also restocks a tracked everyday (non-premium) Listed product. */
 async function planDelivery() {

@@ -5,7 +5,7 @@ import { env } from '../env.ts';
 import { alertChannel } from './channels/index.ts';
 import type { AlertBatch, AlertChannel, DeliveryOutcome } from './channels/types.ts';
 import { claimedArrivals } from './claimed.ts';
-import { withDistances } from './distances.ts';
+import { storesOnce, withDistances } from './distances.ts';
 import { composeAlert } from './compose.ts';
 import { deliverJob } from './jobs.ts';
 import {
@@ -69,6 +69,8 @@ export interface AlertRun {
   channel: (name: AlertChannelName) => AlertChannel | undefined;
   result: ProcessResult;
   log: (line: string) => void;
+  /** The state's placed stores, for the distances in its messages: read once per run, at the first that needs them. */
+  placedStores: ReturnType<typeof storesOnce>;
 }
 
 export interface RunOptions {
@@ -88,6 +90,7 @@ export function newRun(options: RunOptions): AlertRun {
     channel: (name) => own.get(name) ?? alertChannel(name),
     result: { collected: 0, cancelled: 0, released: 0, suppressed: 0, channels: {} },
     log: options.log ?? (() => {}),
+    placedStores: storesOnce(),
   };
 }
 
@@ -213,7 +216,7 @@ async function deliverBatch(
   lastForToday: { dailyCap: number } | null,
   reportGaps: ReportGap[] = [],
 ): Promise<DeliveryOutcome['status']> {
-  const arrivals = await withDistances(who.id, await claimedArrivals(claimed.map((c) => c.alert_id)));
+  const arrivals = await withDistances(who.id, await claimedArrivals(claimed.map((c) => c.alert_id)), run.placedStores);
   if (!arrivals.length) {
     await markEnded(db, channel.name, who.id, batchId, 'cancelled', 'the arrival is no longer in the history');
     return 'gone';

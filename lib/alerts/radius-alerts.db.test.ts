@@ -1,18 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { env } from '../env.ts';
 import { runCycle } from '../ingest/runner.ts';
 import { SimWorld } from '../../simulator/index.ts';
 import type { RunningSimulator } from '../../simulator/server.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { startAlertScenario, type AlertScenario } from '../../testing/alert-scenario.ts';
 import { routeHandler } from '../../testing/api.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
-import { readMailbox, type ReceivedMail } from '../../testing/mail-server.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import type { ReceivedMail } from '../../testing/mail-server.ts';
 import { newUser, query as q, signedIn, type TestUser } from '../../testing/harness.ts';
-import { insertShipment, setAlertSettings, startControlledMailServer, type ControlledMailServer } from '../../testing/alerts.ts';
+import { insertShipment, setAlertSettings } from '../../testing/alerts.ts';
 import { nyDate } from '../time.ts';
 import { processArrivalAlerts } from './process.ts';
 
@@ -28,11 +24,10 @@ const WAKE = 179;
 const DURHAM = 78;
 const RADIUS = 6;
 
+let scenario: AlertScenario;
 let database: TestDatabase;
 let sim: RunningSimulator;
-let mail: ControlledMailServer;
-const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-radius-mail-'));
-const mailsTo = (user: TestUser): ReceivedMail[] => readMailbox(mailDir).filter((m) => m.to.includes(user.email.toLowerCase()));
+const mailsTo = (user: TestUser): ReceivedMail[] => scenario.mailsTo(user);
 
 const placeRoute = await routeHandler('/api/user/place', 'PUT');
 const settingsRoute = await routeHandler('/api/alerts/settings', 'PUT');
@@ -67,21 +62,12 @@ async function hunter(place: { latitude: number; longitude: number }, boards: nu
 }
 
 beforeAll(async () => {
-  mail = await startControlledMailServer(mailDir);
-  sim = await startSimulatorForScraper({ seed: SEED, start: START }, { SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
+  scenario = await startAlertScenario('radius', { seed: SEED, start: START });
+  ({ database, sim } = scenario);
   expect(env().SMTP_URL).toBe(process.env.SMTP_URL);
-  database = await createTestDatabase('radius', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
 }, 120_000);
 
-afterAll(async () => {
-  await sim?.stop();
-  await mail?.stop();
-  await disconnectDb();
-  await database?.drop();
-  rmSync(mailDir, { recursive: true, force: true });
-});
+afterAll(() => scenario?.stop());
 
 /** The next Wake delivery that brings hunted (not Listed) bottles: its time and its store's number. */
 function nextHuntedDelivery(): { at: Date; storeNumber: number } {

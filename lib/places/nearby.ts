@@ -1,12 +1,12 @@
 import 'server-only';
 import { ChangeCache } from '../db/changes.ts';
-import { db } from '../db/index.ts';
 import { boardDirectory } from '../reports/board-directory.ts';
 import { jsonResponse, type JsonText } from '../reports/sql.ts';
 import { milesBetween } from './geo.ts';
 import { countyFinder } from './map-shapes.ts';
 import { hunterPlace } from './hunter.ts';
-import { APPROXIMATE_SOURCES, type MapStores, type NearbyStore, type NearbyStores, type PlaceSourceName } from './types.ts';
+import { readStorePoints } from './placed-stores.ts';
+import type { MapStores, NearbyStore, NearbyStores } from './types.ts';
 
 // Every retail store of the state by distance from the hunter, across board lines (issue 39): a hunter in Cary
 // drives to Apex, Durham or Pittsboro alike. Mixed-beverage outlets (permit holders only) are left out.
@@ -18,25 +18,20 @@ const placedStores = new ChangeCache<PlacedStore[]>(['stores', 'boards', 'board_
 
 export function readPlacedStores(): Promise<PlacedStore[]> {
   return placedStores.get('all', async () => {
-    const [rows, directory] = await Promise.all([
-      db.$queryRaw<{ id: number; board_id: number; nickname: string; address: string; city: string; latitude: number; longitude: number; place_source: PlaceSourceName }[]>`
-        SELECT id, board_id, nickname, address, city, latitude, longitude, place_source::text AS place_source
-        FROM stores WHERE NOT mixed_beverage AND latitude IS NOT NULL`,
-      boardDirectory(),
-    ]);
+    const [stores, directory] = await Promise.all([readStorePoints(), boardDirectory()]);
     const boards = new Map(directory.boards.map((b) => [b.board_id, b]));
-    return rows.flatMap((s) => {
-      const board = boards.get(s.board_id);
+    return stores.flatMap((s) => {
+      const board = boards.get(s.boardId);
       if (!board) return [];
       return [{
         store_id: s.id,
-        board_id: s.board_id,
+        board_id: s.boardId,
         board_name: board.name,
         precision: board.precision,
         nickname: s.nickname,
         address: s.address,
         city: s.city,
-        approximate: APPROXIMATE_SOURCES.includes(s.place_source),
+        approximate: s.approximate,
         latitude: s.latitude,
         longitude: s.longitude,
       }];
@@ -47,9 +42,9 @@ export function readPlacedStores(): Promise<PlacedStore[]> {
 /** Every placed retail store on the map: its point and its county (public/maps/nc-counties.json's FIPS code), kept as JSON text. */
 const storesOnMap = new ChangeCache<JsonText<MapStores>>(['stores', 'boards', 'board_sources'], 1);
 
-/** GET /api/stores/places: every placed retail store of the state, with its point and county, for the map. */
-export async function mapStoresResponse(requestHeaders: Headers): Promise<Response> {
-  const text = await storesOnMap.get('all', async () => {
+/** Every placed retail store of the state, with its point and county, as the map reads it (GET /api/stores/places' answer, as JSON text). */
+function mapStoresText(): Promise<JsonText<MapStores>> {
+  return storesOnMap.get('all', async () => {
     const countyOf = countyFinder();
     const stores = (await readPlacedStores()).map((s) => ({
       store_id: s.store_id,
@@ -62,7 +57,16 @@ export async function mapStoresResponse(requestHeaders: Headers): Promise<Respon
     }));
     return JSON.stringify({ success: true, stores } satisfies MapStores);
   });
-  return jsonResponse(requestHeaders, text);
+}
+
+/** GET /api/stores/places: every placed retail store of the state, with its point and county, for the map. */
+export async function mapStoresResponse(requestHeaders: Headers): Promise<Response> {
+  return jsonResponse(requestHeaders, await mapStoresText());
+}
+
+/** The same stores for a map drawn on the server (app/_components/places/server-map.tsx). */
+export async function mapStores(): Promise<MapStores['stores']> {
+  return (JSON.parse(await mapStoresText()) as MapStores).stores;
 }
 
 /** The list from one point, as JSON text, kept per point while the stores are (a hunter's place is coarse: many share one). */

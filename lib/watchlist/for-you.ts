@@ -89,20 +89,28 @@ export async function forYou(userId: number, now = new Date()): Promise<ForYou> 
   ]);
 
   const byId = new Map(placed.map((s) => [s.store_id, s]));
-  const boardNames = new Map(placed.map((s) => [s.board_id, s.board_name]));
+  // Each board's placed stores, once: how many, the first, and the nearest to the hunter (the first of the nearest).
+  const boardStores = new Map<number, { count: number; first: PlacedStore; nearest: PlacedStore; miles: number }>();
+  for (const s of placed) {
+    const miles = place ? milesBetween(place, s) : 0;
+    const board = boardStores.get(s.board_id);
+    if (!board) boardStores.set(s.board_id, { count: 1, first: s, nearest: s, miles });
+    else {
+      board.count++;
+      if (miles < board.miles) Object.assign(board, { nearest: s, miles });
+    }
+  }
   const storeOf = (id: number) => {
     const s = byId.get(id);
     return s ? { store: { id, nickname: s.nickname }, board: { id: s.board_id, name: s.board_name }, away: away(s) } : null;
   };
   /** A shipment's place: a one-store board's store, else the board, as far as its nearest store. */
   const boardPlace = (boardId: number) => {
-    const own = placed.filter((s) => s.board_id === boardId);
-    const nearest = place ? [...own].sort((a, b) => milesBetween(place, a) - milesBetween(place, b))[0] : undefined;
-    const only = own.length === 1 ? own[0] : null;
+    const own = boardStores.get(boardId);
     return {
-      store: only ? { id: only.store_id, nickname: only.nickname } : null,
-      board: { id: boardId, name: boardNames.get(boardId) ?? 'its board' },
-      away: nearest && away(nearest),
+      store: own?.count === 1 ? { id: own.first.store_id, nickname: own.first.nickname } : null,
+      board: { id: boardId, name: own?.first.board_name ?? 'its board' },
+      away: own && away(own.nearest),
     };
   };
 

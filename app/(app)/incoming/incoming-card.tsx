@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { precisionLine } from '@/lib/reports-client/forecast';
 import { formatUsDate, plural, price, usDateTime } from '@/lib/reports-client/format';
 import type { ForecastPlace, IncomingShipment, NearestStore } from '@/lib/forecast/types';
@@ -10,16 +11,16 @@ import { Miles } from '../../_components/places/miles';
 import { LazyNcMap } from '../../_components/places/lazy-map';
 import { PlaceLines } from '../../_components/forecast/place-lines';
 import { ListingBadge } from '../../_components/reports/listing-badge';
-import { incomingMap } from './incoming-map';
+import { incomingMap, NO_STORE_NAMED } from './incoming-map';
 
 // A shipment on its way as a card, and the map of them: shared by Incoming's board view and its "Nearest to me" view.
 
 /** The map of what is on its way (issue 39): the stores forecast to get it, the counties of boards that name none. */
-export function IncomingOnTheMap({ shipments, title }: { shipments: IncomingShipment[]; title: string }) {
+export function IncomingOnTheMap({ shipments, title, fallback }: { shipments: IncomingShipment[]; title: string; fallback?: ReactNode }) {
   const { points, boards } = incomingMap(shipments);
   return (
     <section className="card" aria-label="Map" data-testid="incoming-map">
-      <LazyNcMap title={title} points={points} boards={boards} emptyText="No store is likely enough to name yet." />
+      <LazyNcMap title={title} points={points} boards={boards} emptyText={NO_STORE_NAMED} fallback={fallback} />
     </section>
   );
 }

@@ -5,6 +5,9 @@ import type { MapBoardShade, MapPoint } from '../../_components/places/map-parts
 // What the map of Incoming shows (issue 39): the stores the open shipments are forecast to reach (named, not yet
 // arrived), and the counties of boards whose shipments name no store. The same facts as the cards. Pure.
 
+/** What the map says when no store is named and no board is shaded. */
+export const NO_STORE_NAMED = 'No store is likely enough to name yet.';
+
 export function incomingMap(shipments: IncomingShipment[]): { points: MapPoint[]; boards: MapBoardShade[] } {
   const byStore = new Map<number, { nickname: string; board: string; products: string[] }>();
   const byBoard = new Map<number, { board: string; products: string[] }>();

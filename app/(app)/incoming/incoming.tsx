@@ -1,13 +1,14 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { withBoard } from '@/lib/reports-client/boards';
 import { precisionLine } from '@/lib/reports-client/forecast';
 import { plural, usDateTime } from '@/lib/reports-client/format';
 import type { BoardDirectory } from '@/lib/reports/types';
 import type { IncomingReport } from '@/lib/forecast/types';
 import { useDistances } from '../../_components/places/distances';
+import { BOARD_OR_NEAR, ViewSwitch, type BoardOrNear } from '../../_components/places/view-switch';
 import { RecordNote } from '../../_components/forecast/places';
 import { BoardHeader, directoryBoards, useBoard, useBoardDirectory, type InitialBoard } from '../../_components/reports/board-choice';
 import { getJson } from '../../_components/data/get-json';
@@ -16,7 +17,7 @@ import { SkeletonList } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
 import { useResource } from '../../_components/data/use-resource';
 import { IncomingCard, IncomingOnTheMap } from './incoming-card';
-import { SHIPMENTS_SHOWN } from './incoming-rules';
+import { BOARD_MAP_TITLE, openShipments, SHIPMENTS_SHOWN } from './incoming-rules';
 
 // "Nearest to me" loads when the hunter opens it: the board's view, the first one, carries none of its code.
 const NearbyIncoming = dynamic(() => import('./incoming-nearby').then((m) => m.NearbyIncoming), {
@@ -40,11 +41,14 @@ export function Incoming({
   first,
   directory: firstDirectory,
   watched = null,
+  firstMap = null,
 }: {
   initialBoard: InitialBoard;
   first: IncomingReport | null;
   directory?: BoardDirectory | null;
   watched?: readonly string[] | null;
+  /** The opening board's map, drawn by the server (shown until the interactive map has loaded). */
+  firstMap?: ReactNode;
 }) {
   const board = useBoard(initialBoard);
   const directory = directoryBoards(useBoardDirectory(firstDirectory).state);
@@ -64,11 +68,11 @@ export function Incoming({
   // How far each forecast place is from the hunter's place, when one is saved (issue 39).
   const distances = useDistances();
   // The board stays the default view; "Nearest to me" lists what is on its way near the hunter, whatever the board.
-  const [view, setView] = useState<'board' | 'near'>('board');
+  const [view, setView] = useState<BoardOrNear>('board');
   const report = state.status === 'ready' ? state.data : null;
   const watchedSet = new Set(watched ?? []);
   // What matters to the hunter first: their watched products, each group the latest shipment first (the answer's order).
-  const open = (report?.incoming.filter((s) => s.status === 'open') ?? []).sort((a, b) => Number(watchedSet.has(b.plu)) - Number(watchedSet.has(a.plu)));
+  const open = openShipments(report?.incoming ?? [], watchedSet);
   const landed = report?.incoming.filter((s) => s.status === 'closed') ?? [];
   const precision = report?.board.precision;
 
@@ -88,14 +92,7 @@ export function Incoming({
         info={null}
         directory={directory}
       />
-      <div className="seg" role="group" aria-label="List shipments">
-        <button type="button" aria-pressed={view === 'board'} onClick={() => setView('board')}>
-          This board
-        </button>
-        <button type="button" aria-pressed={view === 'near'} onClick={() => setView('near')}>
-          Nearest to me
-        </button>
-      </div>
+      <ViewSwitch label="List shipments" options={BOARD_OR_NEAR} value={view} onChange={setView} />
       {view === 'near' ? (
         <NearbyIncoming watched={watchedSet} distances={distances} directory={directory} />
       ) : (
@@ -132,7 +129,7 @@ export function Incoming({
                 )}
                 <RecordNote record={data.record} />
               </section>
-              {open.length > 0 && <IncomingOnTheMap shipments={open} title="Where it will likely land" />}
+              {open.length > 0 && <IncomingOnTheMap shipments={open} title={BOARD_MAP_TITLE} fallback={data === first ? firstMap : null} />}
               {open.length === 0 ? (
                 <section className="card empty-state" data-testid="incoming-empty">
                   <p>

@@ -3,8 +3,11 @@ import { firstAnswer } from '@/lib/api/handler';
 import { boardsRead } from '@/lib/reports/reads';
 import { incomingRead } from '@/lib/forecast/reads';
 import { itemsRead } from '@/lib/watchlist/reads';
+import { ServerNcMap } from '../../_components/places/server-map';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { Incoming } from './incoming';
+import { incomingMap, NO_STORE_NAMED } from './incoming-map';
+import { BOARD_MAP_TITLE, openShipments } from './incoming-rules';
 
 export const metadata: Metadata = { title: 'Incoming' };
 
@@ -19,5 +22,10 @@ export default async function IncomingPage({ searchParams }: { searchParams: Pro
   ]);
   // The hunter's watched products come first (null: not known, the latest shipments first).
   const watched = watchlist ? watchlist.data.filter((w) => w.active && w.interest_type === 'interested').map((w) => w.plu) : null;
-  return <Incoming initialBoard={opening} first={first} directory={directory} watched={watched} />;
+  // The map of the opening board, drawn here so a phone shows it with the first paint (the same points the screen's
+  // interactive map draws once its code has loaded).
+  const open = first ? openShipments(first.incoming, new Set(watched ?? [])) : [];
+  const map = open.length > 0 ? incomingMap(open) : null;
+  const firstMap = map && <ServerNcMap title={BOARD_MAP_TITLE} points={map.points} boards={map.boards} emptyText={NO_STORE_NAMED} />;
+  return <Incoming initialBoard={opening} first={first} directory={directory} watched={watched} firstMap={firstMap} />;
 }

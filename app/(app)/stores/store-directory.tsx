@@ -13,6 +13,7 @@ import { getJson } from '../../_components/data/get-json';
 import { ResourceView } from '../../_components/data/resource-view';
 import { SkeletonGrid } from '../../_components/reports/skeleton';
 import { useResource } from '../../_components/data/use-resource';
+import { BOARD_OR_NEAR, ViewSwitch, type BoardOrNear } from '../../_components/places/view-switch';
 import { NearbyStoresList } from './nearby-stores';
 
 /**
@@ -33,7 +34,7 @@ export function StoreDirectory({ initialBoard, first, directory: firstDirectory 
     { initial: first && { key: `stores:${initialBoard.boardId}`, data: first } },
   );
   // The home board stays the default view; "Nearest to me" lists every board's stores by distance (issue 39).
-  const [view, setView] = useState<'board' | 'near'>('board');
+  const [view, setView] = useState<BoardOrNear>('board');
   const [filters, setFilters] = useState<StoreFilters>(NO_STORE_FILTERS);
   const search = useDeferredValue(filters.search);
   const update = (patch: Partial<StoreFilters>) => setFilters((f) => ({ ...f, ...patch }));
@@ -61,14 +62,7 @@ export function StoreDirectory({ initialBoard, first, directory: firstDirectory 
         info={coveredInfo(boards.state, boardId)}
         directory={directory}
       />
-      <div className="seg" role="group" aria-label="List stores">
-        <button type="button" aria-pressed={view === 'board'} onClick={() => setView('board')}>
-          This board
-        </button>
-        <button type="button" aria-pressed={view === 'near'} onClick={() => setView('near')}>
-          Nearest to me
-        </button>
-      </div>
+      <ViewSwitch label="List stores" options={BOARD_OR_NEAR} value={view} onChange={setView} />
       {view === 'near' && <NearbyStoresList />}
       {view === 'board' && (
         <>

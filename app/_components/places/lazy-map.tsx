@@ -1,20 +1,40 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { useEffect, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
+import type { NcMap } from './nc-map';
 import { SHAPES_URL, STORES_URL, type MapBoardShade, type MapPoint } from './map-parts';
 
-// The county map, loaded after the screen's own data: its code stays out of the screen's first-load JavaScript
-// (each report screen's 150 KB budget), while the shapes and the stores' points are asked for in the server's HTML
-// so they arrive with the page (a phone on slow 4G: npm run bench:phone).
+// The county map, whose code loads once the screen is in: it stays out of the screen's first-load JavaScript (each
+// report screen's 150 KB budget). Meanwhile the screen shows `fallback`, the same map drawn by the server into the
+// HTML (server-map.tsx) where the screen has one, so a phone on slow 4G sees it with the first paint (npm run
+// bench:phone); the shapes and the stores' points are asked for in the HTML too, so the interactive map follows soon.
 
-const DrawnLater = dynamic(() => import('./nc-map').then((m) => m.NcMap), {
-  ssr: false,
-  loading: () => <div className="nc-map-frame skeleton" aria-busy="true" aria-label="Loading the map…" />,
-});
-
-export function LazyNcMap(props: { title: string; points: MapPoint[]; boards?: MapBoardShade[]; emptyText?: string }) {
+export function LazyNcMap({
+  fallback,
+  ...props
+}: {
+  title: string;
+  points: MapPoint[];
+  boards?: MapBoardShade[];
+  emptyText?: string;
+  fallback?: ReactNode;
+}) {
   preload(SHAPES_URL, { as: 'fetch', crossOrigin: 'anonymous' });
   preload(STORES_URL, { as: 'fetch', crossOrigin: 'anonymous' });
-  return <DrawnLater {...props} />;
+  const [Drawn, setDrawn] = useState<typeof NcMap | 'failed' | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('./nc-map').then(
+      (m) => live && setDrawn(() => m.NcMap),
+      // Offline with the code never saved: the server's drawing stays, without zoom.
+      () => live && setDrawn('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (Drawn === 'failed') return fallback ?? <p className="muted small" data-testid="nc-map-failed">The map could not be drawn just now; the list below says the same.</p>;
+  if (Drawn) return <Drawn {...props} fallback={fallback} />;
+  return fallback ?? <div className="nc-map-frame skeleton" aria-busy="true" aria-label="Loading the map…" />;
 }
