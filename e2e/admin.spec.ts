@@ -160,7 +160,7 @@ test('staff see each data source’s freshness and error text on /admin, a stall
   await expect(card.getByRole('heading', { name: 'Data sources' })).toBeVisible();
   // The stall first, where an operator looks.
   await expect(card.getByTestId('scraper-stalled')).toContainText(/^Scraper stalled since \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M: no cycle has finished since /);
-  for (const source of ['wake_inventory', 'wake_locator', 'warehouse', 'shipments']) await expect(card.getByTestId(`source-${source}`)).toBeVisible();
+  for (const source of ['wake_inventory', 'wake_locator', 'warehouse', 'shipments', 'price_list', 'allocated_list']) await expect(card.getByTestId(`source-${source}`)).toBeVisible();
   const locator = card.getByTestId('source-wake_locator');
   await expect(locator).toContainText('failed');
   // (The phone run of this test may have written a later failure: any of them will do.)

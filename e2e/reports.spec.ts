@@ -681,7 +681,7 @@ test('first-load JavaScript of each report screen stays within 150 KB gzipped', 
   // Eight screens loaded one after another in fresh contexts: a size check, so it may take its time on a busy machine.
   test.setTimeout(150_000);
   const user = await createUser();
-  for (const path of ['/todays-arrivals', '/inventory', '/delivery-analysis', '/warehouse-inventory', '/stores', '/stores/1', '/statewide-shipments', '/incoming']) {
+  for (const path of ['/todays-arrivals', '/inventory', '/delivery-analysis', '/warehouse-inventory', '/stores', '/stores/1', '/statewide-shipments', '/incoming', '/coming']) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });

@@ -126,7 +126,7 @@ test.describe('app shell', () => {
     const body = await res.json();
     expect(body.database.reachable).toBe(true);
     expect(body.scrapers.map((s: { source: string }) => s.source).sort()).toEqual(
-      ['durham_inventory', 'greensboro_inventory', 'new_hanover_inventory', 'shipments', 'wake_inventory', 'wake_locator', 'warehouse'],
+      ['allocated_list', 'durham_inventory', 'greensboro_inventory', 'new_hanover_inventory', 'price_list', 'shipments', 'wake_inventory', 'wake_locator', 'warehouse'],
     );
   });
 });

@@ -127,6 +127,8 @@ const schema = z.object({
   DISCORD_WEBHOOK_HOSTS: originList('discord.com,discordapp.com,ptb.discord.com,canary.discord.com', { bareHostsAreHttps: true }),
   // Scraper (lib/ingest): where the public pages live, and how politely to read them.
   NC_ABC_BASE_URL: z.string().url().default('https://abc2.nc.gov'),
+  // The Commission's own website (another host than abc2): its allocated and limited distribution list (an XLSX).
+  NC_ABC_WEBSITE_URL: z.string().url().default('https://www.abc.nc.gov'),
   SCRAPER_CONTACT: z.string().default('ops@ncbourbontracker.example'),
   SOURCE_TIMEOUT_MS: positiveInt(20_000),
   SOURCE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
@@ -238,6 +240,7 @@ export const ENV_READERS: Record<keyof Env, readonly Service[]> = {
   DISCORD_WEBHOOK_HOSTS: ['app', 'scraper'],
   WAKE_BASE_URL: ['scraper'],
   NC_ABC_BASE_URL: ['scraper'],
+  NC_ABC_WEBSITE_URL: ['scraper'],
   SCRAPER_CONTACT: ['scraper'],
   SOURCE_TIMEOUT_MS: ['scraper'],
   SOURCE_RETRIES: ['scraper'],

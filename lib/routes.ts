@@ -22,6 +22,7 @@ export const APP_ROUTES = [
   // reports
   '/incoming',
   '/incoming/record', // how often each board's forecasts were right
+  '/coming', // hunted products announced or at the state warehouse, not shipped yet
   '/todays-arrivals',
   '/inventory',
   '/delivery-analysis',
@@ -39,6 +40,7 @@ export const APP_ROUTE_PATTERNS: RegExp[] = [
 
 export const REPORT_LINKS = [
   { href: '/incoming', title: 'Incoming', description: 'Shipped to your board: which stores it will likely reach, and when' },
+  { href: '/coming', title: 'Coming to NC', description: 'Announced in the price list or at the state warehouse, weeks before any shelf' },
   { href: '/todays-arrivals', title: "Today's Arrivals", description: 'What just landed at which Wake store' },
   { href: '/inventory', title: 'Current Inventory', description: 'Allocated, limited and barrel bottles on shelves now' },
   { href: '/delivery-analysis', title: 'Delivery Analysis', description: 'How a product was spread across stores' },

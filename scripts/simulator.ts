@@ -190,11 +190,13 @@ async function main() {
       `  markup: Wake ${args.wakeMarkup}, warehouse ${args.warehouseMarkup}, Durham ${args.durhamMarkup}, Greensboro ${args.greensboroMarkup}, ABC/GO ${args.abcgoMarkup}; ` +
         `automatic debuts ${args.autoDebutDays ? `every ~${args.autoDebutDays} days` : 'off'}; ${args.habits} habits`,
       `  NC_ABC_BASE_URL=${u}`,
+      `  NC_ABC_WEBSITE_URL=${u}`,
       `  BOARD_SOURCE_URLS=${simulatorSourceUrls(u)}`,
       `  data:    POST ${u}/search-results (productSearch=...)`,
       `           GET  ${u}/wp-admin/admin-ajax.php?action=store_search&lat=35.7796&lng=-78.6382&max_results=100&search_radius=500&autoload=1`,
       `           GET  ${u}/StoresBoards/Stocks   POST (ReportDate=M/D/YYYY&BrandName=)`,
       `           GET  ${u}/Search/StockShippedData`,
+      `           GET  ${u}/Pricing/ExportData   GET ${u}/local-abc-boards/public-allocated-and-limited-distribution-list/open`,
       `           GET  ${u}/search?q=...   GET ${u}/products/27090                      (Durham)`,
       `           GET  ${u}/api/items?q=...&limit=50&offset=0   GET ${u}/scs/services/Location.Service.ss?page=1&results_per_page=20   (Greensboro)`,
       `           POST ${u}/abcgo/135/api/inventory/search {"filter"}   POST ${u}/abcgo/135/api/inventory/details {"code"}   (ABC/GO, X-Requested-With: XMLHttpRequest)`,

@@ -421,7 +421,7 @@ if (simulate) {
     env: childEnv,
     cwd: root,
   });
-  Object.assign(scraperEnv, { WAKE_BASE_URL: simUrl, NC_ABC_BASE_URL: simUrl, WAKE_REQUEST_DELAY_MS: '20' });
+  Object.assign(scraperEnv, { WAKE_BASE_URL: simUrl, NC_ABC_BASE_URL: simUrl, NC_ABC_WEBSITE_URL: simUrl, WAKE_REQUEST_DELAY_MS: '20' });
   // Every board source too (prisma/seed-data/board-sources.json), unless the operator pointed the boards
   // somewhere explicitly; polled every cycle (the simulated sites are local), so the demo shows every board moving.
   if (!process.env.BOARD_SOURCE_URLS) {

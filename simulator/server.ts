@@ -9,6 +9,8 @@
 //   GET  /StoresBoards/Stocks                 today's warehouse report
 //   POST /StoresBoards/Stocks                 form ReportDate=M/D/YYYY&BrandName=
 //   GET  /Search/StockShippedData             the latest shipments extract
+//   GET  /Pricing/ExportData                  the price list (CSV)
+//   GET  /local-abc-boards/public-allocated-and-limited-distribution-list/open   the allocated and limited list (XLSX)
 //   GET  /search?q=<term>                     Durham: product cards
 //   GET  /products/<NCCODE>                   Durham: a product page (fault path /products)
 //   GET  /api/items?q=&limit=50&offset=       Greensboro: items with every location's quantity
@@ -25,6 +27,9 @@
 //   POST /__sim/respell                       {"storeNumber": n, "address": "..." | null, "boardId"?: 78}
 //   POST /__sim/debut                         a DebutSpec (times as ISO strings); answers the DebutInfo
 //   POST /__sim/shipment                      {"plu", "boardId", "at": ISO, "units", "lands"?: true}: a shipment to a board (in its extract period; lands: on its stores' shelves too)
+//   POST /__sim/announce                      {"plu", "name", "price", "stateList"?: "Allocation"|"Limited", ...}: a new code in the price list (catalog-lists.ts)
+//   POST /__sim/list-price                    {"plu", "price"}: the price list's price from now on
+//   POST /__sim/state-list                    {"plu", "section": "Allocation"|"Limited"|null}: onto the allocated list's section, or off it
 //   GET  /__sim/arrivals?date=YYYY-MM-DD&board=53   what shipments put on a board's store shelves that day (every board without board)
 //   GET  /__sim/extract-days                  which extract days were served, whole or not, and to which boards
 //   GET  /__sim/debuts                        every debut with its state now
@@ -51,6 +56,11 @@ import {
 } from './render-boards.ts';
 import { MARKUPS, renderShipmentsExtract, renderStoreLocator, renderWakeSearch, renderWarehouseReport, type Markup } from './render.ts';
 import { SimWorld, type ExtractFault, type NextDelivery, type ShipmentSpec, type SimWorldOptions } from './world.ts';
+import type { Announcement } from './catalog-lists.ts';
+import { renderAllocatedListXlsx } from './render-allocated-list.ts';
+import { renderPriceListCsv } from './render-price-list.ts';
+import { ALLOCATED_LIST_PATH } from '../lib/ingest/sources/allocated-list.ts';
+import { PRICE_LIST_PATH } from '../lib/ingest/sources/price-list.ts';
 
 /** Faults of the shipments extract only: a valid extract that is not the whole truth (extract-faults.ts). */
 const EXTRACT_FAULT_KINDS = ['short-extract', 'stale-extract', 'drop-boards', 'drop-records'] as const;
@@ -67,6 +77,7 @@ export const FAULT_KINDS = [
   'empty-table',
   ...EXTRACT_FAULT_KINDS,
   'nothing-matched',
+  'short-list',
   'none',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -113,7 +124,13 @@ export const DATA_PATHS = [
   // /abcgo/<board id>/… (dataPathOf), each path its own fault key.
   '/abcgo/135/api/inventory/search',
   '/abcgo/135/api/inventory/details',
+  // The Commission's catalog lists (issue 40): the price list's CSV export and the allocated and limited list's XLSX.
+  '/Pricing/ExportData',
+  '/local-abc-boards/public-allocated-and-limited-distribution-list/open',
 ] as const;
+
+/** The catalog lists' paths: 'short-list' (a list a third of its length) applies to them only. */
+const CATALOG_LIST_PATHS: readonly string[] = [PRICE_LIST_PATH, ALLOCATED_LIST_PATH];
 
 const ABCGO_PATH = /^\/abcgo\/\d{1,9}\/api\/inventory\/(search|details)$/;
 
@@ -401,6 +418,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (kind === 'nothing-matched' && path !== '*' && !nothingMatchedPath(path)) {
       throw new HttpError(400, `fault nothing-matched applies to ${NOTHING_MATCHED_PATHS.join(', ')} (or *) only`);
     }
+    if (kind === 'short-list' && path !== '*' && !CATALOG_LIST_PATHS.includes(path)) {
+      throw new HttpError(400, `fault short-list applies to ${CATALOG_LIST_PATHS.join(', ')} (or *) only`);
+    }
     const extractFault = (EXTRACT_FAULT_KINDS as readonly string[]).includes(kind);
     if (extractFault && path !== '*' && path !== EXTRACT_PATH) throw new HttpError(400, `fault ${kind} applies to ${EXTRACT_PATH} (or *) only`);
     const { boardIds, percent, delayMs } = extract;
@@ -435,6 +455,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (fault?.kind === 'empty-table' && path !== WAREHOUSE_PATH) fault = undefined;
     if (fault && (EXTRACT_FAULT_KINDS as readonly string[]).includes(fault.kind) && path !== EXTRACT_PATH) fault = undefined;
     if (fault?.kind === 'nothing-matched' && !nothingMatchedPath(path)) fault = undefined;
+    if (fault?.kind === 'short-list' && !CATALOG_LIST_PATHS.includes(path)) fault = undefined;
     if (fault?.plus && !(subject && fault.plus.includes(subject))) fault = undefined;
     if (!fault) return undefined;
     if (fault.remaining !== null) {
@@ -692,6 +713,38 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       send(res, 200, JSON_TYPE, JSON.stringify(state()));
       return;
     }
+    if (path === '/__sim/announce' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      try {
+        world.lists.announce(body as unknown as Announcement);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      send(res, 200, JSON_TYPE, JSON.stringify({ announced: body.plu }));
+      return;
+    }
+    if (path === '/__sim/list-price' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      try {
+        world.lists.setPrice(String(body.plu ?? ''), Number(body.price));
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      send(res, 200, JSON_TYPE, JSON.stringify({ plu: body.plu, price: Number(body.price) }));
+      return;
+    }
+    if (path === '/__sim/state-list' && method === 'POST') {
+      const body = parseJson(await readBody(req));
+      const section = body.section === null ? null : String(body.section);
+      if (section !== null && section !== 'Allocation' && section !== 'Limited') throw new HttpError(400, 'section must be Allocation, Limited or null');
+      try {
+        world.lists.moveOnList(String(body.plu ?? ''), section);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      send(res, 200, JSON_TYPE, JSON.stringify({ plu: body.plu, section }));
+      return;
+    }
     if (path === '/__sim/fault' && method === 'POST') {
       const body = parseJson(await readBody(req));
       const count = body.count === undefined || body.count === null ? undefined : Number(body.count);
@@ -781,6 +834,30 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     }
     const broken = fault === 'bad-html';
     const nothing = fault === 'nothing-matched';
+
+    // The catalog lists: a file each. bad-html is an HTML page where the file should be (the price list) or the
+    // XLSX without its section rows (the allocated list); short-list keeps a third of the rows; truncated-json cuts
+    // the file in half.
+    if (path === PRICE_LIST_PATH || path === ALLOCATED_LIST_PATH) {
+      if (method !== 'GET') throw new HttpError(405, 'method not allowed');
+      const third = <T,>(rows: T[]) => (fault === 'short-list' ? rows.slice(0, Math.ceil(rows.length / 3)) : rows);
+      let file: Buffer;
+      let contentType: string;
+      if (path === PRICE_LIST_PATH) {
+        if (broken) {
+          send(res, 200, HTML, MAINTENANCE_PAGE);
+          return;
+        }
+        file = Buffer.from(renderPriceListCsv(third(world.lists.priceList())), 'utf8');
+        contentType = 'text/csv; charset=utf-8';
+      } else {
+        const list = world.lists.allocatedList(world.nowMillis());
+        file = Buffer.from(await renderAllocatedListXlsx({ ...list, items: third(list.items) }, { shape: broken ? 'no-sections' : 'documented' }));
+        contentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      }
+      send(res, 200, contentType, fault === 'truncated-json' ? file.subarray(0, Math.floor(file.length / 2)) : file);
+      return;
+    }
 
     let status = 200;
     let type = HTML;

@@ -33,6 +33,7 @@
 // nothing else in the world. A debut may only be scheduled before any of its effects (its warehouse
 // appearance, its release) has been processed, so the state stays a function of (seed, start, scheduled
 // debuts, now). Respellings (respell) and relabels (relabel) only change how pages print things.
+import { CatalogLists } from './catalog-lists.ts';
 import { DAY_MS, nyInstant, nyLocal, parseYmd, TICK_MS, weekOf, weekdayOf, ymd, nyDateTime } from './clock.ts';
 import { GREENSBORO_LOCATIONS, loadSimDataset, simOtherBoard, type GreensboroLocationSpec, type SimDataset, type SimOtherBoard, type SimProduct, type SimStore } from './dataset.ts';
 import {
@@ -265,6 +266,8 @@ const WINDOW_DAYS = 16;
 export class SimWorld {
   readonly seed: number;
   readonly data: SimDataset;
+  /** The Commission's price list and allocated and limited list as this world publishes them (issue 40). */
+  readonly lists: CatalogLists;
   /** The boards' habits (SimWorldOptions.habits). */
   readonly habits: WorldHabits;
   readonly counters: SimCounters = {
@@ -340,6 +343,7 @@ export class SimWorld {
     this.habits = options.habits ?? 'classic';
     if (this.habits !== 'classic' && this.habits !== 'varied') throw new RangeError(`simulator: habits must be 'classic' or 'varied', not ${String(this.habits)}`);
     this.data = loadSimDataset();
+    this.lists = new CatalogLists(this.data);
     this.productList = this.data.products;
     const auto = options.autoDebuts;
     this.autoDebutEvery = !auto ? 0 : Math.max(1, Math.floor((auto === true ? undefined : auto.everyDays) ?? AUTO_DEBUT_DAYS));

@@ -12,6 +12,7 @@ export async function startSimulatorForScraper(options: SimulatorOptions, env: R
   const sim = await startSimulator({ ...options, port: 0 });
   Object.assign(process.env, {
     NC_ABC_BASE_URL: sim.url,
+    NC_ABC_WEBSITE_URL: sim.url,
     BOARD_SOURCE_URLS: simulatorSourceUrls(sim.url),
     BOARD_SOURCE_REQUEST_DELAY_MS: '*=0',
     SOURCE_RETRIES: '0',

@@ -6,16 +6,17 @@ import { DEMO_TODAY, query, signedIn, withTestDatabase } from '../../testing/har
 import * as forecast from '../../lib/forecast/types.ts';
 import * as reports from '../../lib/reports/types.ts';
 import * as places from '../../lib/places/types.ts';
+import * as catalogAnswers from '../../lib/catalog/types.ts';
 
 // One contract for the answers: every report and watchlist route is called against the seeded demo data and
-// its answer parsed with the schema its type is derived from (lib/reports/types.ts, lib/watchlist/types.ts),
+// its answer parsed with the schema its type is derived from (lib/reports/types.ts, lib/watchlist/types.ts, lib/catalog/types.ts…),
 // strictly: a field missing, added, renamed or of another type fails here. The screens import those same
 // types, so the server and the screens cannot drift apart unnoticed. A route added under these folders
 // must be added here (the first test finds them by walking app/api).
 
 withTestDatabase('demo', 'reports');
 
-const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/boards', '/api/watchlist', '/api/incoming'];
+const FOLDERS = ['/api/inventory/', '/api/reports/', '/api/stores', '/api/state/', '/api/boards', '/api/watchlist', '/api/incoming', '/api/products/', '/api/coming'];
 const NOT_JSON = new Set(['/api/images/[...path] GET']);
 
 const routes = listApiRoutes().filter((r) => FOLDERS.some((f) => r.pattern.startsWith(f)));
@@ -278,6 +279,28 @@ describe('forecast answers match lib/reports/types.ts', () => {
     const near = await answer({ route: '/api/incoming/nearby', method: 'GET', options: { query: { within: '50' } }, schema: forecast.incomingNearbySchema });
     expect(near.shipments.length).toBeGreaterThan(0);
     await browser.call(await routeHandler('/api/user/place', 'DELETE'), '/api/user/place', { method: 'DELETE' });
+  });
+});
+
+describe('journey answers match lib/catalog/types.ts', () => {
+  it('a product announced three days ago is coming, and its journey and a busy product\'s parse', async () => {
+    // The demo writes no catalog lists' steps: one announced new release, as the price list's reader writes it.
+    const [{ plu }] = await query<{ plu: string }>(
+      `SELECT min(n)::text AS plu FROM generate_series(80000, 89999) n WHERE NOT EXISTS (SELECT 1 FROM products WHERE plu = n::text)`,
+    );
+    const seenAt = new Date(Date.now() - 3 * 86_400_000);
+    await query(`INSERT INTO products (plu, name, listing_type, list_price, updated_at) VALUES ($1, 'Contract Test Announced Bourbon', 'Unknown', 99.99, $2)`, [plu, seenAt]);
+    await query(`INSERT INTO product_events (plu, kind, day, seen_at, source) VALUES ($1, 'announced', ($2::timestamptz AT TIME ZONE 'America/New_York')::date, $2, 'price_list')`, [
+      plu,
+      seenAt,
+    ]);
+    const coming = await answer({ route: '/api/coming', method: 'GET', schema: catalogAnswers.comingSchema });
+    expect(coming.products.find((p) => p.plu === plu)).toMatchObject({ stage: 'announced', list_price: 99.99, listing_type: 'Unknown' });
+    const announced = await answer({ route: '/api/products/[plu]/journey', method: 'GET', options: { params: { plu } }, schema: catalogAnswers.productJourneySchema });
+    expect(announced).toMatchObject({ stage: 'announced', steps: [{ kind: 'announced', price: 99.99 }] });
+    const busy = await answer({ route: '/api/products/[plu]/journey', method: 'GET', options: { params: { plu: busyPlu } }, schema: catalogAnswers.productJourneySchema });
+    expect(busy.steps.some((s) => s.kind === 'arrived')).toBe(true);
+    expect(busy.steps.map((s) => s.at)).toEqual(busy.steps.map((s) => s.at).sort());
   });
 });
 

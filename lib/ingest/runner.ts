@@ -7,6 +7,7 @@ import { cycleBudgets, type CycleBudgets } from './cycle-deadline.ts';
 import { openFetchWindow, type FetchWindow } from './fetch-window.ts';
 import { updateDeliveryPatterns } from './delivery-pattern.ts';
 import { applyLocator } from './locator.ts';
+import { ALLOCATED_LIST_KEY, pollAllocatedList, pollPriceList, PRICE_LIST_KEY } from './catalog-lists.ts';
 import { pollStoreInventory, type PollOptions } from './poll-stores.ts';
 import { closeDeadRuns, finishRun, SCRAPER_LOCK_KEY, startRun, type Runner, type RunOutcome } from './runs.ts';
 import { takeScraperLock } from './scraper-lock.ts';
@@ -39,13 +40,14 @@ export type SourceKey = string;
 
 /**
  * Every source, in the order a cycle runs them: Wake's locator, the boards whose catalog is polled in tiers
- * (Wake), the Commission's, then the other boards' shelves (the enabled board_sources).
+ * (Wake), the Commission's (its reports, then its two catalog lists), then the other boards' shelves (the enabled
+ * board_sources).
  */
 export async function allSources(): Promise<SourceKey[]> {
   const shelves = await effectiveSources();
   const tiered = shelves.filter((s) => PLATFORMS[s.platform].catalogTiers).map((s) => s.key);
   const others = shelves.filter((s) => !PLATFORMS[s.platform].catalogTiers).map((s) => s.key);
-  return ['wake_locator', ...tiered, 'warehouse', 'shipments', ...others];
+  return ['wake_locator', ...tiered, 'warehouse', 'shipments', PRICE_LIST_KEY, ALLOCATED_LIST_KEY, ...others];
 }
 /** After a failed poll, a board is tried again this soon (or at its cadence, if that is sooner). */
 const RETRY_MINUTES = 60;
@@ -69,7 +71,7 @@ export interface CycleResult {
   runs: { source: SourceKey; outcome: RunOutcome }[];
 }
 
-/** Sources due at `now`: inventory and warehouse every cycle; the locator and shipments when stale. */
+/** Sources due at `now`: inventory and warehouse every cycle; the locator, shipments and the catalog lists when stale. */
 export async function dueSources(now: Date): Promise<SourceKey[]> {
   const shelves = await effectiveSources();
   // A board whose catalog is polled in tiers (Wake) is asked every cycle: the tiers pick its products.
@@ -79,6 +81,8 @@ export async function dueSources(now: Date): Promise<SourceKey[]> {
     db.scrapeRun.findFirst({ where: { source, status: { in: ['ok', 'partial'] } }, orderBy: { startedAt: 'desc' }, select: { startedAt: true } });
   const locator = await lastOk('wake_locator');
   if (!locator || nyDate(locator.startedAt) !== today) due.unshift('wake_locator');
+  // The catalog lists change at most daily: read once a day, tried again an hour after a failure.
+  for (const list of [PRICE_LIST_KEY, ALLOCATED_LIST_KEY]) if (await dailyDue(list, now)) due.push(list);
   // The extract refreshes about once a day near 11:00; look for it hourly from then until today's is in.
   const totals = await db.shipmentTotal.findFirst({ orderBy: { extractedAt: 'desc' }, select: { extractedAt: true } });
   const haveToday = totals && nyDate(totals.extractedAt) === today;
@@ -86,6 +90,16 @@ export async function dueSources(now: Date): Promise<SourceKey[]> {
   if (!totals || (!haveToday && p.hour >= 11 && p.minute < 15)) due.push('shipments');
   for (const source of shelves) if (!PLATFORMS[source.platform].catalogTiers && (await boardDue(source, now))) due.push(source.key);
   return due;
+}
+
+/** A daily source is due when it has no whole read this New York day and no attempt within RETRY_MINUTES. */
+async function dailyDue(source: SourceKey, now: Date): Promise<boolean> {
+  const latest = (statuses: ('ok' | 'partial' | 'failed')[]) =>
+    db.scrapeRun.findFirst({ where: { source, status: { in: statuses }, startedAt: { lte: now } }, orderBy: { startedAt: 'desc' }, select: { startedAt: true } });
+  const whole = await latest(['ok', 'partial']);
+  if (whole && nyDate(whole.startedAt) === nyDate(now)) return false;
+  const tried = await latest(['failed']);
+  return !tried || now.getTime() - tried.startedAt.getTime() >= (RETRY_MINUTES - CADENCE_SLACK_MINUTES) * 60_000;
 }
 
 /** Any other board is polled at its entry's cadence (poll_minutes), and retried within the hour after a failure. */
@@ -145,6 +159,10 @@ async function runSource(source: SourceKey, board: ShelfSource | undefined, now:
         details: { ...r, extractedAt: extract.extractedAt.toISOString(), warnings: problems.slice(0, 25) },
       };
     }
+    case PRICE_LIST_KEY:
+      return pollPriceList(now, signal, write);
+    case ALLOCATED_LIST_KEY:
+      return pollAllocatedList(now, signal, write);
     case 'wake_locator': {
       // Wake's store locator is on Wake's site: its board source's.
       const wake = (await effectiveSources()).find((s) => s.boardId === WAKE_BOARD_ID);

@@ -7,7 +7,7 @@ import { ScraperService, type ScraperServiceOptions } from './scraper-service.ts
 
 // The scraper process (scripts/scraper.ts is its entry): arguments, the database, then the service or one cycle.
 //   --once                 one cycle, then exit (0 when it ran to its end)
-//   --source a,b           only these sources (allSources(): wake_locator, the board sources' keys, warehouse, shipments)
+//   --source a,b           only these sources (allSources(): wake_locator, the board sources' keys, warehouse, shipments, price_list, allocated_list)
 //   --run-now              one cycle at start, then the schedule (the demo, so its data is live at once)
 // SIGTERM/SIGINT: the running cycle writes what it fetched, then the process exits 0 within 30 s.
 

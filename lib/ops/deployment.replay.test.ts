@@ -166,6 +166,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
           // The real sites are unreachable here; a closed port makes any scheduled poll fail at once.
           WAKE_BASE_URL: 'http://127.0.0.1:9',
           NC_ABC_BASE_URL: 'http://127.0.0.1:9',
+          NC_ABC_WEBSITE_URL: 'http://127.0.0.1:9',
           DURHAM_BASE_URL: 'http://127.0.0.1:9',
           GREENSBORO_BASE_URL: 'http://127.0.0.1:9',
           ABCGO_NEW_HANOVER_URL: 'http://127.0.0.1:9',
@@ -292,6 +293,7 @@ describe.skipIf(!server)('the operator’s path, replayed on the host', () => {
         APP_URL: 'http://app:3000',
         // Optional variables pass through when set: the scraper reads the simulator, quickly.
         NC_ABC_BASE_URL: sim.url,
+        NC_ABC_WEBSITE_URL: sim.url,
         BOARD_SOURCE_URLS: simulatorSourceUrls(sim.url),
         BOARD_SOURCE_REQUEST_DELAY_MS: '*=0',
         SOURCE_RETRIES: '0',

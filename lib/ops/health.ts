@@ -19,7 +19,7 @@ import type { RunStatus } from '../../generated/prisma/enums.ts';
 
 /** One scraper source, as everyone sees it. */
 export interface SourceHealth {
-  /** A board source's key (board_sources), or wake_locator, warehouse, shipments. */
+  /** A board source's key (board_sources), or wake_locator, warehouse, shipments, price_list, allocated_list. */
   source: string;
   /** The board it reads (a board source, Wake's locator), or null for the statewide warehouse and shipments. */
   board_id: number | null;
@@ -169,7 +169,8 @@ export async function healthReport(options: { staff: boolean; now?: Date }): Pro
         FROM board_sources bs JOIN boards b ON b.id = bs.board_id WHERE bs.enabled
     ), s(source, board_id, position) AS (
       SELECT key, board_id, CASE WHEN n = 1 THEN 0 ELSE n + 10 END FROM shelves
-      UNION ALL VALUES ('wake_locator', ${WAKE_BOARD_ID}, 1), ('warehouse', NULL::int, 2), ('shipments', NULL::int, 3)
+      UNION ALL VALUES ('wake_locator', ${WAKE_BOARD_ID}, 1), ('warehouse', NULL::int, 2), ('shipments', NULL::int, 3),
+                       ('price_list', NULL::int, 4), ('allocated_list', NULL::int, 5)
     )
     SELECT s.source, s.board_id, last.status::text AS status, last.started_at, last.finished_at, last.items_seen, last.changes_written, last.error,
            last.details, ok.finished_at AS last_success_at

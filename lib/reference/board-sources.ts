@@ -27,7 +27,7 @@ export const PLATFORM_RULES: Record<Platform, { storeKeys: readonly StoreKey[]; 
 };
 
 /** Sources that are not a board's shelves: their keys are never an entry's. */
-export const FIXED_SOURCES = ['wake_locator', 'warehouse', 'shipments'] as const;
+export const FIXED_SOURCES = ['wake_locator', 'warehouse', 'shipments', 'price_list', 'allocated_list'] as const;
 export type FixedSource = (typeof FIXED_SOURCES)[number];
 
 /** One board whose shelves are read, as the file and the table hold it. */

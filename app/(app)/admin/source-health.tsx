@@ -18,6 +18,8 @@ const SOURCE_LABELS: Record<string, string> = {
   wake_locator: 'Wake store locator',
   warehouse: 'Warehouse levels',
   shipments: 'Statewide shipments',
+  price_list: 'Price list (daily)',
+  allocated_list: 'Allocated and limited list (daily)',
   durham_inventory: 'Durham store inventory',
   greensboro_inventory: 'Greensboro store inventory',
   new_hanover_inventory: 'New Hanover store inventory',

@@ -16,7 +16,7 @@ const sql = (text: string, params: unknown[] = []) => sqlOn(text, params, databa
 
 const SCRAPER_ERROR = 'fetch https://abc2.nc.gov/warehouse failed: connect ECONNREFUSED 10.20.30.40:443';
 // Wake's inventory and locator, the Commission's warehouse report and shipments, then each other covered board's shelves.
-const SOURCES = ['wake_inventory', 'wake_locator', 'warehouse', 'shipments', 'durham_inventory', 'greensboro_inventory', 'new_hanover_inventory'];
+const SOURCES = ['wake_inventory', 'wake_locator', 'warehouse', 'shipments', 'price_list', 'allocated_list', 'durham_inventory', 'greensboro_inventory', 'new_hanover_inventory'];
 const UNMATCHED = { unmatchedLines: 2, unmatchedAddresses: [{ plu: '27090', address: '7200 Sandy Forks Road', reason: 'unknown' }] };
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SourceError } from './errors.ts';
-import { backoffDelay, createLimiter, fetchText, sleep, userAgent } from './http.ts';
+import { backoffDelay, createLimiter, fetchBytes, fetchText, sleep, userAgent } from './http.ts';
 import { closedPort, send, startServer, type TestServer } from './fixtures/test-server.ts';
 
 let server: TestServer | undefined;
@@ -152,6 +153,65 @@ describe('fetchText', () => {
     const error = await rejection(fetchText(server.url, { signal: AbortSignal.abort(new Error('stopped')) }));
     expect(error).toMatchObject({ message: 'stopped' });
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('fetchBytes', () => {
+  // Bytes no text decoding survives: a zip's signature, a NUL, an invalid UTF-8 sequence.
+  const file = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0x0a]);
+  const sendFile = (res: ServerResponse, status = 200) => {
+    res.writeHead(status, { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    res.end(file);
+  };
+
+  it('GETs a file and returns its bytes undecoded, with our User-Agent and Accept */* by default', async () => {
+    server = await startServer((_req, res) => sendFile(res));
+    const bytes = await fetchBytes(`${server.url}/list/open`, fast);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect([...bytes]).toEqual([...file]);
+    const [req] = server.requests;
+    expect(req.method).toBe('GET');
+    expect(req.headers['user-agent']).toBe(userAgent());
+    expect(req.headers.accept).toBe('*/*');
+  });
+
+  it('sends the Accept header it is given', async () => {
+    server = await startServer((_req, res) => sendFile(res));
+    const accept = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,*/*;q=0.8';
+    await fetchBytes(server.url, { ...fast, accept });
+    expect(server.requests[0].headers.accept).toBe(accept);
+  });
+
+  it('retries a 503 and returns the file that follows, as fetchText does', async () => {
+    server = await startServer((_req, res, i) => (i === 0 ? send(res, 503, 'down') : sendFile(res)));
+    expect([...(await fetchBytes(server.url, { ...fast, retries: 2 }))]).toEqual([...file]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not retry a 4xx, naming the source', async () => {
+    server = await startServer((_req, res) => send(res, 404, 'nope'));
+    const error = (await rejection(fetchBytes(`${server.url}/gone`, { ...fast, retries: 3, source: 'allocated and limited list' }))) as SourceError;
+    expect(error).toMatchObject({ kind: 'http', status: 404 });
+    expect(error.message).toBe(`allocated and limited list: HTTP 404 Not Found (${server.url}/gone)`);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('times out a file that stalls halfway', async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      res.write(file.subarray(0, 4)); // and never ends
+    });
+    const error = (await rejection(fetchBytes(server.url, { ...fast, timeoutMs: 150, retries: 0 }))) as SourceError;
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('stops at once when the external signal aborts, and refuses a form and JSON together', async () => {
+    server = await startServer(() => {});
+    const controller = new AbortController();
+    const pending = rejection(fetchBytes(server.url, { ...fast, timeoutMs: 10_000, signal: controller.signal }));
+    setTimeout(() => controller.abort(new Error('SIGTERM')), 50);
+    expect(await pending).toMatchObject({ message: 'SIGTERM' });
+    await expect(fetchBytes('http://127.0.0.1:9/x', { form: { a: '1' }, json: {} })).rejects.toThrow('fetchBytes: send either a form or JSON, not both');
   });
 });
 

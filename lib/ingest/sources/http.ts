@@ -1,6 +1,6 @@
-// Polite HTTP for the public NC ABC pages: a User-Agent that names us and a contact, a timeout on every
-// request (body included), retries with exponential backoff + jitter for transient failures only, and an
-// external AbortSignal (SIGTERM) that stops everything at once, including a backoff wait.
+// Polite HTTP for the public NC ABC pages (as text) and files (as bytes): a User-Agent that names us and a
+// contact, a timeout on every request (body included), retries with exponential backoff + jitter for transient
+// failures only, and an external AbortSignal (SIGTERM) that stops everything at once, including a backoff wait.
 import { env } from '../../env.ts';
 import { SourceError } from './errors.ts';
 
@@ -14,7 +14,7 @@ export interface FetchTextOptions {
   json?: unknown;
   /** Extra request headers (e.g. X-Requested-With); User-Agent and Content-Type are ours. */
   headers?: Record<string, string>;
-  /** The Accept header. Default: HTML first, JSON accepted. */
+  /** The Accept header. Default: fetchText HTML first, JSON accepted; fetchBytes anything. */
   accept?: string;
   /** Per attempt, including reading the body. Default SOURCE_TIMEOUT_MS. */
   timeoutMs?: number;
@@ -28,15 +28,36 @@ export interface FetchTextOptions {
   maxBackoffMs?: number;
 }
 
+/** The same options: fetchBytes differs from fetchText only in how it reads the body (and its default Accept). */
+export type FetchBytesOptions = FetchTextOptions;
+
 export function userAgent(contact = env().SCRAPER_CONTACT): string {
   return `NCBourbonTracker/1.0 (+mailto:${contact})`;
 }
 
-type Attempt = { ok: true; text: string } | { ok: false; error: SourceError; retryAfterMs?: number };
+type Attempt<T> = { ok: true; body: T } | { ok: false; error: SourceError; retryAfterMs?: number };
+
+/** How one attempt reads a good answer's body, and the Accept header it sends unless told otherwise. */
+interface BodyReader<T> {
+  read: (response: Response) => Promise<T>;
+  accept: string;
+}
+
+const TEXT: BodyReader<string> = { read: (response) => response.text(), accept: 'text/html,application/json;q=0.9,*/*;q=0.8' };
+const BYTES: BodyReader<Uint8Array> = { read: async (response) => new Uint8Array(await response.arrayBuffer()), accept: '*/*' };
 
 /** GET or POST a page and return its body as text. Throws SourceError ('timeout' | 'http' | 'network'). */
-export async function fetchText(url: string, options: FetchTextOptions = {}): Promise<string> {
-  if (options.form && options.json !== undefined) throw new TypeError('fetchText: send either a form or JSON, not both');
+export function fetchText(url: string, options: FetchTextOptions = {}): Promise<string> {
+  return fetchBody(url, options, TEXT, 'fetchText');
+}
+
+/** GET or POST a file (an XLSX, ...) and return its body's bytes, undecoded. Throws as fetchText does. */
+export function fetchBytes(url: string, options: FetchBytesOptions = {}): Promise<Uint8Array> {
+  return fetchBody(url, options, BYTES, 'fetchBytes');
+}
+
+async function fetchBody<T>(url: string, options: FetchTextOptions, reader: BodyReader<T>, name: string): Promise<T> {
+  if (options.form && options.json !== undefined) throw new TypeError(`${name}: send either a form or JSON, not both`);
   const config = env();
   const source = options.source ?? safeHost(url);
   const timeoutMs = options.timeoutMs ?? config.SOURCE_TIMEOUT_MS;
@@ -47,8 +68,8 @@ export async function fetchText(url: string, options: FetchTextOptions = {}): Pr
 
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw signal.reason;
-    const result = await attemptOnce(url, source, timeoutMs, options);
-    if (result.ok) return result.text;
+    const result = await attemptOnce(url, source, timeoutMs, options, reader);
+    if (result.ok) return result.body;
     const { error } = result;
     if (!error.retryable || attempt > retries) {
       throw attempt > 1 ? error.with({ attempts: attempt }) : error;
@@ -58,7 +79,7 @@ export async function fetchText(url: string, options: FetchTextOptions = {}): Pr
   }
 }
 
-async function attemptOnce(url: string, source: string, timeoutMs: number, options: FetchTextOptions): Promise<Attempt> {
+async function attemptOnce<T>(url: string, source: string, timeoutMs: number, options: FetchTextOptions, reader: BodyReader<T>): Promise<Attempt<T>> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const method = options.form || options.json !== undefined ? 'POST' : (options.method ?? 'GET');
@@ -66,7 +87,7 @@ async function attemptOnce(url: string, source: string, timeoutMs: number, optio
   const headers: Record<string, string> = {
     ...options.headers,
     'User-Agent': userAgent(),
-    Accept: options.accept ?? 'text/html,application/json;q=0.9,*/*;q=0.8',
+    Accept: options.accept ?? reader.accept,
   };
   if (options.json !== undefined) headers['Content-Type'] = 'application/json';
   try {
@@ -86,7 +107,8 @@ async function attemptOnce(url: string, source: string, timeoutMs: number, optio
         retryAfterMs: retryAfter(response.headers.get('retry-after')),
       };
     }
-    return { ok: true, text: await response.text() };
+    // Read inside the try: the timeout covers the body too, and a body cut off mid-way is a network failure.
+    return { ok: true, body: await reader.read(response) };
   } catch (error) {
     // The caller's abort wins over everything: it is a shutdown, not a source failure.
     if (options.signal?.aborted) throw options.signal.reason;

@@ -6,6 +6,9 @@ import type { MapBoardShade, MapPoint } from '../../../_components/places/map-pa
 // board's store it was shipped to, the stores it is forecast to reach, and the counties of boards it was shipped to
 // that do not say which store. The same facts the lists below the map give. Pure, so a unit test reads it.
 
+export const WHERE_MAP_TITLE = 'On the map';
+export const WHERE_MAP_EMPTY = 'No store we read holds it, and nothing is shipped or on its way to a store.';
+
 export function whereMap(data: Pick<ProductWhereabouts, 'boards' | 'shipments' | 'on_its_way'>): { points: MapPoint[]; boards: MapBoardShade[] } {
   const points: MapPoint[] = [];
   const seen = new Set<number>();

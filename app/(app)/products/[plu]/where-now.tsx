@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { recordHref } from '@/lib/reports-client/forecast';
@@ -12,14 +13,16 @@ import { PlaceLines } from '../../../_components/forecast/place-lines';
 import { getJson } from '../../../_components/data/get-json';
 import { useDistances, type Distances } from '../../../_components/places/distances';
 import { Miles } from '../../../_components/places/miles';
+import { ViewSwitch, type BoardOrNear, type ViewOption } from '../../../_components/places/view-switch';
 import { LazyNcMap } from '../../../_components/places/lazy-map';
-import { whereMap } from './where-map';
+import { WHERE_MAP_EMPTY, WHERE_MAP_TITLE, whereMap } from './where-map';
 import { ResourceView } from '../../../_components/data/resource-view';
 import { ListingBadge } from '../../../_components/reports/listing-badge';
 import { ShipmentDayNotes } from '../../../_components/reports/shipment-day-notes';
 import { SkeletonList } from '../../../_components/reports/skeleton';
 import { LastSeen, UnknownFigure, UnknownStockNote } from '../../../_components/reports/stock-age';
 import { useResource } from '../../../_components/data/use-resource';
+import { JourneyFrame, JourneyLoading } from './journey-frame';
 
 // Where a product is now (GET /api/inventory/product/{plu}/where), in sections by how precisely each figure
 // places the bottles (lib/reference/precision.ts): on the shelf (every board whose shelves are read), shipped
@@ -32,11 +35,32 @@ const FAILED = 'Failed to load where this product is';
 const SHIPMENT_ROWS_SHOWN = 10;
 /** Shipments on their way shown before "Show all". */
 const ON_ITS_WAY_SHOWN = 3;
+/** The shelves' two listings: by board (the default), or every store nearest first. */
+const SHELF_ORDERS: readonly ViewOption<BoardOrNear>[] = [
+  { value: 'board', label: 'By board' },
+  { value: 'near', label: 'Nearest first' },
+];
 
 type ShelfStore = WhereaboutsBoard['stores'][number];
 
-/** `first`: the answer the server rendered. */
-export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabouts | null }) {
+// Its journey from the price list to the shelves (issue 40): its own call and its own code, loaded by the browser
+// once this screen has its answer, so the screen's first load does not carry it.
+const Journey = dynamic(() => import('./journey').then((m) => m.Journey), {
+  ssr: false,
+  loading: () => (
+    <JourneyFrame>
+      <JourneyLoading />
+    </JourneyFrame>
+  ),
+});
+
+/** Nothing on a shelf, shipped or on its way: what there is to say of it is its journey, so it comes first. */
+function notShippedYet(data: ProductWhereabouts): boolean {
+  return data.boards.every((b) => b.stores.length === 0 && b.unknown_stores.length === 0) && data.shipments.length === 0 && data.on_its_way.length === 0;
+}
+
+/** `first`: the answer the server rendered; `firstMap`: its map, drawn by the server (shown until the interactive map has loaded). */
+export function WhereNow({ plu, first, firstMap = null }: { plu: string; first?: ProductWhereabouts | null; firstMap?: ReactNode }) {
   const where = useResource<ProductWhereabouts>(
     plu,
     (signal) => getJson<ProductWhereabouts>(`/api/inventory/product/${encodeURIComponent(plu)}/where`, FAILED, signal),
@@ -46,7 +70,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
   const product = where.state.status === 'ready' ? where.state.data.product : null;
   const distances = useDistances();
   // The boards stay the default view; with a place saved, every store holding it can be listed nearest first (issue 39).
-  const [nearest, setNearest] = useState(false);
+  const [order, setOrder] = useState<BoardOrNear>('board');
 
   return (
     <div className="stack">
@@ -81,23 +105,17 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
                 </div>
               </dl>
             </section>
-            <WhereOnTheMap data={data} />
+            {notShippedYet(data) && <Journey plu={plu} />}
+            <WhereOnTheMap data={data} fallback={data === first ? firstMap : null} />
             <OnItsWay shipments={data.on_its_way} />
             <section className="stack" aria-labelledby="where-shelf">
               <div className="row spread">
                 <h2 id="where-shelf">{WHERE_SECTIONS.shelf}</h2>
                 {distances && (
-                  <div className="seg" role="group" aria-label="List the stores">
-                    <button type="button" aria-pressed={!nearest} onClick={() => setNearest(false)}>
-                      By board
-                    </button>
-                    <button type="button" aria-pressed={nearest} onClick={() => setNearest(true)}>
-                      Nearest first
-                    </button>
-                  </div>
+                  <ViewSwitch label="List the stores" options={SHELF_ORDERS} value={order} onChange={setOrder} />
                 )}
               </div>
-              {distances && nearest ? (
+              {distances && order === 'near' ? (
                 <NearestShelves boards={data.boards} distances={distances} />
               ) : (
                 data.boards.map((board) => (
@@ -128,6 +146,7 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
                   : 'Not on the warehouse report.'}
               </p>
             </section>
+            {!notShippedYet(data) && <Journey plu={plu} />}
           </>
         )}
       </ResourceView>
@@ -136,11 +155,11 @@ export function WhereNow({ plu, first }: { plu: string; first?: ProductWhereabou
 }
 
 /** The map (issue 39): the same facts as the sections below, in place; each point opens its store. */
-function WhereOnTheMap({ data }: { data: ProductWhereabouts }) {
+function WhereOnTheMap({ data, fallback }: { data: ProductWhereabouts; fallback?: ReactNode }) {
   const { points, boards } = whereMap(data);
   return (
     <section className="card" aria-label="Map" data-testid="where-map">
-      <LazyNcMap title="On the map" points={points} boards={boards} emptyText="No store we read holds it, and nothing is shipped or on its way to a store." />
+      <LazyNcMap title={WHERE_MAP_TITLE} points={points} boards={boards} emptyText={WHERE_MAP_EMPTY} fallback={fallback} />
     </section>
   );
 }
