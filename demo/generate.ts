@@ -4,10 +4,12 @@ import { generateStoreHistory, type HistoryRow, type InventoryRow, type PolledSt
 import type { ProductSeed } from '../lib/reference/products.ts';
 import type { BoardSeed } from '../lib/reference/reference.ts';
 import { Timeline } from './timeline.ts';
+
+const DAY_MS = 86_400_000;
 import { generateWarehouse, shipmentTotals, type LevelRow, type ShipmentRow } from './warehouse.ts';
 
 export interface GeneratedRun {
-  source: 'wake_inventory' | 'wake_locator' | 'warehouse' | 'shipments';
+  source: 'wake_inventory' | 'wake_locator' | 'warehouse' | 'shipments' | 'price_list' | 'allocated_list';
   startedAt: number;
   finishedAt: number;
   itemsSeen: number;
@@ -67,6 +69,15 @@ export function generateObservations(input: {
       changesWritten: atLastPoll(levels),
     },
     { source: 'shipments', startedAt: lastPollAt, finishedAt: finish(38), itemsSeen: totals.length, changesWritten: 0 },
+    // The Commission's catalog lists, read the day before (issue 40): the scraper's first reading of them is then not
+    // a baseline, so what the simulated price list has announced since shows on Coming to NC at once.
+    ...(['price_list', 'allocated_list'] as const).map((source) => ({
+      source,
+      startedAt: lastPollAt - DAY_MS,
+      finishedAt: lastPollAt - DAY_MS + 3_000,
+      itemsSeen: source === 'price_list' ? input.products.length : input.products.filter((p) => p.listingType === 'Allocation' || p.listingType === 'Limited').length,
+      changesWritten: 0,
+    })),
   ];
 
   return {

@@ -142,6 +142,11 @@ async function writeObservations(tx: SqlClient, ref: ReferenceData, now: Date, l
       { name: 'changes_written', type: 'int', values: g.runs.map((r) => r.changesWritten) },
     ]),
   );
+  // What the catalog lists' reading of the day before taught the catalog (runs above): each product's list price and
+  // its place on the allocated list, as the simulated lists print them (simulator/catalog-lists.ts).
+  await tx.$executeRaw`
+    UPDATE products SET list_price = retail_price,
+           state_list = (CASE WHEN listing_type IN ('Allocation', 'Limited') THEN listing_type END)`;
   // The demo's stores say what its scraper would have learned by now: the demo's patterns, their last deliveries.
   const pattern = (storeId: number) => polled.find((p) => p.storeId === storeId);
   await tx.$executeRaw`

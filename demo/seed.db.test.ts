@@ -48,7 +48,7 @@ describe('seedDatabase', () => {
     expect(first.seeded).toBe(true);
     expect(first.demoLogins).toEqual([]);
     // Wake's 28 stores and the 437 of every other board in the reference data (lib/reference).
-    expect(first.counts).toMatchObject({ boards: 173, stores: 465, products: 3241, scrape_runs: 4, users: 0 });
+    expect(first.counts).toMatchObject({ boards: 173, stores: 465, products: 3241, scrape_runs: 6, users: 0 });
     expect(lines.some((l) => /inventory_history: \d+ rows \(\d+ ms\)/.test(l))).toBe(true);
     expect(lines.at(-1)).toMatch(/seed finished in \d+ ms/);
   });
@@ -183,15 +183,24 @@ describe('seedDatabase', () => {
     expect(await one`SELECT count(*)::int FROM shipment_totals`).toBe(0);
     const runs = await query<{ source: string; status: string; started_at: Date; finished_at: Date }>`SELECT source::text, status::text, started_at, finished_at FROM scrape_runs ORDER BY source`;
     expect(runs.map((r) => [r.source, r.status])).toEqual([
+      ['allocated_list', 'ok'],
+      ['price_list', 'ok'],
       ['shipments', 'ok'],
       ['wake_inventory', 'ok'],
       ['wake_locator', 'ok'],
       ['warehouse', 'ok'],
     ]);
     for (const r of runs) {
-      expect(r.started_at.toISOString()).toBe('2026-03-11T16:30:00.000Z'); // the 12:30 poll
+      // The catalog lists were read the day before (so the scraper's first reading of them today dates what is new).
+      const daily = r.source === 'price_list' || r.source === 'allocated_list';
+      expect(r.started_at.toISOString(), r.source).toBe(daily ? '2026-03-10T16:30:00.000Z' : '2026-03-11T16:30:00.000Z'); // the 12:30 poll
       expect(r.finished_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
     }
+    // What that reading taught the catalog: list prices, and the allocated list's products.
+    expect(await one`SELECT count(*)::int FROM products WHERE list_price IS DISTINCT FROM retail_price`).toBe(0);
+    expect(await one`SELECT count(*)::int FROM products WHERE state_list IS NOT NULL`).toBe(
+      await one`SELECT count(*)::int FROM products WHERE listing_type IN ('Allocation', 'Limited')`,
+    );
   });
 
   it("gives Wake a forecast record that is not poor: its allocations keep habits the model learns (issue 37, item 7)", async () => {

@@ -848,7 +848,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
           send(res, 200, HTML, MAINTENANCE_PAGE);
           return;
         }
-        file = Buffer.from(renderPriceListCsv(third(world.lists.priceList())), 'utf8');
+        file = Buffer.from(renderPriceListCsv(third(world.lists.priceList(world.nowMillis()))), 'utf8');
         contentType = 'text/csv; charset=utf-8';
       } else {
         const list = world.lists.allocatedList(world.nowMillis());

@@ -173,6 +173,8 @@ interface Relabel {
 }
 
 const AUTO_DEBUT_DAYS = 3;
+/** Days between a new code in the price list and its stock at the state warehouse (sources.md §5: about a month). */
+export const ANNOUNCE_LEAD_DAYS = 30;
 /** Default warehouse lead of a debut: it shows on the report this long before its release tick. */
 const DEBUT_WAREHOUSE_LEAD_MS = 6 * 3600_000;
 const DEBUT_ORDER_P = 0.2;
@@ -343,7 +345,7 @@ export class SimWorld {
     this.habits = options.habits ?? 'classic';
     if (this.habits !== 'classic' && this.habits !== 'varied') throw new RangeError(`simulator: habits must be 'classic' or 'varied', not ${String(this.habits)}`);
     this.data = loadSimDataset();
-    this.lists = new CatalogLists(this.data);
+    this.lists = new CatalogLists(this.data, (nowMs) => this.announcedDebuts(nowMs));
     this.productList = this.data.products;
     const auto = options.autoDebuts;
     this.autoDebutEvery = !auto ? 0 : Math.max(1, Math.floor((auto === true ? undefined : auto.everyDays) ?? AUTO_DEBUT_DAYS));
@@ -987,6 +989,43 @@ export class SimWorld {
   /** Every scheduled debut (explicit and automatic), in scheduling order, with its state now. */
   debuts(): DebutInfo[] {
     return this.debutList.map((d) => this.debutInfo(d));
+  }
+
+  /**
+   * The debuts the Commission's price list has announced by `nowMs` (issue 40): a new code is published about a month
+   * before it reaches the state warehouse (ANNOUNCE_LEAD_DAYS), so the list names every scheduled debut from then, and
+   * the automatic debuts of the coming weeks, planned here from the seed as the world will plan them the day before.
+   * Each with when it was announced, its planned listing type and when it reaches the warehouse.
+   */
+  announcedDebuts(nowMs: number): { plu: string; name: string; retailPrice: number | null; sizeMl: number; listingType: string | null; announcedAt: number; warehouseFrom: number }[] {
+    const lead = ANNOUNCE_LEAD_DAYS * DAY_MS;
+    const out: ReturnType<SimWorld['announcedDebuts']> = [];
+    const seen = new Set<string>();
+    const add = (d: { plu: string; name: string; retailPrice: number | string | null; sizeMl: number; classifyAs?: string | null; listingTypeLabel: string; warehouseFrom: number }) => {
+      if (seen.has(d.plu) || d.warehouseFrom - lead > nowMs) return;
+      seen.add(d.plu);
+      out.push({
+        plu: d.plu,
+        name: d.name,
+        retailPrice: d.retailPrice === null ? null : Number(d.retailPrice),
+        sizeMl: d.sizeMl,
+        listingType: d.classifyAs ?? (d.listingTypeLabel || null),
+        announcedAt: d.warehouseFrom - lead,
+        warehouseFrom: d.warehouseFrom,
+      });
+    };
+    for (const d of this.debutList) {
+      add({ plu: d.product.plu, name: d.product.name, retailPrice: d.product.retailPrice, sizeMl: d.product.sizeMl, classifyAs: d.classifyAs, listingTypeLabel: d.label, warehouseFrom: d.warehouseFromTick });
+    }
+    if (this.autoDebutEvery) {
+      const today = nyLocal(nowMs).dayNumber;
+      for (let day = today + 1; day <= today + ANNOUNCE_LEAD_DAYS + 1; day++) {
+        if (!isAutoDebutDay(this.seed, this.autoDebutEvery, day)) continue;
+        const plan = autoDebutPlan(this.seed, day, this.data, (plu) => this.debutByPlu.has(plu));
+        if (!this.debutByPlu.has(plan.plu)) add(plan);
+      }
+    }
+    return out;
   }
 
   /** The debut of a PLU, if one is scheduled. */
