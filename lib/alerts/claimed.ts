@@ -11,6 +11,59 @@ import type { ArrivalRow } from './compose.ts';
 
 /** The alerts claimed for one message (alert_log ids), shelf arrivals and shipments, with what their lines say. */
 export async function claimedArrivals(alertIds: bigint[]): Promise<ArrivalRow[]> {
+  return [...(await claimedPlaces(alertIds)), ...(await claimedComing(alertIds))];
+}
+
+/**
+ * The "Coming to NC" alerts among them (product_event_id: nbt_alert_lines leaves them out, having no store or
+ * shipment), with their product and step: the list price announced (the product's, from the price list), the allocated list's section, the bottles
+ * received and their cases (as lib/reports/sql.ts casesOf: rounded up, an unknown case size counted as 6).
+ */
+async function claimedComing(alertIds: bigint[]): Promise<ArrivalRow[]> {
+  const rows = await db.$queryRaw<
+    {
+      alert_id: string;
+      plu: string;
+      name: string;
+      listing_type: string;
+      retail_price: number | null;
+      event_id: string;
+      kind: 'announced' | 'listing' | 'received';
+      day: string;
+      to_value: string | null;
+      list_price: number | null;
+      bottles: number | null;
+      cases: number | null;
+    }[]
+  >`SELECT l.id::text AS alert_id, p.plu, p.name, p.listing_type::text AS listing_type, p.retail_price::float8 AS retail_price,
+           e.id::text AS event_id, e.kind::text AS kind, to_char(e.day, 'YYYY-MM-DD') AS day, e.to_value, p.list_price::float8 AS list_price, e.bottles,
+           (CASE WHEN e.bottles > 0 THEN ceil(e.bottles::numeric / COALESCE(NULLIF(p.bottles_per_case, 0), 6))::int END) AS cases
+      FROM alert_log l
+      JOIN product_events e ON e.id = l.product_event_id
+      JOIN products p ON p.plu = e.plu
+     WHERE l.id = ANY (${alertIds.map(String)}::bigint[]) AND l.product_event_id IS NOT NULL`;
+  return rows.map((r): ArrivalRow => {
+    // An announcement carries no price of its own: the product's list price is the price list's (lib/ingest/catalog-lists.ts).
+    const price = r.kind === 'announced' && r.list_price !== null ? Number(r.list_price) : null;
+    return {
+      alertId: r.alert_id,
+      plu: r.plu,
+      productName: r.name,
+      listingType: r.listing_type,
+      retailPrice: r.retail_price === null ? null : Number(r.retail_price),
+      precision: 'coming',
+      productEventId: r.event_id,
+      step: r.kind,
+      day: r.day,
+      listPrice: price !== null && Number.isFinite(price) ? price : null,
+      listing: r.kind === 'listing' ? r.to_value : null,
+      bottles: r.kind === 'received' ? r.bottles : null,
+      cases: r.kind === 'received' ? r.cases : null,
+    };
+  });
+}
+
+async function claimedPlaces(alertIds: bigint[]): Promise<ArrivalRow[]> {
   const rows = await db.$queryRaw<
     {
       alert_id: string;

@@ -1,5 +1,6 @@
 // What one alert e-mail says, built from the user's claimed alerts: one entry per product with its shelf
-// arrivals, its shipments and its shipments on their way (forecast), the most wanted types first. Pure, so the grouping and the "more arrivals"
+// arrivals, its shipments, its shipments on their way (forecast) and its steps on the way to NC (coming), the most
+// wanted types first. A coming line is about no place: it counts in no place count. Pure, so the grouping and the "more arrivals"
 // count are unit-tested. A shipment is never merged into a shelf line: it says where the state sent bottles,
 // not what is on a shelf (docs/decisions/023-shipment-alerts.md).
 
@@ -96,7 +97,29 @@ export interface IncomingArrivalRow extends ClaimedProduct {
   away?: Away;
 }
 
-export type ArrivalRow = ShelfArrivalRow | ShipmentArrivalRow | IncomingArrivalRow;
+/** A step of a product's way to North Carolina (a product_events row, issue 40). */
+export type ComingStep = 'announced' | 'listing' | 'received';
+
+/**
+ * A claimed "Coming to NC" alert: a watched product announced in the Commission's price list (at its list price),
+ * moved onto the allocated list (Allocation or Limited), or received at the state warehouse (bottles, cases).
+ */
+export interface ComingArrivalRow extends ClaimedProduct {
+  precision: 'coming';
+  productEventId: string;
+  step: ComingStep;
+  /** The New York day it was seen (YYYY-MM-DD). */
+  day: string;
+  /** announced: the list price it was announced at. */
+  listPrice: number | null;
+  /** listing: the allocated list's section it moved onto. */
+  listing: string | null;
+  /** received: bottles that appeared at the warehouse, and their cases. */
+  bottles: number | null;
+  cases: number | null;
+}
+
+export type ArrivalRow = ShelfArrivalRow | ShipmentArrivalRow | IncomingArrivalRow | ComingArrivalRow;
 
 export interface StoreLine {
   storeId: number;
@@ -116,6 +139,8 @@ export type ShipmentLine = Omit<ShipmentArrivalRow, keyof ClaimedProduct>;
 
 export type IncomingLine = Omit<IncomingArrivalRow, keyof ClaimedProduct | 'precision'>;
 
+export type ComingLine = Omit<ComingArrivalRow, keyof ClaimedProduct | 'precision'>;
+
 export interface ProductBlock {
   plu: string;
   name: string;
@@ -127,6 +152,8 @@ export interface ProductBlock {
   shipments: ShipmentLine[];
   /** Shipments on their way (forecast), one per incoming. */
   incoming: IncomingLine[];
+  /** Steps of its way to North Carolina (coming to NC), one per product event, oldest first. */
+  coming: ComingLine[];
 }
 
 export interface AlertContent {
@@ -142,6 +169,8 @@ export interface AlertContent {
   hasShelf: boolean;
   /** Some listed line is on its way (a forecast shipment). */
   hasIncoming: boolean;
+  /** Some listed line is a product coming to NC (announced, on the allocated list, at the state warehouse). */
+  hasComing: boolean;
 }
 
 const TYPE_RANK: Record<string, number> = { Allocation: 0, Limited: 1, Barrel: 2, Listed: 3, Unknown: 4 };
@@ -155,8 +184,13 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
   for (const row of rows) {
     let block = byProduct.get(row.plu);
     if (!block) {
-      block = { plu: row.plu, name: row.productName, listingType: row.listingType, retailPrice: row.retailPrice, stores: [], shipments: [], incoming: [] };
+      block = { plu: row.plu, name: row.productName, listingType: row.listingType, retailPrice: row.retailPrice, stores: [], shipments: [], incoming: [], coming: [] };
       byProduct.set(row.plu, block);
+    }
+    if (row.precision === 'coming') {
+      const { productEventId, step, day, listPrice, listing, bottles, cases } = row;
+      block.coming.push({ productEventId, step, day, listPrice, listing, bottles, cases });
+      continue;
     }
     if (row.precision === 'incoming') {
       const { incomingId, boardId, boardName, boardPrecision, boardStores, shipDate, units, named, away } = row;
@@ -197,6 +231,7 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
         a.boardName.localeCompare(b.boardName, 'en'),
     );
     block.incoming.sort((a, b) => b.shipDate.localeCompare(a.shipDate) || a.boardName.localeCompare(b.boardName, 'en'));
+    block.coming.sort((a, b) => a.day.localeCompare(b.day) || Number(a.productEventId) - Number(b.productEventId));
   }
   all.sort(
     (a, b) =>
@@ -205,7 +240,7 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
       a.plu.localeCompare(b.plu),
   );
   const products = all.slice(0, Math.max(1, options.maxProducts));
-  const overflow = all.slice(products.length).reduce((n, p) => n + p.stores.length + p.shipments.length + p.incoming.length, 0);
+  const overflow = all.slice(products.length).reduce((n, p) => n + p.stores.length + p.shipments.length + p.incoming.length + p.coming.length, 0);
   const lines = products.flatMap((p) => [...p.stores, ...p.shipments, ...p.incoming]);
   return {
     products,
@@ -214,5 +249,6 @@ export function composeAlert(rows: ArrivalRow[], options: { maxProducts: number;
     hasShipments: products.some((p) => p.shipments.length > 0),
     hasShelf: products.some((p) => p.stores.length > 0),
     hasIncoming: products.some((p) => p.incoming.length > 0),
+    hasComing: products.some((p) => p.coming.length > 0),
   };
 }

@@ -32,6 +32,8 @@ export async function withDistances(userId: number, rows: ArrivalRow[], stores: 
   };
   return rows.map((row): ArrivalRow => {
     if (row.precision === 'shelf') return withAway(row, ofStore(row.storeId));
+    // Coming to NC is about no store or board.
+    if (row.precision === 'coming') return row;
     if (row.precision === 'incoming') {
       const named = row.named.map((n) => withAway(n, ofStore(n.storeId)));
       return withAway({ ...row, named }, named.some((n) => n.storeId !== null) ? undefined : ofBoard(row.boardId));

@@ -24,9 +24,15 @@ const only = (channel: Channel) => Prisma.sql`d.channel = ${channel}::"AlertChan
 /** An alias of alert_log in the statements that use these fragments (never a value: it is written into the SQL). */
 type AlertAlias = 'a' | 'l' | 'm';
 
-/** The kind of alert_log row `a` (an alias): a shelf arrival, a shipment, or a shipment on its way (a forecast). */
+/**
+ * The kind of alert_log row `a` (an alias): a shelf arrival, a shipment, a shipment on its way (a forecast), or a
+ * product coming to NC (a product event: announced, on the allocated list, at the state warehouse).
+ */
 export const alertKindSql = (a: AlertAlias) =>
-  Prisma.raw(`(CASE WHEN ${a}.incoming_id IS NOT NULL THEN 'forecast' WHEN ${a}.shipment_id IS NOT NULL THEN 'shipment' ELSE 'arrival' END)::"AlertKind"`);
+  Prisma.raw(
+    `(CASE WHEN ${a}.product_event_id IS NOT NULL THEN 'coming' WHEN ${a}.incoming_id IS NOT NULL THEN 'forecast' ` +
+      `WHEN ${a}.shipment_id IS NOT NULL THEN 'shipment' ELSE 'arrival' END)::"AlertKind"`,
+  );
 
 /**
  * Whether a channel alerting about `kinds` (an expression) takes alert_log row `a`: its kind is chosen, and it is

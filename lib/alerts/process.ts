@@ -14,13 +14,14 @@ import { drainAlerts } from './worker.ts';
 // its own, collectAlerts, as soon as a source has written: lib/ingest/runner.ts):
 //   1. the arrivals written since the last collection (inventory_history first/increase rows after
 //      alert_cursor; baseline polls write none), the shipments dated since then to boards whose shelves
-//      are not read, and the shipments forecast since then (incoming, "on its way", for users who chose it)
-//      are matched against every active user's watch set and settings, one INSERT … SELECT each in one
-//      transaction. The unique keys (user_id, history_id), (user_id, shipment_id) and (user_id, incoming_id)
-//      with ON CONFLICT DO NOTHING mean each is logged for a user once, whatever restarts or concurrent
-//      runners. In the same statement each new alert gets its delivery row on every channel that takes it, and in
-//      the same transaction a job on the queue for every user and channel with something to send now: once it
-//      commits, nothing found can be lost (decision 026);
+//      are not read, the shipments forecast since then (incoming, "on its way", for users who chose it) and the
+//      product events since then (announced, onto the allocated list, received at the warehouse: "coming to NC",
+//      for users who chose it) are matched against every active user's watch set and settings, one INSERT …
+//      SELECT each in one transaction. The unique keys (user_id, history_id), (user_id, shipment_id),
+//      (user_id, incoming_id) and (user_id, product_event_id) with ON CONFLICT DO NOTHING mean each is logged for a
+//      user once, whatever restarts or concurrent runners. In the same statement each new alert gets its delivery
+//      row on every channel that takes it, and in the same transaction a job on the queue for every user and
+//      channel with something to send now: once it commits, nothing found can be lost (decision 026);
 //   2. the sweep (lib/alerts/deliver.ts): cut-short sends whose lease ended are released, alerts nobody should
 //      get any more are dropped, and what fell due (retries, digests, quiet hours over) gets a job;
 //   3. this process works the queue until nothing is due (lib/alerts/worker.ts): one message per user and
@@ -100,6 +101,46 @@ function alertingPairs(rows: string): Prisma.Sql {
        AND NOT COALESCE(a.plu = ANY (r.unwanted) OR a.plu = ANY (r.wanted), false)`;
 }
 
+/** A name's words, for matching a custom watch item by name: lower case, apostrophes dropped, split at anything else not a letter or digit. */
+const nameWords = (expr: string) =>
+  `regexp_split_to_array(btrim(regexp_replace(regexp_replace(lower(${expr}), '[''’]', '', 'g'), '[^a-z0-9]+', ' ', 'g')), ' ')`;
+
+/** Custom names shorter than this (trimmed) never match a product by name: "Rye" would name half the catalog. */
+export const COMING_MIN_CUSTOM_NAME = 4;
+
+/**
+ * The (user, product event) pairs of "Coming to NC" alerts (issue 40) for the new events of CTE `events` (id, plu,
+ * name): users who are active with some enabled channel taking `coming`, whose watchlist names the product — an active
+ * interested item by its code, or an item added by name (custom_name, for products not in the catalog yet, of at least
+ * COMING_MIN_CUSTOM_NAME characters) whose name the product's contains (case-insensitively) or whose every word the
+ * product's name has ("Blue Run Rye" names "Blue Run High Rye 2026") — and who did not mark it not interested. Not
+ * the default hunted list: every new code would alert.
+ */
+function comingPairs(events: string): Prisma.Sql {
+  const e = Prisma.raw(events);
+  const productWords = Prisma.raw(nameWords('ev.name'));
+  const customWords = Prisma.raw(nameWords('wi.custom_name'));
+  // Two halves, as alertingPairs: items by code through the index on plu; items by name (few: products not in the
+  // catalog yet) each compared with each new event, their words worked out once, for the users who chose the kind.
+  return Prisma.sql`
+    SELECT m.user_id, m.id
+      FROM (SELECT w.user_id, e.id, e.plu
+              FROM ${e} e
+              JOIN watch_items w ON w.plu = e.plu AND w.interest_type = 'interested' AND w.active
+            UNION
+            SELECT w.user_id, e.id, e.plu
+              FROM (SELECT wi.user_id, lower(btrim(wi.custom_name)) AS name, ${customWords} AS words
+                      FROM watch_items wi
+                     WHERE wi.custom_name IS NOT NULL AND length(btrim(wi.custom_name)) >= ${COMING_MIN_CUSTOM_NAME}
+                       AND wi.interest_type = 'interested' AND wi.active
+                       AND wi.user_id IN (SELECT c.user_id FROM alert_channels c WHERE c.enabled AND 'coming' = ANY (c.kinds))) w
+              JOIN (SELECT ev.id, ev.plu, lower(ev.name) AS name, ${productWords} AS words FROM ${e} ev) e
+                ON strpos(e.name, w.name) > 0 OR w.words <@ e.words) m
+      JOIN users u ON u.id = m.user_id AND u.status = 'active'
+     WHERE EXISTS (SELECT 1 FROM alert_channels c WHERE c.user_id = m.user_id AND c.enabled AND 'coming' = ANY (c.kinds))
+       AND NOT EXISTS (SELECT 1 FROM watch_items n WHERE n.user_id = m.user_id AND n.plu = m.plu AND n.interest_type = 'not_interested')`;
+}
+
 /**
  * Active users with some channel on, what they chose and their watch items, one row per (user, board) they follow (the
  * CTE `r` that both collections of the one statement share, read once, as are the new rows), with the watch
@@ -155,8 +196,9 @@ const SUBSCRIBED_BOARDS = Prisma.sql`subscribers AS MATERIALIZED (
 async function collectArrivals(ctx: AlertRun): Promise<number> {
   const since = new Date(ctx.now.getTime() - ctx.policy.lookbackMs);
   return db.$transaction(async (tx) => {
-    const [cursor] = await tx.$queryRaw<{ last: bigint; last_shipment: bigint | null; last_incoming: bigint | null }[]>`
-      SELECT last_history_id AS last, last_shipment_id AS last_shipment, last_incoming_id AS last_incoming FROM alert_cursor WHERE id = 1 FOR UPDATE`;
+    const [cursor] = await tx.$queryRaw<{ last: bigint; last_shipment: bigint | null; last_incoming: bigint | null; last_event: bigint | null }[]>`
+      SELECT last_history_id AS last, last_shipment_id AS last_shipment, last_incoming_id AS last_incoming, last_product_event_id AS last_event
+        FROM alert_cursor WHERE id = 1 FOR UPDATE`;
     const [{ from }] = cursor
       ? [{ from: cursor.last }]
       : await tx.$queryRaw<{ from: bigint }[]>`SELECT COALESCE(max(id), 0) AS from FROM inventory_history WHERE checked_at <= ${since}`;
@@ -177,6 +219,13 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
         ? [{ incFrom: cursor!.last_incoming! }]
         : await tx.$queryRaw<{ incFrom: bigint }[]>`SELECT COALESCE(max(id), 0) AS "incFrom" FROM incoming WHERE ship_date < ${incFirstDay}::date`;
     const [{ incUpto }] = await tx.$queryRaw<{ incUpto: bigint }[]>`SELECT COALESCE(max(id), 0) AS "incUpto" FROM incoming`;
+    // Product events (coming to NC), by row id in the same way: the first collection takes those seen from the lookback on.
+    const evSince = cursor?.last_event == null ? since : null;
+    const [{ evFrom }] =
+      evSince === null
+        ? [{ evFrom: cursor!.last_event! }]
+        : await tx.$queryRaw<{ evFrom: bigint }[]>`SELECT COALESCE(max(id), 0) AS "evFrom" FROM product_events WHERE seen_at < ${evSince}::timestamptz`;
+    const [{ evUpto }] = await tx.$queryRaw<{ evUpto: bigint }[]>`SELECT COALESCE(max(id), 0) AS "evUpto" FROM product_events`;
     // The estimates of the (user, board) rows run into the millions and would have Postgres compile the
     // statement (JIT, ~0.4 s), more than its whole work.
 
@@ -200,7 +249,14 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
     // Each kind's rows go in in user order: consecutive rows then land on the same pages of the indexes that begin
     // with user_id (a day's 38,000 shipment alerts: ~40 ms less), and each row has an entry only in its own kind's
     // unique key (partial keys, migration 20261229000000_alert_log_kind_keys).
-    const [{ shelf, shipped, forecast, due }] = await tx.$queryRaw<{ shelf: number; shipped: number; forecast: number; due: { user_id: number; channel: AlertChannelName }[] }[]>`
+    //
+    // Coming to NC (issue 40): each new product event that is a step of a product's way here — announced in the price
+    // list, onto the allocated list as Allocation or Limited, received at the state warehouse — for users with the
+    // `coming` kind on some channel (opt-in) whose watchlist names it (comingPairs); not about a board or a store, so
+    // boards, radius and minimum quantity do not apply. Once per (user, product event): one per product and step.
+    const [{ shelf, shipped, forecast, coming, due }] = await tx.$queryRaw<
+      { shelf: number; shipped: number; forecast: number; coming: number; due: { user_id: number; channel: AlertChannelName }[] }[]
+    >`
       WITH ${SUBSCRIBED_BOARDS},
            arrivals AS MATERIALIZED (
              SELECT h.id, st.board_id, h.store_id, h.plu, h.new_quantity AS quantity, p.listing_type, p.retail_price, h.checked_at
@@ -233,14 +289,14 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
                FROM (${alertingPairs('arrivals')}) m
               ORDER BY m.user_id, m.id
              ON CONFLICT (user_id, history_id) WHERE history_id IS NOT NULL DO NOTHING
-             RETURNING id, user_id, history_id, shipment_id, incoming_id),
+             RETURNING id, user_id, history_id, shipment_id, incoming_id, product_event_id),
            shipped AS (
              INSERT INTO alert_log (user_id, shipment_id, run_checked_at)
              SELECT m.user_id, m.id, m.checked_at
                FROM (${alertingPairs('shipments_new')}) m
               ORDER BY m.user_id, m.id
              ON CONFLICT (user_id, shipment_id) WHERE shipment_id IS NOT NULL DO NOTHING
-             RETURNING id, user_id, history_id, shipment_id, incoming_id),
+             RETURNING id, user_id, history_id, shipment_id, incoming_id, product_event_id),
            forecast AS (
              INSERT INTO alert_log (user_id, incoming_id, run_checked_at)
              SELECT DISTINCT m.user_id, m.id, m.checked_at
@@ -249,8 +305,23 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
                 AND NOT EXISTS (SELECT 1 FROM incoming i JOIN alert_log s ON s.shipment_id = i.shipment_id AND s.user_id = m.user_id WHERE i.id = m.id)
               ORDER BY m.user_id, m.id
              ON CONFLICT (user_id, incoming_id) WHERE incoming_id IS NOT NULL DO NOTHING
-             RETURNING id, user_id, history_id, shipment_id, incoming_id),
-           made AS (SELECT * FROM shelf UNION ALL SELECT * FROM shipped UNION ALL SELECT * FROM forecast),
+             RETURNING id, user_id, history_id, shipment_id, incoming_id, product_event_id),
+           coming_new AS MATERIALIZED (
+             SELECT e.id, e.plu, p.name
+               FROM product_events e
+               JOIN products p ON p.plu = e.plu
+              WHERE e.id > ${evFrom} AND e.id <= ${evUpto}
+                AND (${evSince}::timestamptz IS NULL OR e.seen_at >= ${evSince}::timestamptz)
+                AND (e.kind IN ('announced', 'received')
+                     OR (e.kind = 'listing' AND e.source = 'allocated_list' AND e.to_value IN ('Allocation', 'Limited')))),
+           coming AS (
+             INSERT INTO alert_log (user_id, product_event_id, run_checked_at)
+             SELECT m.user_id, m.id, ${ctx.now}::timestamptz
+               FROM (${comingPairs('coming_new')}) m
+              ORDER BY m.user_id, m.id
+             ON CONFLICT (user_id, product_event_id) WHERE product_event_id IS NOT NULL DO NOTHING
+             RETURNING id, user_id, history_id, shipment_id, incoming_id, product_event_id),
+           made AS (SELECT * FROM shelf UNION ALL SELECT * FROM shipped UNION ALL SELECT * FROM forecast UNION ALL SELECT * FROM coming),
            delivered AS (
              INSERT INTO alert_deliveries (alert_id, user_id, channel, status, next_attempt_at)
              SELECT m.id, m.user_id, c.channel, (CASE WHEN c.mode = 'digest' THEN 'digest_pending' ELSE 'pending' END)::"AlertStatus", ${ctx.now}::timestamptz
@@ -264,17 +335,20 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
              ON CONFLICT (alert_id, channel) DO NOTHING
              RETURNING user_id, channel, status)
       SELECT (SELECT count(*) FROM shelf)::int AS shelf, (SELECT count(*) FROM shipped)::int AS shipped, (SELECT count(*) FROM forecast)::int AS forecast,
+             (SELECT count(*) FROM coming)::int AS coming,
              (SELECT COALESCE(json_agg(json_build_object('user_id', x.user_id, 'channel', x.channel) ORDER BY x.user_id, x.channel), '[]')
                 FROM (SELECT DISTINCT user_id, channel::text AS channel FROM delivered WHERE status = 'pending') x) AS due`;
 
     await tx.$executeRaw`
-      INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, last_incoming_id, updated_at) VALUES (1, ${upto}, ${shipUpto}, ${incUpto}, now())
+      INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, last_incoming_id, last_product_event_id, updated_at)
+      VALUES (1, ${upto}, ${shipUpto}, ${incUpto}, ${evUpto}, now())
       ON CONFLICT (id) DO UPDATE SET last_history_id = GREATEST(alert_cursor.last_history_id, EXCLUDED.last_history_id),
                                      last_shipment_id = GREATEST(alert_cursor.last_shipment_id, EXCLUDED.last_shipment_id),
-                                     last_incoming_id = GREATEST(alert_cursor.last_incoming_id, EXCLUDED.last_incoming_id), updated_at = now()`;
+                                     last_incoming_id = GREATEST(alert_cursor.last_incoming_id, EXCLUDED.last_incoming_id),
+                                     last_product_event_id = GREATEST(alert_cursor.last_product_event_id, EXCLUDED.last_product_event_id), updated_at = now()`;
     // A delivery job for every user and channel with something to send now (digests wait for the sweep at their hour).
     if (due.length) await tx.$queryRaw(addJobsSql(due.map((d) => deliverJob(d.user_id, d.channel))));
-    return shelf + shipped + forecast;
+    return shelf + shipped + forecast + coming;
     // Prisma's default 5 s would fail a large collection (a backlog after days of a failing step) on every
     // cycle from then on: the cursor moves only when it commits.
   }, { timeout: 120_000 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertContent, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
+import type { AlertContent, ComingLine, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
 import { renderDiscord } from './channels/discord/render.ts';
 import { BODY_MAX, renderPush, TITLE_MAX } from './channels/push/render.ts';
-import { subjectFor } from './words.ts';
+import { comingText, subjectFor } from './words.ts';
 
 // The push notification and the Discord embed of an alert, from the same composed content the e-mail is
 // written from: the product, where (a store, or the board at its precision) and how many, and the screen.
@@ -18,12 +18,16 @@ const onItsWay = (over: Partial<IncomingLine> = {}): IncomingLine => ({
   incomingId: '9', boardId: 179, boardName: 'Wake County', boardPrecision: 'shelf', boardStores: 26, shipDate: '2026-11-30', units: 12,
   named: [{ storeId: 5, nickname: 'North Hills', likelihood: 0.81, windowStart: '2026-12-01', windowEnd: '2026-12-04' }], ...over,
 });
-const product = (over: Partial<ProductBlock>): ProductBlock => ({ plu: '27090', name: "Blanton's Single Barrel", listingType: 'Allocation', retailPrice: 74.95, stores: [], shipments: [], incoming: [], ...over });
+const comingStep = (over: Partial<ComingLine> = {}): ComingLine => ({
+  productEventId: '7', step: 'announced', day: '2026-11-30', listPrice: 129.99, listing: null, bottles: null, cases: null, ...over,
+});
+const product = (over: Partial<ProductBlock>): ProductBlock => ({ plu: '27090', name: "Blanton's Single Barrel", listingType: 'Allocation', retailPrice: 74.95, stores: [], shipments: [], incoming: [], coming: [], ...over });
 const content = (products: ProductBlock[], moreArrivals = 0): AlertContent => {
   const hasShipments = products.some((p) => p.shipments.length > 0);
   const hasShelf = products.some((p) => p.stores.length > 0);
   const hasIncoming = products.some((p) => p.incoming.length > 0);
-  return { products, moreArrivals, placeCount: products.reduce((n, p) => n + p.stores.length + p.shipments.length + p.incoming.length, 0), hasShipments, hasShelf, hasIncoming };
+  const hasComing = products.some((p) => p.coming.length > 0);
+  return { products, moreArrivals, placeCount: products.reduce((n, p) => n + p.stores.length + p.shipments.length + p.incoming.length, 0), hasShipments, hasShelf, hasIncoming, hasComing };
 };
 
 describe('renderPush', () => {
@@ -77,6 +81,25 @@ describe('renderPush', () => {
     expect(forecast.body).toBe('2 bottles at Cary, forecast 2 days ahead; 1 bottle at Apex');
   });
 
+  it('coming to NC: the step in a phone\'s words, opening the product\'s page; several products open Coming to NC', () => {
+    const gold = { plu: '70001', name: "Blanton's Gold", listingType: 'Unknown', retailPrice: null };
+    expect(renderPush({ kind: 'instant', content: content([product({ ...gold, coming: [comingStep()] })]) })).toEqual({
+      title: "Coming to NC: Blanton's Gold",
+      body: 'Coming to NC: announced at $129.99',
+      url: '/products/70001',
+    });
+    const received = comingStep({ productEventId: '8', step: 'received', listPrice: null, bottles: 240, cases: 40 });
+    const listed = comingStep({ productEventId: '9', step: 'listing', listPrice: null, listing: 'Allocation' });
+    expect(renderPush({ kind: 'instant', content: content([product({ ...gold, coming: [received, listed] })]) }).body).toBe(
+      'Coming to NC: at the state warehouse: 240 bottles; Coming to NC: on the allocated list (Allocation)',
+    );
+    const two = content([product({ ...gold, coming: [comingStep()] }), product({ plu: '18006', name: 'Weller 12', coming: [listed] })]);
+    expect(renderPush({ kind: 'instant', content: two })).toMatchObject({ title: '2 watched products coming to NC', url: '/coming' });
+    // Beside a shelf arrival, the places are the shelf's and the products coming are counted.
+    const mixed = content([product({ ...gold, coming: [comingStep()] }), product({ plu: '18006', name: 'Weller 12', stores: [shelf(3, 'Cary', 2)] })]);
+    expect(subjectFor('instant', mixed)).toBe('Arrived: Weller 12 at 1 store; 1 product coming to NC');
+  });
+
   it('names a digest as one', () => {
     expect(renderPush({ kind: 'digest', content: content([product({ stores: [shelf(1, 'Cary', 3)] })]) }).title).toBe('Your arrivals digest: 1 product');
   });
@@ -114,6 +137,35 @@ describe('renderDiscord', () => {
         '[Incoming](http://localhost:3000/incoming?board=179)',
     );
     expect(embed.footer?.text).toBe('State shipment report of 11/30/2026 (shipped, not yet on a shelf) · On its way: a forecast, not a promise · NC Bourbon Tracker');
+  });
+
+  it('coming to NC: each step\'s line, linked to the product\'s page, and where it comes from', () => {
+    const gold = { plu: '70001', name: "Blanton's Gold", listingType: 'Unknown', retailPrice: null };
+    const steps = [
+      comingStep(),
+      comingStep({ productEventId: '8', step: 'listing', day: '2026-12-02', listPrice: null, listing: 'Allocation' }),
+      comingStep({ productEventId: '9', step: 'received', day: '2026-12-10', listPrice: null, bottles: 240, cases: 40 }),
+    ];
+    const p = product({ ...gold, coming: steps });
+    expect(steps.map((s) => comingText(p, s))).toEqual([
+      "Coming to NC: Blanton's Gold announced in the price list at $129.99",
+      "Coming to NC: Blanton's Gold is now on the allocated list (Allocation)",
+      "Coming to NC: Blanton's Gold arrived at the state warehouse: 240 bottles (40 cases)",
+    ]);
+    const [embed] = renderDiscord({ kind: 'instant', content: content([p]) }).embeds;
+    expect(embed.title).toBe("Coming to NC: Blanton's Gold");
+    expect(embed.url).toBe('http://localhost:3000/products/70001');
+    expect(embed.fields).toEqual([
+      {
+        name: "Blanton's Gold · Unknown · price not available",
+        value: [
+          "• Coming to NC: Blanton's Gold announced in the price list at $129.99 [Product](http://localhost:3000/products/70001)",
+          "• Coming to NC: Blanton's Gold is now on the allocated list \\(Allocation\\) [Product](http://localhost:3000/products/70001)",
+          "• Coming to NC: Blanton's Gold arrived at the state warehouse: 240 bottles \\(40 cases\\) [Product](http://localhost:3000/products/70001)",
+        ].join('\n'),
+      },
+    ]);
+    expect(embed.footer?.text).toBe("Coming to NC: the Commission's price list, allocated list and warehouse report (weeks from a shelf) · NC Bourbon Tracker");
   });
 
   it('shows names as typed: markdown and mentions are escaped', () => {

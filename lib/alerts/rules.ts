@@ -20,12 +20,13 @@ export type AlertChannelName = (typeof ALERT_CHANNELS)[number];
 export const ORIGINAL_CHANNEL: AlertChannelName = 'email';
 
 /** What an alert is about, chosen per channel. */
-export const ALERT_KIND_CHOICES = ['arrival', 'shipment', 'forecast'] as const;
+export const ALERT_KIND_CHOICES = ['arrival', 'shipment', 'forecast', 'coming'] as const;
 export type AlertKindName = (typeof ALERT_KIND_CHOICES)[number];
 
 /**
- * What a channel alerts about until the user chooses: shelf arrivals and shipments. "On its way" (a forecast) is
- * opt-in: a user turns it on per channel (docs/decisions/028-on-its-way-alerts.md).
+ * What a channel alerts about until the user chooses: shelf arrivals and shipments. "On its way" (a forecast) and
+ * "Coming to NC" (a watched product announced, on the allocated list, at the state warehouse) are opt-in: a user turns
+ * them on per channel (docs/decisions/028-on-its-way-alerts.md, issue 40).
  */
 export const DEFAULT_ALERT_KINDS: readonly AlertKindName[] = ['arrival', 'shipment'];
 
@@ -33,12 +34,14 @@ export const KIND_LABELS: Record<AlertKindName, string> = {
   arrival: 'Shelf arrivals',
   shipment: 'Shipments',
   forecast: 'On its way',
+  coming: 'Coming to NC',
 };
 
 /** What each kind means, in one line under the card's choices. */
 export const KIND_HINT =
   'On its way: when a watched product ships to one of your boards, the stores it will likely reach and when (a forecast). ' +
-  'It replaces the shipment alert for that shipment where you choose both.';
+  'It replaces the shipment alert for that shipment where you choose both. ' +
+  'Coming to NC: when a product on your watchlist (or a custom item, by name) is announced in the price list, moves onto the allocated list, or arrives at the state warehouse.';
 
 /** How the card names a channel: its heading, its switch and what it means, one message, its messages. */
 export const CHANNEL_LABELS: Record<AlertChannelName, { name: string; switchLabel: string; hint: string; message: string; plural: string }> = {

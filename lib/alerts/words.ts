@@ -2,7 +2,7 @@ import { env } from '../env.ts';
 import { plural } from '../reports-client/format.ts';
 import { shipmentAlertLine } from '../reports-client/precision.ts';
 import { awayWords } from '../places/rules.ts';
-import type { AlertContent, ArrivalType, Away, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
+import type { AlertContent, ArrivalType, Away, ComingLine, IncomingLine, ProductBlock, ShipmentLine, StoreLine } from './compose.ts';
 import { forecastLeadWords, onItsWayLine, type OnItsWayFigure } from './on-its-way.ts';
 
 // The words and links every channel writes an alert with (lib/alerts/channels/<name>/render.ts), from the one
@@ -27,6 +27,8 @@ export const links = {
   /** What is on its way to a board (the Incoming screen, which takes its board as ?board=). */
   incoming: (boardId: number) => url(`/incoming?board=${boardId}`),
   settings: () => url('/profile#arrival-alerts'),
+  /** Hunted products announced or at the state warehouse, not shipped yet. */
+  coming: () => url('/coming'),
 };
 
 
@@ -47,6 +49,18 @@ export function moreArrivalsLine(n: number): string {
  * way is a shipment too; alone, the subject says it is on its way.
  */
 export function subjectFor(kind: 'instant' | 'digest', content: AlertContent): string {
+  const coming = content.products.filter((p) => p.coming.length > 0).length;
+  // Only products coming to NC: about no place.
+  if (content.hasComing && !content.hasShelf && !content.hasShipments && !content.hasIncoming) {
+    if (kind === 'digest') return `Your daily arrivals digest: ${plural(coming, 'watched product')} coming to NC`;
+    return coming === 1 ? `Coming to NC: ${content.products[0].name}` : `${coming} watched products coming to NC`;
+  }
+  // The places are those of the products with a store, a shipment or a shipment on its way; the others are counted after.
+  const subject = placesSubject(kind, { ...content, products: content.products.filter((p) => p.stores.length || p.shipments.length || p.incoming.length) });
+  return coming ? `${subject}; ${plural(coming, 'product')} coming to NC` : subject;
+}
+
+function placesSubject(kind: 'instant' | 'digest', content: AlertContent): string {
   const shipped = content.hasShipments || content.hasIncoming;
   const places = shipped ? plural(content.placeCount, 'place') : plural(content.placeCount, 'store');
   const n = content.products.length;
@@ -101,11 +115,43 @@ export function onItsWayFigure(product: string, s: IncomingLine): OnItsWayFigure
 /** "On its way: … Likely at: …" for one incoming of product `p`. */
 export const incomingText = (p: Pick<ProductBlock, 'name'>, s: IncomingLine) => `${onItsWayLine(onItsWayFigure(p.name, s))}${awayNote(s.away)}`;
 
+/**
+ * One step of a product's way to NC, without the product's name: "announced in the price list at $129.99", "is now on
+ * the allocated list (Allocation)", "arrived at the state warehouse: 240 bottles (40 cases)".
+ */
+export function comingStepWords(s: ComingLine): string {
+  switch (s.step) {
+    case 'announced':
+      return `announced in the price list${s.listPrice === null ? '' : ` at ${priceLabel(s.listPrice)}`}`;
+    case 'listing':
+      return `is now on the allocated list${s.listing ? ` (${s.listing})` : ''}`;
+    case 'received':
+      return `arrived at the state warehouse${s.bottles === null ? '' : `: ${plural(s.bottles, 'bottle')}${s.cases ? ` (${plural(s.cases, 'case')})` : ''}`}`;
+  }
+}
+
+/** "Coming to NC: Blanton's Gold announced in the price list at $129.99", for one product event of product `p`. */
+export const comingText = (p: Pick<ProductBlock, 'name'>, s: ComingLine) => `Coming to NC: ${p.name} ${comingStepWords(s)}`;
+
+/** A phone's few words: "announced at $129.99", "on the allocated list (Allocation)", "at the state warehouse: 240 bottles". */
+export function comingBrief(s: ComingLine): string {
+  switch (s.step) {
+    case 'announced':
+      return `announced${s.listPrice === null ? '' : ` at ${priceLabel(s.listPrice)}`}`;
+    case 'listing':
+      return `on the allocated list${s.listing ? ` (${s.listing})` : ''}`;
+    case 'received':
+      return `at the state warehouse${s.bottles === null ? '' : `: ${plural(s.bottles, 'bottle')}`}`;
+  }
+}
+
 /** A shelf arrival's "Forecast 2 days ahead" / "Not forecast", where forecasts are made for it. */
 export const forecastNote = (s: StoreLine) => (s.forecast ? ` — ${forecastLeadWords(s.forecast.leadMinutes)}` : '');
 
 /** The path of the screen that shows what the alert is about (lib/routes.ts). */
 export function alertPath(content: AlertContent): string {
+  // Only products coming to NC, several of them: the Coming to NC screen.
+  if (content.products.length > 1 && content.products.every((p) => !p.stores.length && !p.shipments.length && !p.incoming.length)) return '/coming';
   if (content.products.length !== 1) return '/todays-arrivals';
   const [p] = content.products;
   // One shipment on its way and nothing else: the Incoming screen of its board.

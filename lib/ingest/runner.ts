@@ -206,7 +206,10 @@ async function recordedRun(
   // The shipments just dated are forecast before their alerts are collected: a shipment and its "on its way"
   // alert are logged in one collection, so a channel that takes both sends one of them (decision 028).
   if (source === 'shipments' && outcome.status !== 'failed') await step(options, 'forecast the shipments', () => forecastShipmentsRead(now, options.log));
-  if (outcome.changesWritten > 0 && (board || source === 'shipments')) await step(options, `alerts of ${source}`, () => collectNow(now, options.log));
+  // The catalog lists' steps (Coming to NC alerts, issue 40) are collected at once too; the warehouse's receipts wait for the
+  // cycle's alert step (it writes every cycle, and a receipt is news of days, not minutes).
+  const alerting = board || source === 'shipments' || source === PRICE_LIST_KEY || source === ALLOCATED_LIST_KEY;
+  if (outcome.changesWritten > 0 && alerting) await step(options, `alerts of ${source}`, () => collectNow(now, options.log));
   return outcome;
 }
 

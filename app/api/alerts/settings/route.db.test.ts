@@ -297,6 +297,23 @@ describe('channels and quiet hours (newer clients)', () => {
     expect((await browser.call(GET, '/api/alerts/settings')).json.channels[0]).toEqual(channel('email', { enabled: true, kinds: ['arrival', 'forecast'] }));
   });
 
+  it('"coming to NC" is a fourth kind, opt-in like on its way, saved and answered in the card\'s order', async () => {
+    const { browser, user } = await signedIn();
+    expect((await put(browser, valid)).status).toBe(200);
+    expect((await browser.call(GET, '/api/alerts/settings')).json.channels[0].kinds).toEqual(['arrival', 'shipment']);
+    const res = await put(browser, { ...valid, channels: [channel('email', { enabled: true, mode: 'digest', kinds: ['coming', 'forecast', 'arrival'] }), channel('push', { enabled: true, kinds: ['coming'] })] });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.channels).toEqual([
+      channel('email', { enabled: true, mode: 'digest', kinds: ['arrival', 'forecast', 'coming'] }),
+      channel('push', { enabled: true, kinds: ['coming'] }),
+      channel('discord'),
+    ]);
+    expect(await query('SELECT channel::text, kinds::text FROM alert_channels WHERE user_id = $1 ORDER BY channel', [user.id])).toEqual([
+      { channel: 'email', kinds: '{arrival,forecast,coming}' },
+      { channel: 'push', kinds: '{coming}' },
+    ]);
+  });
+
   it('refuses channels it cannot deliver on, twice the same, an e-mail channel unlike enabled and mode, nothing to alert about, and bad quiet hours', async () => {
     const { browser, user } = await signedIn();
     expect((await put(browser, valid)).status).toBe(200);

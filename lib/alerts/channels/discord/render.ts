@@ -2,7 +2,7 @@ import { env } from '../../../env.ts';
 import { usDate } from '../../../reports-client/format.ts';
 import { NY_TZ } from '../../../time.ts';
 import type { AlertContent, ProductBlock } from '../../compose.ts';
-import { alertPath, arrivalLabel, awayNote, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, type AlertRenderInput } from '../../words.ts';
+import { alertPath, arrivalLabel, awayNote, comingText, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, type AlertRenderInput } from '../../words.ts';
 
 // An alert as a Discord message: one embed with the e-mail's subject as its title (linked to the screen a
 // phone notification opens), a field per product listing its stores or shipments with quantities, the time
@@ -46,6 +46,7 @@ function productField(p: ProductBlock): { name: string; value: string } {
     ),
     ...p.shipments.map((s) => `• ${escapeMarkdown(shipmentText(s))}`),
     ...p.incoming.map((s) => `• ${escapeMarkdown(incomingText(p, s))} [Incoming](${links.incoming(s.boardId)})`),
+    ...p.coming.map((s) => `• ${escapeMarkdown(comingText(p, s))} [Product](${links.product(p.plu)})`),
   ];
   // A field holds 1024 characters: whole lines only, then how many more.
   let value = '';
@@ -69,6 +70,7 @@ function dataAge(content: AlertContent): string {
   const days = content.products.flatMap((p) => [...p.shipments, ...p.incoming].map((s) => s.shipDate)).sort();
   if (days.length) parts.push(`State shipment report of ${usDate(days[days.length - 1])} (shipped, not yet on a shelf)`);
   if (content.hasIncoming) parts.push('On its way: a forecast, not a promise');
+  if (content.hasComing) parts.push("Coming to NC: the Commission's price list, allocated list and warehouse report (weeks from a shelf)");
   return [...parts, PRODUCT].join(' · ');
 }
 

@@ -31,6 +31,7 @@ const content: AlertContent = {
       stores: [{ storeId: 7, storeNumber: 12, nickname: 'Sandy Forks', address: '1 Main St', quantity: 6, delta: 6, changeType: 'first', checkedAt: new Date() }],
       shipments: [],
       incoming: [],
+      coming: [],
     },
   ],
   moreArrivals: 0,
@@ -38,6 +39,7 @@ const content: AlertContent = {
   hasShipments: false,
   hasShelf: true,
   hasIncoming: false,
+  hasComing: false,
 };
 
 describe('sendDiscord', () => {

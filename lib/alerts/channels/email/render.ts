@@ -4,7 +4,7 @@ import { REPORT_GAPS_HEADING, reportGapLine } from '../../../reports-client/prec
 import { NY_TZ } from '../../../time.ts';
 import type { AlertContent, ProductBlock, ShipmentLine } from '../../compose.ts';
 import type { ReportGap } from '../../report-days.ts';
-import { arrivalLabel, awayNote, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, url } from '../../words.ts';
+import { arrivalLabel, awayNote, comingText, forecastNote, incomingText, links, moreArrivalsLine, priceLabel, shipmentText, subjectFor, url } from '../../words.ts';
 import { unsubscribeToken } from './token.ts';
 
 // The arrival alert and digest e-mails, as text and HTML, in the look of lib/mail/templates.ts (same
@@ -46,6 +46,7 @@ function productText(p: ProductBlock): string {
   }
   for (const s of p.shipments) lines.push(`  • ${shipmentText(s)}`, `    ${shipmentLink(s)}`);
   for (const s of p.incoming) lines.push(`  • ${incomingText(p, s)}`, `    ${links.incoming(s.boardId)}`);
+  for (const s of p.coming) lines.push(`  • ${comingText(p, s)}`);
   return lines.join('\n');
 }
 
@@ -65,11 +66,14 @@ function productHtml(p: ProductBlock): string {
   const incoming = p.incoming
     .map((s) => `<li style="margin:0 0 8px">${escape(incomingText(p, s))} <a href="${escape(links.incoming(s.boardId))}" style="color:#8a4b12">Incoming</a></li>`)
     .join('');
+  const coming = p.coming
+    .map((s) => `<li style="margin:0 0 8px">${escape(comingText(p, s))} <a href="${escape(links.product(p.plu))}" style="color:#8a4b12">Product</a></li>`)
+    .join('');
   return (
     `<div style="border-top:1px solid #e3d9cc;padding:14px 0 4px">` +
     `<a href="${escape(links.product(p.plu))}" style="color:#231c16;font-weight:700;font-size:16px">${escape(p.name)}</a>` +
     `<div style="${MUTED};margin:2px 0 8px">${escape(p.listingType)} · ${escape(priceLabel(p.retailPrice))} · PLU ${escape(p.plu)}</div>` +
-    `<ul style="margin:0;padding-left:18px">${stores}${shipments}${incoming}</ul></div>`
+    `<ul style="margin:0;padding-left:18px">${stores}${shipments}${incoming}${coming}</ul></div>`
   );
 }
 
@@ -78,7 +82,9 @@ export function alertEmail(input: AlertEmailInput): MailMessage {
   // A shipment on its way is a shipment to the user's boards, with a forecast of where and when.
   const shipped = content.hasShipments || content.hasIncoming;
   const what = shipped ? (content.hasShelf ? 'arrived on store shelves or was shipped to your boards' : 'was shipped to your boards') : 'arrived on store shelves';
-  const intro =
+  // Only products coming to NC: about no shelf and no board.
+  const comingOnly = content.hasComing && !content.hasShelf && !content.hasShipments && !content.hasIncoming;
+  const placesIntro =
     input.kind === 'digest'
       ? `Here is what ${what} from your watchlist since your last digest:`
       : content.hasShelf
@@ -86,12 +92,21 @@ export function alertEmail(input: AlertEmailInput): MailMessage {
         : content.hasShipments
           ? 'The state just shipped bottles from your watchlist to your boards:'
           : 'The state just shipped bottles from your watchlist to your boards. Where and when they will likely reach the shelves:';
+  const intro = comingOnly
+    ? input.kind === 'digest'
+      ? 'Here is what from your watchlist is coming to North Carolina, since your last digest:'
+      : 'Products from your watchlist are on their way to North Carolina:'
+    : content.hasComing
+      ? `${placesIntro.slice(0, -1)} (and what is coming to North Carolina):`
+      : placesIntro;
   const caution = [
     content.hasShelf && "Shelf counts come from the boards' public inventory pages and may not be real-time; call the store before you drive there.",
     content.hasShipments &&
       "Shipments come from the state's daily shipment report (published about 11 AM): the bottles left the state warehouse for that board. They are not a shelf count, and may take days to reach a shelf.",
     content.hasIncoming &&
       "On its way is a forecast from the state's shipment report and each board's own history of where and how many days later its shipments reached the shelves: likely stores and days, not a promise.",
+    content.hasComing &&
+      "Coming to NC comes from the Commission's price list, its allocated and limited list and the state warehouse report: such a product is usually weeks from any shelf.",
   ]
     .filter(Boolean)
     .join(' ');
@@ -104,7 +119,9 @@ export function alertEmail(input: AlertEmailInput): MailMessage {
   const title =
     input.kind === 'digest'
       ? 'Your daily arrivals digest'
-      : content.hasIncoming && !content.hasShelf && !content.hasShipments
+      : comingOnly
+        ? 'Watched bottles coming to NC'
+        : content.hasIncoming && !content.hasShelf && !content.hasShipments
         ? 'Watched bottles on their way'
         : `Watched bottles ${content.hasShelf ? (shipped ? 'arrived or shipped' : 'arrived') : 'shipped'}`;
 

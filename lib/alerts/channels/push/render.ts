@@ -4,7 +4,7 @@ import { forecastLeadWords, onItsWayBrief } from '../../on-its-way.ts';
 import type { PushPayload } from './rules.ts';
 import { awayWords } from '../../../places/rules.ts';
 import type { AlertContent, Away, ProductBlock, ShipmentLine, StoreLine } from '../../compose.ts';
-import { alertPath, onItsWayFigure, type AlertRenderInput } from '../../words.ts';
+import { alertPath, comingBrief, onItsWayFigure, type AlertRenderInput } from '../../words.ts';
 
 // An alert as a phone notification, from the same composed content the e-mail is written from
 // (composeAlert): the product(s), where (a store, or the board at its precision: a shipment to a board of
@@ -39,10 +39,12 @@ const briefs = (p: ProductBlock) => [
   ...p.stores.map(shelfBrief),
   ...p.shipments.map(shipBrief),
   ...p.incoming.map((s) => `On its way: ${onItsWayBrief(onItsWayFigure(p.name, s))}`),
+  ...p.coming.map((s) => `Coming to NC: ${comingBrief(s)}`),
 ];
 
 /** What happened, as a verb: shelf arrivals arrive, shipments are shipped (a shipment on its way too), or, alone, on its way. */
 function verb(content: AlertContent): string {
+  if (content.hasComing && !content.hasIncoming && !content.hasShipments && !content.hasShelf) return 'coming to NC';
   if (content.hasIncoming && !content.hasShipments && !content.hasShelf) return 'on its way';
   if (!content.hasShipments && !content.hasIncoming) return 'arrived';
   return content.hasShelf ? 'arrived or shipped' : 'shipped';
@@ -55,8 +57,9 @@ export function renderPush({ kind, content }: AlertRenderInput): PushPayload {
     kind === 'digest'
       ? `Your arrivals digest: ${plural(n, 'product')}`
       : n === 1
-        ? `${what[0].toUpperCase()}${what.slice(1)}: ${content.products[0].name}`
+        ? `${what === 'coming to NC' ? 'Coming to NC' : `${what[0].toUpperCase()}${what.slice(1)}`}: ${content.products[0].name}`
         : `${n} watched products ${what === 'on its way' ? 'on their way' : what}`;
+  // "Coming to NC: Blanton's Gold", as the e-mail's subject.
   const lines =
     n === 1
       ? briefs(content.products[0])

@@ -41,6 +41,7 @@ const arrival: AlertContent = {
       ],
       shipments: [],
       incoming: [],
+      coming: [],
     },
   ],
   moreArrivals: 0,
@@ -48,6 +49,7 @@ const arrival: AlertContent = {
   hasShipments: false,
   hasShelf: true,
   hasIncoming: false,
+  hasComing: false,
 };
 
 describe('sendPush to a real push service', () => {
