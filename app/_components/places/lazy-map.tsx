@@ -25,11 +25,16 @@ export function LazyNcMap({
   const [Drawn, setDrawn] = useState<typeof NcMap | 'failed' | null>(null);
   useEffect(() => {
     let live = true;
-    import('./nc-map').then(
-      (m) => live && setDrawn(() => m.NcMap),
-      // Offline with the code never saved: the server's drawing stays, without zoom.
-      () => live && setDrawn('failed'),
-    );
+    // After the page's own load: the map's code never competes with the screen's first-load JavaScript (its budget
+    // counts what loads before the load event), and the server's drawing is on screen meanwhile.
+    const load = () =>
+      import('./nc-map').then(
+        (m) => live && setDrawn(() => m.NcMap),
+        // Offline with the code never saved: the server's drawing stays, without zoom.
+        () => live && setDrawn('failed'),
+      );
+    if (document.readyState === 'complete') void load();
+    else window.addEventListener('load', () => void load(), { once: true });
     return () => {
       live = false;
     };
