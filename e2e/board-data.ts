@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { HUNTED_SQL } from '../lib/catalog/hunted.ts';
 
 // The demo history (demo/) is Wake's only. The board screens' tests need the other covered boards to
 // have something: e2e/global-setup.ts writes it after the demo seed, relative to the run's now.
@@ -18,7 +19,8 @@ export interface BoardData {
   greensboro: { id: number; nickname: string; store_number: number }[];
 }
 
-export async function insertBoardData(databaseUrl: string): Promise<void> {
+/** Returns the New York date the data is relative to (its transaction's now()): the tests count days back from it. */
+export async function insertBoardData(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -27,6 +29,7 @@ export async function insertBoardData(databaseUrl: string): Promise<void> {
     const [g] = data.greensboro;
     const { allocation, limited } = data;
     await client.query('BEGIN');
+    const { rows } = await client.query<{ today: string }>(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS today`);
     await client.query(
       `INSERT INTO inventory_history (store_id, plu, checked_at, previous_quantity, new_quantity, delta, change_type) VALUES
          ($1, $3, now() - interval '10 minutes', 0, 3, 3, 'first'),
@@ -88,9 +91,21 @@ export async function insertBoardData(databaseUrl: string): Promise<void> {
       [JSON.stringify({ locationsUnmatched: [{ locationId: '125', reason: 'unknown', name: 'Store 19', address: '4400 Landmark Center Blvd', city: 'Greensboro', kind: 'store' }] })],
     );
     await client.query('COMMIT');
+    return rows[0].today;
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A New York date `daysAgo` days before the day insertBoardData wrote its data (global-setup passes it on as
+ * E2E_DATA_DAY), as YYYY-MM-DD: a run that crosses midnight still finds the data's days.
+ */
+export function dataDayAgo(daysAgo: number): string {
+  const day = process.env.E2E_DATA_DAY;
+  if (!day) throw new Error('E2E_DATA_DAY is not set: e2e/global-setup.ts sets it');
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d - daysAgo)).toISOString().slice(0, 10);
 }
 
 /** The one-store board and product of the Saturday shipment (insertSaturdayOneStoreShipment): not Boone, whose shipments board-precision.spec counts. */
@@ -150,6 +165,30 @@ export async function insertWakeShipmentsWithoutArrival(databaseUrl: string): Pr
        ON CONFLICT DO NOTHING`,
       [allocation.plu, limited.plu],
     );
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A hunted product on a Wake shelf now, shipped to Wake again yesterday: Current Inventory's card and Where is it
+ * now say where more of it is on its way (e2e/incoming.spec.ts). The demo's own such products come and go with the
+ * day of the week (none on a Monday morning), so the run writes one; global-setup forecasts it with the real code.
+ */
+export async function insertWakeShipmentOfShelvedProduct(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `WITH d AS (SELECT (now() AT TIME ZONE 'America/New_York')::date - 1 AS yesterday)
+       INSERT INTO shipments (plu, board_id, ship_date, units)
+       SELECT p.plu, 179, d.yesterday, 6 FROM d, products p
+        WHERE p.listing_type IN ${HUNTED_SQL}
+          AND EXISTS (SELECT 1 FROM store_inventory si JOIN stores s ON s.id = si.store_id WHERE si.plu = p.plu AND s.board_id = 179 AND si.quantity > 0)
+          AND NOT EXISTS (SELECT 1 FROM shipments sh WHERE sh.plu = p.plu AND sh.board_id = 179 AND sh.ship_date >= d.yesterday - 7)
+        ORDER BY p.plu LIMIT 1`,
+    );
+    if (rowCount !== 1) throw new Error('the demo has no hunted product on a Wake shelf to ship again');
   } finally {
     await client.end();
   }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { boardData, type BoardData } from './board-data';
+import { boardData, dataDayAgo, type BoardData } from './board-data';
 
 // Every board is a home board (issue 24): a hunter whose board's shelves are not read (Mecklenburg County, 31
 // stores) chooses it in the profile's grouped select, and Today's Arrivals then says what the state shipped to
@@ -18,12 +18,13 @@ test.beforeEach(async ({ page, createUser, signIn }) => {
   await signIn(page, await createUser());
 });
 
-/** A New York date `daysAgo` days back, as YYYY-MM-DD. */
-const ymdAgo = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+/** The data's New York date `daysAgo` days back (e2e/board-data.ts), as YYYY-MM-DD. */
+const ymdAgo = dataDayAgo;
 
+/** The same date as the screens show it, MM/DD/YYYY. */
 const nyDay = (daysAgo: number) => {
-  // MM/DD/YYYY, as the screens show a date.
-  return new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const [y, m, d] = dataDayAgo(daysAgo).split('-');
+  return `${m}/${d}/${y}`;
 };
 
 /** The profile's home board, chosen in its grouped select and saved. */

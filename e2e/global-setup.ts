@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTestDatabase } from '../testing/database.ts';
 import { startApp } from './app-server.ts';
 import { startMailServer } from '../testing/mail-server.ts';
-import { insertBoardData, insertSaturdayOneStoreShipment, insertWakeShipmentsWithoutArrival } from './board-data.ts';
+import { insertBoardData, insertSaturdayOneStoreShipment, insertWakeShipmentOfShelvedProduct, insertWakeShipmentsWithoutArrival } from './board-data.ts';
 import { startDiscordReceiver } from '../testing/discord-receiver.ts';
 import { startPushService } from '../testing/push-service.ts';
 
@@ -26,8 +26,11 @@ export default async function globalSetup() {
   const { forecastNewShipments } = await import('../lib/forecast/forecast.ts');
   const { nyTimeToUtc } = await import('../lib/time.ts');
   await forecastNewShipments(nyTimeToUtc(saturday, 11, 20));
+  await insertWakeShipmentOfShelvedProduct(database.url);
+  await forecastNewShipments(new Date());
   await disconnectDb();
-  await insertBoardData(database.url); // the demo history is Wake's: a little for the other covered boards
+  // The demo history is Wake's: a little for the other covered boards.
+  process.env.E2E_DATA_DAY = await insertBoardData(database.url);
   await insertWakeShipmentsWithoutArrival(database.url);
 
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'nbt-mail-'));
