@@ -3,10 +3,10 @@ import { expect, sql, test } from './fixtures';
 
 // Issue 40: a product's journey from the Commission's price list to the shelf. A new code announced in the price list
 // shows on "Coming to NC"; received at the state warehouse it says so, with its bottles; once the state ships it to a
-// board it leaves the list, and its page's Journey tells every step in order: announced → received → shipped → on the
-// shelf. The rows are written here as the scraper writes them (lib/ingest: product_events, warehouse_levels,
-// shipments, inventory_history), each step dated a few days after the one before, none today (today's screens are
-// other tests').
+// board it leaves the list, and its page's Journey tells every step in order: announced → received → shipped → where
+// it was forecast to land and how that came out → on the shelf. The rows are written here as the scraper and the
+// forecaster write them (lib/ingest: product_events, warehouse_levels, shipments, inventory_history; lib/forecast:
+// incoming, forecasts), each step dated a few days after the one before, none today (today's screens are other tests').
 
 const usDate = (ymd: string) => `${ymd.slice(5, 7)}/${ymd.slice(8, 10)}/${ymd.slice(0, 4)}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -116,21 +116,46 @@ test('Coming to NC: announced in the price list, then at the state warehouse, go
      RETURNING to_char((checked_at AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS day`,
     [store.id, plu],
   );
+  // Its forecast, as the forecaster writes it that evening: the first store named got it, the second did not by its window's end.
+  const [other] = await sql<{ id: number; nickname: string; store_number: number }>(
+    `SELECT id, nickname, store_number FROM stores WHERE board_id = 179 AND NOT mixed_beverage ORDER BY store_number OFFSET 1 LIMIT 1`,
+  );
+  const [incoming] = await sql<{ id: string }>(
+    `INSERT INTO incoming (shipment_id, plu, board_id, ship_date, units, precision, status, created_at)
+     SELECT id, plu, board_id, ship_date, units, 'shelf', 'closed', (ship_date + time '22:00') AT TIME ZONE 'America/New_York' FROM shipments
+      WHERE plu = $1 AND board_id = 179 RETURNING id::text`,
+    [plu],
+  );
+  await sql(
+    `INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, window_start, window_end, outcome, arrived_at, updated_at)
+     VALUES ($1::bigint, $2, 1, 0.8, true, 'type', $4::date + 1, $4::date + 2, 'arrived', now() - interval '2 days', now()),
+            ($1::bigint, $3, 0.2, 0.6, true, 'type', $4::date + 1, $4::date + 2, 'not_arrived', NULL, now())`,
+    [incoming.id, store.id, other.id, shipped.day],
+  );
   await page.goto('/coming');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming to NC');
   await unfoldAll(page);
   await expect(page.getByTestId('coming-product').filter({ hasText: name })).toHaveCount(0);
 
-  // The journey, oldest first: announced → received → shipped → on the shelf, each with its day.
+  // The journey, oldest first: announced → received → shipped → forecast → on the shelf, each with its day.
   await page.goto(`/products/${plu}`);
   const steps = page.getByTestId('journey').getByTestId('journey-step');
-  await expect(steps).toHaveCount(4);
-  expect(await steps.evaluateAll((items) => items.map((li) => li.getAttribute('data-kind')))).toEqual(['announced', 'received', 'shipped', 'arrived']);
-  await expect(steps.locator('time')).toHaveText([usDate(announced), usDate(received), usDate(shipped.day), usDate(arrived.day)]);
+  await expect(steps).toHaveCount(5);
+  expect(await steps.evaluateAll((items) => items.map((li) => li.getAttribute('data-kind')))).toEqual(['announced', 'received', 'shipped', 'forecast', 'arrived']);
+  await expect(steps.locator('time')).toHaveText([usDate(announced), usDate(received), usDate(shipped.day), usDate(shipped.day), usDate(arrived.day)]);
   await expect(steps.nth(0)).toContainText('Announced in the Commission’s price list at $129.99');
   await expect(steps.nth(1)).toContainText(/Received at the state warehouse: 240 bottles( \(40 cases\))?$/);
   await expect(steps.nth(2)).toContainText(/Shipped to Wake County[^:]*: 48 bottles/);
-  await expect(steps.nth(3)).toContainText(new RegExp(`On the shelf at ${escape(store.nickname)} \\(Wake County[^)]*\\): 6 bottles`));
+  // How the forecast came out: what it said of each store named, and what became of it.
+  await expect(steps.nth(3).locator('.timeline-words')).toHaveText(/^Forecast for Wake County[^:]*: 2 stores named, 1 got it$/);
+  const places = steps.nth(3).getByTestId('journey-forecast-place');
+  await expect(places).toHaveCount(2);
+  await expect(places.nth(0)).toHaveAttribute('data-outcome', 'arrived');
+  await expect(places.nth(0)).toContainText(new RegExp(`^${escape(store.nickname)} #\\d+: said very likely · 8 in 10 · Arrived ${escape(usDate(arrived.day))} `));
+  await expect(places.nth(0).getByRole('link', { name: new RegExp(`^${escape(store.nickname)} #`) })).toHaveAttribute('href', `/stores/${store.id}`);
+  await expect(places.nth(1)).toHaveAttribute('data-outcome', 'not_arrived');
+  await expect(places.nth(1)).toContainText(`${other.nickname} #${other.store_number}: said likely · 6 in 10 · Not seen by `);
+  await expect(steps.nth(4)).toContainText(new RegExp(`On the shelf at ${escape(store.nickname)} \\(Wake County[^)]*\\): 6 bottles`));
   await expect(page.getByTestId('journey').getByRole('list', { name: 'Its steps, oldest first' })).toBeVisible();
   await expect(page.getByTestId('journey-stage')).toHaveText('Shipped to boards, on no shelf we read now'); // no store holds it now (no store_inventory row)
   await expect(page.getByTestId('journey-ages')).toContainText(/Warehouse report (read|not read yet)/);

@@ -300,6 +300,8 @@ describe('journey answers match lib/catalog/types.ts', () => {
     expect(announced).toMatchObject({ stage: 'announced', steps: [{ kind: 'announced', price: 99.99 }] });
     const busy = await answer({ route: '/api/products/[plu]/journey', method: 'GET', options: { params: { plu: busyPlu } }, schema: catalogAnswers.productJourneySchema });
     expect(busy.steps.some((s) => s.kind === 'arrived')).toBe(true);
+    // The demo's forecasts of its shipments, as the forecaster wrote them, with how they came out.
+    expect(busy.steps.some((s) => s.kind === 'forecast' && s.places.length > 0)).toBe(true);
     expect(busy.steps.map((s) => s.at)).toEqual(busy.steps.map((s) => s.at).sort());
   });
 });

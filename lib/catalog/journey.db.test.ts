@@ -38,6 +38,8 @@ let browser: TestClient;
 let journeyRoute: Awaited<ReturnType<typeof routeHandler>>;
 let comingRoute: Awaited<ReturnType<typeof routeHandler>>;
 let store: { id: number; nickname: string };
+let wakeStores: { id: number; nickname: string; store_number: number }[];
+let greensboroStore: { id: number; nickname: string; store_number: number };
 let boardName: Map<number, string>;
 
 async function product(plu: string, name: string, type: string, fields: { list_price?: number; state_list?: string; bottles_per_case?: number; retail_price?: number } = {}) {
@@ -77,6 +79,28 @@ const history = (plu: string, checkedAt: Date, previous: number, next: number, c
 const run = (source: string, status: string, finishedAt: Date | null) =>
   q(`INSERT INTO scrape_runs (source, started_at, finished_at, status) VALUES ($1, $2, $3, $4::"RunStatus")`, [source, new Date((finishedAt ?? NOW).getTime() - 60_000), finishedAt, status]);
 
+/** An incoming (forecast) shipment; its shipments row must exist. */
+async function incoming(plu: string, boardId: number, shipDate: string, units: number, precision: string, status: string, createdAt: Date): Promise<string> {
+  const [row] = await q<{ id: string }>(
+    `INSERT INTO incoming (shipment_id, plu, board_id, ship_date, units, precision, status, created_at)
+     SELECT id, plu, board_id, ship_date, $4, $5, $6::"IncomingStatus", $7 FROM shipments WHERE plu = $1 AND board_id = $2 AND ship_date = $3::date RETURNING id::text`,
+    [plu, boardId, shipDate, units, precision, status, createdAt],
+  );
+  return row.id;
+}
+
+async function forecast(
+  incomingId: string,
+  storeId: number | null,
+  f: { named: boolean; first: number; now: number; reason: string | null; window: [string, string]; expected: string | null; outcome: string; arrivedAt?: Date },
+) {
+  await q(
+    `INSERT INTO forecasts (incoming_id, store_id, likelihood, first_likelihood, named, basis, reason, expected_date, window_start, window_end, outcome, arrived_at, updated_at)
+     VALUES ($1::bigint, $2, $3, $4, $5, 'product', $6, $7::date, $8::date, $9::date, $10::"ForecastOutcome", $11, $12)`,
+    [incomingId, storeId, f.now, f.first, f.named, f.reason, f.expected, f.window[0], f.window[1], f.outcome, f.arrivedAt ?? null, NOW],
+  );
+}
+
 const getJourney = (plu: string) => browser.call(journeyRoute, `/api/products/${plu}/journey`, { params: { plu } });
 
 beforeAll(async () => {
@@ -85,6 +109,8 @@ beforeAll(async () => {
   journeyRoute = await routeHandler('/api/products/[plu]/journey', 'GET');
   comingRoute = await routeHandler('/api/coming', 'GET');
   [store] = await q<{ id: number; nickname: string }>(`SELECT id, nickname FROM stores WHERE board_id = $1 AND NOT mixed_beverage ORDER BY id LIMIT 1`, [WAKE]);
+  wakeStores = await q(`SELECT id, nickname, store_number FROM stores WHERE board_id = $1 AND NOT mixed_beverage ORDER BY id LIMIT 3`, [WAKE]);
+  [greensboroStore] = await q(`SELECT id, nickname, store_number FROM stores WHERE board_id = $1 AND NOT mixed_beverage ORDER BY id LIMIT 1`, [GREENSBORO]);
   boardName = new Map((await q<{ id: number; name_clean: string }>(`SELECT id, name_clean FROM boards`)).map((b) => [b.id, b.name_clean]));
 
   // The whole way, in the order the state's pages showed it.
@@ -110,6 +136,15 @@ beforeAll(async () => {
   await history(P.journey, at(15, 10), 6, 10, 'increase');
   await history(P.journey, at(12, 10), 10, 8, 'decrease');
   await q(`INSERT INTO store_inventory (store_id, plu, quantity, last_updated) VALUES ($1, $2, 8, $3)`, [store.id, P.journey, new Date(NOW.getTime() - 2 * 3_600_000)]);
+  // Wake's shipment forecast as the extract was read: the first store named (8 in 10, as stated; the evidence moved
+  // it to 1 since) got it, the second (6 in 10) did not by its window's end, the third was not named (left out).
+  const wakeForecast = await incoming(P.journey, WAKE, day(20), 60, 'shelf', 'closed', at(20, 9, 5));
+  await forecast(wakeForecast, store.id, { named: true, first: 0.8, now: 1, reason: 'gets every Allocation', window: [day(19), day(16)], expected: day(18), outcome: 'arrived', arrivedAt: at(18, 10) });
+  await forecast(wakeForecast, wakeStores[1].id, { named: true, first: 0.6, now: 0.3, reason: null, window: [day(19), day(16)], expected: null, outcome: 'not_arrived' });
+  await forecast(wakeForecast, wakeStores[2].id, { named: false, first: 0.1, now: 0.05, reason: null, window: [day(19), day(16)], expected: null, outcome: 'not_arrived' });
+  // Greensboro's, still open: its one named store's window is not over.
+  const greensboroForecast = await incoming(P.journey, GREENSBORO, day(10), 9, 'shelf', 'open', at(10, 11, 20));
+  await forecast(greensboroForecast, greensboroStore.id, { named: true, first: 0.55, now: 0.55, reason: null, window: [day(1), addDays(TODAY, 2)], expected: TODAY, outcome: 'open' });
 
   await product(P.announced, 'Journey Test Barrel Proof Rye', 'Limited', { list_price: 89.95, state_list: 'Limited' });
   await event(P.announced, 'announced', at(5, 7, 5), 'price_list');
@@ -175,10 +210,76 @@ describe('GET /api/products/{plu}/journey', () => {
       { kind: 'received', day: day(40), at: iso(at(40, 9, 15)), bottles: 120, cases: 20 },
       { kind: 'shipped', day: day(20), at: iso(at(20, 9)), board_id: DURHAM, board_name: boardName.get(DURHAM)!, units: 30, cases: 5 },
       { kind: 'shipped', day: day(20), at: iso(at(20, 9)), board_id: WAKE, board_name: boardName.get(WAKE)!, units: 60, cases: 10 },
+      // Forecast after the extract was read: the stated likelihoods, and how each came out; the unnamed store left out.
+      {
+        kind: 'forecast',
+        day: day(20),
+        at: iso(at(20, 9, 5)),
+        incoming_id: expect.any(String) as string,
+        board_id: WAKE,
+        board_name: boardName.get(WAKE)!,
+        precision: 'shelf',
+        units: 60,
+        status: 'closed',
+        places: [
+          {
+            store: { store_id: store.id, store_number: wakeStores[0].store_number, nickname: store.nickname },
+            named: true,
+            stated_likelihood: 0.8,
+            likelihood_words: 'very likely',
+            likelihood_in_ten: '8 in 10',
+            why: 'gets every Allocation',
+            expected_date: day(18),
+            window_start: day(19),
+            window_end: day(16),
+            outcome: 'arrived',
+            arrived_at: iso(at(18, 10)),
+          },
+          {
+            store: { store_id: wakeStores[1].id, store_number: wakeStores[1].store_number, nickname: wakeStores[1].nickname },
+            named: true,
+            stated_likelihood: 0.6,
+            likelihood_words: 'likely',
+            likelihood_in_ten: '6 in 10',
+            why: null,
+            expected_date: null,
+            window_start: day(19),
+            window_end: day(16),
+            outcome: 'not_arrived',
+            arrived_at: null,
+          },
+        ],
+      },
       { kind: 'arrived', day: day(18), at: iso(at(18, 10)), store_id: store.id, store_name: store.nickname, board_name: boardName.get(WAKE)!, quantity: 6 },
       { kind: 'arrived', day: day(15), at: iso(at(15, 10)), store_id: store.id, store_name: store.nickname, board_name: boardName.get(WAKE)!, quantity: 4 },
       // No extract recorded that day: dated at the day's start; a part case is not rounded up.
       { kind: 'shipped', day: day(10), at: iso(nyTimeToUtc(day(10), 0)), board_id: GREENSBORO, board_name: boardName.get(GREENSBORO)!, units: 9, cases: 1.5 },
+      {
+        kind: 'forecast',
+        day: day(10),
+        at: iso(at(10, 11, 20)),
+        incoming_id: expect.any(String) as string,
+        board_id: GREENSBORO,
+        board_name: boardName.get(GREENSBORO)!,
+        precision: 'shelf',
+        units: 9,
+        status: 'open',
+        places: [
+          {
+            store: { store_id: greensboroStore.id, store_number: greensboroStore.store_number, nickname: greensboroStore.nickname },
+            named: true,
+            stated_likelihood: 0.55,
+            likelihood_words: 'likely',
+            likelihood_in_ten: '6 in 10',
+            why: null,
+            expected_date: TODAY,
+            window_start: day(1),
+            window_end: addDays(TODAY, 2),
+            outcome: 'open',
+            arrived_at: null,
+          },
+        ],
+      },
     ];
     expect(journey.steps).toEqual(expected);
   });

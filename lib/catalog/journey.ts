@@ -1,20 +1,22 @@
 import 'server-only';
 import { db } from '../db/index.ts';
+import { likelihoodWords } from '../forecast/words.ts';
 import { shelfBoards } from '../reference/shelf-boards.ts';
 import { stockAge } from '../reports/stock-age.ts';
 import { addDays, nyDate } from '../time.ts';
 import { productOrThrow } from './products.ts';
-import type { JourneyStage, JourneyStep, ProductJourney } from './types.ts';
+import type { JourneyForecastPlace, JourneyForecastStep, JourneyStage, JourneyStep, ProductJourney } from './types.ts';
 
 // The journey of a product (issue 40, docs/decisions/040-catalog-lists.md): one timeline, oldest first, from the
 // Commission's price list to the shelf — its product_events (announced, price, listing, received), the state's
-// dated shipments to boards, and its arrivals on the shelves we read — with where it stands now (`stage`) and how
-// old each source is. Five small indexed reads per product; nothing is kept between calls.
+// dated shipments to boards, the forecasts of where they would land and how each came out, and its arrivals on the
+// shelves we read — with where it stands now (`stage`) and how old each source is. Small indexed reads per product;
+// nothing is kept between calls.
 //
 // Each kind is capped at its latest JOURNEY_STEPS_PER_KIND steps (a product on shelves for years has thousands of
 // arrivals): the answer stays a few tens of KB at most, and the steps it drops are the oldest of their kind.
 
-/** At most this many of each kind of step (events, shipments, arrivals): the latest ones. */
+/** At most this many of each kind of step (events, shipments, forecasts, arrivals): the latest ones. */
 export const JOURNEY_STEPS_PER_KIND = 200;
 
 /** A shipment this recent makes the product's stage `shipped` (Where is it now's window, lib/reports/where.ts). */
@@ -24,7 +26,7 @@ export const SHIPPED_STAGE_DAYS = 30;
 const AS_OF_SOURCES = ['price_list', 'allocated_list', 'warehouse', 'shipments'] as const;
 
 /** The order of steps seen at the same instant: the order a product goes through them. */
-const KIND_ORDER: Record<JourneyStep['kind'], number> = { announced: 0, price: 1, listing: 2, received: 3, shipped: 4, arrived: 5 };
+const KIND_ORDER: Record<JourneyStep['kind'], number> = { announced: 0, price: 1, listing: 2, received: 3, shipped: 4, forecast: 5, arrived: 6 };
 
 /** A price as the answers carry it: dollars, or null when none (or unreadable) is stored. */
 const dollars = (text: string | null): number | null => {
@@ -69,6 +71,27 @@ interface ProductRow {
   proof: string | null;
 }
 
+interface ForecastRow {
+  incoming_id: bigint;
+  board_id: number;
+  board_name: string;
+  precision: string;
+  units: number;
+  status: string;
+  created_at: Date;
+  store_id: number | null;
+  store_number: number | null;
+  nickname: string | null;
+  named: boolean;
+  first_likelihood: number;
+  reason: string | null;
+  expected_date: string | null;
+  window_start: string;
+  window_end: string;
+  outcome: string;
+  arrived_at: Date | null;
+}
+
 interface EventRow {
   kind: 'announced' | 'price' | 'listing' | 'received';
   day: string;
@@ -83,7 +106,7 @@ interface EventRow {
 export async function productJourney(plu: string, now = new Date()): Promise<ProductJourney> {
   const limit = JOURNEY_STEPS_PER_KIND;
   const boardIds = (await shelfBoards()).map((b) => b.id);
-  const [products, events, shipments, arrivals, levels, shelves, asOf] = await Promise.all([
+  const [products, events, shipments, forecasts, arrivals, levels, shelves, asOf] = await Promise.all([
     db.$queryRaw<ProductRow[]>`
       SELECT plu, name, listing_type::text AS listing_type, state_list::text AS state_list, list_price::text AS list_price,
              retail_price::text AS retail_price, size_ml, bottles_per_case, age, proof::text AS proof
@@ -103,6 +126,17 @@ export async function productJourney(plu: string, now = new Date()): Promise<Pro
         LEFT JOIN shipment_days sd ON sd.ship_date = sh.ship_date
        WHERE sh.plu = ${plu} AND sh.units > 0
        ORDER BY sh.ship_date DESC, b.name_clean LIMIT ${limit}`,
+    // Its latest shipments' forecasts, as made: the places named (and stores reached unnamed), what each said and how it came out.
+    db.$queryRaw<ForecastRow[]>`
+      SELECT i.id AS incoming_id, i.board_id, b.name_clean AS board_name, i.precision, i.units, i.status::text AS status, i.created_at,
+             f.store_id, s.store_number, s.nickname, f.named, f.first_likelihood, f.reason,
+             to_char(f.expected_date, 'YYYY-MM-DD') AS expected_date, to_char(f.window_start, 'YYYY-MM-DD') AS window_start,
+             to_char(f.window_end, 'YYYY-MM-DD') AS window_end, f.outcome::text AS outcome, f.arrived_at
+        FROM (SELECT * FROM incoming WHERE plu = ${plu} ORDER BY created_at DESC, id DESC LIMIT ${limit}) i
+        JOIN boards b ON b.id = i.board_id
+        JOIN forecasts f ON f.incoming_id = i.id AND (f.named OR f.outcome = 'arrived')
+        LEFT JOIN stores s ON s.id = f.store_id
+       ORDER BY i.id, f.named DESC, f.first_likelihood DESC, s.nickname`,
     // Bottles appearing on a shelf we read: a debut (first) or a rise (increase); `delta` is how many appeared.
     db.$queryRaw<{ store_id: number; store_name: string; board_name: string; checked_at: Date; quantity: number }[]>`
       SELECT h.store_id, s.nickname AS store_name, b.name_clean AS board_name, h.checked_at, h.delta AS quantity
@@ -149,6 +183,7 @@ export async function productJourney(plu: string, now = new Date()): Promise<Pro
   for (const s of shipments) {
     steps.push({ kind: 'shipped', day: s.day, at: s.at.toISOString(), board_id: s.board_id, board_name: s.board_name, units: s.units, cases: casesOrNull(s.units, perCase) });
   }
+  steps.push(...forecastSteps(forecasts));
   for (const a of arrivals) {
     steps.push({ kind: 'arrived', day: nyDate(a.checked_at), at: a.checked_at.toISOString(), store_id: a.store_id, store_name: a.store_name, board_name: a.board_name, quantity: a.quantity });
   }
@@ -173,6 +208,46 @@ export async function productJourney(plu: string, now = new Date()): Promise<Pro
     steps,
     as_of: asOf,
   };
+}
+
+/** The forecast rows (one per place, a shipment's rows together) as one step per forecast shipment. */
+function forecastSteps(rows: ForecastRow[]): JourneyForecastStep[] {
+  const byShipment = new Map<bigint, JourneyForecastStep>();
+  for (const r of rows) {
+    let step = byShipment.get(r.incoming_id);
+    if (!step) {
+      step = {
+        kind: 'forecast',
+        day: nyDate(r.created_at),
+        at: r.created_at.toISOString(),
+        incoming_id: String(r.incoming_id),
+        board_id: r.board_id,
+        board_name: r.board_name,
+        precision: r.precision as JourneyForecastStep['precision'],
+        units: r.units,
+        status: r.status === 'open' ? 'open' : 'closed',
+        places: [],
+      };
+      byShipment.set(r.incoming_id, step);
+    }
+    // Words from the figure shown, as the Incoming screen does (lib/forecast/read.ts), so "0.2" never reads "unlikely".
+    const stated = Math.round(r.first_likelihood * 1000) / 1000;
+    const words = likelihoodWords(stated);
+    step.places.push({
+      store: r.store_id === null ? null : { store_id: r.store_id, store_number: r.store_number ?? 0, nickname: r.nickname ?? '' },
+      named: r.named,
+      stated_likelihood: Math.min(1, Math.max(0, Number.isNaN(stated) ? 0 : stated)),
+      likelihood_words: words.words,
+      likelihood_in_ten: words.inTen,
+      why: r.named ? r.reason : null,
+      expected_date: r.expected_date,
+      window_start: r.window_start,
+      window_end: r.window_end,
+      outcome: r.outcome as JourneyForecastPlace['outcome'],
+      arrived_at: r.arrived_at?.toISOString() ?? null,
+    });
+  }
+  return [...byShipment.values()];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerParts } from '../reports/types.ts';
+import { forecastOutcomeSchema } from '../forecast/types.ts';
+import { answerParts, boardPrecisionSchema } from '../reports/types.ts';
 
 // The journey's answers (issue 40, docs/decisions/040-catalog-lists.md): a product's steps from the Commission's price
 // list to the shelf, and the hunted products coming to North Carolina. Zod schemas and their types, like
@@ -10,6 +11,29 @@ const { ok, ymd, instant, pluCode, listingType, id, count, price } = answerParts
 /** Where a product stands on its way: the latest step the state's pages show. */
 export const journeyStageSchema = z.enum(['announced', 'at_warehouse', 'shipped', 'on_shelves', 'listed']);
 export type JourneyStage = z.infer<typeof journeyStageSchema>;
+
+/**
+ * A place a shipment's forecast named (or a store it reached unnamed), as it was forecast and how it came out:
+ * store null is the board as a whole (the state does not split it).
+ */
+export const journeyForecastPlaceSchema = z.strictObject({
+  store: z.strictObject({ store_id: id, store_number: count, nickname: z.string() }).nullable(),
+  named: z.boolean(),
+  /** 0–1, what the forecast said when it was made (before any evidence moved it). */
+  stated_likelihood: z.number().min(0).max(1),
+  /** "very likely" …, and "8 in 10", of the stated likelihood (lib/forecast/words.ts). */
+  likelihood_words: z.string(),
+  likelihood_in_ten: z.string(),
+  /** Why it was named, in a few words ("next in Wake's Allocation rotation"); null when none to tell. */
+  why: z.string().nullable(),
+  expected_date: ymd.nullable(),
+  window_start: ymd,
+  window_end: ymd,
+  /** open: its window is not over; arrived: a shelf showed it (arrived_at); not_arrived: not by the window's end; unscorable: no shelf to check. */
+  outcome: forecastOutcomeSchema,
+  arrived_at: instant.nullable(),
+});
+export type JourneyForecastPlace = z.infer<typeof journeyForecastPlaceSchema>;
 
 const step = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) =>
   z.strictObject({ kind: z.literal(kind), day: ymd, at: instant, ...shape });
@@ -29,10 +53,23 @@ export const journeyStepSchema = z.discriminatedUnion('kind', [
   step('received', { bottles: count, cases: z.number().nonnegative().nullable() }),
   /** The state shipped bottles to a board (the shipments extract, dated by its rise). */
   step('shipped', { board_id: id, board_name: z.string(), units: count, cases: z.number().nonnegative().nullable() }),
+  /** A shipment to a board forecast (when it was forecast): the places it named, each with how it came out. */
+  step('forecast', {
+    incoming_id: z.string(),
+    board_id: id,
+    board_name: z.string(),
+    precision: boardPrecisionSchema,
+    units: count,
+    /** open while a named place's window is not over. */
+    status: z.enum(['open', 'closed']),
+    /** Named places first, the likeliest first; then stores it reached without being named. */
+    places: z.array(journeyForecastPlaceSchema),
+  }),
   /** Bottles appeared on a store's shelf we read. */
   step('arrived', { store_id: id, store_name: z.string(), board_name: z.string(), quantity: count }),
 ]);
 export type JourneyStep = z.infer<typeof journeyStepSchema>;
+export type JourneyForecastStep = Extract<JourneyStep, { kind: 'forecast' }>;
 
 export const journeyProductSchema = z.strictObject({
   plu: pluCode,

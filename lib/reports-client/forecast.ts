@@ -12,7 +12,7 @@ export function windowWords(place: Pick<ForecastPlace, 'window_start' | 'window_
 }
 
 /** When a place should see it: its expected delivery day and the latest it may slip to, or what happened. */
-export function whenWords(place: ForecastPlace, today: string = nyDate()): string {
+export function whenWords(place: Pick<ForecastPlace, 'outcome' | 'arrived_at' | 'expected_date' | 'window_start' | 'window_end'>, today: string = nyDate()): string {
   if (place.outcome === 'arrived') return place.arrived_at ? `Arrived ${usDateTime(place.arrived_at)}` : 'Arrived';
   if (place.outcome === 'not_arrived') return `Not seen by ${short(place.window_end)}`;
   if (place.outcome === 'unscorable') return `Window closed ${short(place.window_end)}`;

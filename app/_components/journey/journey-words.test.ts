@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ComingProduct, JourneyStep } from '@/lib/catalog/types';
-import { comingStageLines, listPriceWords, readWhen, sourceAges, stageHeadline, stateListWords, stepWords } from './journey-words';
+import type { ComingProduct, JourneyForecastPlace, JourneyForecastStep, JourneyStep } from '@/lib/catalog/types';
+import { comingStageLines, forecastPlaceWords, listPriceWords, readWhen, sourceAges, stageHeadline, stateListWords, stepWords } from './journey-words';
 
 // A product's journey in words (issue 40): each step as a hunter reads it, where it stands, and how old each source is.
 
@@ -25,6 +25,54 @@ describe('the journey in words', () => {
       [{ kind: 'arrived', day: '2026-12-07', at, store_id: 3, store_name: 'Cary Parkway', board_name: 'Wake County', quantity: 6 }, 'On the shelf at Cary Parkway (Wake County): 6 bottles'],
     ];
     for (const [step, words] of steps) expect(stepWords(step)).toBe(words);
+  });
+
+  it('says where a shipment was forecast to land and, once it is known, how it came out', () => {
+    const place = (outcome: JourneyForecastPlace['outcome'], named = true, storeId = 3): JourneyForecastPlace => ({
+      store: { store_id: storeId, store_number: storeId, nickname: `Store ${storeId}` },
+      named,
+      stated_likelihood: 0.8,
+      likelihood_words: 'very likely',
+      likelihood_in_ten: '8 in 10',
+      why: null,
+      expected_date: '2026-12-03',
+      window_start: '2026-12-02',
+      window_end: '2026-12-04',
+      outcome,
+      arrived_at: outcome === 'arrived' ? '2026-12-03T14:15:00.000Z' : null,
+    });
+    const forecast = (places: JourneyForecastPlace[], precision: JourneyForecastStep['precision'] = 'shelf'): JourneyForecastStep => ({
+      kind: 'forecast',
+      day: '2026-12-01',
+      at,
+      incoming_id: '1',
+      board_id: 179,
+      board_name: 'Wake County',
+      precision,
+      units: 48,
+      status: places.some((p) => p.outcome === 'open') ? 'open' : 'closed',
+      places,
+    });
+    const cases: [JourneyForecastStep, string][] = [
+      [forecast([place('open'), place('open', true, 4)]), 'Forecast for Wake County: 2 stores named'],
+      [forecast([place('arrived'), place('open', true, 4)]), 'Forecast for Wake County: 2 stores named, 1 got it'],
+      [forecast([place('arrived'), place('arrived', true, 4)]), 'Forecast for Wake County: 2 stores named, all got it'],
+      [forecast([place('arrived')]), 'Forecast for Wake County: 1 store named, it got it'],
+      [forecast([place('not_arrived'), place('not_arrived', true, 4)]), 'Forecast for Wake County: 2 stores named, none got it'],
+      [forecast([place('not_arrived'), place('arrived', false, 9)]), 'Forecast for Wake County: 1 store named, none got it; it also reached 1 store not named'],
+      [forecast([place('arrived', false, 9)]), 'Forecast for Wake County: no store likely enough to name; it also reached 1 store not named'],
+      [forecast([place('unscorable')], 'store_by_shipment'), 'Forecast for Wake County: its only store'],
+      [forecast([{ ...place('unscorable'), store: null }], 'board'), 'Forecast for Wake County: somewhere in Wake County; the state does not say which store'],
+    ];
+    for (const [step, words] of cases) expect(stepWords(step)).toBe(words);
+
+    expect(forecastPlaceWords(place('arrived'))).toBe('Store 3 #3: said very likely · 8 in 10 · Arrived 12/03/2026 9:15 AM');
+    expect(forecastPlaceWords(place('not_arrived'))).toBe('Store 3 #3: said very likely · 8 in 10 · Not seen by Fri 12/4');
+    expect(forecastPlaceWords(place('arrived', false))).toBe('Store 3 #3: not named · Arrived 12/03/2026 9:15 AM');
+    expect(forecastPlaceWords(place('open'), '2026-12-01')).toBe('Store 3 #3: said very likely · 8 in 10 · Expected Thu 12/3, or by Fri 12/4');
+    expect(forecastPlaceWords({ ...place('unscorable'), store: null })).toBe(
+      'Window closed Fri 12/4 · cannot be checked: its shelves are not read',
+    );
   });
 
   it('says where it stands in a short headline', () => {

@@ -1,5 +1,6 @@
 import { listingTypeLabel } from '@/lib/catalog/hunted';
-import type { ComingProduct, JourneyStage, JourneyStep, ProductJourney } from '@/lib/catalog/types';
+import type { ComingProduct, JourneyForecastPlace, JourneyForecastStep, JourneyStage, JourneyStep, ProductJourney } from '@/lib/catalog/types';
+import { boardPlaceWords, whenWords } from '@/lib/reports-client/forecast';
 import { formatUsDate, nyDate, plural, price, usDateTime, usTime } from '@/lib/reports-client/format';
 
 // The words of a product's journey (issue 40, docs/decisions/040-catalog-lists.md): its steps, where it stands now,
@@ -41,10 +42,64 @@ export function stepWords(step: JourneyStep): string {
       return `Received at the state warehouse: ${plural(step.bottles, 'bottle')}${casesWords(step.cases)}`;
     case 'shipped':
       return `Shipped to ${step.board_name}: ${plural(step.units, 'bottle')}${casesWords(step.cases)}`;
+    case 'forecast':
+      return forecastWords(step);
     case 'arrived':
       return `On the shelf at ${step.store_name} (${step.board_name}): ${plural(step.quantity, 'bottle')}`;
   }
 }
+
+/**
+ * A forecast step's headline: where it was forecast to land and, once its windows are over, how it came out:
+ * "Forecast for Wake County: 3 stores named, 2 got it", "Forecast for Boone: its only store",
+ * "Forecast for Mecklenburg County: somewhere in Mecklenburg County; the state does not say which store".
+ */
+export function forecastWords(step: JourneyForecastStep): string {
+  const head = `Forecast for ${step.board_name}`;
+  if (step.precision === 'board') return `${head}: ${boardPlaceWords(step.board_name)}`;
+  if (step.precision === 'store_by_shipment') return `${head}: its only store`;
+  const named = step.places.filter((p) => p.named);
+  const gotIt = named.filter((p) => p.outcome === 'arrived').length;
+  const unnamed = step.places.filter((p) => !p.named && p.outcome === 'arrived').length;
+  const namedWords = named.length ? `${plural(named.length, 'store')} named` : 'no store likely enough to name';
+  // How it came out, once it is known: every window over, or a store already got it.
+  const over = named.every((p) => p.outcome !== 'open');
+  const came =
+    !named.length || (!over && gotIt === 0)
+      ? ''
+      : gotIt === 0
+        ? ', none got it'
+        : gotIt === named.length
+          ? named.length === 1
+            ? ', it got it'
+            : ', all got it'
+          : `, ${gotIt} got it`;
+  const elsewhere = unnamed ? `; it also reached ${plural(unnamed, 'store')} not named` : '';
+  return `${head}: ${namedWords}${came}${elsewhere}`;
+}
+
+/** Which store a forecast place is: "Raleigh North #3". */
+export const forecastStoreName = (store: NonNullable<JourneyForecastPlace['store']>): string => `${store.nickname} #${store.store_number}`;
+
+/**
+ * What a forecast said of a place and what became of it: "said very likely · 8 in 10 · Arrived 12/03/2026 9:15 AM";
+ * a store reached unnamed: "not named · Arrived …"; a place no shelf is read of: its window, and that it cannot be
+ * checked; the board as a whole: no likelihood.
+ */
+export function forecastPlaceDetail(place: JourneyForecastPlace, today?: string): string {
+  const outcome = place.outcome === 'unscorable' ? `${whenWords(place, today)} · cannot be checked: its shelves are not read` : whenWords(place, today);
+  // The board as a whole surely gets the bottles, only not at a known store: never a store-style likelihood (issue 37).
+  if (!place.store) return outcome;
+  const said = place.named ? `said ${place.likelihood_words} · ${place.likelihood_in_ten}` : 'not named';
+  return `${said} · ${outcome}`;
+}
+
+/**
+ * A forecast place in words: "Raleigh North #3: said very likely · 8 in 10 · Arrived 12/03/2026 9:15 AM"; the board as
+ * a whole (its step already says so) by its window and outcome only.
+ */
+export const forecastPlaceWords = (place: JourneyForecastPlace, today?: string): string =>
+  place.store ? `${forecastStoreName(place.store)}: ${forecastPlaceDetail(place, today)}` : forecastPlaceDetail(place, today);
 
 /** Where the product stands, as a short headline. */
 export function stageHeadline(stage: JourneyStage, warehouseBottles: number | null): string {

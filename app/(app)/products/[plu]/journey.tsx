@@ -1,12 +1,13 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import { formatUsDate, plural } from '@/lib/reports-client/format';
 import type { JourneyStep, ProductJourney } from '@/lib/catalog/types';
 import { getJson } from '../../../_components/data/get-json';
 import { ResourceView } from '../../../_components/data/resource-view';
 import { useResource } from '../../../_components/data/use-resource';
-import { LIST_PRICE_NOTE, listPriceWords, sourceAges, stageHeadline, stepWords } from '../../../_components/journey/journey-words';
+import { forecastPlaceDetail, forecastStoreName, LIST_PRICE_NOTE, listPriceWords, sourceAges, stageHeadline, stepWords } from '../../../_components/journey/journey-words';
 import { JourneyFrame, JourneyLoading } from './journey-frame';
 
 // The product's journey (issue 40, GET /api/products/{plu}/journey): one timeline from the Commission's price list to
@@ -80,6 +81,21 @@ function JourneyStepLine({ step }: { step: JourneyStep }) {
         {formatUsDate(step.day)}
       </time>
       <span className="timeline-words">{stepWords(step)}</span>
+      {step.kind === 'forecast' && step.places.length > 0 && (
+        <ul className="timeline-places" data-testid="journey-forecast-places">
+          {step.places.map((p) => (
+            <li key={p.store?.store_id ?? 'board'} data-outcome={p.outcome} data-testid="journey-forecast-place">
+              {p.store ? (
+                <>
+                  <Link href={`/stores/${p.store.store_id}`}>{forecastStoreName(p.store)}</Link>: {forecastPlaceDetail(p)}
+                </>
+              ) : (
+                forecastPlaceDetail(p)
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }
