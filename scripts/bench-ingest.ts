@@ -16,6 +16,11 @@
 //                    timed is collecting shelf arrivals and shipments into alert_log (lib/alerts/process.ts)
 //   alerts-send-year the same with 1,000 of them instant: collection, then compose and send of their e-mails to
 //                    a transport that drops them (what is timed is ours, not an SMTP server's)
+//   alerts-coming-year
+//                    "Coming to NC" alerts (issue 40) after a busy day of the catalog lists — 100 new codes announced,
+//                    100 products onto the allocated list, 100 received at the warehouse — against the same 5,000
+//                    users, every one taking the kind, each with 3 custom items matched by name against every event
+//                    (lib/alerts/process.ts comingPairs): the collection into alert_log
 //   durham-poll, greensboro-poll, new-hanover-poll
 //                    one poll of that board's shelves through the real scraper pass (poll-stores.ts): the
 //                    hunted products' pages fetched from the simulator (its own process, on loopback, no
@@ -49,6 +54,7 @@ const TARGETS = {
   // the alert and mail modules ~40 MB); the step itself grows the JS heap by ~6 MB. 200 MB was below that floor.
   'alerts-shipments-year': { seconds: 1, rssMb: 250 },
   'alerts-send-year': { seconds: 10, rssMb: 300 },
+  'alerts-coming-year': { seconds: 1, rssMb: 250 },
   'wake-empty': { seconds: 1, rssMb: 300 },
   'statewide-empty': { seconds: 10, rssMb: 300 },
   'wake-year': { seconds: 1, rssMb: 300 },
@@ -92,6 +98,7 @@ async function runPhase(phase: Phase, databaseUrl: string, workDir: string): Pro
   }
   if (phase === 'shipments-diff-year') return runShipmentsDiff(phase, databaseUrl);
   if (phase === 'alerts-shipments-year' || phase === 'alerts-send-year') return runAlerts(phase, databaseUrl, phase === 'alerts-send-year' ? 1000 : 0);
+  if (phase === 'alerts-coming-year') return runComingAlerts(phase, databaseUrl);
   if (BOARD_PHASES[phase]) return runBoardPoll(phase, BOARD_PHASES[phase]!, databaseUrl);
   const { setDatabaseUrl, disconnectDb } = await import('../lib/db/index.ts');
   const { applyStoreSnapshot } = await import('../lib/ingest/store-snapshot.ts');
@@ -191,17 +198,8 @@ async function runShipmentsDiff(phase: Phase, databaseUrl: string): Promise<Phas
 
 const ALERT_USERS = 5000;
 
-/**
- * The alert step after the shipments year's last day: 5,000 hunters with alerts on (boards 1–5 each, 20
- * watched products each), `instant` of them e-mailed right away, the others on a digest that is not due.
- * The step starts where the day's shipments start (the cursor just before them), with nothing logged yet.
- */
-async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Promise<PhaseResult> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const [{ day }] = (await client.query<{ day: string }>(`SELECT to_char(max(ship_date), 'YYYY-MM-DD') AS day FROM shipments`)).rows;
-  const { nyTimeToUtc } = await import('../lib/time.ts');
-  const now = nyTimeToUtc(day, 11, 30);
+/** The alert phases' 5,000 hunters (once per database): boards 1–5 each, 20 watched products each. */
+async function ensureAlertUsers(client: pg.Client): Promise<void> {
   if ((await client.query(`SELECT 1 FROM users WHERE email LIKE 'bench-alerts-%' LIMIT 1`)).rowCount === 0) {
     await client.query(
       `INSERT INTO users (email, password_hash, first_name, last_name, role, status, email_verified_at, updated_at)
@@ -225,6 +223,20 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
        ON CONFLICT DO NOTHING`,
     );
   }
+}
+
+/**
+ * The alert step after the shipments year's last day: 5,000 hunters with alerts on (boards 1–5 each, 20
+ * watched products each), `instant` of them e-mailed right away, the others on a digest that is not due.
+ * The step starts where the day's shipments start (the cursor just before them), with nothing logged yet.
+ */
+async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Promise<PhaseResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [{ day }] = (await client.query<{ day: string }>(`SELECT to_char(max(ship_date), 'YYYY-MM-DD') AS day FROM shipments`)).rows;
+  const { nyTimeToUtc } = await import('../lib/time.ts');
+  const now = nyTimeToUtc(day, 11, 30);
+  await ensureAlertUsers(client);
   // Their e-mail channel, the first `instant` users instant and the rest on the digest, the day's digest taken;
   // saved a day before, as a day's subscribers' settings are.
   await client.query(
@@ -269,6 +281,100 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
     rows: r.collected,
     peakRssMb: m.peakRssMb,
     note: `${dayRows.toLocaleString('en-US')} shipments of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users: ${r.collected.toLocaleString('en-US')} alerts logged, ${emailsSent} e-mails composed and sent; RSS ${startRssMb.toFixed(0)} MB before the step, JS heap ${startHeapMb.toFixed(0)} → ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+  };
+}
+
+/** Custom items per hunter in the coming phase: products not in the catalog yet, added by name. */
+const CUSTOM_ITEMS_PER_USER = 3;
+/** Events of each kind (announced, onto the allocated list, received) on the coming phase's busy day. */
+const COMING_EVENTS_PER_KIND = 100;
+
+/**
+ * "Coming to NC" alerts after a busy day of the catalog lists, against the alert phases' 5,000 hunters: every one takes
+ * the kind on e-mail (digest, not due), and has CUSTOM_ITEMS_PER_USER custom items named as hunters name bottles — the
+ * first two words of a catalog name ("Weller Antique", "Blanton's Single") — matched by name against every new event.
+ * The day: COMING_EVENTS_PER_KIND new codes announced (a catalog name and "2027 Release"), as many hunted products onto
+ * the allocated list and as many received at the warehouse. The step starts with the cursor just before them.
+ */
+async function runComingAlerts(phase: Phase, databaseUrl: string): Promise<PhaseResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [{ day }] = (await client.query<{ day: string }>(`SELECT to_char(max(ship_date), 'YYYY-MM-DD') AS day FROM shipments`)).rows;
+  const { nyTimeToUtc } = await import('../lib/time.ts');
+  const now = nyTimeToUtc(day, 7, 20);
+  await ensureAlertUsers(client);
+  await client.query(
+    `WITH p AS (SELECT array_agg(split_part(name, ' ', 1) || ' ' || split_part(name, ' ', 2) ORDER BY plu) AS a FROM products),
+          u AS (SELECT id, row_number() OVER (ORDER BY id) AS g FROM users WHERE email LIKE 'bench-alerts-%')
+     INSERT INTO watch_items (user_id, plu, custom_name, interest_type, active)
+     SELECT u.id, (80000 + (u.g * ${CUSTOM_ITEMS_PER_USER} + k) % 10000)::text, p.a[1 + ((u.g * 17 + k * 211) % array_length(p.a, 1))], 'interested', true
+       FROM u, p, generate_series(0, ${CUSTOM_ITEMS_PER_USER - 1}) k
+     ON CONFLICT DO NOTHING`,
+  );
+  await client.query(
+    `INSERT INTO alert_channels (user_id, channel, enabled, mode, kinds, last_digest_at, updated_at)
+     SELECT id, 'email', true, 'digest', '{arrival,shipment,coming}', $1, now() - interval '1 day' FROM users WHERE email LIKE 'bench-alerts-%'
+     ON CONFLICT (user_id, channel) DO UPDATE SET enabled = true, mode = 'digest', kinds = EXCLUDED.kinds, last_digest_at = EXCLUDED.last_digest_at`,
+    [now],
+  );
+  await client.query('TRUNCATE alert_log CASCADE');
+  await client.query(`DELETE FROM product_events`);
+  await client.query(
+    `INSERT INTO alert_cursor (id, last_history_id, last_shipment_id, last_incoming_id, last_product_event_id, updated_at)
+     VALUES (1, (SELECT COALESCE(max(id), 0) FROM inventory_history), (SELECT COALESCE(max(id), 0) FROM shipments),
+             (SELECT COALESCE(max(id), 0) FROM incoming), 0, now())
+     ON CONFLICT (id) DO UPDATE SET last_history_id = EXCLUDED.last_history_id, last_shipment_id = EXCLUDED.last_shipment_id,
+       last_incoming_id = EXCLUDED.last_incoming_id, last_product_event_id = 0`,
+  );
+  // The day's events, as the lists' readers write them (lib/ingest/catalog-lists.ts, warehouse.ts).
+  await client.query(
+    `INSERT INTO products (plu, name, listing_type, list_price, updated_at)
+     SELECT (90000 + g)::text, name || ' 2027 Release', 'Unknown', 99.99, now()
+       FROM (SELECT name, row_number() OVER (ORDER BY plu) AS g FROM products WHERE listing_type IN ('Allocation', 'Limited', 'Barrel') ORDER BY plu LIMIT $1) c
+     ON CONFLICT (plu) DO NOTHING`,
+    [COMING_EVENTS_PER_KIND],
+  );
+  await client.query(
+    `WITH hunted AS (SELECT plu, row_number() OVER (ORDER BY plu) AS g FROM products WHERE listing_type IN ('Allocation', 'Limited', 'Barrel'))
+     INSERT INTO product_events (plu, kind, day, seen_at, source, from_value, to_value, bottles)
+     SELECT (90000 + g)::text, 'announced'::"ProductEventKind", $1::date, $2::timestamptz, 'price_list', NULL::text, NULL::text, NULL::int FROM generate_series(1, $3::int) g
+     UNION ALL
+     SELECT plu, 'listing', $1::date, $2::timestamptz, 'allocated_list', NULL, 'Allocation', NULL FROM hunted WHERE g <= $3
+     UNION ALL
+     SELECT plu, 'received', $1::date, $2::timestamptz, 'warehouse', NULL, NULL, (6 * (1 + g % 20))::int FROM hunted WHERE g > $3 AND g <= 2 * $3`,
+    [day, now, COMING_EVENTS_PER_KIND],
+  );
+  const [{ events, named }] = (
+    await client.query<{ events: number; named: number }>(
+      `SELECT (SELECT count(*)::int FROM product_events) AS events,
+              (SELECT count(*)::int FROM watch_items WHERE custom_name IS NOT NULL AND user_id IN (SELECT id FROM users WHERE email LIKE 'bench-alerts-%')) AS named`,
+    )
+  ).rows;
+  await client.query('ANALYZE users; ANALYZE watch_items; ANALYZE alert_channels; ANALYZE alert_log; ANALYZE product_events; ANALYZE products');
+  await client.end();
+
+  const { setDatabaseUrl, disconnectDb, db } = await import('../lib/db/index.ts');
+  const { processArrivalAlerts } = await import('../lib/alerts/process.ts');
+  const { emailChannel } = await import('../lib/alerts/channels/email/index.ts');
+  await setDatabaseUrl(databaseUrl);
+  await db.$transaction(async (tx) => tx.$queryRaw`SELECT count(*)::int AS n FROM alert_settings`);
+  (globalThis as { gc?: () => void }).gc?.();
+  const startRssMb = process.memoryUsage().rss / 2 ** 20;
+  const startHeapMb = process.memoryUsage().heapUsed / 2 ** 20;
+  const m = await measure(() => processArrivalAlerts({ checkedAt: now, channels: [emailChannel(async () => ({ ok: true, via: 'smtp' }))], policy: { dailyCap: 1000 } }));
+  const endHeapMb = process.memoryUsage().heapUsed / 2 ** 20;
+  const [{ coming, byName }] = await db.$queryRaw<{ coming: number; byName: number }[]>`
+    SELECT count(*)::int AS coming,
+           count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM watch_items w WHERE w.user_id = l.user_id AND w.plu = e.plu))::int AS "byName"
+      FROM alert_log l JOIN product_events e ON e.id = l.product_event_id`;
+  await disconnectDb();
+  if (!m.result || coming === 0 || byName === 0) throw new Error(`${phase}: no coming alert matched (${coming} logged, ${byName} by name): ${JSON.stringify(m.result)}`);
+  return {
+    phase,
+    seconds: m.seconds,
+    rows: coming,
+    peakRssMb: m.peakRssMb,
+    note: `${events} product events of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users with ${named.toLocaleString('en-US')} items by name: ${coming.toLocaleString('en-US')} coming alerts logged (${byName.toLocaleString('en-US')} by name); RSS ${startRssMb.toFixed(0)} MB before the step, JS heap ${startHeapMb.toFixed(0)} → ${endHeapMb.toFixed(0)} MB`,
   };
 }
 

@@ -7,6 +7,7 @@ import { nyDate } from '../time.ts';
 import { newRun, sweepAlerts, type AlertRun, type ProcessResult, type RunOptions } from './deliver.ts';
 import { deliverJob } from './jobs.ts';
 import { channelTakes } from './ledger.ts';
+import { COMING_MIN_CUSTOM_NAME, customNameMatches } from './name-match.ts';
 import type { AlertChannelName } from './rules.ts';
 import { drainAlerts } from './worker.ts';
 
@@ -101,44 +102,57 @@ function alertingPairs(rows: string): Prisma.Sql {
        AND NOT COALESCE(a.plu = ANY (r.unwanted) OR a.plu = ANY (r.wanted), false)`;
 }
 
-/** A name's words, for matching a custom watch item by name: lower case, apostrophes dropped, split at anything else not a letter or digit. */
-const nameWords = (expr: string) =>
-  `regexp_split_to_array(btrim(regexp_replace(regexp_replace(lower(${expr}), '[''’]', '', 'g'), '[^a-z0-9]+', ' ', 'g')), ' ')`;
-
-/** Custom names shorter than this (trimmed) never match a product by name: "Rye" would name half the catalog. */
-export const COMING_MIN_CUSTOM_NAME = 4;
-
 /**
- * The (user, product event) pairs of "Coming to NC" alerts (issue 40) for the new events of CTE `events` (id, plu,
- * name): users who are active with some enabled channel taking `coming`, whose watchlist names the product — an active
- * interested item by its code, or an item added by name (custom_name, for products not in the catalog yet, of at least
- * COMING_MIN_CUSTOM_NAME characters) whose name the product's contains (case-insensitively) or whose every word the
- * product's name has ("Blue Run Rye" names "Blue Run High Rye 2026") — and who did not mark it not interested. Not
- * the default hunted list: every new code would alert.
+ * The (user, product event) pairs of "Coming to NC" alerts (issue 40) for the new events of CTE `events` (id, plu):
+ * users who are active with some enabled channel taking `coming`, whose watchlist names the product — an active
+ * interested item by its code, or an item added by name (`byName`: the pairs customNameMatches found, name-match.ts)
+ * — and who did not mark it not interested. Not the default hunted list: every new code would alert.
  */
-function comingPairs(events: string): Prisma.Sql {
+function comingPairs(events: string, byName: { userId: number; id: bigint }[]): Prisma.Sql {
   const e = Prisma.raw(events);
-  const productWords = Prisma.raw(nameWords('ev.name'));
-  const customWords = Prisma.raw(nameWords('wi.custom_name'));
-  // Two halves, as alertingPairs: items by code through the index on plu; items by name (few: products not in the
-  // catalog yet) each compared with each new event, their words worked out once, for the users who chose the kind.
   return Prisma.sql`
     SELECT m.user_id, m.id
       FROM (SELECT w.user_id, e.id, e.plu
               FROM ${e} e
               JOIN watch_items w ON w.plu = e.plu AND w.interest_type = 'interested' AND w.active
             UNION
-            SELECT w.user_id, e.id, e.plu
-              FROM (SELECT wi.user_id, lower(btrim(wi.custom_name)) AS name, ${customWords} AS words
-                      FROM watch_items wi
-                     WHERE wi.custom_name IS NOT NULL AND length(btrim(wi.custom_name)) >= ${COMING_MIN_CUSTOM_NAME}
-                       AND wi.interest_type = 'interested' AND wi.active
-                       AND wi.user_id IN (SELECT c.user_id FROM alert_channels c WHERE c.enabled AND 'coming' = ANY (c.kinds))) w
-              JOIN (SELECT ev.id, ev.plu, lower(ev.name) AS name, ${productWords} AS words FROM ${e} ev) e
-                ON strpos(e.name, w.name) > 0 OR w.words <@ e.words) m
+            SELECT n.user_id, e.id, e.plu
+              FROM unnest(${byName.map((p) => p.userId)}::int[], ${byName.map((p) => p.id)}::bigint[]) AS n(user_id, id)
+              JOIN ${e} e ON e.id = n.id) m
       JOIN users u ON u.id = m.user_id AND u.status = 'active'
      WHERE EXISTS (SELECT 1 FROM alert_channels c WHERE c.user_id = m.user_id AND c.enabled AND 'coming' = ANY (c.kinds))
        AND NOT EXISTS (SELECT 1 FROM watch_items n WHERE n.user_id = m.user_id AND n.plu = m.plu AND n.interest_type = 'not_interested')`;
+}
+
+/**
+ * The product events of ids (from, upto] a "Coming to NC" alert is about — announced, received at the warehouse, or
+ * onto the allocated list as Allocation or Limited (others are on the journey, not news) — seen since `since` on a
+ * first collection; and the pairs of them that users' custom items name (name-match.ts), read only when there are
+ * any: the items are read for the users who chose the kind.
+ */
+async function comingEvents(tx: Prisma.TransactionClient, from: bigint, upto: bigint, since: Date | null) {
+  if (upto <= from) return { ids: [] as bigint[], byName: [] };
+  const events = await tx.$queryRaw<{ id: bigint; name: string }[]>`
+    SELECT e.id, p.name
+      FROM product_events e
+      JOIN products p ON p.plu = e.plu
+     WHERE e.id > ${from} AND e.id <= ${upto}
+       AND (${since}::timestamptz IS NULL OR e.seen_at >= ${since}::timestamptz)
+       AND (e.kind IN ('announced', 'received') OR (e.kind = 'listing' AND e.source = 'allocated_list' AND e.to_value IN ('Allocation', 'Limited')))`;
+  if (!events.length) return { ids: [], byName: [] };
+  const items = await tx.$queryRaw<{ user_id: number; custom_name: string }[]>`
+    SELECT wi.user_id, wi.custom_name
+      FROM watch_items wi
+     WHERE wi.custom_name IS NOT NULL AND length(btrim(wi.custom_name)) >= ${COMING_MIN_CUSTOM_NAME}
+       AND wi.interest_type = 'interested' AND wi.active
+       AND wi.user_id IN (SELECT c.user_id FROM alert_channels c WHERE c.enabled AND 'coming' = ANY (c.kinds))`;
+  return {
+    ids: events.map((e) => e.id),
+    byName: customNameMatches(
+      items.map((i) => ({ userId: i.user_id, name: i.custom_name })),
+      events.map((e) => ({ id: e.id, name: e.name })),
+    ),
+  };
 }
 
 /**
@@ -226,6 +240,7 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
         ? [{ evFrom: cursor!.last_event! }]
         : await tx.$queryRaw<{ evFrom: bigint }[]>`SELECT COALESCE(max(id), 0) AS "evFrom" FROM product_events WHERE seen_at < ${evSince}::timestamptz`;
     const [{ evUpto }] = await tx.$queryRaw<{ evUpto: bigint }[]>`SELECT COALESCE(max(id), 0) AS "evUpto" FROM product_events`;
+    const newEvents = await comingEvents(tx, evFrom, evUpto, evSince);
     // The estimates of the (user, board) rows run into the millions and would have Postgres compile the
     // statement (JIT, ~0.4 s), more than its whole work.
 
@@ -307,17 +322,11 @@ async function collectArrivals(ctx: AlertRun): Promise<number> {
              ON CONFLICT (user_id, incoming_id) WHERE incoming_id IS NOT NULL DO NOTHING
              RETURNING id, user_id, history_id, shipment_id, incoming_id, product_event_id),
            coming_new AS MATERIALIZED (
-             SELECT e.id, e.plu, p.name
-               FROM product_events e
-               JOIN products p ON p.plu = e.plu
-              WHERE e.id > ${evFrom} AND e.id <= ${evUpto}
-                AND (${evSince}::timestamptz IS NULL OR e.seen_at >= ${evSince}::timestamptz)
-                AND (e.kind IN ('announced', 'received')
-                     OR (e.kind = 'listing' AND e.source = 'allocated_list' AND e.to_value IN ('Allocation', 'Limited')))),
+             SELECT e.id, e.plu FROM product_events e WHERE e.id = ANY (${newEvents.ids}::bigint[])),
            coming AS (
              INSERT INTO alert_log (user_id, product_event_id, run_checked_at)
              SELECT m.user_id, m.id, ${ctx.now}::timestamptz
-               FROM (${comingPairs('coming_new')}) m
+               FROM (${comingPairs('coming_new', newEvents.byName)}) m
               ORDER BY m.user_id, m.id
              ON CONFLICT (user_id, product_event_id) WHERE product_event_id IS NOT NULL DO NOTHING
              RETURNING id, user_id, history_id, shipment_id, incoming_id, product_event_id),
