@@ -1,12 +1,14 @@
 import { db } from '../db/index.ts';
+import { storesWithinRadiusSql } from '../places/sql.ts';
 import { readExtractDays } from '../reports/extract-day-rows.ts';
 import { dayNote, type DayContext, type DayStatus } from '../reports/shipment-days.ts';
 import { addDays, isYmd, nyDate } from '../time.ts';
 
-// The digest's days without a whole shipment report (plan issue-24 §4): for each chosen board whose shelves
-// are not read, the missing, late or truncated days since the last digest, in the words of the reports'
-// day notes (lib/reports/shipment-days.ts, the one place that turns days into statuses). Without them a quiet
-// digest would read as "nothing shipped" on a day the state's report never came. Shelf boards alert from
+// The digest's days without a whole shipment report (plan issue-24 §4): for each board whose shipments may alert
+// the user (chosen, or within the alert radius) and whose shelves are not read, the missing, late or truncated days
+// since the last digest, in the words of the reports' day notes (lib/reports/shipment-days.ts, the one place that
+// turns days into statuses). Without them a quiet digest would read as "nothing shipped" on a day the state's report
+// never came. Shelf boards alert from
 // their shelves, which are read whatever the report does.
 
 /** One board's day without a whole report. */
@@ -58,14 +60,16 @@ export function reportGaps(
 
 /**
  * The gaps a user's digest lists: days since the day of `lastDigestAt` (that day's status may have changed
- * since; a first digest: today), at most REPORT_GAP_MAX_DAYS, for the user's chosen boards whose shelves are
- * not read (the same rule as the shipment collection in process.ts: no enabled board_sources row).
+ * since; a first digest: today), at most REPORT_GAP_MAX_DAYS, for the boards whose shipments may alert the user —
+ * those chosen, and those with a retail store within the user's alert radius (issue 39) — whose shelves are not
+ * read (the same rule as the shipment collection in process.ts: no enabled board_sources row).
  */
 export async function digestReportGaps(userId: number, lastDigestAt: Date | null, now: Date): Promise<ReportGap[]> {
   const boards = await db.$queryRaw<{ id: number; name: string }[]>`
     SELECT b.id, b.name_clean AS name
-      FROM alert_settings s JOIN boards b ON b.id = ANY (s.board_ids)
-     WHERE s.user_id = ${userId}
+      FROM boards b
+     WHERE (b.id IN (SELECT unnest(s.board_ids) FROM alert_settings s WHERE s.user_id = ${userId})
+            OR b.id IN (SELECT n.board_id FROM (${storesWithinRadiusSql()}) n WHERE n.user_id = ${userId}))
        AND NOT EXISTS (SELECT 1 FROM board_sources bs WHERE bs.board_id = b.id AND bs.enabled)`;
   if (!boards.length) return [];
   const today = nyDate(now);
