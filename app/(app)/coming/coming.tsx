@@ -11,6 +11,7 @@ import { comingStageLines, LIST_PRICE_NOTE, listPriceWords, sourceAges, stateLis
 import { ListingBadge } from '../../_components/reports/listing-badge';
 import { SkeletonList } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
+import { SummaryCard } from '../../_components/reports/summary-card';
 
 // Coming to NC (issue 40, GET /api/coming): the hunted products the Commission announced in its price list or the
 // state warehouse received, not shipped to any board yet, the latest news first. Each links to its journey on the
@@ -43,15 +44,7 @@ export function Coming({ first }: { first: ComingAnswer | null }) {
           const atWarehouse = data.products.filter((p) => p.stage === 'at_warehouse');
           return (
             <>
-              <section className="card stack-sm" aria-labelledby="coming-summary">
-                <div className="row spread nowrap">
-                  <h2 id="coming-summary" className="summary-title">
-                    Not shipped yet
-                  </h2>
-                  <button type="button" className="btn btn-secondary btn-sm" onClick={reload} disabled={refreshing} aria-busy={refreshing}>
-                    {refreshing ? 'Refreshing…' : 'Refresh'}
-                  </button>
-                </div>
+              <SummaryCard id="coming-summary" title="Not shipped yet" refreshing={refreshing} onRefresh={reload}>
                 <Stats
                   label="Coming to NC summary"
                   items={[
@@ -63,7 +56,7 @@ export function Coming({ first }: { first: ComingAnswer | null }) {
                 <p className="muted small" data-testid="coming-ages">
                   {sourceAges(data.as_of).join(' · ')}. {LIST_PRICE_NOTE}
                 </p>
-              </section>
+              </SummaryCard>
               {data.products.length === 0 ? (
                 <section className="card empty-state" data-testid="coming-empty">
                   <p>

@@ -12,6 +12,7 @@ import { SkeletonList } from '../../_components/reports/skeleton';
 import { useResource } from '../../_components/data/use-resource';
 import { IncomingCard, IncomingOnTheMap } from './incoming-card';
 import { SHIPMENTS_SHOWN } from './incoming-rules';
+import { SummaryCard } from '../../_components/reports/summary-card';
 
 // Incoming's "Nearest to me" view (issue 39), loaded when the hunter opens it: the board's view stays the first one.
 
@@ -41,20 +42,12 @@ export function NearbyIncoming({ watched, distances, directory }: { watched: Rea
         const list = data.shipments;
         return (
           <>
-            <section className="card stack-sm" aria-labelledby="incoming-near-summary">
-              <div className="row spread nowrap">
-                <h2 id="incoming-near-summary" className="summary-title">
-                  On its way near you
-                </h2>
-                <button type="button" className="btn btn-secondary btn-sm" onClick={reload} disabled={refreshing} aria-busy={refreshing}>
-                  {refreshing ? 'Refreshing…' : 'Refresh'}
-                </button>
-              </div>
+            <SummaryCard id="incoming-near-summary" title="On its way near you" refreshing={refreshing} onRefresh={reload}>
               <p className="muted small" aria-live="polite" data-testid="incoming-near-count">
                 Within {data.within} mi of {from}: {data.total > list.length ? `the nearest ${list.length} of ${data.total} shipments` : plural(data.total, 'shipment')}, nearest first ·{' '}
                 <Link href="/profile#place">change</Link>
               </p>
-            </section>
+            </SummaryCard>
             {list.length > 0 && <IncomingOnTheMap shipments={list} title="Where it will likely land near you" />}
             {list.length === 0 ? (
               <section className="card empty-state" data-testid="incoming-near-empty">

@@ -18,6 +18,7 @@ import { Stats } from '../../_components/reports/stats';
 import { useResource } from '../../_components/data/use-resource';
 import { IncomingCard, IncomingOnTheMap } from './incoming-card';
 import { BOARD_MAP_TITLE, openShipments, SHIPMENTS_SHOWN } from './incoming-rules';
+import { SummaryCard } from '../../_components/reports/summary-card';
 
 // "Nearest to me" loads when the hunter opens it: the board's view, the first one, carries none of its code.
 const NearbyIncoming = dynamic(() => import('./incoming-nearby').then((m) => m.NearbyIncoming), {
@@ -99,15 +100,7 @@ export function Incoming({
         <ResourceView state={state} onRetry={reload} loading={<SkeletonList count={4} height={120} label="Loading what is on its way…" />}>
           {(data) => (
             <>
-              <section className="card stack-sm" aria-labelledby="incoming-summary">
-                <div className="row spread nowrap">
-                  <h2 id="incoming-summary" className="summary-title">
-                    On its way to {data.board.name}
-                  </h2>
-                  <button type="button" className="btn btn-secondary btn-sm" onClick={reload} disabled={refreshing} aria-busy={refreshing}>
-                    {refreshing ? 'Refreshing…' : 'Refresh'}
-                  </button>
-                </div>
+              <SummaryCard id="incoming-summary" title={`On its way to ${data.board.name}`} refreshing={refreshing} onRefresh={reload}>
                 <Stats
                   label="Incoming summary"
                   items={[
@@ -128,7 +121,7 @@ export function Incoming({
                   </p>
                 )}
                 <RecordNote record={data.record} />
-              </section>
+              </SummaryCard>
               {open.length > 0 && <IncomingOnTheMap shipments={open} title={BOARD_MAP_TITLE} fallback={data === first ? firstMap : null} />}
               {open.length === 0 ? (
                 <section className="card empty-state" data-testid="incoming-empty">

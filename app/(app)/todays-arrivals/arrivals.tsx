@@ -22,6 +22,7 @@ import { Stats } from '../../_components/reports/stats';
 import { useResource } from '../../_components/data/use-resource';
 import { SavedCopyNotice } from '../../_components/offline/saved-copy-notice';
 import { useSaveForOffline } from '../../_components/offline/saved-pages';
+import { SummaryCard } from '../../_components/reports/summary-card';
 
 type Direction = 'previous' | 'next';
 type Notice = { kind: 'info' | 'error'; text: string } | null;
@@ -252,13 +253,7 @@ export function Arrivals({
 function ArrivalsSummary({ data, refreshing, onRefresh }: { data: ArrivalsReport; refreshing: boolean; onRefresh: () => void }) {
   const s = summarizeArrivals(data.arrivals ?? []);
   return (
-    <section className="card stack-sm" aria-labelledby="arrivals-summary">
-      <div className="row spread nowrap">
-        <h2 id="arrivals-summary" className="summary-title">Inventory increases</h2>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
-          {refreshing ? 'Refreshing…' : 'Refresh'}
-        </button>
-      </div>
+    <SummaryCard id="arrivals-summary" title="Inventory increases" refreshing={refreshing} onRefresh={onRefresh}>
       <Stats
         label="Arrivals summary"
         items={[
@@ -268,7 +263,7 @@ function ArrivalsSummary({ data, refreshing, onRefresh }: { data: ArrivalsReport
           { label: 'Bottles', value: s.bottles },
         ]}
       />
-    </section>
+    </SummaryCard>
   );
 }
 
@@ -304,13 +299,7 @@ function RecentDates({
 function ShipmentsSummary({ data, refreshing, onRefresh }: { data: ArrivalsReport; refreshing: boolean; onRefresh: () => void }) {
   const rows = data.shipments ?? [];
   return (
-    <section className="card stack-sm" aria-labelledby="shipments-summary">
-      <div className="row spread nowrap">
-        <h2 id="shipments-summary" className="summary-title">Shipments</h2>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
-          {refreshing ? 'Refreshing…' : 'Refresh'}
-        </button>
-      </div>
+    <SummaryCard id="shipments-summary" title="Shipments" refreshing={refreshing} onRefresh={onRefresh}>
       <Stats
         label="Shipments summary"
         items={[
@@ -319,7 +308,7 @@ function ShipmentsSummary({ data, refreshing, onRefresh }: { data: ArrivalsRepor
           { label: 'Bottles', value: rows.reduce((n, r) => n + r.units, 0) },
         ]}
       />
-    </section>
+    </SummaryCard>
   );
 }
 
