@@ -9,6 +9,24 @@ import type { ArrivalRow } from './compose.ts';
 // way (board, the named forecasts now, most likely first). The same for every channel. The query is the
 // function nbt_alert_lines (migration 20261222000000_alert_lines_function), planned once per connection.
 
+/** The product columns every claimed alert's row opens with. */
+interface ProductColumns {
+  alert_id: string;
+  plu: string;
+  name: string;
+  listing_type: string;
+  retail_price: number | null;
+}
+
+/** The product fields every alert line carries, from those columns. */
+const productOf = (r: ProductColumns) => ({
+  alertId: r.alert_id,
+  plu: r.plu,
+  productName: r.name,
+  listingType: r.listing_type,
+  retailPrice: r.retail_price === null ? null : Number(r.retail_price),
+});
+
 /** The alerts claimed for one message (alert_log ids), shelf arrivals and shipments, with what their lines say. */
 export async function claimedArrivals(alertIds: bigint[]): Promise<ArrivalRow[]> {
   return [...(await claimedPlaces(alertIds)), ...(await claimedComing(alertIds))];
@@ -21,12 +39,7 @@ export async function claimedArrivals(alertIds: bigint[]): Promise<ArrivalRow[]>
  */
 async function claimedComing(alertIds: bigint[]): Promise<ArrivalRow[]> {
   const rows = await db.$queryRaw<
-    {
-      alert_id: string;
-      plu: string;
-      name: string;
-      listing_type: string;
-      retail_price: number | null;
+    (ProductColumns & {
       event_id: string;
       kind: 'announced' | 'listing' | 'received';
       day: string;
@@ -34,7 +47,7 @@ async function claimedComing(alertIds: bigint[]): Promise<ArrivalRow[]> {
       list_price: number | null;
       bottles: number | null;
       cases: number | null;
-    }[]
+    })[]
   >`SELECT l.id::text AS alert_id, p.plu, p.name, p.listing_type::text AS listing_type, p.retail_price::float8 AS retail_price,
            e.id::text AS event_id, e.kind::text AS kind, to_char(e.day, 'YYYY-MM-DD') AS day, e.to_value, p.list_price::float8 AS list_price, e.bottles,
            (CASE WHEN e.bottles > 0 THEN ceil(e.bottles::numeric / COALESCE(NULLIF(p.bottles_per_case, 0), 6))::int END) AS cases
@@ -46,11 +59,7 @@ async function claimedComing(alertIds: bigint[]): Promise<ArrivalRow[]> {
     // An announcement carries no price of its own: the product's list price is the price list's (lib/ingest/catalog-lists.ts).
     const price = r.kind === 'announced' && r.list_price !== null ? Number(r.list_price) : null;
     return {
-      alertId: r.alert_id,
-      plu: r.plu,
-      productName: r.name,
-      listingType: r.listing_type,
-      retailPrice: r.retail_price === null ? null : Number(r.retail_price),
+      ...productOf(r),
       precision: 'coming',
       productEventId: r.event_id,
       step: r.kind,
@@ -65,12 +74,7 @@ async function claimedComing(alertIds: bigint[]): Promise<ArrivalRow[]> {
 
 async function claimedPlaces(alertIds: bigint[]): Promise<ArrivalRow[]> {
   const rows = await db.$queryRaw<
-    {
-      alert_id: string;
-      plu: string;
-      name: string;
-      listing_type: string;
-      retail_price: number | null;
+    (ProductColumns & {
       // A shelf arrival
       store_id: number | null;
       store_number: number | null;
@@ -100,16 +104,10 @@ async function claimedPlaces(alertIds: bigint[]): Promise<ArrivalRow[]> {
       // A shelf arrival's covering forecast (nbt_forecast_cover), and whether forecasts had begun by then
       forecast_lead: number | null;
       forecasting: boolean;
-    }[]
+    })[]
   >`SELECT * FROM nbt_alert_lines(${alertIds.map(String)}::bigint[])`;
   return rows.map((r): ArrivalRow => {
-    const product = {
-      alertId: r.alert_id,
-      plu: r.plu,
-      productName: r.name,
-      listingType: r.listing_type,
-      retailPrice: r.retail_price === null ? null : Number(r.retail_price),
-    };
+    const product = productOf(r);
     if (r.incoming_id !== null) {
       return {
         ...product,
