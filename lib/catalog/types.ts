@@ -106,13 +106,7 @@ export const productJourneySchema = z.strictObject({
 export type ProductJourney = z.infer<typeof productJourneySchema>;
 
 /** One hunted product coming to North Carolina: announced or received, not shipped to any board since. */
-export const comingProductSchema = z.strictObject({
-  plu: pluCode,
-  name: z.string(),
-  listing_type: listingType,
-  state_list: z.enum(['Allocation', 'Limited']).nullable(),
-  list_price: price.nullable(),
-  size_ml: count.nullable(),
+export const comingProductSchema = journeyProductSchema.pick({ plu: true, name: true, listing_type: true, state_list: true, list_price: true, size_ml: true }).extend({
   stage: z.enum(['announced', 'at_warehouse']),
   announced_on: ymd.nullable(),
   received_on: ymd.nullable(),
