@@ -1,23 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { disconnectDb, setDatabaseUrl } from '../lib/db/index.ts';
-import type { RunningSimulator, SimulatorOptions } from '../simulator/server.ts';
+import type { SimulatorOptions } from '../simulator/server.ts';
 import { startControlledMailServer, type ControlledMailServer } from './alerts.ts';
-import { createTestDatabase, type TestDatabase } from './database.ts';
 import { readMailbox, type ReceivedMail } from './mail-server.ts';
-import { startSimulatorForScraper } from './simulator.ts';
+import { startScraperScenario, type ScraperScenario } from './scraper-scenario.ts';
 
-// The world of an alert scenario test: the scraper reads the simulator's pages over loopback, writes to a real
-// database, and the alert step e-mails through nodemailer to a real SMTP server whose mailbox the test reads.
+// The world of an alert scenario test: a scraper scenario (testing/scraper-scenario.ts) whose alert step e-mails
+// through nodemailer to a real SMTP server whose mailbox the test reads.
 // Its own module, so the tests that only write settings (testing/alerts.ts) do not load the simulator.
 
-export interface AlertScenario {
-  sim: RunningSimulator;
+export interface AlertScenario extends ScraperScenario {
   /** The SMTP server SMTP_URL points at. */
   mail: ControlledMailServer;
-  /** This file's database, a copy of the reference template; DATABASE_URL and the Prisma client point at it. */
-  database: TestDatabase;
   /** Where the SMTP server writes each message it receives (readMailbox). */
   mailDir: string;
   /** The e-mails received for `user`, in the order received. */
@@ -33,30 +28,24 @@ export interface AlertScenario {
  */
 export async function startAlertScenario(label: string, simulator: SimulatorOptions, env: Record<string, string> = {}): Promise<AlertScenario> {
   const mailDir = mkdtempSync(path.join(tmpdir(), `nbt-${label}-mail-`));
-  let sim: RunningSimulator | undefined;
+  let scraper: ScraperScenario | undefined;
   let mail: ControlledMailServer | undefined;
-  let database: TestDatabase | undefined;
   const stop = async () => {
-    await sim?.stop();
+    await scraper?.stop();
     await mail?.stop();
-    await disconnectDb();
-    await database?.drop();
     rmSync(mailDir, { recursive: true, force: true });
   };
   try {
     mail = await startControlledMailServer(mailDir);
-    sim = await startSimulatorForScraper(simulator, { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, ...env });
-    database = await createTestDatabase(label, 'reference');
-    process.env.DATABASE_URL = database.url;
-    await setDatabaseUrl(database.url);
+    scraper = await startScraperScenario(label, simulator, { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, ...env });
   } catch (error) {
     await stop().catch(() => undefined); // the failure to report is the first
     throw error;
   }
   return {
-    sim,
+    sim: scraper.sim,
+    database: scraper.database,
     mail,
-    database,
     mailDir,
     mailsTo: (user) => readMailbox(mailDir).filter((m) => m.to.includes(user.email.toLowerCase())),
     stop,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import { sql } from '../../testing/sql.ts';
 import { addDays, nyTimeToUtc, ymdToDayNumber } from '../time.ts';
 import { runCycle } from '../ingest/runner.ts';
@@ -23,19 +22,15 @@ const day = ymdToDayNumber;
 
 let sim: RunningSimulator;
 let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 const q = <T>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 
 beforeAll(async () => {
-  sim = await startSimulatorForScraper({ seed: 26, start: nyTimeToUtc(D0, 0, 0).toISOString(), historyDays: 0 }, { SOURCE_TIMEOUT_MS: '4000' });
-  database = await createTestDatabase('forecastscen', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ({ sim, database, stop } = await startScraperScenario('forecastscen', { seed: 26, start: nyTimeToUtc(D0, 0, 0).toISOString(), historyDays: 0 }, { SOURCE_TIMEOUT_MS: '4000' }));
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.stop();
-  await disconnectDb();
-  await database?.drop();
+  await stop?.();
 });
 
 /** A day of scraper cycles: the extract at 11:20 (the forecasts after it), Durham's shelves a minute after each delivery. */

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { loadReferenceData, type BoardStoreSeed } from '../reference/reference.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import { expectClientError, signedIn, type TestClient } from '../../testing/harness.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
 import { sql } from '../../testing/sql.ts';
 import { dueSources, runCycle } from './runner.ts';
 import { boardProductsToPoll } from './tiers.ts';
@@ -29,15 +28,13 @@ const STORES: BoardStoreSeed[] = loadReferenceData().boardStores.filter((s) => s
 
 let sim: RunningSimulator;
 let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 let browser: TestClient;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 
 beforeAll(async () => {
   // Monday 16 Nov 2026, 07:00 New York; the world keeps Carteret's shelves (a test's board, not the registry's).
-  sim = await startSimulatorForScraper({ seed: 23, start: '2026-11-16T12:00:00Z', shelfBoardStores: STORES }, { SOURCE_TIMEOUT_MS: '2000' });
-  database = await createTestDatabase('board_entry', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ({ sim, database, stop } = await startScraperScenario('board_entry', { seed: 23, start: '2026-11-16T12:00:00Z', shelfBoardStores: STORES }, { SOURCE_TIMEOUT_MS: '2000' }));
   ({ browser } = await signedIn());
   // The whole change: its entry.
   await q(
@@ -48,9 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await disconnectDb();
-  await database?.drop();
-  await sim?.stop();
+  await stop?.();
 });
 
 describe('a board is one entry', () => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import type { FaultKind, RunningSimulator } from '../../simulator/server.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import { sql } from '../../testing/sql.ts';
 import { nyTimeToUtc } from '../time.ts';
 import { ALLOCATED_LIST_KEY, PRICE_LIST_KEY } from './catalog-lists.ts';
@@ -20,19 +18,14 @@ import { applyWarehouseSnapshot } from './warehouse.ts';
 const [D0, D1, D2, D3] = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'];
 
 let sim: RunningSimulator;
-let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 
 beforeAll(async () => {
-  sim = await startSimulatorForScraper({ seed: 40, start: nyTimeToUtc(D0, 7, 0).toISOString(), historyDays: 0 });
-  database = await createTestDatabase('catalists', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ({ sim, stop } = await startScraperScenario('catalists', { seed: 40, start: nyTimeToUtc(D0, 7, 0).toISOString(), historyDays: 0 }));
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.stop();
-  await disconnectDb();
-  await database?.drop();
+  await stop?.();
 });
 
 async function readListsAt(ymd: string, hour = 7) {

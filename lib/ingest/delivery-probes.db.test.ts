@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { DURHAM_BOARD_ID, WAKE_BOARD_ID } from '../reference/boards.ts';
 import { nyDate } from '../time.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
 import { nyLocal, ymd } from '../../simulator/clock.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import { sql } from '../../testing/sql.ts';
 import { DELIVERY_MIN_PRODUCTS, updateDeliveryPatterns } from './delivery-pattern.ts';
 import { runCycle } from './runner.ts';
@@ -17,21 +16,17 @@ import { boardProductsToPoll, deliveryProbes, DELIVERY_PROBES, huntedAndWatchedP
 
 let sim: RunningSimulator;
 let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   // Monday 16 Nov 2026, 07:00 New York.
-  sim = await startSimulatorForScraper({ seed: 37, start: '2026-11-16T12:00:00Z' }, { SOURCE_TIMEOUT_MS: '2000' });
-  database = await createTestDatabase('delivery_probes', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ({ sim, database, stop } = await startScraperScenario('delivery_probes', { seed: 37, start: '2026-11-16T12:00:00Z' }, { SOURCE_TIMEOUT_MS: '2000' }));
 }, 120_000);
 
 afterAll(async () => {
-  await disconnectDb();
-  await database?.drop();
-  await sim?.stop();
+  await stop?.();
 });
 
 /** Rises (store of a board, PLU, instant) written into the history as the scraper writes arrivals. */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import { sql } from '../../testing/sql.ts';
 import { rangeDayNotes } from '../reports/extract-days.ts';
 import { boardLeftOut } from '../../simulator/extract-faults.ts';
@@ -17,20 +16,16 @@ import { normalizeBoardName } from './shipments.ts';
 
 let sim: RunningSimulator;
 let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 const q = <T>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 
 beforeAll(async () => {
   // Monday 16 Nov 2026, 07:00 New York.
-  sim = await startSimulatorForScraper({ seed: 31, start: '2026-11-16T12:00:00Z' }, { SOURCE_TIMEOUT_MS: '2000' });
-  database = await createTestDatabase('extractdays', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ({ sim, database, stop } = await startScraperScenario('extractdays', { seed: 31, start: '2026-11-16T12:00:00Z' }, { SOURCE_TIMEOUT_MS: '2000' }));
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.stop();
-  await disconnectDb();
-  await database?.drop();
+  await stop?.();
 });
 
 /** The simulator's latest extract: total units per (NC code, board). */

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import type { RunningSimulator } from '../../simulator/server.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import { sql } from '../../testing/sql.ts';
 import { newUser, signedIn } from '../../testing/harness.ts';
 import { runCycle } from './runner.ts';
@@ -17,6 +16,7 @@ const health = await routeHandler('/api/health', 'GET');
 // rows, and the run recorded as failed or partial with the reason.
 
 let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 let sim: RunningSimulator;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 /** Called by the simulator after each request it answers (used to inject a fault mid-run). */
@@ -43,13 +43,11 @@ async function lastRun(source: string) {
 }
 
 beforeAll(async () => {
-  sim = await startSimulatorForScraper(
+  ({ sim, database, stop } = await startScraperScenario(
+    'faults',
     { seed: 11, start: '2026-11-17T15:00:00Z', log: (line) => onRequest(line) },
     { SOURCE_RETRIES: '1', SOURCE_TIMEOUT_MS: '800' },
-  );
-  database = await createTestDatabase('faults', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ));
   // The baseline poll of every source, so later polls have something to diff against.
   const base = await runCycle({ now: sim.world.now(), sources: ['wake_inventory', 'warehouse', 'shipments'] });
   expect(base.runs.every((r) => r.outcome.status === 'ok')).toBe(true);
@@ -58,9 +56,7 @@ beforeAll(async () => {
 beforeEach(() => sim.setFault('*', 'none'));
 
 afterAll(async () => {
-  await sim?.stop();
-  await disconnectDb();
-  await database?.drop();
+  await stop?.();
 });
 
 const later = (minutes: number) => new Date(sim.world.now().getTime() + minutes * 60_000);

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db, disconnectDb, setDatabaseUrl } from '../db/index.ts';
+import { db } from '../db/index.ts';
 import { isLostConnection, retryOnLostConnection } from '../db/lost-connection.ts';
 import { healthReport } from '../ops/health.ts';
 import type { RunningSimulator } from '../../simulator/server.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import { newUser } from '../../testing/harness.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
 import { sql } from '../../testing/sql.ts';
 import { startCycleProcess } from './cycle-process.ts';
 import { runCycle } from './runner.ts';
@@ -28,23 +28,19 @@ process.env.EMBEDDED_DB_DIR = path.join(work, 'pglite');
 process.env.SCRAPER_HEARTBEAT_FILE = path.join(work, 'heartbeat.json');
 
 let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 let sim: RunningSimulator;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 const STUCK_CYCLE = path.resolve('testing/stuck-cycle.ts');
 
 beforeAll(async () => {
-  sim = await startSimulatorForScraper({ seed: 36, start: '2026-11-18T15:00:00Z' }, { SOURCE_RETRIES: '0', SOURCE_TIMEOUT_MS: '5000' });
-  database = await createTestDatabase('never_stuck', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ({ sim, database, stop } = await startScraperScenario('never_stuck', { seed: 36, start: '2026-11-18T15:00:00Z' }, { SOURCE_RETRIES: '0', SOURCE_TIMEOUT_MS: '5000' }));
 }, 120_000);
 
 beforeEach(() => sim.setFault('*', 'none'));
 
 afterAll(async () => {
-  await sim?.stop();
-  await disconnectDb();
-  await database?.drop();
+  await stop?.();
   rmSync(work, { recursive: true, force: true });
 });
 

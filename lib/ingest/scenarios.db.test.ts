@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import { EXAMPLE_RESPELLING, type FaultKind, type RunningSimulator } from '../../simulator/index.ts';
 import { newUser, signedIn } from '../../testing/harness.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import {
   advanceToDelivery,
   deliveriesBetween,
@@ -46,6 +45,7 @@ const todaysArrivals = await routeHandler('/api/inventory/todays-arrivals', 'GET
 // simulator's pages did, and the run status and error an operator sees.
 
 let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 let sim: RunningSimulator;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 
@@ -178,17 +178,12 @@ async function expectWarehouseLevels(dayNumber?: number) {
 
 beforeAll(async () => {
   // Monday 16 Nov 2026, 07:00 New York.
-  sim = await startSimulatorForScraper({ seed: 29, start: '2026-11-16T12:00:00Z' }, { SOURCE_TIMEOUT_MS: '2000' });
-  database = await createTestDatabase('scenarios', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ({ sim, database, stop } = await startScraperScenario('scenarios', { seed: 29, start: '2026-11-16T12:00:00Z' }, { SOURCE_TIMEOUT_MS: '2000' }));
   storeNumberOf = new Map((await q<{ id: number; store_number: number }>('SELECT id, store_number FROM stores WHERE board_id = 179')).map((s) => [s.id, s.store_number]));
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.stop();
-  await disconnectDb();
-  await database?.drop();
+  await stop?.();
 });
 
 describe('ingestion scenarios against the simulator, judged by its ground truth', () => {

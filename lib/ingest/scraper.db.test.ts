@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import type { RunningSimulator } from '../../simulator/server.ts';
 import { signedIn } from '../../testing/harness.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import { sql } from '../../testing/sql.ts';
 import { runCycle } from './runner.ts';
 import { routeHandler } from '../../testing/api.ts';
@@ -15,22 +14,18 @@ const todaysArrivals = await routeHandler('/api/inventory/todays-arrivals', 'GET
 // parsers turn them into snapshots, and the diff writes history to a real database.
 
 let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 let sim: RunningSimulator;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 
 
 beforeAll(async () => {
   // Monday 16 Nov 2026, 07:00 New York.
-  sim = await startSimulatorForScraper({ seed: 7, start: '2026-11-16T12:00:00Z' });
-  database = await createTestDatabase('scraper', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ({ sim, database, stop } = await startScraperScenario('scraper', { seed: 7, start: '2026-11-16T12:00:00Z' }));
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.stop();
-  await disconnectDb();
-  await database?.drop();
+  await stop?.();
 });
 
 describe('scraper against the simulator', () => {

@@ -3,14 +3,13 @@ import { EMAIL_ALERTS } from '@/testing/alerts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, setDatabaseUrl } from '../db/index.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
 import { setAlertChannel, setAlertSettings } from '../../testing/alerts.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import type { TestDatabase } from '../../testing/database.ts';
+import { startScraperScenario, type ScraperScenario } from '../../testing/scraper-scenario.ts';
 import { readMailbox, startMailServer } from '../../testing/mail-server.ts';
 import { insertTestUser, type TestUser } from '../../testing/users.ts';
 import { boardTotals, datedShipments, publication, shippedTruth } from '../../testing/shipment-truth.ts';
-import { startSimulatorForScraper } from '../../testing/simulator.ts';
 import { sql } from '../../testing/sql.ts';
 import { rangeDayNotes } from '../reports/extract-days.ts';
 import type { DayStatus } from '../reports/shipment-days.ts';
@@ -39,6 +38,7 @@ const EXTRACT = '/Search/StockShippedData';
 
 let sim: RunningSimulator;
 let database: TestDatabase;
+let stop: ScraperScenario['stop'] | undefined;
 let mail: { port: number; stop(): Promise<void> };
 let hunter: TestUser;
 /** A hunter who also chose "on its way" (docs/decisions/028-on-its-way-alerts.md). */
@@ -48,13 +48,11 @@ const mailDir = mkdtempSync(path.join(tmpdir(), 'nbt-shipscen-mail-'));
 beforeAll(async () => {
   mail = await startMailServer(mailDir);
   // 00:00 New York on d0, no earlier shipments.
-  sim = await startSimulatorForScraper(
+  ({ sim, database, stop } = await startScraperScenario(
+    'shipscen',
     { seed: 24, start: nyTimeToUtc(D0, 0, 0).toISOString(), historyDays: 0 },
     { SOURCE_TIMEOUT_MS: '2000', SMTP_URL: `smtp://127.0.0.1:${mail.port}` },
-  );
-  database = await createTestDatabase('shipscen', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ));
   hunter = await insertTestUser(database.url);
   await setAlertSettings(database.url, hunter.id, { board_ids: BOARDS });
   ahead = await insertTestUser(database.url);
@@ -73,10 +71,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.stop();
+  await stop?.();
   await mail?.stop();
-  await disconnectDb();
-  await database?.drop();
   rmSync(mailDir, { recursive: true, force: true });
 });
 

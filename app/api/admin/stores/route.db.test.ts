@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as addStore } from './route.ts';
 import { GET as health } from '../../health/route.ts';
-import { disconnectDb, setDatabaseUrl } from '../../../../lib/db/index.ts';
 import { runCycle } from '../../../../lib/ingest/runner.ts';
 import type { RunningSimulator } from '../../../../simulator/server.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../testing/database.ts';
+import type { TestDatabase } from '../../../../testing/database.ts';
 import { expectClientError, newUser, signedIn, type TestClient } from '../../../../testing/harness.ts';
-import { startSimulatorForScraper } from '../../../../testing/simulator.ts';
+import { startScraperScenario, type ScraperScenario } from '../../../../testing/scraper-scenario.ts';
 import { sql } from '../../../../testing/sql.ts';
 import type { StaffHealth } from '../../../../lib/ops/health.ts';
 
@@ -16,21 +15,17 @@ import type { StaffHealth } from '../../../../lib/ops/health.ts';
 
 let database: TestDatabase;
 let sim: RunningSimulator;
+let stop: ScraperScenario['stop'] | undefined;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(text, params, database.url);
 const NEW_STORE = { internalid: 125, name: 'Store 19', address1: '4400 Landmark Center Blvd', city: 'Greensboro' };
 
 beforeAll(async () => {
   // Monday 16 Nov 2026, 07:00 New York.
-  sim = await startSimulatorForScraper({ seed: 11, start: '2026-11-16T12:00:00Z' });
-  database = await createTestDatabase('newstore', 'reference');
-  process.env.DATABASE_URL = database.url;
-  await setDatabaseUrl(database.url);
+  ({ sim, database, stop } = await startScraperScenario('newstore', { seed: 11, start: '2026-11-16T12:00:00Z' }));
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.stop();
-  await disconnectDb();
-  await database?.drop();
+  await stop?.();
 });
 
 const post = (browser: TestClient, body: unknown, options: { noXhr?: boolean } = {}) =>
