@@ -1,7 +1,11 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { coarse, inNorthCarolina, milesBetween, ncCityPoint, zipPoint } from './geo.ts';
+import zipcodes from 'zipcodes';
+import { coarse, inNorthCarolina, milesBetween } from './geo.ts';
 import { milesWords } from './rules.ts';
+import { buildZipTable } from './zip-table.ts';
+import table from './zips.json' with { type: 'json' };
+import { ncCityPoint, zipElsewhere, zipPoint } from './zips.ts';
 
 // The pure parts of Near me (issue 39), over random points of the state and around it.
 
@@ -44,7 +48,28 @@ describe('places from the offline table', () => {
     expect(ncCityPoint('Carthage')).toEqual(zipPoint('28327'));
     expect(ncCityPoint('Atlantis')).toBeNull();
     expect(inNorthCarolina(zipPoint('27513')!)).toBe(true);
-    expect(inNorthCarolina(zipPoint('10001')!)).toBe(false);
+    // Manhattan's is a real ZIP code, far away: no point, but known (a hunter hears "not in or near North Carolina").
+    expect(zipPoint('10001')).toBeNull();
+    expect(zipElsewhere('10001')).toBe(true);
+    expect(zipElsewhere('00000')).toBe(false);
+    // Near the state: Danville, Virginia, and North Myrtle Beach, South Carolina.
+    expect(zipPoint('24541')).not.toBeNull();
+    expect(zipPoint('29582')).not.toBeNull();
+  });
+
+  it('the committed table is what npm run make-zips writes from the zipcodes package today', () => {
+    expect(table).toEqual(buildZipTable());
+  });
+
+  test.prop([fc.constantFrom(...Object.keys(zipcodes.codes).filter((z) => /^\d{5}$/.test(z)))])('any US ZIP code: the package\'s point when near the state, else known elsewhere', (zip) => {
+    const c = zipcodes.lookup(zip)!;
+    if (inNorthCarolina(c)) expect(zipPoint(zip)).toEqual({ latitude: c.latitude, longitude: c.longitude });
+    else expect([zipPoint(zip), zipElsewhere(zip)]).toEqual([null, true]);
+  });
+
+  test.prop([fc.constantFrom(...zipcodes.lookupByState('NC').map((c) => c.city))])('any North Carolina city, in any case: the package\'s first ZIP code\'s point', (city) => {
+    const [first] = zipcodes.lookupByName(city, 'NC');
+    for (const name of [city, city.toLowerCase(), ` ${city} `]) expect(ncCityPoint(name)).toEqual({ latitude: first.latitude, longitude: first.longitude });
   });
 
   test.prop([fc.double({ min: 0, max: 600, noNaN: true })])('miles read as a tenth below ten, whole miles beyond', (miles) => {

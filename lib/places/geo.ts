@@ -1,24 +1,11 @@
 import { getDistance } from 'geolib';
-import zipcodes from 'zipcodes';
 
-// Places without a network (issue 39): a ZIP code's centre from the `zipcodes` package's offline table, a city's
-// as its first ZIP's when a ZIP is unknown (a typo in a locator row), and distances as the crow flies.
+// Places without a network (issue 39): points kept coarse, distances as the crow flies, and where North Carolina is.
+// ZIP codes and cities as points: lib/places/zips.ts.
 
 export interface Point {
   latitude: number;
   longitude: number;
-}
-
-/** A ZIP code's centre, or null when the table does not know it. */
-export function zipPoint(zip: string | null | undefined): Point | null {
-  const found = zip ? zipcodes.lookup(zip.slice(0, 5)) : undefined;
-  return found ? { latitude: found.latitude, longitude: found.longitude } : null;
-}
-
-/** A North Carolina city's centre (its first ZIP code in the table), or null. */
-export function ncCityPoint(city: string | null | undefined): Point | null {
-  const found = city ? zipcodes.lookupByName(city.trim(), 'NC') : [];
-  return found.length ? { latitude: found[0].latitude, longitude: found[0].longitude } : null;
 }
 
 /** A point no finer than about a kilometre: two decimals of a degree (1.1 km north–south, 0.9 km east–west here). */

@@ -1,7 +1,8 @@
 import 'server-only';
 import { ApiError } from '../api/errors.ts';
 import { db } from '../db/index.ts';
-import { coarse, inNorthCarolina, zipPoint, type Point } from './geo.ts';
+import { coarse, inNorthCarolina, type Point } from './geo.ts';
+import { zipElsewhere, zipPoint } from './zips.ts';
 import type { HunterPlace } from './types.ts';
 
 // A hunter's place (issue 39): a ZIP code's centre, or the browser's location when the hunter taps "Use my
@@ -28,7 +29,8 @@ export async function hunterPlace(userId: number): Promise<HunterPlace | null> {
 export async function setHunterPlace(userId: number, input: { zip: string } | Point): Promise<HunterPlace> {
   const byZip = 'zip' in input;
   const found = byZip ? zipPoint(input.zip) : input;
-  if (!found) throw new ApiError('bad_request', UNKNOWN_ZIP);
+  // The table holds the points of ZIP codes in or near the state only: any other real code is too far.
+  if (!found) throw new ApiError('bad_request', byZip && zipElsewhere(input.zip) ? OUTSIDE_NC : UNKNOWN_ZIP);
   // A margin around the state: a hunter in Danville or Myrtle Beach drives in too.
   const point = coarse(found);
   if (!inNorthCarolina({ latitude: point.latitude, longitude: point.longitude })) throw new ApiError('bad_request', OUTSIDE_NC);

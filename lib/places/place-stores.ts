@@ -1,6 +1,7 @@
 import { db } from '../db/index.ts';
 import type { SqlClient } from '../reference/bulk.ts';
-import { inNorthCarolina, ncCityPoint, zipPoint, type Point } from './geo.ts';
+import { inNorthCarolina, type Point } from './geo.ts';
+import { ncCityPoint, zipPoint } from './zips.ts';
 import { APPROXIMATE_SOURCES, type PlaceSourceName, type StorePlace } from './types.ts';
 
 // Every store has a place (issue 39). Exact points come from Wake's store locator (placeFromLocator, from
