@@ -1,7 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { withBoard } from '@/lib/reports-client/boards';
 import { precisionLine } from '@/lib/reports-client/forecast';
 import { plural, usDateTime } from '@/lib/reports-client/format';
@@ -15,15 +14,14 @@ import { getJson } from '../../_components/data/get-json';
 import { ResourceView } from '../../_components/data/resource-view';
 import { SkeletonList } from '../../_components/reports/skeleton';
 import { Stats } from '../../_components/reports/stats';
+import { SummaryCard } from '../../_components/reports/summary-card';
 import { useResource } from '../../_components/data/use-resource';
 import { IncomingCard, IncomingOnTheMap } from './incoming-card';
 import { BOARD_MAP_TITLE, openShipments, SHIPMENTS_SHOWN } from './incoming-rules';
-import { SummaryCard } from '../../_components/reports/summary-card';
 
-// "Nearest to me" loads when the hunter opens it: the board's view, the first one, carries none of its code.
-const NearbyIncoming = dynamic(() => import('./incoming-nearby').then((m) => m.NearbyIncoming), {
-  loading: () => <SkeletonList count={4} height={120} label="Loading what is on its way near you…" />,
-});
+// "Nearest to me" loads when the hunter opens it: the board's view, the first one, carries none of its code. React's
+// lazy rather than next/dynamic, whose loader would add its own code to this screen's first load (150 KB budget).
+const NearbyIncoming = lazy(() => import('./incoming-nearby').then((m) => ({ default: m.NearbyIncoming })));
 
 const SUBTITLES = {
   shelf: 'Hunted bottles the state shipped to this board, and the stores they are likely to reach, learned from how the board spread earlier shipments.',
@@ -95,7 +93,9 @@ export function Incoming({
       />
       <ViewSwitch label="List shipments" options={BOARD_OR_NEAR} value={view} onChange={setView} />
       {view === 'near' ? (
-        <NearbyIncoming watched={watchedSet} distances={distances} directory={directory} />
+        <Suspense fallback={<SkeletonList count={4} height={120} label="Loading what is on its way near you…" />}>
+          <NearbyIncoming watched={watchedSet} distances={distances} directory={directory} />
+        </Suspense>
       ) : (
         <ResourceView state={state} onRetry={reload} loading={<SkeletonList count={4} height={120} label="Loading what is on its way…" />}>
           {(data) => (
