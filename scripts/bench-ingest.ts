@@ -226,6 +226,29 @@ async function ensureAlertUsers(client: pg.Client): Promise<void> {
 }
 
 /**
+ * The alert step (lib/alerts/process.ts: collection, then delivery to an e-mail transport that drops what it is
+ * given) at `now`, timed in a process warmed as a running scraper's is; `afterwards` reads what it wrote before the
+ * client disconnects. `memory`: the process's size before the step (the floor under the peak) and the JS heap's growth.
+ */
+async function measureAlertStep<T>(databaseUrl: string, now: Date, afterwards: (db: typeof import('../lib/db/index.ts').db) => Promise<T>) {
+  const { setDatabaseUrl, disconnectDb, db } = await import('../lib/db/index.ts');
+  const { processArrivalAlerts } = await import('../lib/alerts/process.ts');
+  const { emailChannel } = await import('../lib/alerts/channels/email/index.ts');
+  await setDatabaseUrl(databaseUrl);
+  // Warm, as a running scraper's client is (the first query loads Prisma's query compiler).
+  await db.$transaction(async (tx) => tx.$queryRaw`SELECT count(*)::int AS n FROM alert_settings`);
+  (globalThis as { gc?: () => void }).gc?.();
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+  const startRss = process.memoryUsage().rss;
+  const startHeap = process.memoryUsage().heapUsed;
+  const m = await measure(() => processArrivalAlerts({ checkedAt: now, channels: [emailChannel(async () => ({ ok: true, via: 'smtp' }))], policy: { dailyCap: 1000 } }));
+  const memory = `RSS ${mb(startRss)} MB before the step, JS heap ${mb(startHeap)} → ${mb(process.memoryUsage().heapUsed)} MB`;
+  const read = await afterwards(db);
+  await disconnectDb();
+  return { ...m, memory, afterwards: read };
+}
+
+/**
  * The alert step after the shipments year's last day: 5,000 hunters with alerts on (boards 1–5 each, 20
  * watched products each), `instant` of them e-mailed right away, the others on a digest that is not due.
  * The step starts where the day's shipments start (the cursor just before them), with nothing logged yet.
@@ -258,18 +281,7 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
   await client.query('ANALYZE users; ANALYZE alert_settings; ANALYZE watch_items; ANALYZE alert_channels; ANALYZE alert_log');
   await client.end();
 
-  const { setDatabaseUrl, disconnectDb, db } = await import('../lib/db/index.ts');
-  const { processArrivalAlerts } = await import('../lib/alerts/process.ts');
-  const { emailChannel } = await import('../lib/alerts/channels/email/index.ts');
-  await setDatabaseUrl(databaseUrl);
-  // Warm, as a running scraper's client is (the first query loads Prisma's query compiler).
-  await db.$transaction(async (tx) => tx.$queryRaw`SELECT count(*)::int AS n FROM alert_settings`);
-  (globalThis as { gc?: () => void }).gc?.();
-  // The process's own size before any of the step's work (Node, tsx, Prisma's client warm): the floor under the peak.
-  const startRssMb = process.memoryUsage().rss / 2 ** 20;
-  const startHeapMb = process.memoryUsage().heapUsed / 2 ** 20;
-  const m = await measure(() => processArrivalAlerts({ checkedAt: now, channels: [emailChannel(async () => ({ ok: true, via: 'smtp' }))], policy: { dailyCap: 1000 } }));
-  await disconnectDb();
+  const m = await measureAlertStep(databaseUrl, now, async () => undefined);
   const r = m.result;
   const emailsSent = r?.channels.email?.sent ?? 0;
   if (!r || !r.collected || (instant > 0 ? emailsSent === 0 || emailsSent > instant : emailsSent !== 0)) {
@@ -280,7 +292,7 @@ async function runAlerts(phase: Phase, databaseUrl: string, instant: number): Pr
     seconds: m.seconds,
     rows: r.collected,
     peakRssMb: m.peakRssMb,
-    note: `${dayRows.toLocaleString('en-US')} shipments of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users: ${r.collected.toLocaleString('en-US')} alerts logged, ${emailsSent} e-mails composed and sent; RSS ${startRssMb.toFixed(0)} MB before the step, JS heap ${startHeapMb.toFixed(0)} → ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+    note: `${dayRows.toLocaleString('en-US')} shipments of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users: ${r.collected.toLocaleString('en-US')} alerts logged, ${emailsSent} e-mails composed and sent; ${m.memory}`,
   };
 }
 
@@ -353,28 +365,21 @@ async function runComingAlerts(phase: Phase, databaseUrl: string): Promise<Phase
   await client.query('ANALYZE users; ANALYZE watch_items; ANALYZE alert_channels; ANALYZE alert_log; ANALYZE product_events; ANALYZE products');
   await client.end();
 
-  const { setDatabaseUrl, disconnectDb, db } = await import('../lib/db/index.ts');
-  const { processArrivalAlerts } = await import('../lib/alerts/process.ts');
-  const { emailChannel } = await import('../lib/alerts/channels/email/index.ts');
-  await setDatabaseUrl(databaseUrl);
-  await db.$transaction(async (tx) => tx.$queryRaw`SELECT count(*)::int AS n FROM alert_settings`);
-  (globalThis as { gc?: () => void }).gc?.();
-  const startRssMb = process.memoryUsage().rss / 2 ** 20;
-  const startHeapMb = process.memoryUsage().heapUsed / 2 ** 20;
-  const m = await measure(() => processArrivalAlerts({ checkedAt: now, channels: [emailChannel(async () => ({ ok: true, via: 'smtp' }))], policy: { dailyCap: 1000 } }));
-  const endHeapMb = process.memoryUsage().heapUsed / 2 ** 20;
-  const [{ coming, byName }] = await db.$queryRaw<{ coming: number; byName: number }[]>`
-    SELECT count(*)::int AS coming,
-           count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM watch_items w WHERE w.user_id = l.user_id AND w.plu = e.plu))::int AS "byName"
-      FROM alert_log l JOIN product_events e ON e.id = l.product_event_id`;
-  await disconnectDb();
+  const m = await measureAlertStep(databaseUrl, now, async (db) => {
+    const [counts] = await db.$queryRaw<{ coming: number; byName: number }[]>`
+      SELECT count(*)::int AS coming,
+             count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM watch_items w WHERE w.user_id = l.user_id AND w.plu = e.plu))::int AS "byName"
+        FROM alert_log l JOIN product_events e ON e.id = l.product_event_id`;
+    return counts;
+  });
+  const { coming, byName } = m.afterwards;
   if (!m.result || coming === 0 || byName === 0) throw new Error(`${phase}: no coming alert matched (${coming} logged, ${byName} by name): ${JSON.stringify(m.result)}`);
   return {
     phase,
     seconds: m.seconds,
     rows: coming,
     peakRssMb: m.peakRssMb,
-    note: `${events} product events of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users with ${named.toLocaleString('en-US')} items by name: ${coming.toLocaleString('en-US')} coming alerts logged (${byName.toLocaleString('en-US')} by name); RSS ${startRssMb.toFixed(0)} MB before the step, JS heap ${startHeapMb.toFixed(0)} → ${endHeapMb.toFixed(0)} MB`,
+    note: `${events} product events of ${day}, ${ALERT_USERS.toLocaleString('en-US')} users with ${named.toLocaleString('en-US')} items by name: ${coming.toLocaleString('en-US')} coming alerts logged (${byName.toLocaleString('en-US')} by name); ${m.memory}`,
   };
 }
 
