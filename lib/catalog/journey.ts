@@ -1,11 +1,11 @@
 import 'server-only';
 import { db } from '../db/index.ts';
-import { likelihoodWords } from '../forecast/words.ts';
+import { place, type PlaceColumns } from '../forecast/read.ts';
 import { shelfBoards } from '../reference/shelf-boards.ts';
 import { stockAge } from '../reports/stock-age.ts';
 import { addDays, nyDate } from '../time.ts';
 import { productOrThrow } from './products.ts';
-import type { JourneyForecastPlace, JourneyForecastStep, JourneyStage, JourneyStep, ProductJourney } from './types.ts';
+import type { JourneyForecastStep, JourneyStage, JourneyStep, ProductJourney } from './types.ts';
 
 // The journey of a product (issue 40, docs/decisions/040-catalog-lists.md): one timeline, oldest first, from the
 // Commission's price list to the shelf — its product_events (announced, price, listing, received), the state's
@@ -71,7 +71,8 @@ interface ProductRow {
   proof: string | null;
 }
 
-interface ForecastRow {
+/** One place of a shipment's forecast, `likelihood` the one it stated (first_likelihood). */
+interface ForecastRow extends PlaceColumns {
   incoming_id: bigint;
   board_id: number;
   board_name: string;
@@ -79,17 +80,6 @@ interface ForecastRow {
   units: number;
   status: string;
   created_at: Date;
-  store_id: number | null;
-  store_number: number | null;
-  nickname: string | null;
-  named: boolean;
-  first_likelihood: number;
-  reason: string | null;
-  expected_date: string | null;
-  window_start: string;
-  window_end: string;
-  outcome: string;
-  arrived_at: Date | null;
 }
 
 interface EventRow {
@@ -129,7 +119,7 @@ export async function productJourney(plu: string, now = new Date()): Promise<Pro
     // Its latest shipments' forecasts, as made: the places named (and stores reached unnamed), what each said and how it came out.
     db.$queryRaw<ForecastRow[]>`
       SELECT i.id AS incoming_id, i.board_id, b.name_clean AS board_name, i.precision, i.units, i.status::text AS status, i.created_at,
-             f.store_id, s.store_number, s.nickname, f.named, f.first_likelihood, f.reason,
+             f.store_id, s.store_number, s.nickname, f.named, f.first_likelihood AS likelihood, f.reason,
              to_char(f.expected_date, 'YYYY-MM-DD') AS expected_date, to_char(f.window_start, 'YYYY-MM-DD') AS window_start,
              to_char(f.window_end, 'YYYY-MM-DD') AS window_end, f.outcome::text AS outcome, f.arrived_at
         FROM (SELECT * FROM incoming WHERE plu = ${plu} ORDER BY created_at DESC, id DESC LIMIT ${limit}) i
@@ -230,22 +220,9 @@ function forecastSteps(rows: ForecastRow[]): JourneyForecastStep[] {
       };
       byShipment.set(r.incoming_id, step);
     }
-    // Words from the figure shown, as the Incoming screen does (lib/forecast/read.ts), so "0.2" never reads "unlikely".
-    const stated = Math.round(r.first_likelihood * 1000) / 1000;
-    const words = likelihoodWords(stated);
-    step.places.push({
-      store: r.store_id === null ? null : { store_id: r.store_id, store_number: r.store_number ?? 0, nickname: r.nickname ?? '' },
-      named: r.named,
-      stated_likelihood: Math.min(1, Math.max(0, Number.isNaN(stated) ? 0 : stated)),
-      likelihood_words: words.words,
-      likelihood_in_ten: words.inTen,
-      why: r.named ? r.reason : null,
-      expected_date: r.expected_date,
-      window_start: r.window_start,
-      window_end: r.window_end,
-      outcome: r.outcome as JourneyForecastPlace['outcome'],
-      arrived_at: r.arrived_at?.toISOString() ?? null,
-    });
+    // Incoming's place, with the likelihood as it was stated (a NaN stored there says nothing: the lowest).
+    const { likelihood, ...rest } = place(r);
+    step.places.push({ ...rest, stated_likelihood: Number.isNaN(likelihood) ? 0 : likelihood });
   }
   return [...byShipment.values()];
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forecastOutcomeSchema } from '../forecast/types.ts';
+import { forecastPlaceSchema } from '../forecast/types.ts';
 import { answerParts, boardPrecisionSchema } from '../reports/types.ts';
 
 // The journey's answers (issue 40, docs/decisions/040-catalog-lists.md): a product's steps from the Commission's price
@@ -16,22 +16,9 @@ export type JourneyStage = z.infer<typeof journeyStageSchema>;
  * A place a shipment's forecast named (or a store it reached unnamed), as it was forecast and how it came out:
  * store null is the board as a whole (the state does not split it).
  */
-export const journeyForecastPlaceSchema = z.strictObject({
-  store: z.strictObject({ store_id: id, store_number: count, nickname: z.string() }).nullable(),
-  named: z.boolean(),
-  /** 0–1, what the forecast said when it was made (before any evidence moved it). */
+export const journeyForecastPlaceSchema = forecastPlaceSchema.omit({ likelihood: true }).extend({
+  /** 0–1, what the forecast said when it was made (before any evidence moved it); its words are of this figure. */
   stated_likelihood: z.number().min(0).max(1),
-  /** "very likely" …, and "8 in 10", of the stated likelihood (lib/forecast/words.ts). */
-  likelihood_words: z.string(),
-  likelihood_in_ten: z.string(),
-  /** Why it was named, in a few words ("next in Wake's Allocation rotation"); null when none to tell. */
-  why: z.string().nullable(),
-  expected_date: ymd.nullable(),
-  window_start: ymd,
-  window_end: ymd,
-  /** open: its window is not over; arrived: a shelf showed it (arrived_at); not_arrived: not by the window's end; unscorable: no shelf to check. */
-  outcome: forecastOutcomeSchema,
-  arrived_at: instant.nullable(),
 });
 export type JourneyForecastPlace = z.infer<typeof journeyForecastPlaceSchema>;
 

@@ -69,7 +69,11 @@ export function placeRows(where: Prisma.Sql): Promise<PlaceRow[]> {
      ORDER BY i.ship_date DESC, i.id DESC, f.named DESC, f.likelihood DESC, s.nickname`;
 }
 
-function place(r: PlaceRow): ForecastPlace {
+/** A place's row: its store, its likelihood and how its forecast stands. */
+export type PlaceColumns = Pick<PlaceRow, 'store_id' | 'store_number' | 'nickname' | 'likelihood' | 'named' | 'reason' | 'expected_date' | 'window_start' | 'window_end' | 'outcome' | 'arrived_at'>;
+
+/** A forecast place as the answers carry it (Incoming's, and the journey's with the likelihood it stated). */
+export function place(r: PlaceColumns): ForecastPlace {
   // Words from the figure shown, so "0.2" never reads "unlikely".
   const likelihood = Math.round(r.likelihood * 1000) / 1000;
   const words = likelihoodWords(likelihood);
