@@ -205,8 +205,12 @@ test('a push message is shown as a notification by the worker; data that is not 
     });
 
   // Not the contract (plain text; an address on another site): a notification all the same, opening only our app.
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: 'something happened' });
-  await expect.poll(shown).toContainEqual(expect.objectContaining({ title: 'NC Bourbon Tracker', data: { url: '/' } }));
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify({ ...message, tag: 'evil', url: 'https://evil.example/' }) });
-  await expect.poll(shown).toContainEqual(expect.objectContaining({ tag: 'evil', data: { url: '/' } }));
+  // Each is handed again until it shows, as the first: the protocol dropped a later one once, on the phone project.
+  const deliveredUntilShown = (data: string) =>
+    expect.poll(async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+      return shown();
+    }, { intervals: [1_000, 2_000, 3_000] });
+  await deliveredUntilShown('something happened').toContainEqual(expect.objectContaining({ title: 'NC Bourbon Tracker', data: { url: '/' } }));
+  await deliveredUntilShown(JSON.stringify({ ...message, tag: 'evil', url: 'https://evil.example/' })).toContainEqual(expect.objectContaining({ tag: 'evil', data: { url: '/' } }));
 });
