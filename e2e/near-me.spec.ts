@@ -35,6 +35,46 @@ async function noOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/**
+ * Beside the map (below it on a phone) a list says the same facts: each store drawn, as a link to it, nearest to the
+ * hunter first with its miles.
+ */
+async function sameFactsBeside(map: Locator, phone: boolean) {
+  const list = map.getByTestId('map-list');
+  await expect(list).toContainText('nearest to ZIP code 27513 first');
+  const lines = list.getByTestId('map-list-store');
+  const drawn = await map.getByTestId('map-point').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  const listed = await lines.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  expect(listed.length).toBeGreaterThan(0);
+  expect([...listed].sort()).toEqual([...drawn].sort());
+  const miles = milesOf(await lines.getByTestId('miles').allTextContents());
+  expect(miles.length).toBe(listed.length);
+  expect(miles).toEqual([...miles].sort((a, b) => a - b));
+  const frame = (await map.locator('.nc-map-frame').boundingBox())!;
+  const beside = (await list.boundingBox())!;
+  if (phone) {
+    expect(beside.y).toBeGreaterThanOrEqual(frame.y + frame.height);
+  } else {
+    expect(beside.x).toBeGreaterThanOrEqual(frame.x + frame.width);
+    expect(beside.y).toBeLessThan(frame.y + frame.height);
+  }
+}
+
+/** Two fingers on the element, `from` pixels either side of its middle, moved to `to` (real touch input, CDP). */
+async function pinch(page: Page, target: Locator, from: number, to: number) {
+  const box = (await target.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const fingers = (d: number) => [
+    { x: x - d, y, id: 0 },
+    { x: x + d, y, id: 1 },
+  ];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(from) });
+  for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(from + ((to - from) * i) / 10) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 test.describe('Near me', () => {
   test('a place by ZIP code or by the browser’s location, kept coarse, removable; a wrong ZIP code says so @phone', async ({ page, context, createUser, signIn }, testInfo) => {
     await signIn(page, await createUser());
@@ -235,7 +275,7 @@ test.describe('Near me', () => {
     await expect(cards.first()).toBeVisible();
   });
 
-  test('the map: Where is it now and Incoming put the same stores on North Carolina’s counties, zoom with buttons, reach every point by keyboard, mark the hunter @phone', async ({ page, createUser, signIn }, testInfo) => {
+  test('the map: Where is it now and Incoming put the same stores on North Carolina’s counties with the same facts in a list beside them, zoom with buttons or a pinch, reach every point by keyboard, mark the hunter @phone', async ({ page, createUser, signIn }, testInfo) => {
     await signIn(page, await createUser());
     // The shapes are a static file, served compressed and small enough for a phone.
     const shapes = await page.request.get('/maps/nc-counties.json', { headers: { 'Accept-Encoding': 'gzip' } });
@@ -260,6 +300,7 @@ test.describe('Near me', () => {
     expect((await page.request.put('/api/user/place', { data: { zip: '27513' } })).ok()).toBeTruthy();
     await page.reload();
     await expect(map.getByTestId('map-you')).toBeVisible();
+    await sameFactsBeside(map, testInfo.project.name === 'phone');
     const svg = map.locator('svg.nc-map-svg');
     await expect(svg).toHaveAttribute('viewBox', /^\S+ \S+ 1000 400$/);
     await map.getByRole('button', { name: 'Zoom in' }).click();
@@ -270,6 +311,19 @@ test.describe('Near me', () => {
     await map.getByRole('button', { name: 'Whole state' }).click();
     await expect(svg).toHaveAttribute('viewBox', '0 0 1000 400');
     await noOverflow(page);
+    if (testInfo.project.name === 'phone') {
+      // Two fingers spread zoom in, a step per doubling, and pinched together zoom back out; the page itself keeps its scale.
+      await pinch(page, svg, 30, 140);
+      await expect(svg).toHaveAttribute('viewBox', /^\S+ \S+ 250 100$/);
+      await pinch(page, svg, 140, 35);
+      await expect(svg).toHaveAttribute('viewBox', '0 0 1000 400');
+      expect(await page.evaluate(() => window.visualViewport?.scale)).toBe(1);
+    }
+
+    // A store's line in the list and its point stand out together.
+    const firstLine = map.getByTestId('map-list-store').first();
+    await firstLine.getByRole('link').focus();
+    await expect(map.locator(`[data-testid="map-point"][data-store="${await firstLine.getAttribute('data-store')}"] .nc-map-point`)).toHaveClass(/highlighted/);
 
     // Every point is a link the keyboard reaches, after the zoom buttons; Enter opens its store.
     await map.getByRole('button', { name: 'Zoom in' }).focus();
@@ -287,6 +341,8 @@ test.describe('Near me', () => {
     await expect(incoming.getByTestId('map-point').first()).toBeVisible();
     for (const kind of await incoming.getByTestId('map-point').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))) expect(kind).toBe('forecast');
     await expect(incoming.getByTestId('map-you')).toBeVisible();
+    await sameFactsBeside(incoming, testInfo.project.name === 'phone');
+    await incoming.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('incoming-map.png'), fullPage: false });
   });
 

@@ -36,7 +36,7 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) 
 const CPU_SLOWDOWN = 4;
 
 /** The screens a hunter opens in a store line, and the element that means "the main data is here". */
-const screens = (storeId: number, dayWithArrivals: string | null) => [
+const screens = (storeId: number, dayWithArrivals: string | null, onItsWay: string | null) => [
   { name: "Today's Arrivals", path: '/todays-arrivals', data: '[data-testid="arrival-product"], [data-testid="arrivals-empty"]' },
   // Before the day's first poll today has no arrivals yet: the last day that had some is the heavier page.
   ...(dayWithArrivals
@@ -47,6 +47,8 @@ const screens = (storeId: number, dayWithArrivals: string | null) => [
   { name: 'Watchlist', path: '/watchlist', data: '[data-testid="default-list"], [data-testid="my-items"]' },
   // The county map (issue 39): its first store point drawn on Wake's Incoming.
   { name: 'Incoming map', path: '/incoming', data: '[data-testid="incoming-map"] [data-testid="map-point"]' },
+  // Where is it now's map, for a product on its way to Wake (its forecast stores are points).
+  ...(onItsWay ? [{ name: 'Where is it now map', path: `/products/${onItsWay}`, data: '[data-testid="where-map"] [data-testid="map-point"]' }] : []),
 ];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -118,9 +120,11 @@ async function load(browser: Browser, base: string, cookies: { name: string; val
     data: Math.max((window as unknown as { __mainDataAt: number }).__mainDataAt, performance.getEntriesByName('first-contentful-paint')[0].startTime),
     paint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
     bytes: performance.getEntriesByType('resource').reduce((n, e) => n + ((e as PerformanceResourceTiming).transferSize || 0), 0),
-    requests: performance.getEntriesByType('resource').map((e) => {
+    // The document first (its first byte, its last byte), then every resource.
+    requests: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => {
       const r = e as PerformanceResourceTiming;
-      return `${Math.round(r.startTime)}–${Math.round(r.responseEnd)} ms  ${(r.transferSize / 1024).toFixed(1)} KB  ${r.name.replace(location.origin, '')}`;
+      const first = e.entryType === 'navigation' ? ` (first byte ${Math.round(r.responseStart)} ms)` : '';
+      return `${Math.round(r.startTime)}–${Math.round(r.responseEnd)} ms  ${(r.transferSize / 1024).toFixed(1)} KB  ${r.name.replace(location.origin, '')}${first}`;
     }),
   }));
   if (new URL(page.url()).pathname !== new URL(screen.path, base).pathname) throw new Error(`${screen.path} ended at ${page.url()} (not signed in?)`);
@@ -153,7 +157,8 @@ try {
   const stores = (await (await fetch(`${base}/api/stores`, { headers: { Cookie: cookie } })).json()) as { stores: { store_id: number }[] };
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
   const latest = (await (await fetch(`${base}/api/inventory/available-dates?currentDate=${today}&direction=previous`, { headers: { Cookie: cookie } })).json()) as { availableDate: string | null };
-  const measured = screens(stores.stores[0].store_id, latest.availableDate).filter((s) => !only || s.name.includes(only));
+  const incoming = (await (await fetch(`${base}/api/incoming`, { headers: { Cookie: cookie } })).json()) as { incoming: { plu: string }[] };
+  const measured = screens(stores.stores[0].store_id, latest.availableDate, incoming.incoming[0]?.plu ?? null).filter((s) => !only || s.name.includes(only));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -173,7 +178,10 @@ try {
         `| ${screen.name} | ${s(median(paints))} / ${s(Math.max(...paints))} | ${s(median(data))} / ${s(Math.max(...data))} | ${Math.round(median(results.map((r) => r.bytes)) / 1024)} KB |`,
       );
       const last = results[results.length - 1];
-      if (waterfall) console.log(`  paint ${Math.round(last.paint)} ms, data ${Math.round(last.data)} ms\n${last.requests.map((r) => `    ${r}`).join('\n')}`);
+      if (waterfall) {
+        console.log(`  each load: ${results.map((r) => `${Math.round(r.data)} ms (document ${r.requests[0].split(' ')[0]}, ${/first byte \d+ ms/.exec(r.requests[0])?.[0]})`).join(', ')}`);
+        console.log(`  the last: paint ${Math.round(last.paint)} ms, data ${Math.round(last.data)} ms\n${last.requests.map((r) => `    ${r}`).join('\n')}`);
+      }
     }
   } finally {
     await browser.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { countyFinder, ncMapShapes, ncProjection } from './map-shapes.ts';
+import { countyFinder, ncBorders, ncMapShapes, ncProjection } from './map-shapes.ts';
 import { projectPoint } from './rules.ts';
 
 // The county map (issue 39): the committed file is what npm run make-map writes, it is small enough for a phone,
@@ -23,6 +23,23 @@ describe('public/maps/nc-counties.json', () => {
     for (const c of shapes.counties) expect(c.d).toMatch(/^M[\d.,-]+/);
     expect(shapes.outline.length).toBeGreaterThan(1000);
     expect(gzipSync(committed).length / 1024).toBeLessThan(150);
+  });
+});
+
+describe('the lines between counties (the map drawn into the HTML)', () => {
+  const vertices = (d: string): string[] => d.match(/-?[\d.]+,-?[\d.]+/g) ?? [];
+  it('are drawn from the counties\' own edges, inside the state, in half the bytes of the 100 shapes', () => {
+    const shapes = ncMapShapes();
+    const borders = ncBorders();
+    const onCounties = new Set<string>(shapes.counties.flatMap((c) => vertices(c.d)));
+    const lines = vertices(borders);
+    expect(lines.length).toBeGreaterThan(500);
+    for (const v of lines) expect(onCounties).toContain(v);
+    // The state's edge is the outline's, not drawn again: a point of the outline alone is no border's.
+    const outlineOnly = vertices(shapes.outline).filter((v) => !lines.includes(v));
+    expect(outlineOnly.length).toBeGreaterThan(100);
+    const all = shapes.counties.map((c) => c.d).join('');
+    expect(gzipSync(borders).length).toBeLessThan(gzipSync(all).length / 1.5);
   });
 });
 

@@ -1,5 +1,5 @@
 import { geoBounds, geoContains, geoMercator, geoPath } from 'd3-geo';
-import { feature, merge } from 'topojson-client';
+import { feature, merge, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import counties from 'us-atlas/counties-10m.json' with { type: 'json' };
@@ -27,9 +27,14 @@ export function ncCounties(): FeatureCollection<Geometry, CountyProperties> {
   return feature(topology, { type: 'GeometryCollection', geometries }) as FeatureCollection<Geometry, CountyProperties>;
 }
 
-function ncOutline(): Geometry {
+function ncTopology() {
   const topology = counties as unknown as Topology<{ counties: GeometryCollection<CountyProperties> }>;
   const geometries = topology.objects.counties.geometries.filter((g) => String(g.id).startsWith(NC_FIPS));
+  return { topology, geometries };
+}
+
+function ncOutline(): Geometry {
+  const { topology, geometries } = ncTopology();
   return merge(topology, geometries as Parameters<typeof merge>[1]);
 }
 
@@ -61,6 +66,18 @@ export function ncMapShapes(): NcMapShapes {
       .map((f: Feature<Geometry, CountyProperties>) => ({ fips: String(f.id), name: f.properties.name, d: path(f) ?? '' }))
       .sort((a, b) => a.fips.localeCompare(b.fips)),
   };
+}
+
+/**
+ * The lines between counties as one SVG path, each drawn once: the map the server draws into a page's HTML draws
+ * these instead of 100 county shapes, half the bytes (the page carries its drawing twice, as HTML and as React's
+ * payload) and far less for a phone to lay out. The interactive map draws each county, for shading and hover names.
+ */
+export function ncBorders(): string {
+  const { topology, geometries } = ncTopology();
+  const { projection } = ncProjection();
+  const inner = mesh(topology, { type: 'GeometryCollection', geometries }, (a, b) => a !== b);
+  return geoPath(projection).digits(1)(inner) ?? '';
 }
 
 /** Finds the county (FIPS) a point lies in, or null (offshore, or outside the state). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ForecastPlace, IncomingShipment } from '@/lib/forecast/types';
 import { incomingMap } from './incoming-map';
 import { whereMap } from '../products/[plu]/where-map';
+import { pointLabel } from '../../_components/places/map-parts';
 
 // The maps say what the lists say: a point per store forecast to get a bottle (named, not yet arrived), shipments
 // that name no store as their board's counties, and on Where is it now the shelves first.
@@ -31,8 +32,8 @@ describe('incomingMap', () => {
       shipment({ incoming_id: '2', name: 'Weller 12', places: [place(1, 'Cary')] }),
       shipment({ incoming_id: '3', name: 'Eagle Rare', board_id: 53, board_name: 'Mecklenburg County', precision: 'board', places: [place(0, 'x', { store: null })] }),
     ]);
-    expect(points).toEqual([{ storeId: 1, kind: 'forecast', label: "Cary, Wake County: Blanton's and Weller 12" }]);
-    expect(boards).toEqual([{ boardId: 53, label: 'on its way to Mecklenburg County: Eagle Rare' }]);
+    expect(points).toEqual([{ storeId: 1, kind: 'forecast', store: 'Cary', board: 'Wake County', what: "Blanton's and Weller 12" }]);
+    expect(boards).toEqual([{ boardId: 53, board: 'Mecklenburg County', what: 'on its way: Eagle Rare' }]);
   });
 });
 
@@ -50,7 +51,7 @@ describe('whereMap', () => {
       on_its_way: [shipment({ places: [place(1, 'Cary'), place(2, 'Apex')] })],
     });
     expect(points.map((p) => [p.storeId, p.kind])).toEqual([[1, 'stock'], [50, 'shipped'], [2, 'forecast']]);
-    expect(points[0].label).toBe('Cary, Wake County: 3 bottles');
-    expect(boards).toEqual([{ boardId: 53, label: '12 bottles shipped to Mecklenburg County, latest 11/21/2026' }]);
+    expect(pointLabel(points[0])).toBe('Cary, Wake County: 3 bottles (On the shelf)');
+    expect(boards).toEqual([{ boardId: 53, board: 'Mecklenburg County', what: '12 bottles shipped, latest 11/21/2026' }]);
   });
 });

@@ -27,7 +27,7 @@ export function incomingMap(shipments: IncomingShipment[]): { points: MapPoint[]
   }
   const list = (products: string[]) => (products.length <= 2 ? products.join(' and ') : `${products.slice(0, 2).join(', ')} and ${plural(products.length - 2, 'more product')}`);
   return {
-    points: [...byStore].map(([storeId, e]) => ({ storeId, kind: 'forecast' as const, label: `${e.nickname}, ${e.board}: ${list(e.products)}` })),
-    boards: [...byBoard].map(([boardId, b]) => ({ boardId, label: `on its way to ${b.board}: ${list(b.products)}` })),
+    points: [...byStore].map(([storeId, e]) => ({ storeId, kind: 'forecast' as const, store: e.nickname, board: e.board, what: list(e.products) })),
+    boards: [...byBoard].map(([boardId, b]) => ({ boardId, board: b.board, what: `on its way: ${list(b.products)}` })),
   };
 }

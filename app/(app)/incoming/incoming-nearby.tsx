@@ -48,7 +48,7 @@ export function NearbyIncoming({ watched, distances, directory }: { watched: Rea
                 <Link href="/profile#place">change</Link>
               </p>
             </SummaryCard>
-            {list.length > 0 && <IncomingOnTheMap shipments={list} title="Where it will likely land near you" />}
+            {list.length > 0 && <IncomingOnTheMap shipments={list} title="Where it will likely land near you" distances={distances} />}
             {list.length === 0 ? (
               <section className="card empty-state" data-testid="incoming-near-empty">
                 <p>Nothing hunted is on its way to a store within {data.within} miles of {from} right now.</p>

@@ -122,7 +122,7 @@ export function Incoming({
                 )}
                 <RecordNote record={data.record} />
               </SummaryCard>
-              {open.length > 0 && <IncomingOnTheMap shipments={open} title={BOARD_MAP_TITLE} fallback={data === first ? firstMap : null} />}
+              {open.length > 0 && <IncomingOnTheMap shipments={open} title={BOARD_MAP_TITLE} distances={distances} fallback={data === first ? firstMap : null} />}
               {open.length === 0 ? (
                 <section className="card empty-state" data-testid="incoming-empty">
                   <p>

@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
+import type { Distances } from './distance-index';
 import type { NcMap } from './nc-map';
 import { SHAPES_URL, STORES_URL, type MapBoardShade, type MapPoint } from './map-parts';
 
@@ -18,6 +19,7 @@ export function LazyNcMap({
   points: MapPoint[];
   boards?: MapBoardShade[];
   emptyText?: string;
+  distances?: Distances | null;
   fallback?: ReactNode;
 }) {
   preload(SHAPES_URL, { as: 'fetch', crossOrigin: 'anonymous' });

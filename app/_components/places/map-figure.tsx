@@ -1,11 +1,14 @@
 import type { MouseEvent, PointerEvent, Ref } from 'react';
 import { projectPoint } from '@/lib/places/rules';
 import type { MapStore, NcMapShapes } from '@/lib/places/types';
-import { POINT_LABELS, type MapBoardShade, type MapPoint } from './map-parts';
+import type { Distances } from './distance-index';
+import { POINT_LABELS, pointLabel, shadeLabel, type MapBoardShade, type MapPoint } from './map-parts';
+import { Miles } from './miles';
 
 // The county map's drawing, without state: the server draws it into the page's HTML (server-map.tsx), so a phone
 // shows the map with its first paint, and the interactive map (nc-map.tsx) draws the same figure once its code has
-// loaded, with zoom and drag. No hooks here: both kinds of component render it.
+// loaded, with zoom, drag and pinch. No hooks here: both kinds of component render it. Beside the map (below it on
+// a phone) a list says the same facts, nearest to the hunter first, for whoever cannot use the map.
 
 export interface PlacedPoint extends MapPoint {
   x: number;
@@ -16,6 +19,8 @@ export interface PlacedPoint extends MapPoint {
 export interface MapLayers {
   placed: PlacedPoint[];
   shaded: Map<string, string[]>;
+  /** The boards whose counties are shaded, as the list names them. */
+  shadedBoards: MapBoardShade[];
   youAt: { x: number; y: number } | null;
 }
 
@@ -28,18 +33,21 @@ export function mapLayers(
 ): MapLayers {
   const byId = new Map(stores.map((s) => [s.store_id, s]));
   const shaded = new Map<string, string[]>();
+  const shadedBoards = new Set<MapBoardShade>();
   for (const b of boards) {
     for (const s of stores) {
       if (s.board_id !== b.boardId || !s.fips) continue;
       const labels = shaded.get(s.fips) ?? [];
-      if (!labels.includes(b.label)) shaded.set(s.fips, [...labels, b.label]);
+      const label = shadeLabel(b);
+      if (!labels.includes(label)) shaded.set(s.fips, [...labels, label]);
+      shadedBoards.add(b);
     }
   }
   const placed = points.flatMap((p) => {
     const store = byId.get(p.storeId);
     return store ? [{ ...p, ...projectPoint(shapes.projection, store) }] : [];
   });
-  return { placed, shaded, youAt: you && projectPoint(shapes.projection, you) };
+  return { placed, shaded, shadedBoards: [...shadedBoards], youAt: you && projectPoint(shapes.projection, you) };
 }
 
 /** The zoom buttons' actions; without them (the server's drawing) the buttons wait, disabled, for the map's code. */
@@ -56,6 +64,11 @@ export interface MapFigureProps {
   titleId: string;
   shapes: NcMapShapes;
   layers: MapLayers;
+  /**
+   * The lines between counties as one path: the land and these are drawn, and of `shapes.counties` only those given
+   * (the shaded ones); without it every county is drawn as its own shape.
+   */
+  borders?: string;
   /** The part of the map in view, in map units. */
   view: { x: number; y: number; width: number; height: number };
   /** Map units per screen pixel: points keep their size on screen at every zoom. */
@@ -67,13 +80,18 @@ export interface MapFigureProps {
   pointer?: {
     onPointerDown: (e: PointerEvent<SVGSVGElement>) => void;
     onPointerMove: (e: PointerEvent<SVGSVGElement>) => void;
-    onPointerUp: () => void;
+    onPointerUp: (e: PointerEvent<SVGSVGElement>) => void;
   };
   /** Opens a store in the app (a plain link without it). */
   open?: (storeId: number) => (e: MouseEvent) => void;
+  /** The hunter's distances: the list gives each store's miles, nearest first. */
+  distances?: Distances | null;
+  /** The store whose point and line stand out (hovered or focused in either), and who is told of it. */
+  highlight?: number | null;
+  onHighlight?: (storeId: number | null) => void;
 }
 
-export function MapFigure({ title, titleId, shapes, layers, view, unit, emptyText, zoom, movable, svgRef, pointer, open }: MapFigureProps) {
+export function MapFigure({ title, titleId, shapes, borders, layers, view, unit, emptyText, zoom, movable, svgRef, pointer, open, distances, highlight, onHighlight }: MapFigureProps) {
   const { placed, shaded, youAt } = layers;
   const kinds = (['stock', 'shipped', 'forecast'] as const).filter((k) => placed.some((p) => p.kind === k));
   return (
@@ -102,26 +120,39 @@ export function MapFigure({ title, titleId, shapes, layers, view, unit, emptyTex
           role="group"
           aria-label={`${title}: ${placed.length} ${placed.length === 1 ? 'store' : 'stores'}${shaded.size ? `, ${shaded.size} counties shaded` : ''}`}
           onPointerDown={pointer?.onPointerDown}
+          onPointerLeave={pointer?.onPointerUp}
           onPointerMove={pointer?.onPointerMove}
           onPointerUp={pointer?.onPointerUp}
           onPointerCancel={pointer?.onPointerUp}
         >
+          {borders !== undefined && <path d={shapes.outline} className="nc-map-land" aria-hidden="true" />}
           <g className="nc-map-counties" aria-hidden="true">
             {shapes.counties.map((c) => {
               const shade = shaded.get(c.fips);
               return (
                 <path key={c.fips} d={c.d} className={shade ? 'county county-shaded' : 'county'} data-fips={c.fips}>
-                  <title>{shade ? `${c.name} County: ${shade.join('; ')}` : `${c.name} County`}</title>
+                  <title>{shade ? `${c.name} County · ${shade.join('; ')}` : `${c.name} County`}</title>
                 </path>
               );
             })}
           </g>
+          {borders !== undefined && <path d={borders} className="nc-map-borders" aria-hidden="true" />}
           <path d={shapes.outline} className="nc-map-outline" aria-hidden="true" />
           {placed.map((p) => (
-            <a key={`${p.kind}-${p.storeId}`} href={`/stores/${p.storeId}`} onClick={open?.(p.storeId)} aria-label={`${p.label} (${POINT_LABELS[p.kind]})`} data-testid="map-point" data-kind={p.kind}>
-              <title>{`${p.label} (${POINT_LABELS[p.kind]})`}</title>
+            <a
+              key={`${p.kind}-${p.storeId}`}
+              href={`/stores/${p.storeId}`}
+              onClick={open?.(p.storeId)}
+              onMouseEnter={onHighlight && (() => onHighlight(p.storeId))}
+              onMouseLeave={onHighlight && (() => onHighlight(null))}
+              aria-label={pointLabel(p)}
+              data-testid="map-point"
+              data-kind={p.kind}
+              data-store={p.storeId}
+            >
+              <title>{pointLabel(p)}</title>
               <circle cx={p.x} cy={p.y} r={14 * unit} className="nc-map-hit" />
-              <circle cx={p.x} cy={p.y} r={5.5 * unit} className={`nc-map-point point-${p.kind}`} strokeWidth={1.5 * unit} />
+              <circle cx={p.x} cy={p.y} r={(highlight === p.storeId ? 8 : 5.5) * unit} className={`nc-map-point point-${p.kind}${highlight === p.storeId ? ' highlighted' : ''}`} strokeWidth={1.5 * unit} />
             </a>
           ))}
           {youAt && (
@@ -132,6 +163,7 @@ export function MapFigure({ title, titleId, shapes, layers, view, unit, emptyTex
           )}
         </svg>
       </div>
+      <MapList layers={layers} distances={distances ?? null} open={open} highlight={highlight} onHighlight={onHighlight} />
       <figcaption className="nc-map-legend small">
         {kinds.map((k) => (
           <span key={k} className="nc-map-key">
@@ -151,5 +183,73 @@ export function MapFigure({ title, titleId, shapes, layers, view, unit, emptyTex
         {!placed.length && !shaded.size && emptyText && <span className="muted">{emptyText}</span>}
       </figcaption>
     </figure>
+  );
+}
+
+/**
+ * The map's facts as a list: each store drawn (a link to it, what the screen says of it there, its miles), then the
+ * boards whose counties are shaded (with their nearest store's miles); nearest to the hunter first when the hunter has
+ * a place, the screen's own order otherwise.
+ */
+function MapList({
+  layers,
+  distances,
+  open,
+  highlight,
+  onHighlight,
+}: Pick<MapFigureProps, 'layers' | 'open' | 'highlight' | 'onHighlight'> & { distances: Distances | null }) {
+  const { placed, shadedBoards } = layers;
+  if (!placed.length && !shadedBoards.length) return null;
+  const far = (miles: number | undefined) => miles ?? Infinity;
+  const stores = distances ? [...placed].sort((a, b) => far(distances.of(a.storeId)?.miles) - far(distances.of(b.storeId)?.miles)) : placed;
+  const boards = distances ? [...shadedBoards].sort((a, b) => far(distances.nearestOf(a.boardId)?.miles) - far(distances.nearestOf(b.boardId)?.miles)) : shadedBoards;
+  const counts = [stores.length ? `${stores.length} ${stores.length === 1 ? 'store' : 'stores'}` : '', boards.length ? `${boards.length} ${boards.length === 1 ? 'board' : 'boards'}` : ''].filter(Boolean).join(' and ');
+  return (
+    <div className="nc-map-list" data-testid="map-list">
+      <p className="nc-map-list-head small muted">
+        On the map: {counts}
+        {distances ? `, nearest to ${distances.from} first` : ''}
+      </p>
+      <ul className="nc-map-lines">
+        {stores.map((p) => (
+          <li
+            key={`${p.kind}-${p.storeId}`}
+            className={highlight === p.storeId ? 'highlighted' : undefined}
+            data-testid="map-list-store"
+            data-store={p.storeId}
+            onMouseEnter={onHighlight && (() => onHighlight(p.storeId))}
+            onMouseLeave={onHighlight && (() => onHighlight(null))}
+            onFocus={onHighlight && (() => onHighlight(p.storeId))}
+            onBlur={onHighlight && (() => onHighlight(null))}
+          >
+            <span className={`nc-map-swatch point-${p.kind}`} aria-hidden="true" />
+            <span className="nc-map-line">
+              <a href={`/stores/${p.storeId}`} onClick={open?.(p.storeId)}>
+                {p.store}
+              </a>
+              <span className="small muted">
+                {POINT_LABELS[p.kind]}, {p.board} · {p.what}
+              </span>
+            </span>
+            <Miles store={distances?.of(p.storeId)} />
+          </li>
+        ))}
+        {boards.map((b) => {
+          const nearest = distances?.nearestOf(b.boardId);
+          return (
+            <li key={`board-${b.boardId}`} data-testid="map-list-board">
+              <span className="nc-map-swatch county-shaded" aria-hidden="true" />
+              <span className="nc-map-line">
+                <span>{b.board}</span>
+                <span className="small muted">
+                  {b.what} · the state does not say which store{nearest ? ` · nearest store ${nearest.nickname}` : ''}
+                </span>
+              </span>
+              <Miles store={nearest} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -13,14 +13,31 @@ export const POINT_LABELS: Record<MapPointKind, string> = {
 export interface MapPoint {
   storeId: number;
   kind: MapPointKind;
-  /** What a screen reader hears and a hover shows: "Cary Parkway, Wake County: 6 bottles". */
-  label: string;
+  /** The store's name: "Cary Parkway". */
+  store: string;
+  /** Its board: "Wake County". */
+  board: string;
+  /** What the screen says of it there: "6 bottles". */
+  what: string;
+}
+
+/** What a screen reader hears and a hover shows: "Cary Parkway, Wake County: 6 bottles (On the shelf)". */
+export function pointLabel(p: MapPoint): string {
+  return `${p.store}, ${p.board}: ${p.what} (${POINT_LABELS[p.kind]})`;
 }
 
 /** A board whose shipments name no store: its stores' counties are shaded. */
 export interface MapBoardShade {
   boardId: number;
-  label: string;
+  /** "Mecklenburg County" */
+  board: string;
+  /** What was shipped to it: "12 bottles shipped, latest 11/21/2026". */
+  what: string;
+}
+
+/** What a shaded county's hover says of one board: "Mecklenburg County: 12 bottles shipped, latest 11/21/2026". */
+export function shadeLabel(b: MapBoardShade): string {
+  return `${b.board}: ${b.what}`;
 }
 
 export const ZOOMS = [1, 2, 4, 8] as const;

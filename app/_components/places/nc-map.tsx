@@ -5,15 +5,15 @@ import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type Poin
 import type { MapStore, MapStores, NcMapShapes } from '@/lib/places/types';
 import { getJson } from '../data/get-json';
 import { useResource, type Loaded } from '../data/use-resource';
-import { useHunterPlace } from './hunter-place';
+import type { Distances } from './distance-index';
 import { MapFigure, mapLayers } from './map-figure';
 import { SHAPES_URL, STORES_URL, ZOOMS, type MapBoardShade, type MapPoint } from './map-parts';
 
 // North Carolina's counties as an SVG map (issue 39): stores as points coloured by what the screen shows, counties of
 // boards whose shipments name no store shaded, the hunter's place marked. The shapes are a static file
 // (public/maps/nc-counties.json, npm run make-map) the service worker keeps, so the map draws offline; the stores'
-// points come from GET /api/stores/places. Zoom with the buttons, drag to move; every point is a link a keyboard
-// reaches, and the screen lists the same facts beside the map.
+// points come from GET /api/stores/places. Zoom with the buttons or a pinch, drag to move; every point is a link a
+// keyboard reaches, and a list beside the map says the same facts (map-figure.tsx).
 
 async function loadShapes(signal: AbortSignal): Promise<Loaded<NcMapShapes>> {
   const res = await fetch(SHAPES_URL, { signal });
@@ -26,26 +26,27 @@ export function NcMap({
   points,
   boards = [],
   emptyText,
+  distances = null,
   fallback,
 }: {
   title: string;
   points: MapPoint[];
   boards?: MapBoardShade[];
   emptyText?: string;
+  /** The hunter's distances (the screen's own): the hunter is marked, and the list says each store's miles. */
+  distances?: Distances | null;
   /** Shown until the shapes and the stores are in: the map the server drew, when it drew one. */
   fallback?: ReactNode;
 }) {
   const shapes = useResource('nc-map-shapes', loadShapes, 'Could not load the map.');
   const stores = useResource('stores-places', (signal) => getJson<MapStores>(STORES_URL, 'Could not load the stores’ places.', signal));
-  const place = useHunterPlace('Could not load your place.');
   if (shapes.state.status === 'error' || stores.state.status === 'error') {
     return <p className="muted small" data-testid="nc-map-failed">The map could not be drawn just now; the list below says the same.</p>;
   }
   if (shapes.state.status !== 'ready' || stores.state.status !== 'ready') {
     return fallback ?? <div className="nc-map-frame skeleton" aria-busy="true" aria-label="Loading the map…" />;
   }
-  const you = place.state.status === 'ready' ? place.state.data.place : null;
-  return <DrawnMap title={title} shapes={shapes.state.data} stores={stores.state.data.stores} points={points} boards={boards} you={you} emptyText={emptyText} />;
+  return <DrawnMap title={title} shapes={shapes.state.data} stores={stores.state.data.stores} points={points} boards={boards} distances={distances} emptyText={emptyText} />;
 }
 
 function DrawnMap({
@@ -54,7 +55,7 @@ function DrawnMap({
   stores,
   points,
   boards,
-  you,
+  distances,
   emptyText,
 }: {
   title: string;
@@ -62,14 +63,16 @@ function DrawnMap({
   stores: MapStore[];
   points: MapPoint[];
   boards: MapBoardShade[];
-  you: { latitude: number; longitude: number } | null;
+  distances: Distances | null;
   emptyText?: string;
 }) {
   const router = useRouter();
   const id = useId();
   const svg = useRef<SVGSVGElement>(null);
   const { width, height } = shapes;
+  const you = distances?.at ?? null;
   const layers = useMemo(() => mapLayers(shapes, stores, points, boards, you), [shapes, stores, points, boards, you]);
+  const [highlight, setHighlight] = useState<number | null>(null);
   const { placed, youAt } = layers;
 
   // The view: a zoom level and the point at the middle; the points keep their size on screen at every zoom.
@@ -92,22 +95,51 @@ function DrawnMap({
   });
   const at = clamp(centre);
   const unit = viewW / Math.max(1, pixels); // map units per screen pixel
-  const zoomTo = (next: number) => {
+  const zoomTo = (next: number, towards?: { x: number; y: number }) => {
     const z = Math.max(0, Math.min(ZOOMS.length - 1, next));
-    // The first zoom goes to the hunter's place, or the first point, where there is one.
-    if (zoom === 0 && z > 0) setCentre(youAt ?? placed[0] ?? centre);
+    // A pinch zooms towards the fingers; the buttons' first zoom goes to the hunter's place, or the first point.
+    if (towards && z > 0) setCentre(towards);
+    else if (zoom === 0 && z > 0) setCentre(youAt ?? placed[0] ?? centre);
     if (z === 0) setCentre({ x: width / 2, y: height / 2 });
     setZoom(z);
   };
 
-  // Dragging moves the view (a finger on a phone, a mouse elsewhere); a tap on a point still opens its store.
+  // One finger (or a mouse) drags the view once zoomed; two fingers pinch a zoom step at a time, towards their middle;
+  // a tap on a point still opens its store.
+  const fingers = useRef(new Map<number, { x: number; y: number }>());
   const drag = useRef<{ x: number; y: number; from: { x: number; y: number }; moved: boolean } | null>(null);
+  const pinch = useRef<{ spread: number; zoom: number } | null>(null);
+  const spreadOf = () => {
+    const [a, b] = [...fingers.current.values()];
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  };
   const pointer = {
     onPointerDown: (e: PointerEvent<SVGSVGElement>) => {
-      if (zoom === 0) return;
+      fingers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (fingers.current.size === 2) {
+        pinch.current = { spread: spreadOf(), zoom };
+        drag.current = drag.current && { ...drag.current, moved: true }; // a pinch is no tap
+        return;
+      }
+      if (zoom === 0 || fingers.current.size > 2) return;
       drag.current = { x: e.clientX, y: e.clientY, from: at, moved: false };
     },
     onPointerMove: (e: PointerEvent<SVGSVGElement>) => {
+      if (!fingers.current.has(e.pointerId)) return;
+      fingers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const p = pinch.current;
+      if (p && fingers.current.size === 2) {
+        // Each doubling of the fingers' spread is one zoom step in, each halving one out.
+        const step = Math.round(Math.log2(Math.max(1, spreadOf()) / Math.max(1, p.spread)));
+        const next = Math.max(0, Math.min(ZOOMS.length - 1, p.zoom + step));
+        if (next !== zoom) {
+          const [a, b] = [...fingers.current.values()];
+          const box = svg.current?.getBoundingClientRect();
+          const middle = box && { x: at.x - viewW / 2 + ((a.x + b.x) / 2 - box.left) * unit, y: at.y - viewH / 2 + ((a.y + b.y) / 2 - box.top) * unit };
+          zoomTo(next, middle);
+        }
+        return;
+      }
       const d = drag.current;
       if (!d) return;
       const dx = e.clientX - d.x;
@@ -116,7 +148,9 @@ function DrawnMap({
       d.moved = true;
       setCentre(clamp({ x: d.from.x - dx * unit, y: d.from.y - dy * unit }));
     },
-    onPointerUp: () => {
+    onPointerUp: (e: PointerEvent<SVGSVGElement>) => {
+      fingers.current.delete(e.pointerId);
+      if (fingers.current.size < 2) pinch.current = null;
       setTimeout(() => (drag.current = null), 0);
     },
   };
@@ -141,6 +175,9 @@ function DrawnMap({
       svgRef={svg}
       pointer={pointer}
       open={open}
+      distances={distances}
+      highlight={highlight}
+      onHighlight={setHighlight}
     />
   );
 }

@@ -1,10 +1,10 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { getSessionUser } from '@/lib/auth/session';
-import { hunterPlace } from '@/lib/places/hunter';
-import { ncMapShapes } from '@/lib/places/map-shapes';
-import { mapStores } from '@/lib/places/nearby';
-import type { NcMapShapes } from '@/lib/places/types';
+import { ncBorders, ncMapShapes } from '@/lib/places/map-shapes';
+import { mapStores, nearbyStores } from '@/lib/places/nearby';
+import type { NcMapShapes, NearbyStores } from '@/lib/places/types';
+import { distancesFrom } from './distance-index';
 import { MapFigure, mapLayers } from './map-figure';
 import type { MapBoardShade, MapPoint } from './map-parts';
 
@@ -13,6 +13,7 @@ import type { MapBoardShade, MapPoint } from './map-parts';
 // public/maps/nc-counties.json holds (lib/places/map-shapes.test.ts keeps the two equal), made once per server.
 
 let shapes: NcMapShapes | undefined;
+let borders: string | undefined;
 
 /**
  * Map units per screen pixel, as the interactive map measures it from the drawing's width: the server cannot
@@ -24,19 +25,26 @@ const DESKTOP_UNIT = 1.25;
 
 export async function ServerNcMap({ title, points, boards = [], emptyText }: { title: string; points: MapPoint[]; boards?: MapBoardShade[]; emptyText?: string }) {
   shapes ??= ncMapShapes();
+  borders ??= ncBorders();
   const phone = /Mobi/.test((await headers()).get('user-agent') ?? '');
   const user = await getSessionUser();
-  const [stores, place] = await Promise.all([mapStores(), user ? hunterPlace(user.id) : null]);
-  const layers = mapLayers(shapes, stores, points, boards, place);
+  const [stores, nearby] = await Promise.all([mapStores(), user ? nearbyStores(user.id) : null]);
+  // The same distances the screen reads from GET /api/stores/nearby, so the list does not change when the
+  // interactive map takes over.
+  const distances = nearby ? distancesFrom(JSON.parse(nearby) as NearbyStores) : null;
+  const layers = mapLayers(shapes, stores, points, boards, distances?.at ?? null);
   return (
     <MapFigure
       title={title}
       titleId="server-map-title"
-      shapes={shapes}
+      // The land, the lines between counties and the shaded counties only: the same picture in half the bytes.
+      shapes={{ ...shapes, counties: shapes.counties.filter((c) => layers.shaded.has(c.fips)) }}
+      borders={borders}
       layers={layers}
       view={{ x: 0, y: 0, width: shapes.width, height: shapes.height }}
       unit={phone ? PHONE_UNIT : DESKTOP_UNIT}
       emptyText={emptyText}
+      distances={distances}
     />
   );
 }

@@ -19,23 +19,23 @@ export function whereMap(data: Pick<ProductWhereabouts, 'boards' | 'shipments' |
   };
   for (const board of data.boards) {
     for (const s of board.stores) {
-      if (s.quantity > 0 && !s.mixed_beverage) add({ storeId: s.store_id, kind: 'stock', label: `${s.nickname}, ${board.name}: ${plural(s.quantity, 'bottle')}` });
+      if (s.quantity > 0 && !s.mixed_beverage) add({ storeId: s.store_id, kind: 'stock', store: s.nickname, board: board.name, what: plural(s.quantity, 'bottle') });
     }
   }
   for (const s of data.shipments) {
     if (s.precision === 'store_by_shipment' && s.only_store) {
-      add({ storeId: s.only_store.store_id, kind: 'shipped', label: `${s.only_store.nickname}, ${s.board_name_clean}: ${plural(s.units, 'bottle')} shipped, latest ${usDate(s.last_ship_date)}` });
+      add({ storeId: s.only_store.store_id, kind: 'shipped', store: s.only_store.nickname, board: s.board_name_clean, what: `${plural(s.units, 'bottle')} shipped, latest ${usDate(s.last_ship_date)}` });
     }
   }
   for (const shipment of data.on_its_way) {
     for (const p of shipment.places) {
       if (p.store && p.named && p.outcome !== 'arrived') {
-        add({ storeId: p.store.store_id, kind: 'forecast', label: `${p.store.nickname}, ${shipment.board_name}: ${p.likelihood_words}, ${p.likelihood_in_ten}` });
+        add({ storeId: p.store.store_id, kind: 'forecast', store: p.store.nickname, board: shipment.board_name, what: `${p.likelihood_words}, ${p.likelihood_in_ten}` });
       }
     }
   }
   const boards = data.shipments
     .filter((s) => s.precision === 'board')
-    .map((s) => ({ boardId: s.board_id, label: `${plural(s.units, 'bottle')} shipped to ${s.board_name_clean}, latest ${usDate(s.last_ship_date)}` }));
+    .map((s) => ({ boardId: s.board_id, board: s.board_name_clean, what: `${plural(s.units, 'bottle')} shipped, latest ${usDate(s.last_ship_date)}` }));
   return { points, boards };
 }

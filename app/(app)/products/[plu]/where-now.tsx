@@ -106,7 +106,7 @@ export function WhereNow({ plu, first, firstMap = null }: { plu: string; first?:
               </dl>
             </section>
             {notShippedYet(data) && <Journey plu={plu} />}
-            <WhereOnTheMap data={data} fallback={data === first ? firstMap : null} />
+            <WhereOnTheMap data={data} distances={distances} fallback={data === first ? firstMap : null} />
             <OnItsWay shipments={data.on_its_way} />
             <section className="stack" aria-labelledby="where-shelf">
               <div className="row spread">
@@ -155,11 +155,11 @@ export function WhereNow({ plu, first, firstMap = null }: { plu: string; first?:
 }
 
 /** The map (issue 39): the same facts as the sections below, in place; each point opens its store. */
-function WhereOnTheMap({ data, fallback }: { data: ProductWhereabouts; fallback?: ReactNode }) {
+function WhereOnTheMap({ data, distances, fallback }: { data: ProductWhereabouts; distances: Distances | null; fallback?: ReactNode }) {
   const { points, boards } = whereMap(data);
   return (
     <section className="card" aria-label="Map" data-testid="where-map">
-      <LazyNcMap title={WHERE_MAP_TITLE} points={points} boards={boards} emptyText={WHERE_MAP_EMPTY} fallback={fallback} />
+      <LazyNcMap title={WHERE_MAP_TITLE} points={points} boards={boards} emptyText={WHERE_MAP_EMPTY} distances={distances} fallback={fallback} />
     </section>
   );
 }
