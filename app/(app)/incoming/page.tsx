@@ -3,7 +3,7 @@ import { firstAnswer } from '@/lib/api/handler';
 import { boardsRead } from '@/lib/reports/reads';
 import { incomingRead } from '@/lib/forecast/reads';
 import { itemsRead } from '@/lib/watchlist/reads';
-import { ServerNcMap } from '../../_components/places/server-map';
+import { preloadServerMap, ServerNcMap } from '../../_components/places/server-map';
 import { initialBoard } from '../../_components/reports/initial-board';
 import { Incoming } from './incoming';
 import { incomingMap, NO_STORE_NAMED } from './incoming-map';
@@ -14,6 +14,7 @@ export const metadata: Metadata = { title: 'Incoming' };
 /** ?board=<id> any board (default: the home board, else Wake). The opening board's shipments, and the hunter's watched products, come in the HTML. */
 export default async function IncomingPage({ searchParams }: { searchParams: Promise<{ board?: string | string[] }> }) {
   const { board } = await searchParams;
+  preloadServerMap(); // at once, beside the board's shipments
   const opening = await initialBoard(board, { anyBoard: true });
   const [first, directory, watchlist] = await Promise.all([
     firstAnswer(incomingRead, { query: { boardId: String(opening.boardId) } }),

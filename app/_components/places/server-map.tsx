@@ -1,5 +1,6 @@
 import 'server-only';
 import { headers } from 'next/headers';
+import { cache } from 'react';
 import { getSessionUser } from '@/lib/auth/session';
 import { ncBorders, ncMapShapes } from '@/lib/places/map-shapes';
 import { mapStores, nearbyStores } from '@/lib/places/nearby';
@@ -23,12 +24,25 @@ let borders: string | undefined;
 const PHONE_UNIT = 2.8;
 const DESKTOP_UNIT = 1.25;
 
+/** What the map reads besides the screen's points: every placed store, and the hunter's distances; kept for the request. */
+const serverMapReads = cache(async () => {
+  const user = await getSessionUser();
+  return Promise.all([mapStores(), user ? nearbyStores(user.id) : null]);
+});
+
+/**
+ * Begins the map's reads, so a page starts them before its own data and the two go at once. A failure is the map's
+ * to show where it is drawn (or nobody's, when the page draws none): never an unhandled rejection here.
+ */
+export function preloadServerMap(): void {
+  serverMapReads().catch(() => undefined);
+}
+
 export async function ServerNcMap({ title, points, boards = [], emptyText }: { title: string; points: MapPoint[]; boards?: MapBoardShade[]; emptyText?: string }) {
   shapes ??= ncMapShapes();
   borders ??= ncBorders();
   const phone = /Mobi/.test((await headers()).get('user-agent') ?? '');
-  const user = await getSessionUser();
-  const [stores, nearby] = await Promise.all([mapStores(), user ? nearbyStores(user.id) : null]);
+  const [stores, nearby] = await serverMapReads();
   // The same distances the screen reads from GET /api/stores/nearby, so the list does not change when the
   // interactive map takes over.
   const distances = nearby ? distancesFrom(JSON.parse(nearby) as NearbyStores) : null;
