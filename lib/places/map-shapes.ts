@@ -20,17 +20,17 @@ const NC_FIPS = '37';
 
 type CountyProperties = { name: string };
 
-/** North Carolina's counties as GeoJSON, by FIPS code ("37183": Wake). */
-export function ncCounties(): FeatureCollection<Geometry, CountyProperties> {
-  const topology = counties as unknown as Topology<{ counties: GeometryCollection<CountyProperties> }>;
-  const geometries = topology.objects.counties.geometries.filter((g) => String(g.id).startsWith(NC_FIPS));
-  return feature(topology, { type: 'GeometryCollection', geometries }) as FeatureCollection<Geometry, CountyProperties>;
-}
-
+/** us-atlas' county topology and North Carolina's counties in it. */
 function ncTopology() {
   const topology = counties as unknown as Topology<{ counties: GeometryCollection<CountyProperties> }>;
   const geometries = topology.objects.counties.geometries.filter((g) => String(g.id).startsWith(NC_FIPS));
   return { topology, geometries };
+}
+
+/** North Carolina's counties as GeoJSON, by FIPS code ("37183": Wake). */
+export function ncCounties(): FeatureCollection<Geometry, CountyProperties> {
+  const { topology, geometries } = ncTopology();
+  return feature(topology, { type: 'GeometryCollection', geometries }) as FeatureCollection<Geometry, CountyProperties>;
 }
 
 function ncOutline(): Geometry {

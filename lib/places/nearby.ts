@@ -43,9 +43,9 @@ let finder: CountyFinder | undefined;
 const countyByPoint = new Map<string, string | null>();
 
 /**
- * The county a point lies in. A point's county never changes, so each is found once per process: the answer below is
- * kept only while the change feed delivers (never on the embedded database), where finding 465 stores' counties
- * again cost every map about 6 ms (warm; 50 ms cold).
+ * The county a point lies in. A point's county never changes, so each is found once per process. (The map's answer
+ * below is kept only while the change feed delivers, never on the embedded database, where finding the 465 stores'
+ * counties again cost every map about 6 ms, 50 ms cold.)
  */
 function countyOf(point: { latitude: number; longitude: number }): string | null {
   const key = `${point.latitude},${point.longitude}`;

@@ -16,7 +16,7 @@ import { incomingMap, NO_STORE_NAMED } from './incoming-map';
 // A shipment on its way as a card, and the map of them: shared by Incoming's board view and its "Nearest to me" view.
 
 /** The map of what is on its way (issue 39): the stores forecast to get it, the counties of boards that name none. */
-export function IncomingOnTheMap({ shipments, title, distances, fallback }: { shipments: IncomingShipment[]; title: string; distances: Distances | null; fallback?: ReactNode }) {
+export function IncomingOnTheMap({ shipments, title, distances, fallback }: { shipments: IncomingShipment[]; title: string; distances: Distances | null | undefined; fallback?: ReactNode }) {
   const { points, boards } = incomingMap(shipments);
   return (
     <section className="card" aria-label="Map" data-testid="incoming-map">

@@ -22,7 +22,7 @@ const NEAR_FAILED = 'Failed to load what is on its way near you';
  * "Nearest to me" (issue 39): the open shipments to any board whose forecast places are near the hunter's place
  * (GET /api/incoming/nearby, 50 miles), nearest first, each card saying how far. Without a place, how to set one.
  */
-export function NearbyIncoming({ watched, distances, directory }: { watched: ReadonlySet<string>; distances: Distances | null; directory: BoardEntry[] | null }) {
+export function NearbyIncoming({ watched, distances, directory }: { watched: ReadonlySet<string>; distances: Distances | null | undefined; directory: BoardEntry[] | null }) {
   const { state, reload, refreshing } = useResource<IncomingNearby>('incoming-nearby', (signal) => getJson<IncomingNearby>('/api/incoming/nearby', NEAR_FAILED, signal), NEAR_FAILED);
   const [shownCount, setShownCount] = useState(SHIPMENTS_SHOWN);
   return (
@@ -61,7 +61,7 @@ export function NearbyIncoming({ watched, distances, directory }: { watched: Rea
                     shipment={s}
                     boardStores={directory?.find((b) => b.board_id === s.board_id)?.retail_stores}
                     watched={watched.has(s.plu)}
-                    distances={distances}
+                    distances={distances ?? null}
                     nearest={s.nearest}
                   />
                 ))}

@@ -133,7 +133,7 @@ export function Incoming({
               ) : (
                 <div className="stack-sm" data-testid="incoming-list">
                   {open.slice(0, shownCount).map((s) => (
-                    <IncomingCard key={s.incoming_id} shipment={s} boardStores={data.board.retail_stores} watched={watchedSet.has(s.plu)} distances={distances} />
+                    <IncomingCard key={s.incoming_id} shipment={s} boardStores={data.board.retail_stores} watched={watchedSet.has(s.plu)} distances={distances ?? null} />
                   ))}
                   {open.length > shownCount && (
                     <button type="button" className="btn btn-secondary btn-block" onClick={() => setShownCount((n) => n + SHIPMENTS_SHOWN * 2)} data-testid="incoming-show-more">
@@ -151,7 +151,7 @@ export function Incoming({
                   </summary>
                   <div className="collapsible-body stack-sm">
                     {landed.map((s) => (
-                      <IncomingCard key={s.incoming_id} shipment={s} boardStores={data.board.retail_stores} watched={watchedSet.has(s.plu)} distances={distances} />
+                      <IncomingCard key={s.incoming_id} shipment={s} boardStores={data.board.retail_stores} watched={watchedSet.has(s.plu)} distances={distances ?? null} />
                     ))}
                   </div>
                 </details>

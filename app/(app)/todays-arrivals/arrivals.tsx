@@ -226,7 +226,7 @@ export function Arrivals({
                   )}
                 </section>
               ) : (
-                <ArrivalGroups data={data} distances={distances} />
+                <ArrivalGroups data={data} distances={distances ?? null} />
               )}
               {/* The board's shipments of the day stay in sight, arrivals or not: each card says the state named only the board. */}
               {(data.shipments ?? []).length > 0 && (

@@ -14,6 +14,12 @@ export interface Distances {
   nearestOf: (boardId: number) => NearbyStore | undefined;
 }
 
+/** `items` nearest first by `away` (what has no distance last), keeping their order among equals. */
+export function byNearest<T>(items: readonly T[], away: (item: T) => NearbyStore | undefined): T[] {
+  const miles = (item: T) => away(item)?.miles ?? Infinity;
+  return [...items].sort((a, b) => miles(a) - miles(b));
+}
+
 /** The answer's stores by id and each board's nearest; null when the hunter has no place. */
 export function distancesFrom(data: NearbyStores): Distances | null {
   if (!data.from) return null;

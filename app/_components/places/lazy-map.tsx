@@ -19,7 +19,8 @@ export function LazyNcMap({
   points: MapPoint[];
   boards?: MapBoardShade[];
   emptyText?: string;
-  distances?: Distances | null;
+  /** The hunter's distances; undefined while they load. */
+  distances: Distances | null | undefined;
   fallback?: ReactNode;
 }) {
   preload(SHAPES_URL, { as: 'fetch', crossOrigin: 'anonymous' });

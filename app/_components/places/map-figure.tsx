@@ -1,7 +1,8 @@
+import Link from 'next/link';
 import type { MouseEvent, PointerEvent, Ref } from 'react';
 import { projectPoint } from '@/lib/places/rules';
 import type { MapStore, NcMapShapes } from '@/lib/places/types';
-import type { Distances } from './distance-index';
+import { byNearest, type Distances } from './distance-index';
 import { POINT_LABELS, pointLabel, shadeLabel, type MapBoardShade, type MapPoint } from './map-parts';
 import { Miles } from './miles';
 
@@ -33,21 +34,21 @@ export function mapLayers(
 ): MapLayers {
   const byId = new Map(stores.map((s) => [s.store_id, s]));
   const shaded = new Map<string, string[]>();
-  const shadedBoards = new Set<MapBoardShade>();
+  const shadedBoards = new Map<number, MapBoardShade>();
   for (const b of boards) {
     for (const s of stores) {
       if (s.board_id !== b.boardId || !s.fips) continue;
       const labels = shaded.get(s.fips) ?? [];
       const label = shadeLabel(b);
       if (!labels.includes(label)) shaded.set(s.fips, [...labels, label]);
-      shadedBoards.add(b);
+      shadedBoards.set(b.boardId, b);
     }
   }
   const placed = points.flatMap((p) => {
     const store = byId.get(p.storeId);
     return store ? [{ ...p, ...projectPoint(shapes.projection, store) }] : [];
   });
-  return { placed, shaded, shadedBoards: [...shadedBoards], youAt: you && projectPoint(shapes.projection, you) };
+  return { placed, shaded, shadedBoards: [...shadedBoards.values()], youAt: you && projectPoint(shapes.projection, you) };
 }
 
 /** The zoom buttons' actions; without them (the server's drawing) the buttons wait, disabled, for the map's code. */
@@ -80,13 +81,14 @@ export interface MapFigureProps {
   pointer?: {
     onPointerDown: (e: PointerEvent<SVGSVGElement>) => void;
     onPointerMove: (e: PointerEvent<SVGSVGElement>) => void;
-    onPointerUp: (e: PointerEvent<SVGSVGElement>) => void;
+    /** Up, cancelled, or gone from the map. */
+    onPointerEnd: (e: PointerEvent<SVGSVGElement>) => void;
   };
   /** Opens a store in the app (a plain link without it). */
   open?: (storeId: number) => (e: MouseEvent) => void;
   /** The hunter's distances: the list gives each store's miles, nearest first. */
   distances?: Distances | null;
-  /** The store whose point and line stand out (hovered or focused in either), and who is told of it. */
+  /** The store whose point and line stand out (its line hovered or focused, or its point hovered), and who is told of it. */
   highlight?: number | null;
   onHighlight?: (storeId: number | null) => void;
 }
@@ -120,10 +122,10 @@ export function MapFigure({ title, titleId, shapes, borders, layers, view, unit,
           role="group"
           aria-label={`${title}: ${placed.length} ${placed.length === 1 ? 'store' : 'stores'}${shaded.size ? `, ${shaded.size} counties shaded` : ''}`}
           onPointerDown={pointer?.onPointerDown}
-          onPointerLeave={pointer?.onPointerUp}
+          onPointerLeave={pointer?.onPointerEnd}
           onPointerMove={pointer?.onPointerMove}
-          onPointerUp={pointer?.onPointerUp}
-          onPointerCancel={pointer?.onPointerUp}
+          onPointerUp={pointer?.onPointerEnd}
+          onPointerCancel={pointer?.onPointerEnd}
         >
           {borders !== undefined && <path d={shapes.outline} className="nc-map-land" aria-hidden="true" />}
           <g className="nc-map-counties" aria-hidden="true">
@@ -163,8 +165,8 @@ export function MapFigure({ title, titleId, shapes, borders, layers, view, unit,
           )}
         </svg>
       </div>
-      <MapList layers={layers} distances={distances ?? null} open={open} highlight={highlight} onHighlight={onHighlight} />
-      <figcaption className="nc-map-legend small">
+      {/* The key, then the list: the order they show in on a phone (the figure is named by its title). */}
+      <div className="nc-map-legend small">
         {kinds.map((k) => (
           <span key={k} className="nc-map-key">
             <span className={`nc-map-swatch point-${k}`} aria-hidden="true" /> {POINT_LABELS[k]}
@@ -181,7 +183,8 @@ export function MapFigure({ title, titleId, shapes, borders, layers, view, unit,
           </span>
         )}
         {!placed.length && !shaded.size && emptyText && <span className="muted">{emptyText}</span>}
-      </figcaption>
+      </div>
+      <MapList layers={layers} distances={distances ?? null} highlight={highlight} onHighlight={onHighlight} listId={`${titleId}-list`} />
     </figure>
   );
 }
@@ -194,23 +197,23 @@ export function MapFigure({ title, titleId, shapes, borders, layers, view, unit,
 function MapList({
   layers,
   distances,
-  open,
   highlight,
   onHighlight,
-}: Pick<MapFigureProps, 'layers' | 'open' | 'highlight' | 'onHighlight'> & { distances: Distances | null }) {
+  listId,
+}: Pick<MapFigureProps, 'layers' | 'highlight' | 'onHighlight'> & { distances: Distances | null; listId: string }) {
   const { placed, shadedBoards } = layers;
   if (!placed.length && !shadedBoards.length) return null;
-  const far = (miles: number | undefined) => miles ?? Infinity;
-  const stores = distances ? [...placed].sort((a, b) => far(distances.of(a.storeId)?.miles) - far(distances.of(b.storeId)?.miles)) : placed;
-  const boards = distances ? [...shadedBoards].sort((a, b) => far(distances.nearestOf(a.boardId)?.miles) - far(distances.nearestOf(b.boardId)?.miles)) : shadedBoards;
+  const stores = distances ? byNearest(placed, (p) => distances.of(p.storeId)) : placed;
+  const boards = distances ? byNearest(shadedBoards, (b) => distances.nearestOf(b.boardId)) : shadedBoards;
   const counts = [stores.length ? `${stores.length} ${stores.length === 1 ? 'store' : 'stores'}` : '', boards.length ? `${boards.length} ${boards.length === 1 ? 'board' : 'boards'}` : ''].filter(Boolean).join(' and ');
   return (
     <div className="nc-map-list" data-testid="map-list">
-      <p className="nc-map-list-head small muted">
+      <p className="nc-map-list-head small muted" id={listId}>
         On the map: {counts}
         {distances ? `, nearest to ${distances.from} first` : ''}
       </p>
-      <ul className="nc-map-lines">
+      {/* It scrolls: focusable, so a keyboard scrolls it even when it holds no link. */}
+      <ul className="nc-map-lines" role="list" aria-labelledby={listId} tabIndex={0}>
         {stores.map((p) => (
           <li
             key={`${p.kind}-${p.storeId}`}
@@ -224,9 +227,7 @@ function MapList({
           >
             <span className={`nc-map-swatch point-${p.kind}`} aria-hidden="true" />
             <span className="nc-map-line">
-              <a href={`/stores/${p.storeId}`} onClick={open?.(p.storeId)}>
-                {p.store}
-              </a>
+              <Link href={`/stores/${p.storeId}`}>{p.store}</Link>
               <span className="small muted">
                 {POINT_LABELS[p.kind]}, {p.board} · {p.what}
               </span>
@@ -237,7 +238,7 @@ function MapList({
         {boards.map((b) => {
           const nearest = distances?.nearestOf(b.boardId);
           return (
-            <li key={`board-${b.boardId}`} data-testid="map-list-board">
+            <li key={`board-${b.boardId}`} data-testid="map-list-board" data-board={b.boardId}>
               <span className="nc-map-swatch county-shaded" aria-hidden="true" />
               <span className="nc-map-line">
                 <span>{b.board}</span>

@@ -26,15 +26,15 @@ export function NcMap({
   points,
   boards = [],
   emptyText,
-  distances = null,
+  distances,
   fallback,
 }: {
   title: string;
   points: MapPoint[];
   boards?: MapBoardShade[];
   emptyText?: string;
-  /** The hunter's distances (the screen's own): the hunter is marked, and the list says each store's miles. */
-  distances?: Distances | null;
+  /** The hunter's distances (the screen's own): the hunter is marked, and the list says each store's miles; undefined while they load. */
+  distances: Distances | null | undefined;
   /** Shown until the shapes and the stores are in: the map the server drew, when it drew one. */
   fallback?: ReactNode;
 }) {
@@ -43,7 +43,8 @@ export function NcMap({
   if (shapes.state.status === 'error' || stores.state.status === 'error') {
     return <p className="muted small" data-testid="nc-map-failed">The map could not be drawn just now; the list below says the same.</p>;
   }
-  if (shapes.state.status !== 'ready' || stores.state.status !== 'ready') {
+  // Until the distances are in too: the list would otherwise lose its miles and order, then get them back.
+  if (shapes.state.status !== 'ready' || stores.state.status !== 'ready' || distances === undefined) {
     return fallback ?? <div className="nc-map-frame skeleton" aria-busy="true" aria-label="Loading the map…" />;
   }
   return <DrawnMap title={title} shapes={shapes.state.data} stores={stores.state.data.stores} points={points} boards={boards} distances={distances} emptyText={emptyText} />;
@@ -95,10 +96,11 @@ function DrawnMap({
   });
   const at = clamp(centre);
   const unit = viewW / Math.max(1, pixels); // map units per screen pixel
-  const zoomTo = (next: number, towards?: { x: number; y: number }) => {
+  const zoomTo = (next: number, fingersAt?: { x: number; y: number }) => {
     const z = Math.max(0, Math.min(ZOOMS.length - 1, next));
-    // A pinch zooms towards the fingers; the buttons' first zoom goes to the hunter's place, or the first point.
-    if (towards && z > 0) setCentre(towards);
+    // A pinch keeps the point between the fingers where it is on screen; the buttons' first zoom goes to the hunter's
+    // place, or the first point.
+    if (fingersAt && z > 0) setCentre({ x: fingersAt.x + ((at.x - fingersAt.x) * ZOOMS[zoom]) / ZOOMS[z], y: fingersAt.y + ((at.y - fingersAt.y) * ZOOMS[zoom]) / ZOOMS[z] });
     else if (zoom === 0 && z > 0) setCentre(youAt ?? placed[0] ?? centre);
     if (z === 0) setCentre({ x: width / 2, y: height / 2 });
     setZoom(z);
@@ -130,8 +132,11 @@ function DrawnMap({
       const p = pinch.current;
       if (p && fingers.current.size === 2) {
         // Each doubling of the fingers' spread is one zoom step in, each halving one out.
-        const step = Math.round(Math.log2(Math.max(1, spreadOf()) / Math.max(1, p.spread)));
-        const next = Math.max(0, Math.min(ZOOMS.length - 1, p.zoom + step));
+        const spread = spreadOf();
+        const wanted = p.zoom + Math.round(Math.log2(Math.max(1, spread) / Math.max(1, p.spread)));
+        const next = Math.max(0, Math.min(ZOOMS.length - 1, wanted));
+        // Past the last step, the pinch starts again from here: turning back zooms at once.
+        if (next !== wanted) pinch.current = { spread, zoom: next };
         if (next !== zoom) {
           const [a, b] = [...fingers.current.values()];
           const box = svg.current?.getBoundingClientRect();
@@ -141,14 +146,16 @@ function DrawnMap({
         return;
       }
       const d = drag.current;
-      if (!d) return;
+      if (!d || fingers.current.size > 1) return;
       const dx = e.clientX - d.x;
       const dy = e.clientY - d.y;
       if (!d.moved && Math.hypot(dx, dy) < 6) return;
+      // A drag (not a tap: a tap on a point must reach it) follows the pointer beyond the map's edge.
+      if (!d.moved) e.currentTarget.setPointerCapture(e.pointerId);
       d.moved = true;
       setCentre(clamp({ x: d.from.x - dx * unit, y: d.from.y - dy * unit }));
     },
-    onPointerUp: (e: PointerEvent<SVGSVGElement>) => {
+    onPointerEnd: (e: PointerEvent<SVGSVGElement>) => {
       fingers.current.delete(e.pointerId);
       if (fingers.current.size < 2) pinch.current = null;
       setTimeout(() => (drag.current = null), 0);
@@ -156,6 +163,7 @@ function DrawnMap({
   };
 
   const open = (storeId: number) => (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return; // a new tab or window: the browser's
     e.preventDefault();
     if (drag.current?.moved) return;
     router.push(`/stores/${storeId}`);

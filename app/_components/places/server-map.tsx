@@ -18,11 +18,11 @@ let borders: string | undefined;
 
 /**
  * Map units per screen pixel, as the interactive map measures it from the drawing's width: the server cannot
- * measure, so it takes a phone's (a 390-pixel screen's card) or a desktop column's, so the points come out the size
- * the interactive map gives them.
+ * measure, so it takes a phone's (a 390-pixel screen's card) or a desktop's (the map beside its list: about 700
+ * pixels at 1280, 490 at 900), so the points come out near the size the interactive map gives them.
  */
 const PHONE_UNIT = 2.8;
-const DESKTOP_UNIT = 1.25;
+const DESKTOP_UNIT = 1.45;
 
 /** What the map reads besides the screen's points: every placed store, and the hunter's distances; kept for the request. */
 const serverMapReads = cache(async () => {

@@ -11,6 +11,7 @@ import type { WhereaboutsBoard } from '@/lib/reports/types';
 import type { IncomingShipment, ProductWhereabouts } from '@/lib/forecast/types';
 import { PlaceLines } from '../../../_components/forecast/place-lines';
 import { getJson } from '../../../_components/data/get-json';
+import { byNearest } from '../../../_components/places/distance-index';
 import { useDistances, type Distances } from '../../../_components/places/distances';
 import { Miles } from '../../../_components/places/miles';
 import { ViewSwitch, type BoardOrNear, type ViewOption } from '../../../_components/places/view-switch';
@@ -119,7 +120,7 @@ export function WhereNow({ plu, first, firstMap = null }: { plu: string; first?:
                 <NearestShelves boards={data.boards} distances={distances} />
               ) : (
                 data.boards.map((board) => (
-                  <BoardShelves key={board.board_id} board={board} days={data.shipment_days} shipped={data.shipments.find((s) => s.board_id === board.board_id)} distances={distances} />
+                  <BoardShelves key={board.board_id} board={board} days={data.shipment_days} shipped={data.shipments.find((s) => s.board_id === board.board_id)} distances={distances ?? null} />
                 ))
               )}
             </section>
@@ -155,7 +156,7 @@ export function WhereNow({ plu, first, firstMap = null }: { plu: string; first?:
 }
 
 /** The map (issue 39): the same facts as the sections below, in place; each point opens its store. */
-function WhereOnTheMap({ data, distances, fallback }: { data: ProductWhereabouts; distances: Distances | null; fallback?: ReactNode }) {
+function WhereOnTheMap({ data, distances, fallback }: { data: ProductWhereabouts; distances: Distances | null | undefined; fallback?: ReactNode }) {
   const { points, boards } = whereMap(data);
   return (
     <section className="card" aria-label="Map" data-testid="where-map">
@@ -201,9 +202,10 @@ function OnItsWay({ shipments }: { shipments: IncomingShipment[] }) {
 
 /** Every store holding the product, whatever its board, nearest to the hunter first (issue 39). */
 function NearestShelves({ boards, distances }: { boards: WhereaboutsBoard[]; distances: Distances }) {
-  const stores = boards
-    .flatMap((board) => board.stores.map((s) => ({ ...s, board: board.name, away: distances.of(s.store_id) })))
-    .sort((a, b) => (a.away?.miles ?? Infinity) - (b.away?.miles ?? Infinity));
+  const stores = byNearest(
+    boards.flatMap((board) => board.stores.map((s) => ({ ...s, board: board.name, away: distances.of(s.store_id) }))),
+    (s) => s.away,
+  );
   if (!stores.length) return <p className="card muted">No store we follow holds it now.</p>;
   return (
     <section className="card stack-sm" aria-label="Stores holding it, nearest first" data-testid="where-nearest">
