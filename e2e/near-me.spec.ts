@@ -60,10 +60,13 @@ async function sameFactsBeside(map: Locator, phone: boolean) {
   }
 }
 
-/** Two fingers on the element, `from` pixels either side of its middle, moved to `to` (real touch input, CDP). */
-async function pinch(page: Page, target: Locator, from: number, to: number) {
+/**
+ * Two fingers on the element, `from` pixels either side of a point `across` its width (its middle by default), moved
+ * to `to` (real touch input, CDP).
+ */
+async function pinch(page: Page, target: Locator, from: number, to: number, across = 0.5) {
   const box = (await target.boundingBox())!;
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const [x, y] = [box.x + box.width * across, box.y + box.height / 2];
   const fingers = (d: number) => [
     { x: x - d, y, id: 0 },
     { x: x + d, y, id: 1 },
@@ -312,9 +315,14 @@ test.describe('Near me', () => {
     await expect(svg).toHaveAttribute('viewBox', '0 0 1000 400');
     await noOverflow(page);
     if (testInfo.project.name === 'phone') {
-      // Two fingers spread zoom in, a step per doubling, and pinched together zoom back out; the page itself keeps its scale.
-      await pinch(page, svg, 30, 140);
+      // Two fingers spread zoom in, a step per doubling, keeping the place between them where it was on screen, and
+      // pinched together zoom back out; the page itself keeps its scale.
+      await pinch(page, svg, 20, 90, 0.3);
       await expect(svg).toHaveAttribute('viewBox', /^\S+ \S+ 250 100$/);
+      // The fingers were 30% across the whole state (x = 300 of 1000, y = 200 of 400): that point is still 30% across.
+      const [viewX, viewY] = ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number);
+      expect((300 - viewX) / 250).toBeCloseTo(0.3, 1);
+      expect((200 - viewY) / 100).toBeCloseTo(0.5, 1);
       await pinch(page, svg, 140, 35);
       await expect(svg).toHaveAttribute('viewBox', '0 0 1000 400');
       expect(await page.evaluate(() => window.visualViewport?.scale)).toBe(1);

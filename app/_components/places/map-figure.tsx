@@ -221,7 +221,8 @@ function MapList({
             data-testid="map-list-store"
             data-store={p.storeId}
             onMouseEnter={onHighlight && (() => onHighlight(p.storeId))}
-            onMouseLeave={onHighlight && (() => onHighlight(null))}
+            // The pointer leaving a line whose link has the focus leaves it standing out.
+            onMouseLeave={onHighlight && ((e) => onHighlight(e.currentTarget.contains(document.activeElement) ? p.storeId : null))}
             onFocus={onHighlight && (() => onHighlight(p.storeId))}
             onBlur={onHighlight && (() => onHighlight(null))}
           >
